@@ -1,0 +1,56 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "fontd",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "fontd", targets: ["fontd"]),
+        .library(name: "DynamicType", targets: ["DynamicType"]),
+        .library(name: "FontResolution", targets: ["FontResolution"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries, imported through small shim headers (see NOTES: macros that do not import are wrapped).
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
+        ),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+
+        // Pure Swift model: categories, styles, traits, descriptors, the style table.
+        .target(name: "DynamicType"),
+
+        // fontconfig + FreeType → ResolvedFont. The only module that touches the C libraries.
+        .target(
+            name: "FontResolution",
+            dependencies: ["DynamicType", "CFontconfig", "CFreeType"]
+        ),
+
+        .executableTarget(
+            name: "fontd",
+            dependencies: [
+                "DynamicType",
+                "FontResolution",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Shared by the test targets: the pinned fontconfig setup and an independent sfnt table reader.
+        .target(
+            name: "FontdTestSupport",
+            dependencies: ["DynamicType"],
+            path: "Tests/FontdTestSupport"
+        ),
+        .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
+        .testTarget(name: "FontResolutionTests", dependencies: ["FontResolution", "DynamicType", "FontdTestSupport"]),
+        .testTarget(name: "fontdTests", dependencies: ["DynamicType", "FontdTestSupport"]),
+    ]
+)
