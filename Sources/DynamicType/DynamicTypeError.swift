@@ -1,0 +1,83 @@
+/// A value a reader or an application gave that fontd cannot use, with what is allowed instead.
+///
+/// `code` is the stable identifier the HTTP API answers with (DESIGN §4); `description`
+/// is one sentence a person can act on.
+public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknownStyle(String, known: [String])
+    case unknownCategory(String, allowed: [String])
+    case unknownLegibilityWeight(String, allowed: [String])
+    case unknownTrait(String, allowed: [String])
+    case conflictingTraits(String, String)
+    case duplicateTrait(String)
+    /// `parameter` was `value`, which is not a number in `range` (nor one of `names`, when it takes names).
+    case invalidNumber(parameter: String, value: String, range: ClosedRange<Double>, lowerBoundIncluded: Bool = true, names: [String] = [])
+
+    /// The error code of DESIGN §4.
+    public var code: String {
+        switch self {
+        case .unknownStyle: "unknownStyle"
+        case .unknownCategory: "unknownCategory"
+        case .unknownLegibilityWeight: "unknownLegibilityWeight"
+        case .unknownTrait: "unknownTrait"
+        case .conflictingTraits: "conflictingTraits"
+        case .duplicateTrait: "duplicateTrait"
+        case .invalidNumber: "invalidNumber"
+        }
+    }
+
+    /// The values that would have been accepted, where a list helps.
+    public var allowed: [String]? {
+        switch self {
+        case .unknownStyle(_, let known): known
+        case .unknownCategory(_, let allowed), .unknownLegibilityWeight(_, let allowed), .unknownTrait(_, let allowed):
+            allowed
+        case .invalidNumber(_, _, _, _, let names) where !names.isEmpty: names
+        default: nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unknownStyle(let name, let known):
+            "Unknown text style '\(name)'; the loaded table has: \(known.joined(separator: ", "))."
+        case .unknownCategory(let name, let allowed):
+            "Unknown content-size category '\(name)'; use one of: \(allowed.joined(separator: ", ")) (Apple's names such as extraLarge also work)."
+        case .unknownLegibilityWeight(let name, let allowed):
+            "Unknown legibility weight '\(name)'; use one of: \(allowed.joined(separator: ", "))."
+        case .unknownTrait(let name, let allowed):
+            "Unknown symbolic trait '\(name)'; use any of: \(allowed.joined(separator: ", "))."
+        case .conflictingTraits(let first, let second):
+            "The traits '\(first)' and '\(second)' contradict each other; ask for one of them."
+        case .duplicateTrait(let name):
+            "The trait '\(name)' is given more than once; name each trait once."
+        case .invalidNumber(let parameter, let value, let range, let lowerIncluded, let names):
+            "Invalid \(parameter) '\(value)': expected a finite number "
+                + (lowerIncluded ? "from \(Self.format(range.lowerBound))" : "greater than \(Self.format(range.lowerBound))")
+                + " to \(Self.format(range.upperBound))"
+                + (names.isEmpty ? "." : " or one of: \(names.joined(separator: ", ")).")
+        }
+    }
+
+    private static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+}
+
+/// Parses a decimal number for a parameter, accepting only finite values inside `range`.
+///
+/// Swift's `Double(String)` also accepts `nan`, `inf` and hexadecimal floats; these are refused
+/// here so an answer can never carry a number JSON cannot write.
+public func parseNumber(
+    _ text: String, parameter: String, in range: ClosedRange<Double>, lowerBoundIncluded: Bool = true
+) throws(DynamicTypeError) -> Double {
+    let isDecimal = !text.isEmpty && text.utf8.allSatisfy { byte in
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+    }
+    guard isDecimal, let value = Double(text), value.isFinite, range.contains(value),
+          lowerBoundIncluded || value > range.lowerBound
+    else {
+        throw .invalidNumber(parameter: parameter, value: text, range: range, lowerBoundIncluded: lowerBoundIncluded)
+    }
+    return value
+}

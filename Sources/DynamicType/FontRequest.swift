@@ -1,0 +1,34 @@
+/// What an application asks fontd for: a text style at a category, with options.
+///
+/// Two requests that mean the same thing are equal (traits are a set), so a request is a
+/// cache key as it stands.
+public struct FontRequest: Hashable, Sendable {
+    public var style: TextStyle
+    public var category: ContentSizeCategory
+    public var traits: SymbolicTraits
+    /// Replaces the style's families, so custom fonts follow Dynamic Type.
+    public var families: [String]?
+    /// Replaces the style's weight.
+    public var weight: FontWeight?
+    /// The reader's "Bold Text" setting.
+    public var legibilityWeight: LegibilityWeight
+    /// A cap on the point size; line height and tracking scale down with it.
+    public var maximumPointSize: Double?
+
+    public init(
+        style: TextStyle, category: ContentSizeCategory = .default, traits: SymbolicTraits = [],
+        families: [String]? = nil, weight: FontWeight? = nil, legibilityWeight: LegibilityWeight = .regular,
+        maximumPointSize: Double? = nil
+    ) {
+        self.style = style
+        self.category = category
+        self.traits = traits
+        self.families = families
+        self.weight = weight
+        self.legibilityWeight = legibilityWeight
+        self.maximumPointSize = maximumPointSize
+    }
+
+    /// The valid range of `maximumPointSize`: greater than 0, at most 1000.
+    public static let maximumPointSizeRange: ClosedRange<Double> = 0...1000
+}

@@ -1,0 +1,4 @@
+/// Whether every glyph of a face has the same advance.
+public enum FontSpacing: String, CaseIterable, Hashable, Sendable, Codable {
+    case proportional, monospace
+}

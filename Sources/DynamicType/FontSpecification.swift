@@ -1,0 +1,56 @@
+/// What the style table and the request decide before any font is looked at (DESIGN §3 steps 1–6):
+/// the descriptor to match, and the typographic values that do not depend on the face.
+public struct FontSpecification: Hashable, Sendable {
+    /// The style, spelled as the table spells it.
+    public var style: TextStyle
+    public var category: ContentSizeCategory
+    public var descriptor: FontDescriptor
+    /// The weight asked for after traits and legibility (reported as `requestedWeight`).
+    public var requestedWeight: FontWeight
+    public var lineHeight: Double
+    public var tracking: Double
+    /// The table's line height at `category` over its line height at `l`.
+    public var metricsScale: Double
+}
+
+extension StyleTable {
+    /// Applies DESIGN §3 steps 1–6 to `request`.
+    public func specification(for request: FontRequest) throws(DynamicTypeError) -> FontSpecification {
+        let definition = try definition(of: request.style)
+        let cell = definition.size(at: request.category)
+        let traits = request.traits
+
+        // Step 2: bold and "Bold Text" each ask for the emphasized weight; together, heavier still.
+        var weight = request.weight ?? definition.weight
+        switch (traits.contains(.bold), request.legibilityWeight == .bold) {
+        case (true, true): weight = definition.emphasizedWeight.adding(100)
+        case (true, false), (false, true): weight = definition.emphasizedWeight
+        case (false, false): break
+        }
+
+        var lineHeight = cell.lineHeight
+        if traits.contains(.tightLeading) { lineHeight -= 2 }
+        if traits.contains(.looseLeading) { lineHeight += 2 }
+
+        var size = cell.size
+        var tracking = cell.tracking
+        if let maximum = request.maximumPointSize, size > maximum {
+            let factor = maximum / size
+            lineHeight *= factor
+            tracking *= factor
+            size = maximum
+        }
+
+        let descriptor = FontDescriptor(
+            families: request.families ?? definition.families,
+            size: size,
+            weight: weight,
+            width: traits.contains(.condensed) ? .condensed : traits.contains(.expanded) ? .expanded : nil,
+            slant: traits.contains(.italic) ? .italic : nil,
+            spacing: traits.contains(.monospace) ? .monospace : nil,
+            traits: traits)
+        return FontSpecification(
+            style: definition.style, category: request.category, descriptor: descriptor, requestedWeight: weight,
+            lineHeight: lineHeight, tracking: tracking, metricsScale: definition.metricsScale(at: request.category))
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+
+/// Encodes `Encodable` values as JSON with object keys in the order they were encoded.
+///
+/// Foundation's `JSONEncoder` on Linux writes keys in hash order, but fontd's answers
+/// promise a fixed key order (DESIGN §3). Numbers are written in full precision, whole
+/// numbers without a fraction (`19`, not `19.0`); slashes are not escaped; a
+/// non-finite number is an error rather than invalid JSON.
+public struct OrderedJSONEncoder: Sendable {
+    /// Whether to indent nested values by two spaces, one member per line.
+    public var prettyPrinted: Bool
+
+    public init(prettyPrinted: Bool = false) { self.prettyPrinted = prettyPrinted }
+
+    /// The JSON text of `value`, as UTF-8 bytes.
+    public func encode<Value: Encodable>(_ value: Value) throws -> Data {
+        let encoder = TreeEncoder(codingPath: [])
+        try value.encode(to: encoder)
+        var output = ""
+        try Self.write(encoder.root.value, to: &output, indent: prettyPrinted ? 0 : nil)
+        return Data(output.utf8)
+    }
+
+    /// The JSON text of `value`.
+    public func string<Value: Encodable>(_ value: Value) throws -> String {
+        String(decoding: try encode(value), as: UTF8.self)
+    }
+
+    // MARK: Writing
+
+    private static func write(_ node: Node, to output: inout String, indent: Int?) throws {
+        switch node {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .string(let value): writeString(value, to: &output)
+        case .number(let value): output += try format(value)
+        case .integer(let text): output += text
+        case .array(let box):
+            try writeContainer(box.elements, open: "[", close: "]", to: &output, indent: indent) { element, output, indent in
+                try write(element.value, to: &output, indent: indent)
+            }
+        case .object(let box):
+            try writeContainer(box.members, open: "{", close: "}", to: &output, indent: indent) { member, output, indent in
+                writeString(member.key, to: &output)
+                output += indent == nil ? ":" : ": "
+                try write(member.value.value, to: &output, indent: indent)
+            }
+        }
+    }
+
+    private static func writeContainer<Element>(
+        _ elements: [Element], open: String, close: String, to output: inout String, indent: Int?,
+        writeElement: (Element, inout String, Int?) throws -> Void
+    ) throws {
+        output += open
+        guard !elements.isEmpty else { return output += close }
+        let inner = indent.map { $0 + 2 }
+        for (offset, element) in elements.enumerated() {
+            if offset > 0 { output += "," }
+            if let inner { output += "\n" + String(repeating: " ", count: inner) }
+            try writeElement(element, &output, inner)
+        }
+        if let indent { output += "\n" + String(repeating: " ", count: indent) }
+        output += close
+    }
+
+    private static func writeString(_ string: String, to output: inout String) {
+        output += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+
+    /// Shortest round-tripping decimal; whole numbers without a fraction.
+    static func format(_ value: Double) throws -> String {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "JSON cannot represent \(value)"))
+        }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    // MARK: The tree an Encoder builds
+
+    fileprivate indirect enum Node {
+        case null, bool(Bool), string(String), number(Double), integer(String)
+        case array(ArrayBox), object(ObjectBox)
+    }
+
+    /// A slot a container fills in later; nested containers are handed out before they are filled.
+    fileprivate final class NodeBox {
+        var value: Node = .null
+    }
+
+    fileprivate final class ArrayBox {
+        var elements: [NodeBox] = []
+    }
+
+    fileprivate final class ObjectBox {
+        var members: [(key: String, value: NodeBox)] = []
+
+        func slot(for key: String) -> NodeBox {
+            if let existing = members.first(where: { $0.key == key }) { return existing.value }
+            let box = NodeBox()
+            members.append((key, box))
+            return box
+        }
+    }
+
+    fileprivate final class TreeEncoder: Encoder {
+        let codingPath: [any CodingKey]
+        let userInfo: [CodingUserInfoKey: Any] = [:]
+        let root: NodeBox
+
+        init(codingPath: [any CodingKey], root: NodeBox = NodeBox()) {
+            self.codingPath = codingPath
+            self.root = root
+        }
+
+        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+            let object: ObjectBox
+            if case .object(let existing) = root.value { object = existing } else {
+                object = ObjectBox()
+                root.value = .object(object)
+            }
+            return KeyedEncodingContainer(KeyedContainer<Key>(object: object, codingPath: codingPath))
+        }
+
+        func unkeyedContainer() -> any UnkeyedEncodingContainer {
+            let array: ArrayBox
+            if case .array(let existing) = root.value { array = existing } else {
+                array = ArrayBox()
+                root.value = .array(array)
+            }
+            return UnkeyedContainer(array: array, codingPath: codingPath)
+        }
+
+        func singleValueContainer() -> any SingleValueEncodingContainer {
+            SingleValueContainer(box: root, codingPath: codingPath)
+        }
+    }
+
+    /// Encodes one value into `box`, through the value's own `encode(to:)` unless it is a JSON primitive.
+    fileprivate static func encode<Value: Encodable>(_ value: Value, into box: NodeBox, codingPath: [any CodingKey]) throws {
+        switch value {
+        case let number as Double: box.value = .number(number)
+        case let number as Float: box.value = .number(Double(number))
+        case let string as String: box.value = .string(string)
+        case let flag as Bool: box.value = .bool(flag)
+        case let number as any BinaryInteger: box.value = .integer("\(number)")
+        case let dictionary as [String: any Encodable]:
+            // Dictionaries carry data keys (axis tags): sorted, so equal values give equal bytes.
+            let object = ObjectBox()
+            box.value = .object(object)
+            for (key, member) in dictionary.sorted(by: { $0.key < $1.key }) {
+                try encode(member, into: object.slot(for: key), codingPath: codingPath + [AnyCodingKey(key)])
+            }
+        default: try value.encode(to: TreeEncoder(codingPath: codingPath, root: box))
+        }
+    }
+
+    fileprivate struct IndexKey: CodingKey {
+        let intValue: Int?
+        var stringValue: String { "\(intValue ?? 0)" }
+        init(intValue: Int) { self.intValue = intValue }
+        init?(stringValue: String) { nil }
+    }
+
+    fileprivate struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let object: ObjectBox
+        let codingPath: [any CodingKey]
+
+        mutating func encodeNil(forKey key: Key) throws { object.slot(for: key.stringValue).value = .null }
+
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+            try OrderedJSONEncoder.encode(value, into: object.slot(for: key.stringValue), codingPath: codingPath + [key])
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+            TreeEncoder(codingPath: codingPath + [key], root: object.slot(for: key.stringValue)).container(keyedBy: keyType)
+        }
+
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            TreeEncoder(codingPath: codingPath + [key], root: object.slot(for: key.stringValue)).unkeyedContainer()
+        }
+
+        mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
+
+        mutating func superEncoder(forKey key: Key) -> any Encoder {
+            TreeEncoder(codingPath: codingPath + [key], root: object.slot(for: key.stringValue))
+        }
+    }
+
+    fileprivate struct UnkeyedContainer: UnkeyedEncodingContainer {
+        let array: ArrayBox
+        let codingPath: [any CodingKey]
+        var count: Int { array.elements.count }
+
+        private func nextSlot() -> (NodeBox, [any CodingKey]) {
+            let box = NodeBox()
+            let path = codingPath + [IndexKey(intValue: array.elements.count)]
+            array.elements.append(box)
+            return (box, path)
+        }
+
+        mutating func encodeNil() throws { _ = nextSlot() }
+
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            let (box, path) = nextSlot()
+            try OrderedJSONEncoder.encode(value, into: box, codingPath: path)
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+            let (box, path) = nextSlot()
+            return TreeEncoder(codingPath: path, root: box).container(keyedBy: keyType)
+        }
+
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+            let (box, path) = nextSlot()
+            return TreeEncoder(codingPath: path, root: box).unkeyedContainer()
+        }
+
+        mutating func superEncoder() -> any Encoder {
+            let (box, path) = nextSlot()
+            return TreeEncoder(codingPath: path, root: box)
+        }
+    }
+
+    fileprivate struct SingleValueContainer: SingleValueEncodingContainer {
+        let box: NodeBox
+        let codingPath: [any CodingKey]
+
+        mutating func encodeNil() throws { box.value = .null }
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            try OrderedJSONEncoder.encode(value, into: box, codingPath: codingPath)
+        }
+    }
+}

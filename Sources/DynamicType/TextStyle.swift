@@ -1,0 +1,34 @@
+/// A semantic role for text — `body`, `headline` — that a style table maps to a size per category.
+///
+/// A string-backed struct rather than an enum, because a loaded table may define
+/// styles of its own; the standard iOS styles are static members.
+public struct TextStyle: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ name: String) { self.rawValue = name }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+
+    public static let largeTitle: TextStyle = "largeTitle"
+    public static let title1: TextStyle = "title1"
+    public static let title2: TextStyle = "title2"
+    public static let title3: TextStyle = "title3"
+    public static let headline: TextStyle = "headline"
+    public static let body: TextStyle = "body"
+    public static let callout: TextStyle = "callout"
+    public static let subheadline: TextStyle = "subheadline"
+    public static let footnote: TextStyle = "footnote"
+    public static let caption1: TextStyle = "caption1"
+    public static let caption2: TextStyle = "caption2"
+}
