@@ -1,0 +1,104 @@
+import DynamicType
+import Synchronization
+
+/// Resolves text-style requests into measured fonts: the style table's values (DESIGN §3
+/// steps 1–6), a fontconfig match (7–9) and FreeType metrics (10).
+///
+/// Create it once, before starting threads (it initializes fontconfig); afterwards any
+/// thread may call it. Answers are kept in a bounded LRU cache keyed by the request.
+public final class FontResolver: Sendable {
+    /// The style table requests are resolved against.
+    public let table: StyleTable
+    private let fontconfig: Fontconfig
+    private let measurer = FaceMeasurer()
+    private let cache: Mutex<LRUCache<FontRequest, ResolvedFont>>
+
+    /// Generic families: asking for one of these never makes an answer a fallback.
+    static let genericFamilies: Set<String> = ["sans-serif", "serif", "monospace", "system-ui", "cursive", "fantasy", "emoji", "math"]
+
+    /// - Parameters:
+    ///   - table: the style table.
+    ///   - cacheEntries: how many resolved answers to keep (least recently used go first).
+    public init(table: StyleTable, cacheEntries: Int = 10_000) throws(FontResolutionError) {
+        self.table = table
+        self.fontconfig = try Fontconfig()
+        self.cache = Mutex(LRUCache(capacity: cacheEntries))
+    }
+
+    /// The font for `request`, from the cache when it was resolved before.
+    public func resolve(_ request: FontRequest) throws -> ResolvedFont {
+        if let cached = cache.withLock({ $0.value(for: request) }) { return cached }
+        let resolved = try resolveUncached(request)
+        cache.withLock { $0.insert(resolved, for: request) }
+        return resolved
+    }
+
+    /// The font for `request`, asking fontconfig and FreeType every time (benchmarks, tests).
+    public func resolveUncached(_ request: FontRequest) throws -> ResolvedFont {
+        let specification = try table.specification(for: request)
+        var descriptor = specification.descriptor
+        var match = try fontconfig.match(descriptor)
+        var design = try measurer.designMetrics(file: match.file, index: match.index)
+
+        // Step 8: fontconfig echoes a spacing request, so FreeType's flag decides; a proportional
+        // answer means the families have no fixed-width face, so ask the generic family instead.
+        if descriptor.spacing == .monospace, !design.isFixedWidth {
+            descriptor.families = ["monospace"]
+            match = try fontconfig.match(descriptor)
+            design = try measurer.designMetrics(file: match.file, index: match.index)
+        }
+
+        let size = descriptor.size
+        let scale = size / Double(design.unitsPerEm)
+        let ascender = Double(design.ascender) * scale
+        let descender = Double(design.descender) * scale
+        let face = MatchedFace(
+            family: match.families.first ?? "",
+            face: match.style,
+            postscriptName: match.postscriptName,
+            file: match.file,
+            index: match.index,
+            pointSize: size,
+            weight: match.weight,
+            requestedWeight: specification.requestedWeight,
+            width: match.width,
+            slant: match.slant,
+            spacing: design.isFixedWidth ? .monospace : .proportional,
+            traits: request.traits,
+            fallback: Self.isFallback(requested: descriptor.families, matched: match.families),
+            synthetic: SyntheticStyling(bold: match.syntheticBold, oblique: match.syntheticOblique))
+        let metrics = FontMetrics(
+            unitsPerEm: design.unitsPerEm,
+            ascender: ascender,
+            descender: descender,
+            lineGap: Double(design.lineGap) * scale,
+            capHeight: Double(design.capHeight) * scale,
+            xHeight: Double(design.xHeight) * scale,
+            underlinePosition: Double(design.underlinePosition) * scale,
+            underlineThickness: Double(design.underlineThickness) * scale,
+            lineHeight: specification.lineHeight,
+            leading: specification.lineHeight - (ascender - descender),
+            tracking: specification.tracking,
+            metricsScale: specification.metricsScale)
+        return ResolvedFont(style: specification.style, category: request.category, descriptor: face, metrics: metrics)
+    }
+
+    /// Installed faces, all of them or those of one family (exact family name, not a fallback).
+    public func faces(family: String? = nil) -> [InstalledFace] {
+        fontconfig.list(family: family).sorted {
+            ($0.family, $0.face, $0.file, $0.index) < ($1.family, $1.face, $1.file, $1.index)
+        }
+    }
+
+    /// A request that named concrete families and got a face belonging to none of them.
+    static func isFallback(requested: [String], matched: [String]) -> Bool {
+        let concrete = requested.map(normalizedFamily).filter { !genericFamilies.contains($0) }
+        guard !concrete.isEmpty else { return false }
+        return !matched.map(normalizedFamily).contains(where: concrete.contains)
+    }
+
+    /// Family names compare without case and spaces, as fontconfig compares them.
+    private static func normalizedFamily(_ name: String) -> String {
+        name.lowercased().filter { !$0.isWhitespace }
+    }
+}

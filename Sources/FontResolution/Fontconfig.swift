@@ -1,0 +1,117 @@
+import CFontconfig
+import DynamicType
+import Synchronization
+
+/// fontconfig, initialized once, with one configuration that every call passes explicitly.
+///
+/// `FcFontMatch` on one shared `FcConfig` is safe from many threads (NOTES); listing is
+/// serialized because `FcFontList` may rescan font directories.
+final class Fontconfig: @unchecked Sendable {
+    private let config: OpaquePointer
+    private let listLock = Mutex(())
+
+    /// Loads the configuration (`FONTCONFIG_FILE` or the system's). Call before starting threads.
+    init() throws(FontResolutionError) {
+        guard FcInit() != 0, let config = FcConfigReference(nil) else { throw .fontconfigUnavailable }
+        self.config = config
+    }
+
+    deinit { FcConfigDestroy(config) }
+
+    /// The best face for `descriptor`, with fontconfig's synthesized styling applied.
+    func match(_ descriptor: FontDescriptor) throws(FontResolutionError) -> FontconfigMatch {
+        guard let pattern = FcPatternCreate() else { throw .noFontInstalled }
+        defer { FcPatternDestroy(pattern) }
+        // Built with FcPatternAdd* — never FcNameParse — so a family named "Sans:weight=bold" stays a name.
+        for family in descriptor.families {
+            _ = withFcString(family) { FcPatternAddString(pattern, FC_FAMILY, $0) }
+        }
+        FcPatternAddDouble(pattern, FC_SIZE, descriptor.size)
+        if let weight = descriptor.weight {
+            FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(weight.rawValue))
+        }
+        if let width = descriptor.width { FcPatternAddDouble(pattern, FC_WIDTH, width.rawValue) }
+        if let slant = descriptor.slant { FcPatternAddInteger(pattern, FC_SLANT, slant.fontconfigValue) }
+        if descriptor.spacing == .monospace { FcPatternAddInteger(pattern, FC_SPACING, FC_MONO) }
+
+        guard FcConfigSubstitute(config, pattern, FcMatchPattern) != 0 else { throw .noFontInstalled }
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let matched = FcFontMatch(config, pattern, &result) else { throw .noFontInstalled }
+        defer { FcPatternDestroy(matched) }
+        return FontconfigMatch(matched)
+    }
+
+    /// Every installed face, or the faces of one family (fontconfig compares names without case and spaces).
+    func list(family: String?) -> [InstalledFace] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        if let family { _ = withFcString(family) { FcPatternAddString(pattern, FC_FAMILY, $0) } }
+        let objects: [String] = [FC_FAMILY, FC_STYLE, FC_POSTSCRIPT_NAME, FC_FILE, FC_INDEX, FC_WEIGHT, FC_WIDTH, FC_SLANT, FC_SPACING]
+        guard let objectSet = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(objectSet) }
+        for object in objects { FcObjectSetAdd(objectSet, object) }
+
+        return listLock.withLock { _ in
+            guard let fontSet = FcFontList(config, pattern, objectSet) else { return [] }
+            defer { FcFontSetDestroy(fontSet) }
+            let count = Int(fontSet.pointee.nfont)
+            return (0..<count).compactMap { index -> InstalledFace? in
+                guard let face = fontSet.pointee.fonts[index] else { return nil }
+                let match = FontconfigMatch(face)
+                return InstalledFace(
+                    family: match.families.first ?? "", face: match.style, postscriptName: match.postscriptName,
+                    file: match.file, index: match.index, weight: match.weight, width: match.width, slant: match.slant,
+                    // A listing has no face open; fontconfig records FC_SPACING from the face when it scans.
+                    spacing: face.fcInteger(FC_SPACING).map { $0 >= FC_MONO ? .monospace : .proportional } ?? .proportional)
+            }
+        }
+    }
+}
+
+/// What fontconfig reports about a matched or listed face, copied out of its pattern.
+struct FontconfigMatch: Sendable {
+    var file: String
+    var index: Int
+    var families: [String]
+    var style: String
+    var postscriptName: String
+    var weight: FontWeight
+    var width: FontWidth
+    var slant: FontSlant
+    var syntheticBold: Bool
+    var syntheticOblique: Bool
+
+    init(_ pattern: OpaquePointer) {
+        file = pattern.fcString(FC_FILE) ?? ""
+        index = Int(pattern.fcInteger(FC_INDEX) ?? 0)
+        families = pattern.fcStrings(FC_FAMILY)
+        style = pattern.fcString(FC_STYLE) ?? ""
+        postscriptName = pattern.fcString(FC_POSTSCRIPT_NAME) ?? ""
+        weight = FontWeight(pattern.fcDouble(FC_WEIGHT).map { FcWeightToOpenTypeDouble($0) } ?? 400)
+        width = FontWidth(pattern.fcDouble(FC_WIDTH) ?? 100)
+        slant = FontSlant(fontconfigValue: pattern.fcInteger(FC_SLANT) ?? FC_SLANT_ROMAN)
+        syntheticBold = pattern.fcBool(FC_EMBOLDEN) ?? false
+        var matrix: UnsafeMutablePointer<FcMatrix>?
+        if FcPatternGetMatrix(pattern, FC_MATRIX, 0, &matrix) == FcResultMatch, let matrix {
+            syntheticOblique = matrix.pointee.xy != 0
+        } else {
+            syntheticOblique = false
+        }
+    }
+}
+
+extension FontSlant {
+    /// fontconfig's `FC_SLANT` value.
+    var fontconfigValue: Int32 {
+        switch self {
+        case .roman: FC_SLANT_ROMAN
+        case .italic: FC_SLANT_ITALIC
+        case .oblique: FC_SLANT_OBLIQUE
+        }
+    }
+
+    init(fontconfigValue value: Int32) {
+        self = value >= FC_SLANT_OBLIQUE ? .oblique : value >= FC_SLANT_ITALIC ? .italic : .roman
+    }
+}

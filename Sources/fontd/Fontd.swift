@@ -1,0 +1,35 @@
+import ArgumentParser
+import DynamicType
+import Foundation
+
+/// The `fontd` command: Dynamic Type for Linux.
+@main
+struct Fontd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fontd",
+        abstract: "Dynamic Type for Linux: text styles resolved into measured fonts for the reader's chosen size.",
+        subcommands: [Query.self, StylesCommand.self, Categories.self, List.self])
+
+    /// Runs the command; any error is one line on stderr and a non-zero exit, never a stack trace.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help and --version arrive as errors that mean success.
+                print(fullMessage(for: error))
+                Foundation.exit(code.rawValue)
+            }
+            let message = Self.oneLine(error)
+            FileHandle.standardError.write(Data("fontd: error: \(message)\n".utf8))
+            Foundation.exit(code == .failure || code.rawValue == 0 ? 1 : code.rawValue)
+        }
+    }
+
+    /// The error's message on one line (ArgumentParser's own errors may span several).
+    private static func oneLine(_ error: any Error) -> String {
+        message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    }
+}

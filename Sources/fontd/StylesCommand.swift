@@ -1,0 +1,68 @@
+import ArgumentParser
+import DynamicType
+
+/// `fontd styles`: shows the loaded style table.
+struct StylesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "styles",
+        abstract: "Show the style table: every style's size and line height per category.")
+
+    @Option(help: "Show one category in detail (size, line height, tracking, weights).")
+    var category: String?
+
+    @Option(help: "A style table file instead of the default.")
+    var styles: String?
+
+    @Flag(help: "Print JSON: the table in its file format, or with --category that category's cells.")
+    var json = false
+
+    /// One style at one category, for `--category --json`.
+    struct Cell: Encodable {
+        var name: TextStyle
+        var family: [String]
+        var weight: FontWeight
+        var emphasizedWeight: FontWeight
+        var size: Double
+        var lineHeight: Double
+        var tracking: Double
+    }
+
+    struct CategoryCells: Encodable {
+        var category: ContentSizeCategory
+        var styles: [Cell]
+    }
+
+    func run() throws {
+        let category = try category.map { name throws(DynamicTypeError) in try ContentSizeCategory(parsing: name) }
+        let table = try StyleTable.locate(explicit: styles)
+        guard let category else {
+            if json { return try Output.printJSON(table) }
+            print("Style table \"\(table.name)\" — size/line height in points")
+            Output.printTable(
+                header: ["style", "weight", "emph."] + ContentSizeCategory.allCases.map(\.rawValue),
+                rows: table.styles.map { definition in
+                    [definition.style.rawValue, Output.points(definition.weight.rawValue), Output.points(definition.emphasizedWeight.rawValue)]
+                        + ContentSizeCategory.allCases.map { category in
+                            let cell = definition.size(at: category)
+                            return "\(Output.points(cell.size))/\(Output.points(cell.lineHeight))"
+                        }
+                })
+            return
+        }
+        let cells = table.styles.map { definition in
+            let cell = definition.size(at: category)
+            return Cell(
+                name: definition.style, family: definition.families, weight: definition.weight,
+                emphasizedWeight: definition.emphasizedWeight, size: cell.size, lineHeight: cell.lineHeight, tracking: cell.tracking)
+        }
+        if json { return try Output.printJSON(CategoryCells(category: category, styles: cells)) }
+        print("Style table \"\(table.name)\" at \(category.rawValue) (\(category.appleName)) — points")
+        Output.printTable(
+            header: ["style", "family", "weight", "emph.", "size", "line height", "tracking"],
+            rows: cells.map { cell in
+                [cell.name.rawValue, cell.family.joined(separator: ", "), Output.points(cell.weight.rawValue),
+                 Output.points(cell.emphasizedWeight.rawValue), Output.points(cell.size), Output.points(cell.lineHeight),
+                 Output.points(cell.tracking)]
+            })
+    }
+}
