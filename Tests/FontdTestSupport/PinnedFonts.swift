@@ -1,0 +1,44 @@
+import Foundation
+
+/// A fontconfig setup that sees only the DejaVu fonts, so answers are the same on any machine.
+///
+/// The generated `fonts.conf` `<include>`s `/etc/fonts/conf.d` for the generic-family aliases
+/// (without them `sans-serif` resolves to "DejaVu Math TeX Gyre"), lists only the DejaVu
+/// directory and keeps its own cache under `.build/`. It is used through `FONTCONFIG_FILE`.
+public enum PinnedFonts {
+    /// The only font directory the tests' fontconfig scans.
+    public static let fontDirectory = "/usr/share/fonts/truetype/dejavu"
+
+    /// The generated configuration file; creating it also points this process's fontconfig at it.
+    /// Touch it before the first fontconfig call of the process.
+    public static let configFile: String = {
+        let directory = TestPaths.packageRoot.appendingPathComponent(".build/test-fontconfig")
+        let cache = directory.appendingPathComponent("cache")
+        try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("fonts.conf")
+        let config = """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>
+              <dir>\(fontDirectory)</dir>
+              <cachedir>\(cache.path)</cachedir>
+              <include ignore_missing="yes">/etc/fonts/conf.d</include>
+            </fontconfig>
+
+            """
+        // Written beside and renamed, so a concurrent reader never sees half a file.
+        let temporary = directory.appendingPathComponent("fonts.conf.\(getpid())")
+        try? Data(config.utf8).write(to: temporary)
+        _ = rename(temporary.path, file.path)
+        setenv("FONTCONFIG_FILE", file.path, 1)
+        return file.path
+    }()
+
+    /// The environment for a child process that must see only the pinned fonts.
+    public static var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["FONTCONFIG_FILE"] = configFile
+        environment.removeValue(forKey: "FONTD_STYLES")
+        return environment
+    }
+}

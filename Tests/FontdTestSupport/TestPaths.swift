@@ -1,0 +1,27 @@
+import Foundation
+
+/// Where things are in a checkout, found from this file's location.
+public enum TestPaths {
+    /// The package's root directory.
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The package's default style table.
+    public static let defaultStyles = packageRoot.appendingPathComponent("Styles/default.json")
+
+    /// The built `fontd` executable: beside the test bundle, or in the debug build folder.
+    public static var fontdExecutable: URL? {
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("fontd"),
+            packageRoot.appendingPathComponent(".build/debug/fontd"),
+        ].compactMap { $0 }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// A new empty directory for one test's files.
+    public static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontd-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+}
