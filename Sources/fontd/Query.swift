@@ -20,13 +20,13 @@ struct Query: ParsableCommand {
     @Option(help: "A family to use instead of the style's (repeat for fallbacks, most preferred first).")
     var family: [String] = []
 
-    @Option(help: "A weight from 1 to 1000, or a name such as semibold; replaces the style's weight.")
+    @Option(parsing: .unconditional, help: "A weight from 1 to 1000, or a name such as semibold; replaces the style's weight.")
     var weight: String?
 
     @Option(help: "The reader's legibility weight: regular or bold (the \"Bold Text\" setting).")
     var legibility: String = LegibilityWeight.regular.rawValue
 
-    @Option(name: .customLong("maximum-point-size"), help: "Cap the point size; line height and tracking scale with it.")
+    @Option(name: .customLong("maximum-point-size"), parsing: .unconditional, help: "Cap the point size; line height and tracking scale with it.")
     var maximumPointSize: String?
 
     @Option(help: "A style table file instead of the default.")
