@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Encodes `Encodable` values as JSON with object keys in the order they were encoded.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension StyleTable {
     /// Reads and validates a table file; any problem is refused whole, naming the file and the path.
@@ -7,7 +11,9 @@ extension StyleTable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .unreadable(file: url.path, reason: (error as NSError).localizedDescription)
+            var isDirectory = false
+            let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            throw .unreadable(file: url.path, reason: !exists ? "no such file" : isDirectory ? "it is a directory" : "permission denied")
         }
         return try StyleTable(json: data, source: url.path)
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension StyleTable {
     /// The environment variable that names a style table file.
@@ -15,7 +19,7 @@ extension StyleTable {
             return [URL(fileURLWithPath: fromEnvironment)]
         }
         var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+        if let executable = executableURL() {
             candidates.append(executable.deletingLastPathComponent()
                 .appendingPathComponent("../share/fontd/Styles/default.json").standardizedFileURL)
         }
@@ -36,5 +40,14 @@ extension StyleTable {
             throw .notFound(searched: candidates.map(\.path))
         }
         return try load(from: found)
+    }
+
+    /// The running executable, links resolved; `Bundle` would pull all of Foundation into the binary.
+    private static func executableURL() -> URL? {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        guard let first = CommandLine.arguments.first, first.contains("/") else { return nil }
+        return URL(fileURLWithPath: first).resolvingSymlinksInPath()
     }
 }

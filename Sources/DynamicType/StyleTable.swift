@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The table that maps every text style and content-size category to a size, a line
 /// height, tracking and weights — `Styles/default.json` or a table the user loads.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import DynamicType
-import Foundation
+import Glibc
 
 /// The `fontd` command: Dynamic Type for Linux.
 @main
@@ -20,16 +20,17 @@ struct Fontd: ParsableCommand {
             if code == .success {
                 // --help and --version arrive as errors that mean success.
                 print(fullMessage(for: error))
-                Foundation.exit(code.rawValue)
+                Glibc.exit(code.rawValue)
             }
             let message = Self.oneLine(error)
-            FileHandle.standardError.write(Data("fontd: error: \(message)\n".utf8))
-            Foundation.exit(code == .failure || code.rawValue == 0 ? 1 : code.rawValue)
+            let line = Array("fontd: error: \(message)\n".utf8)
+            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            Glibc.exit(code.rawValue == 0 ? 1 : code.rawValue)
         }
     }
 
     /// The error's message on one line (ArgumentParser's own errors may span several).
     private static func oneLine(_ error: any Error) -> String {
-        message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        message(for: error).split(whereSeparator: \.isNewline).map { $0.trimmingPrefix(while: \.isWhitespace) }.joined(separator: " ")
     }
 }

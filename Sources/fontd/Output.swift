@@ -1,5 +1,4 @@
 import DynamicType
-import Foundation
 
 /// Writes what a command answers: the API's JSON with `--json`, aligned text otherwise.
 enum Output {
@@ -14,17 +13,17 @@ enum Output {
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         for row in all {
             let cells = row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
             }
             print(cells.joined(separator: "  "))
         }
     }
 
-    /// A point value for people: at most two decimals, no trailing zeros.
-    static func points(_ value: Double) -> String {
-        var text = String(format: "%.2f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
+    /// A value for people: at most `decimals` decimals, no trailing zeros.
+    static func points(_ value: Double, decimals: Int = 2) -> String {
+        let scale = (0..<decimals).reduce(1.0) { product, _ in product * 10 }
+        let rounded = (value * scale).rounded() / scale
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        return "\(rounded)"
     }
 }

@@ -76,7 +76,7 @@ struct Query: ParsableCommand {
             ["x-height", Output.points(metrics.xHeight)],
             ["underline", "\(Output.points(metrics.underlinePosition)) (thickness \(Output.points(metrics.underlineThickness)))"],
             ["units per em", "\(metrics.unitsPerEm)"],
-            ["metrics scale", String(format: "%.4f", metrics.metricsScale)],
+            ["metrics scale", Output.points(metrics.metricsScale, decimals: 4)],
         ])
     }
 }
