@@ -18,95 +18,184 @@ extension StyleTable {
         return try StyleTable(json: data, source: url.path)
     }
 
-    /// Validates a table given as JSON; `source` names it in errors.
-    public init(json: Data, source: String) throws(StyleTableError) {
+    /// Validates a table given as JSON (the file format of DESIGN §2, also the body of `GET /styles`);
+    /// `source` names it in errors.
+    public init(json: some Collection<UInt8>, source: String) throws(StyleTableError) {
+        let document: JSONDocument
         do {
-            self = try JSONDecoder().decode(StyleTable.self, from: json)
-        } catch let problem as StyleTableProblem {
-            throw .invalid(file: source, path: Self.describe(problem.path), reason: problem.reason)
-        } catch let error as DecodingError {
-            let (path, reason) = Self.explain(error)
-            throw .invalid(file: source, path: Self.describe(path), reason: reason)
+            document = try JSONDocument(parsing: json)
         } catch {
-            throw .invalid(file: source, path: "", reason: "\(error)")
+            throw .invalid(file: source, path: "", reason: "not valid JSON (\(error))")
         }
-    }
-
-    private static func explain(_ error: DecodingError) -> (path: [any CodingKey], reason: String) {
-        switch error {
-        case .typeMismatch(let type, let context):
-            return (context.codingPath, "expected \(jsonName(of: type))")
-        case .valueNotFound(let type, let context):
-            return (context.codingPath, "expected \(jsonName(of: type)), found null")
-        case .keyNotFound(let key, let context):
-            return (context.codingPath + [key], "required field is missing")
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty { return ([], "not valid JSON (\(context.debugDescription))") }
-            return (context.codingPath, context.debugDescription)
-        @unknown default:
-            return ([], "\(error)")
+        do {
+            self = try StyleTableReader.table(from: document)
+        } catch {
+            throw .invalid(file: source, path: error.path.description, reason: error.reason)
         }
-    }
-
-    private static func jsonName(of type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Double.Type, is Int.Type: "a number"
-        case is Bool.Type: "true or false"
-        case is [Any].Type, is [String].Type, is [TextStyleDefinition].Type: "an array"
-        default: "an object"
-        }
-    }
-
-    /// `styles[5].sizes.ax5.size`
-    static func describe(_ path: [any CodingKey]) -> String {
-        var text = ""
-        for key in path {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : "." + key.stringValue
-            }
-        }
-        return text
     }
 }
 
-/// A value in a style table that is the wrong shape or out of range, found while decoding.
+/// A value in a style table that is the wrong shape or out of range.
 struct StyleTableProblem: Error {
-    let path: [any CodingKey]
+    let path: JSONPath
     let reason: String
 }
 
-/// A coding key for object members whose names are data (categories) and for array indices.
+/// A position in a JSON document, written as `styles[5].sizes.ax5.size`.
+struct JSONPath: CustomStringConvertible {
+    private(set) var description = ""
+
+    func member(_ key: String) -> JSONPath {
+        JSONPath(description: description.isEmpty ? key : description + "." + key)
+    }
+
+    func element(_ index: Int) -> JSONPath {
+        JSONPath(description: description + "[\(index)]")
+    }
+}
+
+/// Turns a parsed document into a `StyleTable`, checking every rule of the format (DESIGN §2).
+enum StyleTableReader {
+    static func table(from document: JSONDocument) throws(StyleTableProblem) -> StyleTable {
+        let root = JSONPath()
+        let members = try object(document, at: root, allowed: ["name", "styles"])
+        let name = try string(required(members, "name", in: root), at: root.member("name"))
+        let stylesPath = root.member("styles")
+        guard case .array(let elements) = try required(members, "styles", in: root) else {
+            throw StyleTableProblem(path: stylesPath, reason: "expected an array")
+        }
+        guard !elements.isEmpty else { throw StyleTableProblem(path: stylesPath, reason: "must define at least one style") }
+
+        var styles: [TextStyleDefinition] = []
+        var firstIndex: [String: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            let definition = try style(from: element, at: stylesPath.element(index))
+            let key = definition.style.rawValue.lowercased()
+            if let earlier = firstIndex[key] {
+                throw StyleTableProblem(
+                    path: stylesPath.element(index).member("name"),
+                    reason: "duplicate style name '\(definition.style)' (also styles[\(earlier)])")
+            }
+            firstIndex[key] = index
+            styles.append(definition)
+        }
+        return StyleTable(name: name, styles: styles)
+    }
+
+    private static func style(from document: JSONDocument, at path: JSONPath) throws(StyleTableProblem) -> TextStyleDefinition {
+        let members = try object(document, at: path, allowed: ["name", "family", "weight", "emphasizedWeight", "sizes"])
+        let name = try string(required(members, "name", in: path), at: path.member("name"))
+        guard !name.isEmpty else { throw StyleTableProblem(path: path.member("name"), reason: "must not be empty") }
+
+        let familyPath = path.member("family")
+        guard case .array(let familyElements) = try required(members, "family", in: path) else {
+            throw StyleTableProblem(path: familyPath, reason: "expected an array")
+        }
+        var families: [String] = []
+        for (index, element) in familyElements.enumerated() {
+            families.append(try string(element, at: familyPath.element(index)))
+        }
+        if families.isEmpty || families.contains(where: \.isEmpty) {
+            throw StyleTableProblem(path: familyPath, reason: "must be a non-empty list of family names")
+        }
+
+        let weightRule = "must be a weight from 1 to 1000"
+        let isWeight: (Double) -> Bool = { FontWeight.range.contains($0) }
+        let weight = try number(required(members, "weight", in: path), at: path.member("weight"), weightRule, isWeight)
+        let emphasized = try number(
+            required(members, "emphasizedWeight", in: path), at: path.member("emphasizedWeight"), weightRule, isWeight)
+
+        return TextStyleDefinition(
+            style: TextStyle(name), families: families, weight: FontWeight(weight), emphasizedWeight: FontWeight(emphasized),
+            sizes: try sizes(from: required(members, "sizes", in: path), at: path.member("sizes")))
+    }
+
+    private static func sizes(from document: JSONDocument, at path: JSONPath) throws(StyleTableProblem) -> [ContentSizeCategory: TextStyleSize] {
+        guard case .object(let members) = document else {
+            throw StyleTableProblem(path: path, reason: "expected an object, found \(document.kind)")
+        }
+        var sizes: [ContentSizeCategory: TextStyleSize] = [:]
+        var keys: [ContentSizeCategory: String] = [:]
+        for member in members {
+            let cellPath = path.member(member.key)
+            guard let category = ContentSizeCategory(name: member.key) else {
+                throw StyleTableProblem(
+                    path: cellPath,
+                    reason: "unknown content-size category; use: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            if let earlier = keys[category] {
+                throw StyleTableProblem(
+                    path: path, reason: "names category '\(category.rawValue)' twice ('\(earlier)' and '\(member.key)')")
+            }
+            keys[category] = member.key
+            sizes[category] = try cell(from: member.value, at: cellPath)
+        }
+        let missing = ContentSizeCategory.allCases.filter { sizes[$0] == nil }
+        guard missing.isEmpty else {
+            throw StyleTableProblem(path: path, reason: "missing categories: \(missing.map(\.rawValue).joined(separator: ", "))")
+        }
+        return sizes
+    }
+
+    private static func cell(from document: JSONDocument, at path: JSONPath) throws(StyleTableProblem) -> TextStyleSize {
+        let members = try object(document, at: path, allowed: ["size", "lineHeight", "tracking"])
+        let positive = "must be a positive number"
+        let size = try number(required(members, "size", in: path), at: path.member("size"), positive) { $0 > 0 }
+        let lineHeight = try number(required(members, "lineHeight", in: path), at: path.member("lineHeight"), positive) { $0 > 0 }
+        let tracking = try members["tracking"].map { value throws(StyleTableProblem) in
+            try number(value, at: path.member("tracking"), "must be a finite number") { _ in true }
+        }
+        return TextStyleSize(size: size, lineHeight: lineHeight, tracking: tracking ?? 0)
+    }
+
+    // MARK: Shapes
+
+    /// The members of an object, refusing other JSON types, unknown members and repeated members.
+    private static func object(_ document: JSONDocument, at path: JSONPath, allowed: [String]) throws(StyleTableProblem) -> [String: JSONDocument] {
+        guard case .object(let members) = document else {
+            throw StyleTableProblem(path: path, reason: "expected an object, found \(document.kind)")
+        }
+        var byKey: [String: JSONDocument] = [:]
+        for member in members {
+            guard allowed.contains(member.key) else {
+                throw StyleTableProblem(path: path.member(member.key), reason: "unknown field; allowed: \(allowed.joined(separator: ", "))")
+            }
+            guard byKey.updateValue(member.value, forKey: member.key) == nil else {
+                throw StyleTableProblem(path: path.member(member.key), reason: "appears twice in one object")
+            }
+        }
+        return byKey
+    }
+
+    private static func required(_ members: [String: JSONDocument], _ key: String, in path: JSONPath) throws(StyleTableProblem) -> JSONDocument {
+        guard let value = members[key] else { throw StyleTableProblem(path: path.member(key), reason: "required field is missing") }
+        return value
+    }
+
+    private static func string(_ document: JSONDocument, at path: JSONPath) throws(StyleTableProblem) -> String {
+        guard case .string(let text) = document else {
+            throw StyleTableProblem(path: path, reason: "expected a string, found \(document.kind)")
+        }
+        return text
+    }
+
+    private static func number(
+        _ document: JSONDocument, at path: JSONPath, _ rule: String, _ isValid: (Double) -> Bool
+    ) throws(StyleTableProblem) -> Double {
+        guard case .number(let value) = document else {
+            throw StyleTableProblem(path: path, reason: "expected a number, found \(document.kind)")
+        }
+        guard isValid(value) else { throw StyleTableProblem(path: path, reason: "\(rule), got \(value)") }
+        return value
+    }
+}
+
+/// A coding key whose name is data: categories in `sizes`, axis tags.
 struct AnyCodingKey: CodingKey {
     let stringValue: String
     let intValue: Int?
 
     init(_ string: String) { stringValue = string; intValue = nil }
-    init(index: Int) { stringValue = "\(index)"; intValue = index }
     init?(stringValue: String) { self.init(stringValue) }
-    init?(intValue: Int) { self.init(index: intValue) }
-}
-
-extension Decoder {
-    /// Refuses an object member that the format does not define; the table format is strict.
-    func refuseUnknownFields(allowed: [String]) throws {
-        let container = try self.container(keyedBy: AnyCodingKey.self)
-        let unknown = container.allKeys.filter { !allowed.contains($0.stringValue) }.sorted { $0.stringValue < $1.stringValue }
-        if let first = unknown.first {
-            throw StyleTableProblem(path: codingPath + [first], reason: "unknown field; allowed: \(allowed.joined(separator: ", "))")
-        }
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// Decodes a JSON number and checks it with `isValid`, naming the rule in the error.
-    func decodeNumber(forKey key: Key, _ rule: String, _ isValid: (Double) -> Bool) throws -> Double {
-        let value = try decode(Double.self, forKey: key)
-        guard value.isFinite, isValid(value) else {
-            throw StyleTableProblem(path: codingPath + [key], reason: "\(rule), got \(value)")
-        }
-        return value
-    }
+    init?(intValue: Int) { stringValue = "\(intValue)"; self.intValue = intValue }
 }

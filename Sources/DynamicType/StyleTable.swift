@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The table that maps every text style and content-size category to a size, a line
 /// height, tracking and weights — `Styles/default.json` or a table the user loads.
 ///
@@ -30,28 +24,8 @@ public struct StyleTable: Hashable, Sendable {
     }
 }
 
-extension StyleTable: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case name, styles }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.refuseUnknownFields(allowed: CodingKeys.allCases.map(\.rawValue))
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        styles = try container.decode([TextStyleDefinition].self, forKey: .styles)
-        guard !styles.isEmpty else {
-            throw StyleTableProblem(path: [CodingKeys.styles], reason: "must define at least one style")
-        }
-        var firstIndex: [String: Int] = [:]
-        for (index, definition) in styles.enumerated() {
-            let key = definition.style.rawValue.lowercased()
-            if let earlier = firstIndex[key] {
-                throw StyleTableProblem(
-                    path: [CodingKeys.styles, AnyCodingKey(index: index), AnyCodingKey("name")],
-                    reason: "duplicate style name '\(definition.style)' (also styles[\(earlier)])")
-            }
-            firstIndex[key] = index
-        }
-    }
+extension StyleTable: Encodable {
+    private enum CodingKeys: String, CodingKey { case name, styles }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -32,48 +32,12 @@ public struct TextStyleDefinition: Hashable, Sendable {
     }
 }
 
-extension TextStyleDefinition: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+extension TextStyleDefinition: Encodable {
+    private enum CodingKeys: String, CodingKey {
         case style = "name", families = "family", weight, emphasizedWeight, sizes
     }
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.refuseUnknownFields(allowed: CodingKeys.allCases.map(\.rawValue))
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let name = try container.decode(String.self, forKey: .style)
-        guard !name.isEmpty else { throw StyleTableProblem(path: container.codingPath + [CodingKeys.style], reason: "must not be empty") }
-        style = TextStyle(name)
-        families = try container.decode([String].self, forKey: .families)
-        if families.isEmpty || families.contains(where: \.isEmpty) {
-            throw StyleTableProblem(path: container.codingPath + [CodingKeys.families], reason: "must be a non-empty list of family names")
-        }
-        let inRange: (Double) -> Bool = { FontWeight.range.contains($0) }
-        weight = FontWeight(try container.decodeNumber(forKey: .weight, "must be a weight from 1 to 1000", inRange))
-        emphasizedWeight = FontWeight(try container.decodeNumber(forKey: .emphasizedWeight, "must be a weight from 1 to 1000", inRange))
-        sizes = try Self.decodeSizes(try container.superDecoder(forKey: .sizes))
-    }
-
-    private static func decodeSizes(_ decoder: any Decoder) throws -> [ContentSizeCategory: TextStyleSize] {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        var sizes: [ContentSizeCategory: TextStyleSize] = [:]
-        for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-            guard let category = ContentSizeCategory(name: key.stringValue) else {
-                throw StyleTableProblem(
-                    path: decoder.codingPath + [key],
-                    reason: "unknown content-size category; use: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            guard sizes[category] == nil else {
-                throw StyleTableProblem(path: decoder.codingPath + [key], reason: "names category '\(category.rawValue)' a second time")
-            }
-            sizes[category] = try container.decode(TextStyleSize.self, forKey: key)
-        }
-        let missing = ContentSizeCategory.allCases.filter { sizes[$0] == nil }
-        guard missing.isEmpty else {
-            throw StyleTableProblem(path: decoder.codingPath, reason: "missing categories: \(missing.map(\.rawValue).joined(separator: ", "))")
-        }
-        return sizes
-    }
-
+    /// The file format of DESIGN §2, sizes in category order.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(style, forKey: .style)

@@ -12,16 +12,8 @@ public struct TextStyleSize: Hashable, Sendable {
     }
 }
 
-extension TextStyleSize: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case size, lineHeight, tracking }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.refuseUnknownFields(allowed: CodingKeys.allCases.map(\.rawValue))
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        size = try container.decodeNumber(forKey: .size, "must be a positive number") { $0 > 0 }
-        lineHeight = try container.decodeNumber(forKey: .lineHeight, "must be a positive number") { $0 > 0 }
-        tracking = container.contains(.tracking) ? try container.decodeNumber(forKey: .tracking, "must be a finite number") { _ in true } : 0
-    }
+extension TextStyleSize: Encodable {
+    private enum CodingKeys: String, CodingKey { case size, lineHeight, tracking }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

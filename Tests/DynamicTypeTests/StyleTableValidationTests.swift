@@ -60,7 +60,7 @@ import Testing
         Breakage(name: "unknown category", path: "styles[5].sizes.huge", reason: "unknown content-size category") {
             cell(&$0, 5, "huge") { $0 = ["size": 99, "lineHeight": 120] }
         },
-        Breakage(name: "category twice through an alias", path: "styles[5].sizes.xl", reason: "names category 'xl' a second time") {
+        Breakage(name: "category twice through an alias", path: "styles[5].sizes", reason: "names category 'xl' twice") {
             cell(&$0, 5, "extraLarge") { $0 = ["size": 19, "lineHeight": 24] }
         },
         Breakage(name: "duplicate style name", path: "styles[6].name", reason: "duplicate style name 'Body' (also styles[5])") {
@@ -94,6 +94,16 @@ import Testing
         #expect(path == breakage.path)
         #expect(reason.contains(breakage.reason), "reason: \(reason)")
         #expect(error?.description.contains(url.path) == true)
+    }
+
+    @Test func repeatedMemberIsRefusedNotSilentlyResolved() throws {
+        let original = try String(contentsOf: TestPaths.defaultStyles, encoding: .utf8)
+        let edited = original.replacingOccurrences(
+            of: #""l": {"size": 17, "lineHeight": 22, "tracking": -0.44}"#,
+            with: #""l": {"size": 17, "size": -3, "lineHeight": 22, "tracking": -0.44}"#)
+        #expect(edited != original)
+        let error = #expect(throws: StyleTableError.self) { try StyleTable(json: Data(edited.utf8), source: "edited.json") }
+        #expect(error == .invalid(file: "edited.json", path: "styles[4].sizes.l.size", reason: "appears twice in one object"))
     }
 
     @Test func unmodifiedCopyLoads() throws {
