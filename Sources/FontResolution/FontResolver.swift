@@ -65,7 +65,8 @@ public final class FontResolver: Sendable {
             slant: match.slant,
             spacing: design.isFixedWidth ? .monospace : .proportional,
             traits: request.traits,
-            fallback: Self.isFallback(requested: descriptor.families, matched: match.families),
+            // Judged against the families the request named, not the generic re-ask of step 8.
+            fallback: Self.isFallback(requested: specification.descriptor.families, matched: match.families),
             synthetic: SyntheticStyling(bold: match.syntheticBold, oblique: match.syntheticOblique))
         let metrics = FontMetrics(
             unitsPerEm: design.unitsPerEm,

@@ -100,6 +100,12 @@ import Testing
         #expect(font.descriptor.family == "DejaVu Sans Mono")
         #expect(font.descriptor.spacing == .monospace)
         #expect(font.descriptor.face == "Bold")
+        #expect(font.descriptor.fallback == true)
+    }
+
+    @Test func monospaceWithoutANamedFamilyIsNoFallback() throws {
+        #expect(try resolve(traits: .monospace).descriptor.fallback == false)
+        #expect(try resolve(traits: .monospace, families: ["DejaVu Sans Mono"]).descriptor.fallback == false)
     }
 
     @Test func tightAndLooseLeadingChangeLineHeightAndLeading() throws {
