@@ -4,57 +4,9 @@ import Foundation
 import Testing
 
 @Suite struct TableCommandTests {
-    func writeTable(_ mutate: (inout [String: Any]) -> Void) throws -> String {
-        var table = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: TestPaths.defaultStyles)) as? [String: Any])
-        mutate(&table)
-        let url = try TestPaths.temporaryDirectory().appendingPathComponent("styles.json")
-        try JSONSerialization.data(withJSONObject: table).write(to: url)
-        return url.path
-    }
-
-    struct Breakage: Sendable, CustomTestStringConvertible {
-        var name: String
-        var path: String
-        var reason: String
-        var mutate: @Sendable (inout [String: Any]) -> Void
-        var testDescription: String { name }
-    }
-
-    static func editStyle(_ table: inout [String: Any], _ index: Int, _ edit: (inout [String: Any]) -> Void) {
-        guard var styles = table["styles"] as? [[String: Any]] else { return }
-        edit(&styles[index])
-        table["styles"] = styles
-    }
-
-    static func editSizes(_ table: inout [String: Any], _ index: Int, _ edit: @escaping (inout [String: Any]) -> Void) {
-        editStyle(&table, index) { style in
-            guard var sizes = style["sizes"] as? [String: Any] else { return }
-            edit(&sizes)
-            style["sizes"] = sizes
-        }
-    }
-
-    static let breakages: [Breakage] = [
-        Breakage(name: "missing category", path: "styles[5].sizes", reason: "missing categories: ax5") {
-            editSizes(&$0, 5) { $0["ax5"] = nil }
-        },
-        Breakage(name: "negative size", path: "styles[5].sizes.ax5.size", reason: "must be a positive number") {
-            editSizes(&$0, 5) { $0["ax5"] = ["size": -53, "lineHeight": 62] }
-        },
-        Breakage(name: "wrong type", path: "styles[0].weight", reason: "expected a number") {
-            editStyle(&$0, 0) { $0["weight"] = "regular" }
-        },
-        Breakage(name: "unknown field", path: "styles[1].color", reason: "unknown field") {
-            editStyle(&$0, 1) { $0["color"] = "red" }
-        },
-        Breakage(name: "duplicate style name", path: "styles[6].name", reason: "duplicate style name") {
-            editStyle(&$0, 6) { $0["name"] = "body" }
-        },
-    ]
-
-    @Test(arguments: breakages)
-    func brokenTableIsRefusedAtLoadWithFilePathAndReason(_ breakage: Breakage) throws {
-        let file = try writeTable(breakage.mutate)
+    @Test(arguments: StyleTableBreakage.all)
+    func brokenTableIsRefusedAtLoadWithFilePathAndReason(_ breakage: StyleTableBreakage) throws {
+        let file = try breakage.writeTable().path
         for arguments in [["query", "body", "--styles", file], ["styles", "--styles", file]] {
             let result = try Fontd.run(arguments)
             #expect(result.status != 0)
@@ -67,9 +19,9 @@ import Testing
     }
 
     @Test func tableFromEnvironmentIsUsed() throws {
-        let file = try writeTable { table in
-            Self.editSizes(&table, 5) { $0["xl"] = ["size": 99, "lineHeight": 120] }
-        }
+        let file = try StyleTableBreakage.writeDefaultTable { table in
+            StyleTableBreakage.editCell(&table, 5, "xl") { $0 = ["size": 99, "lineHeight": 120] }
+        }.path
         var environment = PinnedFonts.environment
         environment["FONTD_STYLES"] = file
         let result = try Fontd.run(["query", "body", "--category", "xl", "--json"], environment: environment)

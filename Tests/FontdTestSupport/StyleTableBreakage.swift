@@ -1,0 +1,93 @@
+import Foundation
+
+/// One way to break the default style table, and the path and reason a loader must report for it.
+public struct StyleTableBreakage: Sendable, CustomStringConvertible {
+    public var name: String
+    /// Where the problem is, as the error must name it (`styles[5].sizes.ax5.size`).
+    public var path: String
+    /// Words the error's reason must contain.
+    public var reason: String
+    let mutate: @Sendable (inout [String: Any]) -> Void
+
+    public var description: String { name }
+
+    /// The default table with this breakage, written to a new temporary file.
+    public func writeTable() throws -> URL {
+        try Self.writeDefaultTable(mutate)
+    }
+
+    /// The default table after `mutate`, written to a new temporary file.
+    public static func writeDefaultTable(_ mutate: (inout [String: Any]) -> Void) throws -> URL {
+        guard var table = try JSONSerialization.jsonObject(with: Data(contentsOf: TestPaths.defaultStyles)) as? [String: Any] else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        mutate(&table)
+        let url = try TestPaths.temporaryDirectory().appendingPathComponent("styles.json")
+        try JSONSerialization.data(withJSONObject: table).write(to: url)
+        return url
+    }
+
+    /// Edits `styles[index]` of a table.
+    public static func editStyle(_ table: inout [String: Any], _ index: Int, _ edit: (inout [String: Any]) -> Void) {
+        guard var styles = table["styles"] as? [[String: Any]] else { return }
+        edit(&styles[index])
+        table["styles"] = styles
+    }
+
+    /// Edits the cell `styles[index].sizes[category]` (nil when absent; set nil to remove it).
+    public static func editCell(_ table: inout [String: Any], _ index: Int, _ category: String, _ edit: (inout [String: Any]?) -> Void) {
+        editStyle(&table, index) { style in
+            guard var sizes = style["sizes"] as? [String: Any] else { return }
+            var cell = sizes[category] as? [String: Any]
+            edit(&cell)
+            sizes[category] = cell
+            style["sizes"] = sizes
+        }
+    }
+
+    /// Every breakage the format's rules forbid (DESIGN §2).
+    public static let all: [StyleTableBreakage] = [
+        StyleTableBreakage(name: "missing category", path: "styles[5].sizes", reason: "missing categories: ax5") {
+            editCell(&$0, 5, "ax5") { $0 = nil }
+        },
+        StyleTableBreakage(name: "negative size", path: "styles[5].sizes.ax5.size", reason: "must be a positive number, got -3.0") {
+            editCell(&$0, 5, "ax5") { $0?["size"] = -3 }
+        },
+        StyleTableBreakage(name: "zero line height", path: "styles[0].sizes.xs.lineHeight", reason: "must be a positive number") {
+            editCell(&$0, 0, "xs") { $0?["lineHeight"] = 0 }
+        },
+        StyleTableBreakage(name: "wrong type", path: "styles[2].weight", reason: "expected a number") {
+            editStyle(&$0, 2) { $0["weight"] = "bold" }
+        },
+        StyleTableBreakage(name: "family not a list", path: "styles[1].family", reason: "expected an array") {
+            editStyle(&$0, 1) { $0["family"] = "sans-serif" }
+        },
+        StyleTableBreakage(name: "weight out of range", path: "styles[3].emphasizedWeight", reason: "must be a weight from 1 to 1000") {
+            editStyle(&$0, 3) { $0["emphasizedWeight"] = 1200 }
+        },
+        StyleTableBreakage(name: "unknown field", path: "styles[0].colour", reason: "unknown field") {
+            editStyle(&$0, 0) { $0["colour"] = "red" }
+        },
+        StyleTableBreakage(name: "unknown field in a cell", path: "styles[4].sizes.l.kerning", reason: "unknown field") {
+            editCell(&$0, 4, "l") { $0?["kerning"] = 1 }
+        },
+        StyleTableBreakage(name: "unknown top-level field", path: "version", reason: "unknown field") {
+            $0["version"] = 2
+        },
+        StyleTableBreakage(name: "unknown category", path: "styles[5].sizes.huge", reason: "unknown content-size category") {
+            editCell(&$0, 5, "huge") { $0 = ["size": 99, "lineHeight": 120] }
+        },
+        StyleTableBreakage(name: "category twice through an alias", path: "styles[5].sizes", reason: "names category 'xl' twice") {
+            editCell(&$0, 5, "extraLarge") { $0 = ["size": 19, "lineHeight": 24] }
+        },
+        StyleTableBreakage(name: "duplicate style name", path: "styles[6].name", reason: "duplicate style name 'Body' (also styles[5])") {
+            editStyle(&$0, 6) { $0["name"] = "Body" }
+        },
+        StyleTableBreakage(name: "missing field", path: "styles[7].emphasizedWeight", reason: "required field is missing") {
+            editStyle(&$0, 7) { $0["emphasizedWeight"] = nil }
+        },
+        StyleTableBreakage(name: "empty family list", path: "styles[8].family", reason: "non-empty list") {
+            editStyle(&$0, 8) { $0["family"] = [String]() }
+        },
+    ]
+}
