@@ -34,6 +34,9 @@ let package = Package(
             dependencies: ["DynamicType", "CFontconfig", "CFreeType"]
         ),
 
+        // Raw-socket HTTP/1.1 and Server-Sent Events; knows nothing about fonts.
+        .target(name: "HTTPServer"),
+
         .executableTarget(
             name: "fontd",
             dependencies: [
@@ -51,6 +54,7 @@ let package = Package(
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
         .testTarget(name: "FontResolutionTests", dependencies: ["FontResolution", "DynamicType", "FontdTestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "fontdTests", dependencies: ["DynamicType", "FontdTestSupport"]),
     ]
 )
