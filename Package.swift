@@ -34,8 +34,11 @@ let package = Package(
             dependencies: ["DynamicType", "CFontconfig", "CFreeType"]
         ),
 
+        // epoll, eventfd, signalfd and accept4, which Glibc's Swift module does not export.
+        .target(name: "CSystem", cSettings: [.define("_GNU_SOURCE")]),
+
         // Raw-socket HTTP/1.1 and Server-Sent Events; knows nothing about fonts.
-        .target(name: "HTTPServer"),
+        .target(name: "HTTPServer", dependencies: ["CSystem"]),
 
         .executableTarget(
             name: "fontd",
@@ -54,7 +57,7 @@ let package = Package(
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
         .testTarget(name: "FontResolutionTests", dependencies: ["FontResolution", "DynamicType", "FontdTestSupport"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"]),
         .testTarget(name: "fontdTests", dependencies: ["DynamicType", "FontdTestSupport"]),
     ]
 )
