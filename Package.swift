@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "fontd",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "fontd", targets: ["fontd"]),
         .library(name: "DynamicType", targets: ["DynamicType"]),
