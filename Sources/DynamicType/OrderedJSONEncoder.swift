@@ -181,13 +181,6 @@ public struct OrderedJSONEncoder: Sendable {
         }
     }
 
-    fileprivate struct IndexKey: CodingKey {
-        let intValue: Int?
-        var stringValue: String { "\(intValue ?? 0)" }
-        init(intValue: Int) { self.intValue = intValue }
-        init?(stringValue: String) { nil }
-    }
-
     fileprivate struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let object: ObjectBox
         let codingPath: [any CodingKey]
@@ -220,7 +213,7 @@ public struct OrderedJSONEncoder: Sendable {
 
         private func nextSlot() -> (NodeBox, [any CodingKey]) {
             let box = NodeBox()
-            let path = codingPath + [IndexKey(intValue: array.elements.count)]
+            let path = codingPath + [AnyCodingKey(index: array.elements.count)]
             array.elements.append(box)
             return (box, path)
         }

@@ -189,13 +189,3 @@ enum StyleTableReader {
         return value
     }
 }
-
-/// A coding key whose name is data: categories in `sizes`, axis tags.
-struct AnyCodingKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
-
-    init(_ string: String) { stringValue = string; intValue = nil }
-    init?(stringValue: String) { self.init(stringValue) }
-    init?(intValue: Int) { stringValue = "\(intValue)"; self.intValue = intValue }
-}
