@@ -9,6 +9,8 @@ import Synchronization
 public final class FontResolver: Sendable {
     /// The style table requests are resolved against.
     public let table: StyleTable
+    /// The installed faces, listed through the same fontconfig configuration.
+    public let catalog: FontCatalog
     private let fontconfig: Fontconfig
     private let measurer = FaceMeasurer()
     private let cache: Mutex<LRUCache<FontRequest, ResolvedFont>>
@@ -22,6 +24,7 @@ public final class FontResolver: Sendable {
     public init(table: StyleTable, cacheEntries: Int = 10_000) throws(FontResolutionError) {
         self.table = table
         self.fontconfig = try Fontconfig()
+        self.catalog = FontCatalog(fontconfig: fontconfig)
         self.cache = Mutex(LRUCache(capacity: cacheEntries))
     }
 
@@ -82,13 +85,6 @@ public final class FontResolver: Sendable {
             tracking: specification.tracking,
             metricsScale: specification.metricsScale)
         return ResolvedFont(style: specification.style, category: request.category, descriptor: face, metrics: metrics)
-    }
-
-    /// Installed faces, all of them or those of one family (exact family name, not a fallback).
-    public func faces(family: String? = nil) -> [InstalledFace] {
-        fontconfig.list(family: family).sorted {
-            ($0.family, $0.face, $0.file, $0.index) < ($1.family, $1.face, $1.file, $1.index)
-        }
     }
 
     /// A request that named concrete families and got a face belonging to none of them.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import DynamicType
 import FontResolution
 
 /// `fontd list`: the installed faces fontd can resolve to.
@@ -13,8 +12,7 @@ struct List: ParsableCommand {
     var json = false
 
     func run() throws {
-        let resolver = try FontResolver(table: StyleTable(name: "listing", styles: []), cacheEntries: 1)
-        let faces = resolver.faces(family: family)
+        let faces = try FontCatalog().faces(family: family)
         if json { return try Output.printJSON(faces) }
         Output.printTable(
             header: ["family", "face", "weight", "width", "slant", "spacing", "file"],
