@@ -26,17 +26,7 @@ import Testing
 
         // The same numbers, read independently from the file's head/hhea/OS/2/post and glyph outlines.
         let tables = try OpenTypeTables(contentsOf: URL(fileURLWithPath: file))
-        let scale = 19.0 / Double(tables.unitsPerEm)
-        let expected: [String: Double] = [
-            "ascender": Double(tables.hhea.ascender) * scale,
-            "descender": Double(tables.hhea.descender) * scale,
-            "lineGap": Double(tables.hhea.lineGap) * scale,
-            "capHeight": Double(try tables.glyphTop(of: "H")) * scale,
-            "xHeight": Double(try tables.glyphTop(of: "x")) * scale,
-            "underlinePosition": Double(try #require(tables.post).underlinePosition) * scale,
-            "underlineThickness": Double(try #require(tables.post).underlineThickness) * scale,
-            "leading": 24 - Double(tables.hhea.ascender - tables.hhea.descender) * scale,
-        ]
+        let expected = try tables.expectedMetrics(pointSize: 19, lineHeight: 24)
         #expect(tables.os2?.usesTypoMetrics == false)
         #expect(metrics["unitsPerEm"] as? Int == tables.unitsPerEm)
         for (name, value) in expected {
