@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // C libraries, imported through small shim headers (see NOTES: macros that do not import are wrapped).
@@ -38,14 +39,29 @@ let package = Package(
         .target(name: "CSystem", cSettings: [.define("_GNU_SOURCE")]),
 
         // Raw-socket HTTP/1.1 and Server-Sent Events; knows nothing about fonts.
-        .target(name: "HTTPServer", dependencies: ["CSystem"]),
+        .target(
+            name: "HTTPServer",
+            dependencies: ["CSystem", .product(name: "Logging", package: "swift-log")]
+        ),
+
+        // The fontd API: routes, errors, the answer cache; served by HTTPServer.
+        .target(
+            name: "FontService",
+            dependencies: [
+                "HTTPServer", "FontResolution", "DynamicType",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
 
         .executableTarget(
             name: "fontd",
             dependencies: [
                 "DynamicType",
                 "FontResolution",
+                "FontService",
+                "HTTPServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -58,6 +74,10 @@ let package = Package(
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
         .testTarget(name: "FontResolutionTests", dependencies: ["FontResolution", "DynamicType", "FontdTestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"]),
+        .testTarget(
+            name: "FontServiceTests",
+            dependencies: ["FontService", "HTTPServer", "FontResolution", "DynamicType", "FontdTestSupport"]
+        ),
         .testTarget(name: "fontdTests", dependencies: ["DynamicType", "FontdTestSupport"]),
     ]
 )

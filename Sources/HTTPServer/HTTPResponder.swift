@@ -1,0 +1,37 @@
+/// What the server calls for every request: the application, which knows what the paths mean.
+///
+/// `respond(to:)` runs on the event loop that read the request, so it must answer quickly
+/// (a cached lookup, or work of a few hundred microseconds at most) and never block on I/O.
+/// Any thread may call it at any time: implementations are `Sendable` and keep their own state safe.
+public protocol HTTPResponder: Sendable {
+    /// The answer to `request`.
+    func respond(to request: HTTPRequest) -> HTTPReply
+
+    /// The answer for a request the server refuses before the responder sees it:
+    /// malformed framing (400), limits (413, 414, 431), timeouts (408), overload (503),
+    /// unsupported codings or versions (501, 505). The connection is closed after it.
+    func failureResponse(_ failure: HTTPFailure) -> HTTPResponse
+}
+
+extension HTTPResponder {
+    /// A plain-text body naming the status and the reason.
+    public func failureResponse(_ failure: HTTPFailure) -> HTTPResponse {
+        HTTPResponse(
+            status: failure.status, headers: [("Content-Type", "text/plain; charset=utf-8")],
+            body: Array("\(failure.status) \(HTTPResponse.reasonPhrase(failure.status)): \(failure.reason)\n".utf8))
+    }
+}
+
+/// A responder's answer.
+public enum HTTPReply: Sendable {
+    /// A complete response.
+    case response(HTTPResponse)
+    /// A response held open: the head (and `head.body`, if any) is sent at once without a
+    /// `Content-Length`, the connection is closed when the stream ends, and `opened` receives
+    /// the handle to push more bytes through (on the event loop's thread, before any other
+    /// request of the connection is read).
+    case stream(HTTPResponse, opened: @Sendable (HTTPStream) -> Void)
+}
+
+/// Why the server refused a request without asking the responder.
+public typealias HTTPFailure = HTTPParseError
