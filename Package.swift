@@ -73,7 +73,10 @@ let package = Package(
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
         .testTarget(name: "FontResolutionTests", dependencies: ["FontResolution", "DynamicType", "FontdTestSupport"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"]),
+        .testTarget(
+            name: "HTTPServerTests",
+            dependencies: ["HTTPServer", "CSystem", "FontdTestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(
             name: "FontServiceTests",
             dependencies: ["FontService", "HTTPServer", "FontResolution", "DynamicType", "FontdTestSupport"]

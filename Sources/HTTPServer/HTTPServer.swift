@@ -1,0 +1,132 @@
+import CSystem
+import Logging
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP/1.1 server on raw non-blocking sockets: one epoll loop per thread, each with its
+/// own `SO_REUSEPORT` listener on the same port (DESIGN §5). It knows nothing of what it
+/// serves; every request goes to the `HTTPResponder`.
+///
+/// `init` binds (so the port is known at once, even when the kernel chose it); `run()` serves
+/// until SIGTERM or SIGINT, or `start()` / `stop()` / `wait()` drive it from code.
+public final class HTTPServer: Sendable {
+    /// The port the listeners are bound to.
+    public let port: Int
+    /// The host as configured.
+    public let host: String
+    private let loops: [EventLoop]
+    private let threads = Mutex<[pthread_t]>([])
+    private let stopRequested: Int32
+    private let logger: Logger
+
+    /// Binds the listeners; nothing is served until `start()` or `run()`.
+    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) throws(HTTPServerError) {
+        guard configuration.threads >= 1 else { throw .invalidConfiguration("threads must be at least 1") }
+        guard configuration.maxConnections >= 1 else { throw .invalidConfiguration("max connections must be at least 1") }
+        signal(SIGPIPE, SIG_IGN)
+        self.host = configuration.host
+        self.logger = logger
+
+        let first = try ListeningSocket.address(host: configuration.host, port: configuration.port)
+        var listeners = [try ListeningSocket.open(first, host: configuration.host, port: configuration.port)]
+        // With SO_REUSEPORT and port 0 every listener would get a port of its own: bind the rest to the first's.
+        let port = ListeningSocket.port(of: listeners[0])
+        self.port = port
+        let gauge = ConnectionGauge()
+        var loops: [EventLoop] = []
+        do {
+            let address = try ListeningSocket.address(host: configuration.host, port: port)
+            while listeners.count < configuration.threads {
+                listeners.append(try ListeningSocket.open(address, host: configuration.host, port: port))
+            }
+            for (index, listener) in listeners.enumerated() {
+                loops.append(try EventLoop(
+                    index: index, listener: listener, configuration: configuration, responder: responder,
+                    gauge: gauge, logger: logger))
+            }
+        } catch {
+            for listener in listeners { close(listener) }
+            throw error
+        }
+        self.loops = loops
+        stopRequested = eventfd(0, Int32(EFD_CLOEXEC))
+        guard stopRequested >= 0 else { throw .system(call: "eventfd", errno: errno) }
+    }
+
+    deinit { close(stopRequested) }
+
+    /// `http://host:port`, with brackets around an IPv6 literal.
+    public var url: String { host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)" }
+
+    /// Starts every event loop on a thread of its own and returns.
+    public func start() {
+        threads.withLock { threads in
+            guard threads.isEmpty else { return }
+            for loop in loops { threads.append(Self.spawn { loop.run() }) }
+        }
+    }
+
+    /// Stops gracefully: no new connections; requests under way finish, streams close; `wait()`
+    /// and `run()` return once every connection is done. Callable from any thread.
+    public func stop() {
+        for loop in loops { loop.post(.stop) }
+        eventfd_write(stopRequested, 1)
+    }
+
+    /// Blocks until every event loop has stopped.
+    public func wait() {
+        let running = threads.withLock { threads in
+            defer { threads = [] }
+            return threads
+        }
+        for thread in running { pthread_join(thread, nil) }
+    }
+
+    /// Serves until SIGTERM or SIGINT (or `stop()`), then stops gracefully and returns.
+    ///
+    /// The signals are blocked in every thread and read from a signalfd, so they arrive as
+    /// ordinary events instead of interrupting a loop mid-write.
+    public func run() throws(HTTPServerError) {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let signalDescriptor = signalfd(-1, &signals, Int32(SFD_CLOEXEC))
+        guard signalDescriptor >= 0 else { throw .system(call: "signalfd", errno: errno) }
+        defer { close(signalDescriptor) }
+        start()
+
+        var watched = [
+            pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stopRequested, events: Int16(POLLIN), revents: 0),
+        ]
+        while Glibc.poll(&watched, 2, -1) < 0, errno == EINTR {}
+        if watched[0].revents != 0 {
+            var info = signalfd_siginfo()
+            _ = read(signalDescriptor, &info, MemoryLayout<signalfd_siginfo>.size)
+            logger.info("stopping", metadata: ["signal": "\(info.ssi_signo == UInt32(SIGTERM) ? "SIGTERM" : "SIGINT")"])
+        }
+        stop()
+        wait()
+        logger.info("stopped")
+    }
+
+    private final class ThreadBody {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    private static func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t {
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        var thread = pthread_t()
+        pthread_create(&thread, nil, { raw in
+            guard let raw else { return nil }
+            Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().run()
+            return nil
+        }, context)
+        return thread
+    }
+}

@@ -1,0 +1,24 @@
+/// Why the server could not start.
+public enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The host is neither an address nor a name that resolves.
+    case unknownHost(String, reason: String)
+    /// A system call failed while setting up; `call` names it, `errno` says why.
+    case system(call: String, errno: Int32)
+    /// The port is taken by another program.
+    case addressInUse(host: String, port: Int)
+    /// A setting is outside what the server can use.
+    case invalidConfiguration(String)
+
+    public var description: String {
+        switch self {
+        case .unknownHost(let host, let reason): "Cannot listen on '\(host)': \(reason)."
+        case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))."
+        case .addressInUse(let host, let port): "Port \(port) on \(host) is already in use; choose another with --port (0 lets the system pick)."
+        case .invalidConfiguration(let message): message
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,67 @@
+import CSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Opening the non-blocking `SO_REUSEPORT` listeners, one per event loop.
+enum ListeningSocket {
+    /// The socket address for `host` and `port` (the first that `getaddrinfo` offers).
+    static func address(host: String, port: Int) throws(HTTPServerError) -> (storage: sockaddr_storage, length: socklen_t) {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let first = list else {
+            throw .unknownHost(host, reason: String(cString: gai_strerror(status)))
+        }
+        defer { freeaddrinfo(list) }
+        var storage = sockaddr_storage()
+        withUnsafeMutableBytes(of: &storage) { target in
+            target.copyMemory(from: UnsafeRawBufferPointer(start: first.pointee.ai_addr, count: Int(first.pointee.ai_addrlen)))
+        }
+        return (storage, first.pointee.ai_addrlen)
+    }
+
+    /// A listening socket bound to `address`, non-blocking and close-on-exec.
+    static func open(_ address: (storage: sockaddr_storage, length: socklen_t), host: String, port: Int) throws(HTTPServerError) -> Int32 {
+        let family = Int32(address.storage.ss_family)
+        let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw .system(call: "socket", errno: errno) }
+        var on: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEPORT, &on, socklen_t(MemoryLayout<Int32>.size))
+        var storage = address.storage
+        let bound = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, address.length) }
+        }
+        guard bound == 0 else {
+            let code = errno
+            close(descriptor)
+            throw code == EADDRINUSE ? .addressInUse(host: host, port: port) : .system(call: "bind", errno: code)
+        }
+        guard listen(descriptor, 4096) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw .system(call: "listen", errno: code)
+        }
+        return descriptor
+    }
+
+    /// The port a bound socket listens on.
+    static func port(of descriptor: Int32) -> Int {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        let family = Int32(storage.ss_family)
+        return withUnsafeBytes(of: &storage) { raw in
+            let offset = family == AF_INET6
+                ? MemoryLayout<sockaddr_in6>.offset(of: \.sin6_port)!
+                : MemoryLayout<sockaddr_in>.offset(of: \.sin_port)!
+            return Int(UInt16(bigEndian: raw.load(fromByteOffset: offset, as: UInt16.self)))
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `fontd serve` started for one test: on a port the kernel chose, with the pinned fonts,
+/// stopped (SIGTERM, then SIGKILL) when the test is done.
+public final class ServerProcess: @unchecked Sendable {
+    public enum LaunchError: Error, CustomStringConvertible {
+        case noReadyLine(String)
+        public var description: String {
+            switch self { case .noReadyLine(let stderr): "fontd serve printed no ready line; stderr: \(stderr)" }
+        }
+    }
+
+    public let process: Process
+    public let port: Int
+    /// Exactly what the server wrote on stdout before it was ready.
+    public let readyLine: String
+    private let errorPipe = Pipe()
+    private let outputPipe = Pipe()
+
+    /// Starts `fontd serve --port 0 arguments…`, prefixed by `launcher` (e.g. `prlimit --nofile=…`).
+    public init(_ arguments: [String] = [], launcher: [String] = [], timeoutSeconds: Double = 20) throws {
+        guard let executable = TestPaths.fontdExecutable else { throw Fontd.RunError.notBuilt }
+        process = Process()
+        let command = launcher + [executable.path, "serve", "--port", "0"] + arguments
+        process.executableURL = URL(fileURLWithPath: launcher.isEmpty ? executable.path : "/usr/bin/env")
+        process.arguments = launcher.isEmpty ? Array(command.dropFirst()) : command
+        process.environment = PinnedFonts.environment
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+
+        var line: [UInt8] = []
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        let descriptor = outputPipe.fileHandleForReading.fileDescriptor
+        while line.last != UInt8(ascii: "\n"), Date() < deadline {
+            var watch = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&watch, 1, 100) > 0 else { continue }
+            var byte: UInt8 = 0
+            guard read(descriptor, &byte, 1) == 1 else { break }
+            line.append(byte)
+        }
+        readyLine = String(decoding: line, as: UTF8.self)
+        guard let portText = readyLine.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines),
+              readyLine.hasPrefix("fontd listening on http://"), let port = Int(portText)
+        else {
+            process.terminate()
+            process.waitUntilExit()
+            throw LaunchError.noReadyLine(String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+        self.port = port
+    }
+
+    deinit { stop() }
+
+    /// Sends SIGTERM and waits up to `timeoutSeconds` for the exit; SIGKILL after that.
+    /// Returns the exit status, or nil when it had to be killed.
+    @discardableResult
+    public func terminate(timeoutSeconds: Double = 10) -> Int32? {
+        guard process.isRunning else { return process.terminationStatus }
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Kills the server if it is still running.
+    public func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// Whatever the server wrote to stderr (after it has exited).
+    public func standardError() -> String {
+        String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// CPU seconds (user + system) the server has used so far, from /proc.
+    public func cpuSeconds() throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)
+        // Fields after the parenthesized command name; utime and stime are the 14th and 15th.
+        guard let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / ticks
+    }
+
+    /// A new connection to the server.
+    public func connect(timeoutSeconds: Double = 5) throws -> RawHTTPConnection {
+        try RawHTTPConnection(port: port, timeoutSeconds: timeoutSeconds)
+    }
+
+    /// Sends one GET on a fresh connection and reads the answer.
+    public func get(_ target: String, headers: [String] = []) throws -> RawHTTPResponse {
+        let connection = try connect()
+        try connection.send("GET \(target) HTTP/1.1\r\nHost: test\r\n" + headers.map { $0 + "\r\n" }.joined() + "Connection: close\r\n\r\n")
+        return try connection.readResponse()
+    }
+}

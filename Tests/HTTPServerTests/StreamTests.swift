@@ -1,0 +1,132 @@
+import FontdTestSupport
+import Foundation
+import HTTPServer
+import Logging
+import Synchronization
+import Testing
+
+/// A responder for the server's own tests: `/echo` answers the request's target and body,
+/// `/stream` holds the response open and hands the stream to the test.
+final class EchoResponder: HTTPResponder {
+    let streams = Mutex<[HTTPStream]>([])
+    let ended = Mutex<[HTTPStream.EndReason]>([])
+
+    func respond(to request: HTTPRequest) -> HTTPReply {
+        if request.path == "/stream" {
+            return .stream(HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream")], body: Array("ready\n".utf8))) { stream in
+                stream.onEnd { reason in self.ended.withLock { $0.append(reason) } }
+                self.streams.withLock { $0.append(stream) }
+            }
+        }
+        return .response(HTTPResponse(
+            status: 200, headers: [("Content-Type", "text/plain")],
+            body: Array("\(request.method) \(request.target) \(request.body.count)".utf8)))
+    }
+
+    /// Waits until `count` streams have opened.
+    func waitForStreams(_ count: Int) throws -> [HTTPStream] {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            let open = streams.withLock { $0 }
+            if open.count >= count { return open }
+            usleep(5_000)
+        }
+        throw RawHTTPConnection.ClientError.timedOut("\(count) streams")
+    }
+
+    func waitForEnd(_ count: Int) -> [HTTPStream.EndReason] {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, ended.withLock({ $0.count }) < count { usleep(5_000) }
+        return ended.withLock { $0 }
+    }
+}
+
+/// An in-process server on a kernel-chosen port, stopped when the test ends.
+func withServer(
+    _ configure: (inout HTTPServerConfiguration) -> Void = { _ in }, responder: EchoResponder = EchoResponder(),
+    _ body: (HTTPServer, EchoResponder) throws -> Void
+) throws {
+    var configuration = HTTPServerConfiguration()
+    configuration.port = 0
+    configuration.threads = 2
+    configure(&configuration)
+    let server = try HTTPServer(configuration: configuration, responder: responder, logger: Logger(label: "test"))
+    server.start()
+    defer {
+        server.stop()
+        server.wait()
+    }
+    try body(server, responder)
+}
+
+@Suite struct StreamTests {
+    @Test func pushedBytesArriveInOrder() throws {
+        try withServer { server, responder in
+            let client = try RawHTTPConnection(port: server.port)
+            try client.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+            let head = try client.readUntil(Array("\r\n\r\n".utf8), what: "the head")
+            let headText = String(decoding: try client.take(head + 4), as: UTF8.self)
+            #expect(headText.hasPrefix("HTTP/1.1 200 OK\r\n"))
+            #expect(!headText.lowercased().contains("content-length"))
+            #expect(try client.take(6) == Array("ready\n".utf8))
+            let stream = try #require(try responder.waitForStreams(1).first)
+            for number in 1...50 { stream.send(Array("event \(number)\n".utf8)) }
+            let expected = (1...50).map { "event \($0)\n" }.joined()
+            #expect(String(decoding: try client.take(expected.utf8.count), as: UTF8.self) == expected)
+            stream.close()
+            #expect(client.closedByServer())
+            #expect(responder.waitForEnd(1) == [.closedByServer])
+            #expect(!stream.send([1]))
+        }
+    }
+
+    @Test func clientHangingUpEndsTheStreamAtOnce() throws {
+        try withServer { server, responder in
+            var client: RawHTTPConnection? = try RawHTTPConnection(port: server.port)
+            try client?.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+            let stream = try #require(try responder.waitForStreams(1).first)
+            client = nil
+            #expect(responder.waitForEnd(1) == [.clientGone])
+            #expect(!stream.isOpen)
+        }
+    }
+
+    @Test func aReaderThatStopsReadingIsCutOffPastTheBacklogLimit() throws {
+        try withServer({ $0.streamBacklogLimitBytes = 64 * 1024; $0.streamSendBufferBytes = 4096 }) { server, responder in
+            let slow = try RawHTTPConnection(port: server.port)
+            var receiveBuffer: Int32 = 4096
+            setsockopt(slow.descriptor, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
+            try slow.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+            let fast = try RawHTTPConnection(port: server.port)
+            try fast.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+            let streams = try responder.waitForStreams(2)
+            let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1024)
+            _ = try fast.take(try fast.readUntil(Array("ready\n".utf8), what: "ready") + 6)
+            var delivered = 0
+            for _ in 0..<400 {
+                for stream in streams { stream.send(chunk) }
+                delivered += try fast.take(chunk.count).count
+            }
+            #expect(delivered == 400 * 1024)
+            let reasons = responder.waitForEnd(1)
+            #expect(reasons == [.backlogExceeded])
+            #expect(streams.filter(\.isOpen).count == 1)
+        }
+    }
+
+    @Test func stoppingTheServerEndsStreams() throws {
+        let responder = EchoResponder()
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configuration.threads = 1
+        let server = try HTTPServer(configuration: configuration, responder: responder, logger: Logger(label: "test"))
+        server.start()
+        let client = try RawHTTPConnection(port: server.port)
+        try client.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+        _ = try responder.waitForStreams(1)
+        server.stop()
+        server.wait()
+        #expect(client.closedByServer())
+        #expect(responder.waitForEnd(1) == [.serverStopping])
+    }
+}
