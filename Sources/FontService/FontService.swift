@@ -1,1 +1,143 @@
+import DynamicType
+import FontResolution
 import HTTPServer
+import Logging
+import Synchronization
+
+/// The fontd HTTP API of DESIGN §4: the read-only endpoints (`/font`, `/fonts`, `/scale`,
+/// `/styles`, `/categories`, `/faces`, `/healthz`), their errors, CORS and the answer cache.
+///
+/// Answers are kept ready to send, keyed by the normalized query (§5); a repeated request
+/// target is found without parsing at all. Every event-loop thread calls `respond(to:)`
+/// concurrently; the shared state sits behind one `Mutex` that is held only for lookups.
+public final class FontService: HTTPResponder {
+    /// Resolves fonts and lists faces; also holds the style table.
+    let resolver: FontResolver
+    let configuration: FontServiceConfiguration
+    let logger: Logger
+    /// Preferences and caches, shared by all event-loop threads.
+    let state: Mutex<ServiceState>
+    /// Runs before every font resolution; tests use it to hold or fail one.
+    let willResolve: @Sendable (FontRequest) throws -> Void
+    /// `Access-Control-Allow-Origin`, and `Vary: Origin` when the origin is not `*`.
+    let corsHeaders: [(name: String, value: String)]
+    /// The 204 answer to a CORS preflight.
+    let preflightResponse: HTTPResponse
+    private let computations = Atomic<Int>(0)
+
+    /// - Parameters:
+    ///   - resolver: resolves fonts against its style table and lists installed faces.
+    ///   - configuration: the cache bound and the CORS origin.
+    ///   - logger: misses are logged at debug level, failures at error level.
+    public convenience init(resolver: FontResolver, configuration: FontServiceConfiguration = .init(), logger: Logger) {
+        self.init(resolver: resolver, configuration: configuration, logger: logger, willResolve: { _ in })
+    }
+
+    init(
+        resolver: FontResolver, configuration: FontServiceConfiguration, logger: Logger,
+        willResolve: @escaping @Sendable (FontRequest) throws -> Void
+    ) {
+        self.resolver = resolver
+        self.configuration = configuration
+        self.logger = logger
+        self.willResolve = willResolve
+        self.state = Mutex(ServiceState(capacity: configuration.cacheEntries))
+        self.corsHeaders = Self.corsHeaders(origin: configuration.corsOrigin)
+        self.preflightResponse = Self.preflightResponse(corsHeaders: corsHeaders)
+    }
+
+    /// Resolves every style at every category with no options — the answers of
+    /// `/font?style=…&category=…` and `/fonts?category=…` — into the answer cache.
+    ///
+    /// Call once at start-up, before serving, so first requests find their answers ready.
+    public func prewarm() throws {
+        let categories = ContentSizeCategory.allCases.map(\.rawValue)
+        for style in resolver.table.styles.map(\.style.rawValue) {
+            for category in categories {
+                _ = try answer(for: .font, parameters: QueryParameters([.style: style, .category: category]), target: nil).get()
+            }
+        }
+        for category in categories {
+            _ = try answer(for: .fonts, parameters: QueryParameters([.category: category]), target: nil).get()
+        }
+    }
+
+    /// The answer to `request`; never a stream.
+    public func respond(to request: HTTPRequest) -> HTTPReply {
+        .response(response(to: request))
+    }
+
+    /// A JSON error naming `failure`'s code (`badRequest`, `requestTimeout`, `payloadTooLarge`,
+    /// `uriTooLong`, `headersTooLarge`, `notImplemented`, `unavailable`), with the CORS fields.
+    public func failureResponse(_ failure: HTTPFailure) -> HTTPResponse {
+        errorResponse(.refused(failure))
+    }
+
+    func response(to request: HTTPRequest) -> HTTPResponse {
+        let method = request.method
+        let reads = method == "GET" || method == "HEAD"
+        // The hot path: this exact target was answered before under the current preferences.
+        if reads, let answer = state.withLock({ $0.answer(forTarget: request.target) }) {
+            return answer.reply(to: request)
+        }
+
+        let path = request.path
+        guard let endpoint = Endpoint(path: path) else {
+            // `OPTIONS *` asks about the server as a whole (RFC 9110 §9.3.7).
+            if method == "OPTIONS", request.target == "*" { return preflightResponse }
+            return errorResponse(.notFound(path: String(path)))
+        }
+        guard reads else {
+            return method == "OPTIONS" ? preflightResponse : errorResponse(.methodNotAllowed(method: method, path: endpoint.rawValue))
+        }
+        let result: Result<CachedAnswer, FontServiceError>
+        do {
+            let parameters = try QueryParameters(parsing: request.query, for: endpoint)
+            result = answer(for: endpoint, parameters: parameters, target: request.target)
+        } catch {
+            return errorResponse(error)
+        }
+        switch result {
+        case .success(let answer): return answer.reply(to: request)
+        case .failure(let error): return errorResponse(error)
+        }
+    }
+
+    /// The answer for `parameters` at `endpoint`: cached, awaited from the thread already
+    /// computing it, or computed here and cached (then remembered under `target`).
+    func answer(for endpoint: Endpoint, parameters: QueryParameters, target: String?) -> Result<CachedAnswer, FontServiceError> {
+        let preferences = state.withLock { $0.preferences }
+        let key: AnswerKey
+        do {
+            key = try answerKey(for: endpoint, parameters: parameters, preferences: preferences)
+        } catch {
+            return .failure(error)
+        }
+        switch state.withLock({ $0.lookUp(key, target: target, preferences: preferences) }) {
+        case .cached(let answer):
+            return .success(answer)
+        case .wait(let flight):
+            return flight.wait()
+        case .lead(let flight):
+            computations.add(1, ordering: .relaxed)
+            let started = ContinuousClock.now
+            let result = Result { () throws(FontServiceError) in try computeAnswer(for: key) }
+            state.withLock { $0.finish(key, with: result, target: target, preferences: preferences) }
+            flight.finish(result)
+            logger.debug("answer computed", metadata: [
+                "target": "\(target ?? "(prewarm) \(endpoint.rawValue)")",
+                "duration": "\(ContinuousClock.now - started)",
+            ])
+            return result
+        }
+    }
+
+    // MARK: For tests
+
+    /// How many distinct answers the cache holds.
+    var cachedAnswerCount: Int { state.withLock { $0.answerCount } }
+    /// How many exact request targets are remembered.
+    var cachedTargetCount: Int { state.withLock { $0.targetCount } }
+    /// How many answers have been computed (misses that did the work; waiters are not counted).
+    var computedAnswerCount: Int { computations.load(ordering: .relaxed) }
+}

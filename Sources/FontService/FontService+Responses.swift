@@ -1,0 +1,66 @@
+import DynamicType
+import HTTPServer
+
+extension FontService {
+    static let jsonContentType = (name: "Content-Type", value: "application/json; charset=utf-8")
+
+    /// Builds a successful answer's 200 and 304 once, when it is cached.
+    func cachedAnswer(body: [UInt8], followsPreferences: Bool) -> CachedAnswer {
+        let tag = EntityTag(body: body)
+        // RFC 9110 §15.4.5: a 304 carries the ETag and cache fields the 200 would have.
+        var fields = [(name: "ETag", value: tag.text)]
+        if followsPreferences { fields.append((name: "Cache-Control", value: "no-cache")) }
+        fields += corsHeaders
+        return CachedAnswer(
+            response: HTTPResponse(status: 200, headers: [Self.jsonContentType] + fields, body: body),
+            notModified: HTTPResponse(status: 304, headers: fields),
+            entityTag: tag)
+    }
+
+    /// `{"error": CODE, "message": …, "allowed": […]}` with the error's status and the CORS fields.
+    func errorResponse(_ error: FontServiceError) -> HTTPResponse {
+        var headers = [Self.jsonContentType]
+        if case .methodNotAllowed = error { headers.append((name: "Allow", value: Endpoint.allowedMethods)) }
+        headers += corsHeaders
+        let document = ErrorDocument(error: error.code, message: error.description, allowed: error.allowed)
+        // Only strings: encoding cannot fail, but an answer must go out even if it did.
+        let body = (try? OrderedJSONEncoder().encode(document)).map(Array.init)
+            ?? Array("{\"error\":\"internal\",\"message\":\"The error could not be written as JSON.\"}".utf8)
+        return HTTPResponse(status: error.status, headers: headers, body: body)
+    }
+
+    /// `Access-Control-Allow-Origin` for `origin`; a specific origin also varies the answer by `Origin`.
+    static func corsHeaders(origin: String) -> [(name: String, value: String)] {
+        var fields = [(name: "Access-Control-Allow-Origin", value: origin)]
+        if origin != "*" { fields.append((name: "Vary", value: "Origin")) }
+        return fields
+    }
+
+    /// The 204 answer to `OPTIONS`: what a browser needs before a cross-origin request.
+    static func preflightResponse(corsHeaders: [(name: String, value: String)]) -> HTTPResponse {
+        HTTPResponse(
+            status: 204,
+            headers: [
+                (name: "Allow", value: Endpoint.allowedMethods),
+                (name: "Access-Control-Allow-Methods", value: Endpoint.allowedMethods),
+                (name: "Access-Control-Allow-Headers", value: "Authorization, Content-Type, If-None-Match, Last-Event-ID"),
+                (name: "Access-Control-Max-Age", value: "86400"),
+            ] + corsHeaders)
+    }
+}
+
+/// The body of every error answer (DESIGN §4).
+private struct ErrorDocument: Encodable {
+    var error: String
+    var message: String
+    var allowed: [String]?
+
+    private enum CodingKeys: String, CodingKey { case error, message, allowed }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(error, forKey: .error)
+        try container.encode(message, forKey: .message)
+        try container.encodeIfPresent(allowed, forKey: .allowed)
+    }
+}

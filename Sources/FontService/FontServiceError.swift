@@ -1,0 +1,124 @@
+import DynamicType
+import HTTPServer
+
+/// Why the service answers with an error: the HTTP status, the code of DESIGN §4 and a
+/// sentence a person can act on, with the accepted values where a list helps.
+enum FontServiceError: Error, Sendable, CustomStringConvertible {
+    /// A parameter value the model refused: unknown style, category, trait, a bad number…
+    case invalidValue(DynamicTypeError)
+    /// A parameter `endpoint` does not take.
+    case unknownParameter(String, endpoint: Endpoint)
+    /// A parameter given more than once.
+    case duplicateParameter(String)
+    /// A parameter `endpoint` needs.
+    case missingParameter(String, endpoint: Endpoint)
+    /// A parameter's value (or, with `parameter` nil, a parameter's name) whose `%XX` escapes are broken.
+    case malformedPercentEncoding(parameter: String?, text: String)
+    /// `family=` named no family at all.
+    case emptyFamilyList
+    /// No endpoint at `path`.
+    case notFound(path: String)
+    /// A known path asked with a method it does not answer.
+    case methodNotAllowed(method: String, path: String)
+    /// The font system failed on a valid request.
+    case resolutionFailed(what: String, reason: String)
+    /// The server refused the request before the service saw it.
+    case refused(HTTPFailure)
+
+    /// The HTTP status of the answer.
+    var status: Int {
+        switch self {
+        case .invalidValue, .unknownParameter, .duplicateParameter, .missingParameter, .malformedPercentEncoding,
+             .emptyFamilyList:
+            400
+        case .notFound: 404
+        case .methodNotAllowed: 405
+        case .resolutionFailed: 500
+        case .refused(let failure): failure.status
+        }
+    }
+
+    /// The error code of DESIGN §4.
+    var code: String {
+        switch self {
+        case .invalidValue(let error): error.code
+        case .unknownParameter: "unknownParameter"
+        case .duplicateParameter: "duplicateParameter"
+        case .missingParameter: "missingParameter"
+        case .malformedPercentEncoding, .emptyFamilyList: "badRequest"
+        case .notFound: "notFound"
+        case .methodNotAllowed: "methodNotAllowed"
+        case .resolutionFailed: "internal"
+        case .refused(let failure):
+            switch failure.status {
+            case 400: "badRequest"
+            case 408: "requestTimeout"
+            case 413: "payloadTooLarge"
+            case 414: "uriTooLong"
+            case 431: "headersTooLarge"
+            case 501, 505: "notImplemented"
+            case 503: "unavailable"
+            default: "internal"
+            }
+        }
+    }
+
+    /// What would have been accepted, where a list helps.
+    var allowed: [String]? {
+        switch self {
+        case .invalidValue(let error): error.allowed
+        case .unknownParameter(_, let endpoint): endpoint.parameters.map(\.rawValue)
+        case .notFound: Endpoint.allCases.map(\.rawValue)
+        case .methodNotAllowed: ["GET", "HEAD", "OPTIONS"]
+        default: nil
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .invalidValue(let error):
+            return error.description
+        case .unknownParameter(let name, let endpoint):
+            let names = endpoint.parameters.map(\.rawValue)
+            return names.isEmpty
+                ? "\(endpoint.rawValue) takes no parameters; remove '\(name)'."
+                : "Unknown parameter '\(name)' for \(endpoint.rawValue); use: \(names.joined(separator: ", "))."
+        case .duplicateParameter(let name):
+            return "The parameter '\(name)' is given more than once; give it once."
+        case .missingParameter(let name, let endpoint):
+            return "\(endpoint.rawValue) needs the parameter '\(name)', as in \(Self.example(of: endpoint))."
+        case .malformedPercentEncoding(let parameter, let text):
+            let subject = parameter.map { "The value of '\($0)'" } ?? "A parameter name"
+            return "\(subject) ('\(text)') is not valid percent-encoded UTF-8; write '%' as %25 and other bytes as %XX."
+        case .emptyFamilyList:
+            return "The parameter 'family' names no family; give family names separated by commas, most preferred first, or leave it out."
+        case .notFound(let path):
+            return "There is nothing at '\(path)'; the API has: \(Endpoint.allCases.map(\.rawValue).joined(separator: ", "))."
+        case .methodNotAllowed(let method, let path):
+            return "\(path) does not answer \(method); use GET or HEAD (OPTIONS for CORS preflights)."
+        case .resolutionFailed(let what, let reason):
+            return "Could not resolve \(what): \(reason)"
+        case .refused(let failure):
+            let reason = failure.reason
+            switch failure.status {
+            case 400: return "Malformed HTTP request (\(reason)); send well-formed HTTP/1.1."
+            case 408: return "The request did not arrive in time (\(reason)); send it whole, without pauses."
+            case 413: return "The request body is too large (\(reason)); send a smaller body."
+            case 414: return "The request target is too long (\(reason)); shorten the query."
+            case 431: return "The request's header fields are too large (\(reason)); send fewer or shorter fields."
+            case 501, 505: return "Not implemented: \(reason); use plain HTTP/1.1."
+            case 503: return "The server is busy (\(reason)); try again shortly."
+            default: return "The server could not handle the request (\(reason))."
+            }
+        }
+    }
+
+    /// A request that would have worked, for messages about missing parameters.
+    private static func example(of endpoint: Endpoint) -> String {
+        switch endpoint {
+        case .font: "/font?style=body"
+        case .scale: "/scale?style=body&value=8"
+        default: endpoint.rawValue
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import DynamicType
+
+/// A request's query string, split on `&` and `=`, percent-decoded and checked against
+/// what its endpoint accepts: unknown, repeated and missing parameters are errors.
+struct QueryParameters: Sendable {
+    /// Every parameter name the API knows; each endpoint accepts some of them.
+    enum Name: String, CaseIterable, Sendable {
+        case style, category, traits, family, weight, legibility, maximumPointSize, value
+    }
+
+    private var values: [Name: String] = [:]
+
+    /// Parses `query` (the target after `?`) for `endpoint`.
+    ///
+    /// Empty pieces (`a=1&&b=2`) are skipped; a piece without `=` has an empty value.
+    init(parsing query: Substring, for endpoint: Endpoint) throws(FontServiceError) {
+        for piece in query.split(separator: "&") {
+            let equals = piece.firstIndex(of: "=")
+            let rawName = piece[..<(equals ?? piece.endIndex)]
+            let rawValue = equals.map { piece[piece.index(after: $0)...] } ?? ""
+            guard let name = Self.percentDecoded(rawName) else {
+                throw .malformedPercentEncoding(parameter: nil, text: String(rawName))
+            }
+            guard let parameter = Name(rawValue: name), endpoint.parameters.contains(parameter) else {
+                throw .unknownParameter(name, endpoint: endpoint)
+            }
+            guard values[parameter] == nil else { throw .duplicateParameter(name) }
+            guard let value = Self.percentDecoded(rawValue) else {
+                throw .malformedPercentEncoding(parameter: name, text: String(rawValue))
+            }
+            values[parameter] = value
+        }
+        for parameter in endpoint.requiredParameters where values[parameter] == nil {
+            throw .missingParameter(parameter.rawValue, endpoint: endpoint)
+        }
+    }
+
+    /// Parameters given directly, already decoded (the service's own requests, when prewarming).
+    init(_ values: [Name: String]) {
+        self.values = values
+    }
+
+    /// The decoded value of `name`, if the query gave it.
+    subscript(name: Name) -> String? { values[name] }
+
+    /// The value of `name` read by `parse` (a model parser, whose refusal is the answer), or nil when not given.
+    func value<Value>(_ name: Name, _ parse: (String) throws(DynamicTypeError) -> Value) throws(FontServiceError) -> Value? {
+        guard let text = values[name] else { return nil }
+        do {
+            return try parse(text)
+        } catch {
+            throw .invalidValue(error)
+        }
+    }
+
+    /// The value of a parameter `endpoint` requires, read by `parse`.
+    func required<Value>(
+        _ name: Name, of endpoint: Endpoint, _ parse: (String) throws(DynamicTypeError) -> Value
+    ) throws(FontServiceError) -> Value {
+        guard let value = try value(name, parse) else { throw .missingParameter(name.rawValue, endpoint: endpoint) }
+        return value
+    }
+
+    /// `text` with `+` as a space and `%XX` as the byte XX (RFC 3986 §2.1, HTML form encoding),
+    /// or nil when a `%` is not followed by two hex digits or the bytes are not UTF-8.
+    static func percentDecoded(_ text: Substring) -> String? {
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            index = utf8.index(after: index)
+            switch byte {
+            case UInt8(ascii: "+"):
+                bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard index != utf8.endIndex, let high = hexValue(utf8[index]) else { return nil }
+                index = utf8.index(after: index)
+                guard index != utf8.endIndex, let low = hexValue(utf8[index]) else { return nil }
+                index = utf8.index(after: index)
+                bytes.append(high << 4 | low)
+            default:
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

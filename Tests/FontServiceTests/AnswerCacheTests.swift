@@ -1,0 +1,165 @@
+import DynamicType
+import FontResolution
+@testable import FontService
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+
+/// The answer cache of DESIGN §5: normalized keys, prewarming, the LRU bound, single-flight.
+@Suite struct AnswerCacheTests {
+    @Test func traitOrdersShareOneEntry() {
+        let service = makeService()
+        let first = service.send("/font?style=body&category=xl&traits=italic,bold")
+        let second = service.send("/font?style=body&category=xl&traits=bold,italic")
+        #expect(first.status == 200)
+        #expect(first.body == second.body)
+        #expect(service.cachedAnswerCount == 1)
+        #expect(service.computedAnswerCount == 1)
+        #expect(service.cachedTargetCount == 2)
+    }
+
+    @Test func categoryAliasesStyleCaseAndWeightNamesShareOneEntry() {
+        let service = makeService()
+        let targets = [
+            "/font?style=body&category=xl&weight=bold", "/font?style=BODY&category=extraLarge&weight=700",
+            "/font?category=UICTContentSizeCategoryXL&style=Body&weight=700.0", "/font?style=body&category=XL&weight=Bold",
+        ]
+        let bodies = targets.map { service.send($0).body }
+        #expect(Set(bodies).count == 1)
+        #expect(service.cachedAnswerCount == 1)
+        #expect(service.computedAnswerCount == 1)
+    }
+
+    @Test func differentOptionsAreDifferentEntries() {
+        let service = makeService()
+        _ = service.send("/font?style=body&category=xl")
+        _ = service.send("/font?style=body&category=xl&traits=bold")
+        _ = service.send("/font?style=body&category=xl&legibility=regular")
+        _ = service.send("/font?style=body&category=xl&family=DejaVu+Serif,DejaVu+Sans")
+        _ = service.send("/font?style=body&category=xl&family=DejaVu+Sans,DejaVu+Serif")
+        #expect(service.cachedAnswerCount == 5, "family order matters; an explicit legibility changes Cache-Control")
+    }
+
+    @Test func aRepeatedTargetIsAnsweredWithoutComputing() {
+        let service = makeService()
+        let first = service.send("/font?style=body&category=xl")
+        for _ in 0..<10 { #expect(service.send("/font?style=body&category=xl").body == first.body) }
+        #expect(service.computedAnswerCount == 1)
+    }
+
+    @Test func prewarmResolvesEveryStyleAtEveryCategory() throws {
+        let service = makeService()
+        try service.prewarm()
+        let expected = defaultTable.styles.count * ContentSizeCategory.allCases.count + ContentSizeCategory.allCases.count
+        #expect(service.cachedAnswerCount == expected)
+        #expect(service.computedAnswerCount == expected)
+        for target in ["/font?style=body&category=xl", "/font?style=Caption2&category=accessibilityExtraExtraExtraLarge",
+                       "/font?style=largeTitle", "/fonts?category=ax5", "/fonts"] {
+            #expect(service.send(target).status == 200)
+        }
+        #expect(service.computedAnswerCount == expected, "prewarmed answers are not computed again")
+    }
+
+    @Test func manyDistinctFamiliesStayWithinTheBound() {
+        let service = makeService(cacheEntries: 25)
+        for index in 0..<120 {
+            #expect(service.send("/font?style=body&category=xl&family=Family\(index)").status == 200)
+        }
+        #expect(service.cachedAnswerCount == 25)
+        #expect(service.cachedTargetCount == 25)
+        #expect(service.computedAnswerCount == 120)
+    }
+
+    @Test func theLeastRecentlyUsedAnswerIsEvictedFirst() {
+        // Each lookup is spelled anew (spaces around the family are trimmed), so it reaches the
+        // normalized cache rather than the map of exact targets.
+        let service = makeService(cacheEntries: 2)
+        _ = service.send("/font?style=body&category=xl&family=A")
+        _ = service.send("/font?style=body&category=xl&family=B")
+        _ = service.send("/font?style=body&category=xl&family=+A")  // A is now newer than B
+        _ = service.send("/font?style=body&category=xl&family=C")  // evicts B
+        #expect(service.computedAnswerCount == 3)
+        _ = service.send("/font?style=body&category=xl&family=A+")
+        #expect(service.computedAnswerCount == 3)
+        _ = service.send("/font?style=body&category=xl&family=+B")
+        #expect(service.computedAnswerCount == 4)
+    }
+
+    @Test func concurrentIdenticalMissesResolveOnce() throws {
+        let resolutions = Counter()
+        let service = makeService { request in
+            guard request.families == ["Single Flight"] else { return }
+            resolutions.increment()
+            usleep(200_000)  // long enough for every other thread to arrive while this one resolves
+        }
+        let responses = try runConcurrently(threads: 16) { index in
+            // Different spellings of one request: they meet at the normalized key.
+            service.send(index.isMultiple(of: 2)
+                ? "/font?style=body&category=xl&traits=bold,italic&family=Single+Flight"
+                : "/font?style=Body&category=extraLarge&traits=italic,bold&family=Single%20Flight")
+        }
+        #expect(resolutions.value == 1)
+        #expect(service.computedAnswerCount == 1)
+        #expect(responses.allSatisfy { $0.status == 200 && $0.body == responses[0].body })
+    }
+
+    @Test func waitersOfAFailedResolutionAllGetTheError() throws {
+        let attempts = Counter()
+        let service = makeService { request in
+            guard request.families == ["Failing Flight"] else { return }
+            attempts.increment()
+            usleep(200_000)
+            throw FontResolutionError.noFontInstalled
+        }
+        let responses = try runConcurrently(threads: 8) { _ in service.send("/font?style=body&family=Failing+Flight") }
+        #expect(attempts.value == 1)
+        #expect(responses.allSatisfy { $0.status == 500 })
+        #expect(service.cachedAnswerCount == 0)
+    }
+
+    @Test func manyThreadsOnASmallCacheAlwaysGetTheRightAnswer() throws {
+        let service = makeService(cacheEntries: 4)
+        let categories = ContentSizeCategory.allCases
+        let expected = try categories.map { category in
+            try expectedJSON(resolver.resolve(FontRequest(style: .callout, category: category)))
+        }
+        let mismatches = Counter()
+        _ = try runConcurrently(threads: 8) { thread in
+            for round in 0..<150 {
+                let index = (thread * 7 + round) % categories.count
+                let response = service.send("/font?style=callout&category=\(categories[index].rawValue)")
+                if (try? response.json()) != expected[index] { mismatches.increment() }
+            }
+            return HTTPResponse(status: 200)
+        }
+        #expect(mismatches.value == 0)
+        #expect(service.cachedAnswerCount <= 4)
+    }
+}
+
+/// Runs `body` on `threads` new threads at once (released together) and returns their results in order.
+func runConcurrently(threads: Int, _ body: @escaping @Sendable (Int) -> HTTPResponse) throws -> [HTTPResponse] {
+    final class Run: Sendable {
+        let results: Mutex<[HTTPResponse?]>
+        let arrived = Atomic<Int>(0)
+        init(threads: Int) { results = Mutex(Array(repeating: nil, count: threads)) }
+    }
+    let run = Run(threads: threads)
+    let finished = DispatchGroup()
+    for index in 0..<threads {
+        finished.enter()
+        Thread.detachNewThread {
+            run.arrived.add(1, ordering: .relaxed)
+            while run.arrived.load(ordering: .relaxed) < threads { sched_yield() }
+            let response = body(index)
+            run.results.withLock { $0[index] = response }
+            finished.leave()
+        }
+    }
+    guard finished.wait(timeout: .now() + 30) == .success else {
+        Issue.record("threads did not finish")
+        return []
+    }
+    return try run.results.withLock { results in try results.map { try #require($0) } }
+}

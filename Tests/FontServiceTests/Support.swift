@@ -1,0 +1,88 @@
+import DynamicType
+import FontResolution
+@testable import FontService
+import FontdTestSupport
+import Foundation
+import HTTPServer
+import Logging
+import Testing
+
+/// The package's default table.
+let defaultTable: StyleTable = {
+    do { return try StyleTable.load(from: TestPaths.defaultStyles) } catch { fatalError("default table: \(error)") }
+}()
+
+/// One resolver for the whole run, created after fontconfig has been pointed at the pinned fonts.
+let resolver: FontResolver = {
+    _ = PinnedFonts.configFile
+    do { return try FontResolver(table: defaultTable, cacheEntries: 1000) } catch { fatalError("resolver: \(error)") }
+}()
+
+/// A fresh service over the shared resolver, with an empty answer cache.
+func makeService(
+    cacheEntries: Int = 10_000, corsOrigin: String = "*",
+    willResolve: @escaping @Sendable (FontRequest) throws -> Void = { _ in }
+) -> FontService {
+    FontService(
+        resolver: resolver, configuration: FontServiceConfiguration(cacheEntries: cacheEntries, corsOrigin: corsOrigin),
+        logger: Logger(label: "FontServiceTests"), willResolve: willResolve)
+}
+
+extension FontService {
+    /// The service's answer to `method target`, through the public `respond(to:)`.
+    func send(_ target: String, method: String = "GET", headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        switch respond(to: HTTPRequest(method: method, target: target, headers: headers)) {
+        case .response(let response): return response
+        case .stream(let head, _):
+            Issue.record("\(method) \(target) answered with a stream")
+            return head
+        }
+    }
+}
+
+extension HTTPResponse {
+    /// The header fields, parsed back out of `headerBytes`.
+    var fields: [(name: String, value: String)] {
+        String(decoding: headerBytes, as: UTF8.self).split(separator: "\r\n").map { line in
+            let colon = line.firstIndex(of: ":") ?? line.endIndex
+            return (String(line[..<colon]), String(line[colon...].dropFirst().drop(while: { $0 == " " })))
+        }
+    }
+
+    /// The value of the header field `name` (compared without case); nil when absent.
+    func header(_ name: String) -> String? {
+        let matching = fields.filter { $0.name.lowercased() == name.lowercased() }
+        #expect(matching.count <= 1, "\(name) appears \(matching.count) times")
+        return matching.first?.value
+    }
+
+    /// The body as a JSON value (member order kept, so equality also checks key order).
+    func json() throws -> JSONDocument {
+        try JSONDocument(parsing: body)
+    }
+
+    /// The body's member `key`, when the body is a JSON object.
+    func member(_ key: String) throws -> JSONDocument? {
+        guard case .object(let members) = try json() else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}
+
+/// `value` as the JSON the API writes.
+func expectedJSON<Value: Encodable>(_ value: Value) throws -> JSONDocument {
+    try JSONDocument(parsing: OrderedJSONEncoder().encode(value))
+}
+
+extension JSONDocument {
+    /// The member `key` of an object.
+    subscript(key: String) -> JSONDocument? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The strings of an array of strings.
+    var strings: [String]? {
+        guard case .array(let elements) = self else { return nil }
+        return elements.compactMap { if case .string(let text) = $0 { text } else { nil } }
+    }
+}
