@@ -8,7 +8,7 @@ struct Fontd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fontd",
         abstract: "Dynamic Type for Linux: text styles resolved into measured fonts for the reader's chosen size.",
-        subcommands: [Query.self, StylesCommand.self, Categories.self, List.self])
+        subcommands: [Query.self, StylesCommand.self, Categories.self, List.self, Serve.self])
 
     /// Runs the command; any error is one line on stderr and a non-zero exit, never a stack trace.
     static func main() {
