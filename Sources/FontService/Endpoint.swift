@@ -33,6 +33,9 @@ enum Endpoint: String, CaseIterable, Sendable {
         }
     }
 
-    /// The methods the endpoint answers, as the `Allow` field lists them.
-    static let allowedMethods = "GET, HEAD, OPTIONS"
+    /// The methods every endpoint answers.
+    static let methods = ["GET", "HEAD", "OPTIONS"]
+
+    /// `methods` as the `Allow` field lists them.
+    static let allowedMethods = methods.joined(separator: ", ")
 }

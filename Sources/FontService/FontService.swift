@@ -7,16 +7,21 @@ import Synchronization
 /// The fontd HTTP API of DESIGN §4: the read-only endpoints (`/font`, `/fonts`, `/scale`,
 /// `/styles`, `/categories`, `/faces`, `/healthz`), their errors, CORS and the answer cache.
 ///
-/// Answers are kept ready to send, keyed by the normalized query (§5); a repeated request
-/// target is found without parsing at all. Every event-loop thread calls `respond(to:)`
-/// concurrently; the shared state sits behind one `Mutex` that is held only for lookups.
+/// Answers are kept ready to send, keyed by the normalized query (§5), in a cache all
+/// event-loop threads share behind one `Mutex`; each thread also remembers the exact
+/// targets it answered, so a repeated request is answered without parsing or locking.
+/// Every event-loop thread calls `respond(to:)` concurrently.
 public final class FontService: HTTPResponder {
     /// Resolves fonts and lists faces; also holds the style table.
     let resolver: FontResolver
     let configuration: FontServiceConfiguration
     let logger: Logger
-    /// Preferences and caches, shared by all event-loop threads.
+    /// The answer cache and the answers being computed, shared by all event-loop threads.
     let state: Mutex<ServiceState>
+    /// The reader's preferences, which omitted `category` and `legibility` stand for.
+    let preferences = CurrentPreferences()
+    /// Tells this service's thread-local `TargetCache`s from another's (tests make many services).
+    let serviceID = FontService.nextServiceID.add(1, ordering: .relaxed).newValue
     /// Runs before every font resolution; tests use it to hold or fail one.
     let willResolve: @Sendable (FontRequest) throws -> Void
     /// `Access-Control-Allow-Origin`, and `Vary: Origin` when the origin is not `*`.
@@ -24,6 +29,7 @@ public final class FontService: HTTPResponder {
     /// The 204 answer to a CORS preflight.
     let preflightResponse: HTTPResponse
     private let computations = Atomic<Int>(0)
+    private static let nextServiceID = Atomic<UInt64>(0)
 
     /// - Parameters:
     ///   - resolver: resolves fonts against its style table and lists installed faces.
@@ -76,8 +82,9 @@ public final class FontService: HTTPResponder {
     func response(to request: HTTPRequest) -> HTTPResponse {
         let method = request.method
         let reads = method == "GET" || method == "HEAD"
-        // The hot path: this exact target was answered before under the current preferences.
-        if reads, let answer = state.withLock({ $0.answer(forTarget: request.target) }) {
+        // The hot path: this thread answered this exact target before, under the current preferences.
+        let targets = reads ? TargetCache.current(serviceID: serviceID, capacity: configuration.cacheEntries) : nil
+        if let targets, let answer = targets.answer(for: request.target, current: preferences.value) {
             return answer.reply(to: request)
         }
 
@@ -90,45 +97,47 @@ public final class FontService: HTTPResponder {
         guard reads else {
             return method == "OPTIONS" ? preflightResponse : errorResponse(.methodNotAllowed(method: method, path: endpoint.rawValue))
         }
-        let result: Result<CachedAnswer, FontServiceError>
         do {
             let parameters = try QueryParameters(parsing: request.query, for: endpoint)
-            result = answer(for: endpoint, parameters: parameters, target: request.target)
+            let (answer, followed) = try self.answer(for: endpoint, parameters: parameters, target: request.target).get()
+            targets?.remember(answer, for: request.target, preferences: followed)
+            return answer.reply(to: request)
         } catch {
             return errorResponse(error)
         }
-        switch result {
-        case .success(let answer): return answer.reply(to: request)
-        case .failure(let error): return errorResponse(error)
-        }
     }
 
-    /// The answer for `parameters` at `endpoint`: cached, awaited from the thread already
-    /// computing it, or computed here and cached (then remembered under `target`).
-    func answer(for endpoint: Endpoint, parameters: QueryParameters, target: String?) -> Result<CachedAnswer, FontServiceError> {
-        let preferences = state.withLock { $0.preferences }
+    /// The answer for `parameters` at `endpoint` — cached, awaited from the thread already
+    /// computing it, or computed here and cached — and the preferences it followed, if any.
+    ///
+    /// - Parameter target: the request target, for the log; nil when prewarming.
+    func answer(
+        for endpoint: Endpoint, parameters: QueryParameters, target: String?
+    ) -> Result<(CachedAnswer, followed: ReaderPreferences?), FontServiceError> {
+        let current = preferences.value
         let key: AnswerKey
         do {
-            key = try answerKey(for: endpoint, parameters: parameters, preferences: preferences)
+            key = try answerKey(for: endpoint, parameters: parameters, preferences: current)
         } catch {
             return .failure(error)
         }
-        switch state.withLock({ $0.lookUp(key, target: target, preferences: preferences) }) {
+        let followed = key.followsPreferences ? current : nil
+        switch state.withLock({ $0.lookUp(key) }) {
         case .cached(let answer):
-            return .success(answer)
+            return .success((answer, followed))
         case .wait(let flight):
-            return flight.wait()
+            return flight.wait().map { ($0, followed) }
         case .lead(let flight):
             computations.add(1, ordering: .relaxed)
             let started = ContinuousClock.now
             let result = Result { () throws(FontServiceError) in try computeAnswer(for: key) }
-            state.withLock { $0.finish(key, with: result, target: target, preferences: preferences) }
+            state.withLock { $0.finish(key, with: result) }
             flight.finish(result)
             logger.debug("answer computed", metadata: [
                 "target": "\(target ?? "(prewarm) \(endpoint.rawValue)")",
                 "duration": "\(ContinuousClock.now - started)",
             ])
-            return result
+            return result.map { ($0, followed) }
         }
     }
 
@@ -136,8 +145,10 @@ public final class FontService: HTTPResponder {
 
     /// How many distinct answers the cache holds.
     var cachedAnswerCount: Int { state.withLock { $0.answerCount } }
-    /// How many exact request targets are remembered.
-    var cachedTargetCount: Int { state.withLock { $0.targetCount } }
+    /// How many exact request targets the calling thread remembers.
+    var cachedTargetCount: Int {
+        TargetCache.current(serviceID: serviceID, capacity: configuration.cacheEntries)?.count ?? 0
+    }
     /// How many answers have been computed (misses that did the work; waiters are not counted).
     var computedAnswerCount: Int { computations.load(ordering: .relaxed) }
 }

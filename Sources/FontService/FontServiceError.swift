@@ -69,7 +69,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .invalidValue(let error): error.allowed
         case .unknownParameter(_, let endpoint): endpoint.parameters.map(\.rawValue)
         case .notFound: Endpoint.allCases.map(\.rawValue)
-        case .methodNotAllowed: ["GET", "HEAD", "OPTIONS"]
+        case .methodNotAllowed: Endpoint.methods
         default: nil
         }
     }

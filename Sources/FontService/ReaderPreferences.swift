@@ -1,13 +1,30 @@
 import DynamicType
+import Synchronization
 
 /// The reader's current choices that answers follow when a request leaves them out.
 ///
-/// Fixed at `l` / `regular` for now; `PUT /preferences` will change them. They live in
-/// `ServiceState`, behind the service's one lock.
+/// Fixed at `l` / `regular` for now; `PUT /preferences` will change them.
 struct ReaderPreferences: Hashable, Sendable {
     var category: ContentSizeCategory
     var legibilityWeight: LegibilityWeight
 
     /// Where a reader starts (DESIGN §4: no state file → `l` / `regular`).
     static let initial = ReaderPreferences(category: .default, legibilityWeight: .regular)
+}
+
+extension ReaderPreferences {
+    /// The preferences as one small integer, so they fit in an `Atomic`.
+    var packed: UInt8 {
+        UInt8(category.ordinal) << 1 | (legibilityWeight == .bold ? 1 : 0)
+    }
+
+    /// The preferences `packed` stands for (read on every cached hit, so no allocation).
+    init(packed: UInt8) {
+        let index = Int(packed >> 1)
+        self.init(
+            category: Self.categories.indices.contains(index) ? Self.categories[index] : .default,
+            legibilityWeight: packed & 1 == 1 ? .bold : .regular)
+    }
+
+    private static let categories = ContentSizeCategory.allCases
 }

@@ -48,6 +48,27 @@ import Testing
         #expect(service.computedAnswerCount == 1)
     }
 
+    @Test func twoServicesOnOneThreadKeepTheirOwnAnswers() {
+        let narrow = makeService(corsOrigin: "https://a.example")
+        let open = makeService()
+        let target = "/font?style=footnote&category=s"
+        for _ in 0..<3 {
+            #expect(narrow.send(target).header("Access-Control-Allow-Origin") == "https://a.example")
+            #expect(open.send(target).header("Access-Control-Allow-Origin") == "*")
+        }
+        #expect(narrow.computedAnswerCount == 1)
+        #expect(open.computedAnswerCount == 1)
+    }
+
+    @Test func aThreadRemembersAtMostItsShareOfTargets() {
+        let service = makeService(cacheEntries: 5000)
+        for index in 0..<(TargetCache.maximumCapacity + 10) {
+            _ = service.send("/healthz?" + String(repeating: "&", count: index))
+        }
+        #expect(service.cachedTargetCount == TargetCache.maximumCapacity)
+        #expect(service.cachedAnswerCount == 1, "every spelling is the one /healthz answer")
+    }
+
     @Test func prewarmResolvesEveryStyleAtEveryCategory() throws {
         let service = makeService()
         try service.prewarm()
