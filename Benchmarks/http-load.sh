@@ -1,0 +1,282 @@
+#!/usr/bin/env bash
+# HTTP throughput and latency of `fontd serve` against nginx serving the same bytes as a static file.
+# Both answer GET /font?style=body&category=xl on loopback; wrk loads them in turn, alternating
+# fontd / nginx for ROUNDS rounds. Prints each round's req/s, p50 and p99, then the medians and the
+# ratio fontd / nginx. Compare only within one run: absolute figures drift between runs.
+#
+# Environment: DURATION (10s), CONNECTIONS (64), THREADS (2), ROUNDS (3), WARMUP (2s, 0 to skip),
+# FONTD_BIN (a fontd to use instead of building one), NGINX (/usr/sbin/nginx).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+duration="${DURATION:-10s}"
+connections="${CONNECTIONS:-64}"
+threads="${THREADS:-2}"
+rounds="${ROUNDS:-3}"
+warmup="${WARMUP:-2s}"
+nginx="${NGINX:-/usr/sbin/nginx}"
+startup_timeout=30 # seconds to wait for each server to come up
+target='/font?style=body&category=xl'
+
+fail() { echo "http-load: $*" >&2; exit 1; }
+command -v wrk >/dev/null || fail "needs wrk: run scripts/install-dependencies --benchmarks"
+[ -x "$nginx" ] || fail "needs nginx ($nginx): run scripts/install-dependencies --benchmarks"
+command -v curl >/dev/null || fail "needs curl: run scripts/install-dependencies --benchmarks"
+command -v ss >/dev/null || fail "needs ss (apt-get install iproute2)"
+[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || fail "ROUNDS must be a positive integer, not '$rounds'"
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/http-load.XXXXXX")"
+fontd_pid=""
+nginx_pid=""
+wrk_pid=""
+
+# Stops one of our children: SIGTERM, then SIGKILL if it is still there after 5 s.
+stop() {
+    local pid="$1" i
+    [ -n "$pid" ] || return 0
+    kill -TERM "$pid" 2>/dev/null || return 0
+    for ((i = 0; i < 50; i++)); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    kill -KILL "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+}
+cleanup() {
+    trap - EXIT INT TERM
+    stop "$wrk_pid"
+    stop "$fontd_pid"
+    stop "$nginx_pid"
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# Prints the last lines of a server's logs and fails.
+fail_with_log() {
+    local message="$1" log
+    shift
+    for log in "$@"; do
+        if [ -s "$log" ]; then
+            echo "--- last lines of $log:" >&2
+            tail -n 20 "$log" >&2
+        fi
+    done
+    fail "$message"
+}
+
+# --- fontd --------------------------------------------------------------------------------------
+if [ -n "${FONTD_BIN:-}" ]; then
+    fontd="$FONTD_BIN"
+else
+    swift build -c release --product fontd >&2
+    fontd="$(swift build -c release --show-bin-path)/fontd"
+fi
+[ -x "$fontd" ] || fail "no fontd executable at $fontd"
+
+# The fontd child has SIGINT ignored (background job of a script); the EXIT trap stops it with SIGTERM.
+: >"$tmp/fontd.out" # exists before the child opens it, for the wait below
+"$fontd" serve --port 0 >"$tmp/fontd.out" 2>"$tmp/fontd.log" &
+fontd_pid=$!
+
+# fontd prints exactly one line on stdout once it listens: wait for that whole line (ends in \n).
+ready=""
+deadline=$((SECONDS + startup_timeout))
+while :; do
+    if [ "$(wc -l <"$tmp/fontd.out")" -ge 1 ]; then
+        IFS= read -r ready <"$tmp/fontd.out"
+        break
+    fi
+    kill -0 "$fontd_pid" 2>/dev/null || fail_with_log "fontd serve exited before it was ready" "$tmp/fontd.log"
+    ((SECONDS < deadline)) || fail_with_log "fontd serve not ready after ${startup_timeout}s" "$tmp/fontd.log"
+    sleep 0.05
+done
+[[ "$ready" =~ ^fontd\ listening\ on\ http://([0-9.]+):([0-9]+)$ ]] ||
+    fail "unexpected first line from fontd serve: '$ready'"
+fontd_url="http://${BASH_REMATCH[1]}:${BASH_REMATCH[2]}$target"
+
+mkdir "$tmp/nginx" "$tmp/nginx/www"
+chmod 755 "$tmp" "$tmp/nginx" "$tmp/nginx/www" # nginx's workers run as nobody when started as root
+curl -fsS --max-time 10 -o "$tmp/nginx/www/font" "$fontd_url" ||
+    fail_with_log "GET $fontd_url failed" "$tmp/fontd.log"
+[ -s "$tmp/nginx/www/font" ] || fail "GET $fontd_url answered an empty body"
+chmod 644 "$tmp/nginx/www/font"
+body_bytes="$(wc -c <"$tmp/nginx/www/font")"
+
+# --- nginx: the same bytes as a static file at the same path ------------------------------------
+# Temp paths inside the prefix (the defaults are under /var/lib/nginx), for the modules built in.
+temp_paths="client_body_temp_path $tmp/nginx/client_body;"
+nginx_build="$("$nginx" -V 2>&1)"
+for module in proxy fastcgi uwsgi scgi; do
+    if [[ "$nginx_build" != *"--without-http_${module}_module"* ]]; then
+        temp_paths+=" ${module}_temp_path $tmp/nginx/$module;"
+    fi
+done
+
+start_nginx() {
+    local port="$1"
+    cat >"$tmp/nginx/nginx.conf" <<EOF
+daemon off;
+worker_processes 2;
+pid $tmp/nginx/nginx.pid;
+error_log $tmp/nginx/error.log warn;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    server_tokens off;
+    types { }
+    default_type application/json;
+    # Tuned for a body of a few hundred bytes (measured here): sendfile would add a second
+    # system call per response; the descriptor cache saves open/fstat/close.
+    sendfile off;
+    open_file_cache max=16 inactive=60s;
+    open_file_cache_valid 60s;
+    tcp_nodelay on;
+    keepalive_requests 1000000;
+    keepalive_timeout 75s;
+    $temp_paths
+    server {
+        listen 127.0.0.1:$port;
+        root $tmp/nginx/www;
+        location = /font { }
+        location / { return 404; }
+    }
+}
+EOF
+    "$nginx" -p "$tmp/nginx/" -e "$tmp/nginx/error.log" -c "$tmp/nginx/nginx.conf" 2>"$tmp/nginx/stderr.log" &
+    nginx_pid=$!
+}
+
+# A free port below the loopback ephemeral range (32768–60999), so that no client connection
+# holds it; another try if something binds it between the check and nginx's start.
+nginx_url=""
+for attempt in 1 2 3 4 5; do
+    port=$((20000 + RANDOM % 12000))
+    [ -z "$(ss -Hltn "sport = :$port")" ] || continue
+    start_nginx "$port"
+    deadline=$((SECONDS + startup_timeout))
+    until curl -fsS --max-time 2 -o /dev/null "http://127.0.0.1:$port$target" 2>/dev/null; do
+        if ! kill -0 "$nginx_pid" 2>/dev/null; then
+            wait "$nginx_pid" 2>/dev/null || true
+            nginx_pid=""
+            break
+        fi
+        ((SECONDS < deadline)) || fail_with_log "nginx not ready after ${startup_timeout}s" "$tmp/nginx/error.log" "$tmp/nginx/stderr.log"
+        sleep 0.05
+    done
+    if [ -n "$nginx_pid" ]; then
+        nginx_url="http://127.0.0.1:$port$target"
+        break
+    fi
+done
+[ -n "$nginx_url" ] || fail_with_log "nginx did not start ($attempt tries)" "$tmp/nginx/error.log" "$tmp/nginx/stderr.log"
+
+# Both must answer the same bytes, or the comparison means nothing.
+curl -fsS --max-time 10 -o "$tmp/fontd.body" "$fontd_url" || fail_with_log "GET $fontd_url failed" "$tmp/fontd.log"
+curl -fsS --max-time 10 -o "$tmp/nginx.body" "$nginx_url" || fail_with_log "GET $nginx_url failed" "$tmp/nginx/error.log" "$tmp/nginx/stderr.log"
+cmp -s "$tmp/fontd.body" "$tmp/nginx.body" ||
+    fail "fontd and nginx answer different bodies for $target ($(wc -c <"$tmp/fontd.body") vs $(wc -c <"$tmp/nginx.body") bytes)"
+
+# --- load -------------------------------------------------------------------------------------
+# Fails, with its log, if a server is gone.
+check_servers() {
+    kill -0 "$fontd_pid" 2>/dev/null || fail_with_log "fontd serve exited during the measurement" "$tmp/fontd.log"
+    kill -0 "$nginx_pid" 2>/dev/null ||
+        fail_with_log "nginx exited during the measurement" "$tmp/nginx/error.log" "$tmp/nginx/stderr.log"
+}
+
+# Runs wrk in the background and waits, so that a signal reaches the trap at once.
+run_wrk() {
+    local out="$1" url="$2" seconds="$3"
+    wrk -t"$threads" -c"$connections" -d"$seconds" --latency "$url" >"$out" 2>&1 &
+    wrk_pid=$!
+    if ! wait "$wrk_pid"; then
+        wrk_pid=""
+        cat "$out" >&2
+        check_servers
+        fail "wrk failed against $url"
+    fi
+    wrk_pid=""
+    check_servers
+}
+
+# wrk's output → "req/s p50_ms p99_ms socket_errors non_2xx_3xx". Latencies are printed as
+# 812.00us, 1.23ms, 1.02s (or m, h): all converted to milliseconds.
+parse_wrk() {
+    awk '
+        function ms(v,   unit) {
+            unit = v; sub(/^[0-9.]+/, "", unit)
+            if (unit == "us") return v / 1000
+            if (unit == "ms") return v + 0
+            if (unit == "s") return v * 1000
+            if (unit == "m") return v * 60000
+            if (unit == "h") return v * 3600000
+            bad = 1
+        }
+        /^Requests\/sec:/ { rps = $2 }
+        $1 == "50%" { p50 = ms($2) }
+        $1 == "99%" { p99 = ms($2) }
+        /Socket errors:/ { socket = $4 + $6 + $8 + $10 }
+        /Non-2xx or 3xx responses:/ { non2xx = $NF }
+        END {
+            if (bad || rps == "" || p50 == "" || p99 == "") exit 1
+            printf "%.2f %.3f %.3f %d %d\n", rps, p50, p99, socket, non2xx
+        }
+    ' "$1"
+}
+
+if [[ ! "$warmup" =~ ^0+[a-z]*$ ]]; then
+    echo "warm-up: $warmup each" >&2
+    run_wrk "$tmp/warmup" "$fontd_url" "$warmup"
+    run_wrk "$tmp/warmup" "$nginx_url" "$warmup"
+fi
+
+results="$tmp/results" # lines: round server req/s p50 p99 socket_errors non_2xx
+: >"$results"
+for ((round = 1; round <= rounds; round++)); do
+    for server in fontd nginx; do
+        echo "round $round/$rounds: $server (wrk -t$threads -c$connections -d$duration)" >&2
+        url="$fontd_url"
+        [ "$server" = fontd ] || url="$nginx_url"
+        out="$tmp/wrk-$server-$round.txt"
+        run_wrk "$out" "$url" "$duration"
+        figures="$(parse_wrk "$out")" || { cat "$out" >&2; fail "could not read wrk's output above"; }
+        echo "$round $server $figures" >>"$results"
+    done
+done
+
+# --- report -----------------------------------------------------------------------------------
+awk -v rounds="$rounds" '
+    function median(list,   n, a, i, j, t) {
+        n = split(list, a, " ")
+        for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+        return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    {
+        rps[$1, $2] = $3; p50[$1, $2] = $4; p99[$1, $2] = $5
+        all_rps[$2] = all_rps[$2] " " $3; all_p50[$2] = all_p50[$2] " " $4; all_p99[$2] = all_p99[$2] " " $5
+        if ($6 + $7 > 0) warnings = warnings sprintf("warning: round %d %s: %d socket errors, %d non-2xx/3xx responses\n", $1, $2, $6, $7)
+    }
+    function ratio(a, b) { return b > 0 ? sprintf("%.2fx", a / b) : "n/a" }
+    END {
+        printf "%-5s  %12s %9s %9s  %12s %9s %9s  %12s\n", "round", "fontd req/s", "p50 ms", "p99 ms", "nginx req/s", "p50 ms", "p99 ms", "fontd/nginx"
+        for (r = 1; r <= rounds; r++)
+            printf "%-5d  %12.0f %9.3f %9.3f  %12.0f %9.3f %9.3f  %12s\n", r,
+                rps[r, "fontd"], p50[r, "fontd"], p99[r, "fontd"], rps[r, "nginx"], p50[r, "nginx"], p99[r, "nginx"],
+                ratio(rps[r, "fontd"], rps[r, "nginx"])
+        printf "%s", warnings
+        print ""
+        printf "median of %d rounds:\n", rounds
+        for (s = 1; s <= 2; s++) {
+            server = s == 1 ? "fontd" : "nginx"
+            printf "  %-5s  %9.0f req/s   p50 %7.3f ms   p99 %7.3f ms\n", server, median(all_rps[server]), median(all_p50[server]), median(all_p99[server])
+        }
+        printf "  ratio fontd / nginx: %s req/s\n", ratio(median(all_rps["fontd"]), median(all_rps["nginx"]))
+    }
+' "$results"
+echo
+echo "GET $target, $body_bytes-byte body; wrk -t$threads -c$connections -d$duration --latency, $rounds rounds alternating fontd / nginx"
+echo "fontd: $fontd"
+{ wrk -v 2>&1 || true; } | head -n 1
+echo "$("$nginx" -v 2>&1 | head -n 1) (static file, worker_processes 2)"
