@@ -19,7 +19,18 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// The first value of the header `name`, compared without case.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        headers.first { Self.namesEqual($0.name, name) }?.value
+    }
+
+    /// Whether two field names are equal ignoring ASCII case (RFC 9110 §5.1); allocates nothing.
+    public static func namesEqual(_ first: String, _ second: String) -> Bool {
+        let a = first.utf8, b = second.utf8
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { lowered($0) == lowered($1) }
+    }
+
+    @inline(__always) static func lowered(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     /// The path part of the target, before any `?`.
@@ -34,14 +45,24 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Whether the connection stays open after the answer: HTTP/1.1 unless `Connection: close`,
     /// HTTP/1.0 only with `Connection: keep-alive`.
     public var keepAlive: Bool {
-        let tokens = headers.filter { $0.name.lowercased() == "connection" }
-            .flatMap { $0.value.lowercased().split(separator: ",").map { $0.trimmingPrefix(while: \.isWhitespace) } }
-        if tokens.contains(where: { $0.hasPrefix("close") }) { return false }
-        return minorVersion >= 1 || tokens.contains { $0.hasPrefix("keep-alive") }
+        var close = false, keepAlive = false
+        for field in headers where Self.namesEqual(field.name, "connection") {
+            for token in field.value.utf8.split(separator: UInt8(ascii: ",")) {
+                let trimmed = token.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+                if Self.tokenEquals(trimmed, "close") { close = true }
+                if Self.tokenEquals(trimmed, "keep-alive") { keepAlive = true }
+            }
+        }
+        if close { return false }
+        return minorVersion >= 1 || keepAlive
+    }
+
+    private static func tokenEquals(_ token: some Collection<UInt8>, _ lowercase: String) -> Bool {
+        token.count == lowercase.utf8.count && zip(token, lowercase.utf8).allSatisfy { lowered($0) == $1 }
     }
 
     /// Whether the client waits for `100 Continue` before sending its body.
-    public var expectsContinue: Bool { header("Expect")?.lowercased() == "100-continue" }
+    public var expectsContinue: Bool { header("Expect").map { Self.tokenEquals($0.utf8, "100-continue") } ?? false }
 
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.target == rhs.target && lhs.minorVersion == rhs.minorVersion

@@ -119,22 +119,30 @@ public struct HTTPRequestParser: Sendable {
     }
 
     private func parseRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPRequest {
-        let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(Self.isTokenCharacter),
-              !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F })
-        else { throw HTTPParseError(status: 400, reason: "malformed request line") }
-        let version = Array(parts[2])
-        guard version.count == 8, version.starts(with: Array("HTTP/".utf8)), version[6] == UInt8(ascii: "."),
-              (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(version[5]),
-              (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(version[7])
+        let malformed = HTTPParseError(status: 400, reason: "malformed request line")
+        guard let firstSpace = line.firstIndex(of: UInt8(ascii: " ")),
+              let secondSpace = line[(firstSpace + 1)...].firstIndex(of: UInt8(ascii: " "))
+        else { throw malformed }
+        let method = line[line.startIndex..<firstSpace]
+        let target = line[(firstSpace + 1)..<secondSpace]
+        let version = line[(secondSpace + 1)...]
+        guard !method.isEmpty, method.allSatisfy(Self.isTokenCharacter),
+              !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+        else { throw malformed }
+        let digit = UInt8(ascii: "0")...UInt8(ascii: "9")
+        let v = version.startIndex
+        guard version.count == 8, version.starts(with: Self.httpSlash), version[v + 6] == UInt8(ascii: "."),
+              digit.contains(version[v + 5]), digit.contains(version[v + 7])
         else { throw HTTPParseError(status: 400, reason: "malformed HTTP version") }
-        guard version[5] == UInt8(ascii: "1") else {
+        guard version[v + 5] == UInt8(ascii: "1") else {
             throw HTTPParseError(status: 505, reason: "only HTTP/1.0 and HTTP/1.1 are supported")
         }
         return HTTPRequest(
-            method: String(decoding: parts[0], as: UTF8.self), target: String(decoding: parts[1], as: UTF8.self),
-            minorVersion: Int(version[7] - UInt8(ascii: "0")))
+            method: String(decoding: method, as: UTF8.self), target: String(decoding: target, as: UTF8.self),
+            minorVersion: Int(version[v + 7] - UInt8(ascii: "0")))
     }
+
+    private static let httpSlash = Array("HTTP/".utf8)
 
     private func parseField(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (name: String, value: String) {
         guard let first = line.first, first != UInt8(ascii: " "), first != UInt8(ascii: "\t") else {
@@ -160,14 +168,21 @@ public struct HTTPRequestParser: Sendable {
     private enum BodyFraming { case none, length(Int), chunked }
 
     private func bodyFraming(of request: HTTPRequest) throws(HTTPParseError) -> BodyFraming {
-        let hosts = request.headers.filter { $0.name.lowercased() == "host" }
-        if request.minorVersion >= 1, hosts.isEmpty { throw HTTPParseError(status: 400, reason: "HTTP/1.1 request without Host") }
-        if hosts.count > 1 { throw HTTPParseError(status: 400, reason: "more than one Host header") }
-
-        let lengths: [Substring] = request.headers.filter { $0.name.lowercased() == "content-length" }
-            .flatMap { $0.value.split(separator: ",", omittingEmptySubsequences: false) }
-            .map(Self.trimmingWhitespace)
-        let encodings = request.headers.filter { $0.name.lowercased() == "transfer-encoding" }
+        // One pass, allocating only for the framing fields that are present.
+        var hosts = 0
+        var lengths: [Substring] = []
+        var encodings: [(name: String, value: String)] = []
+        for field in request.headers {
+            if HTTPRequest.namesEqual(field.name, "host") {
+                hosts += 1
+            } else if HTTPRequest.namesEqual(field.name, "content-length") {
+                lengths += field.value.split(separator: ",", omittingEmptySubsequences: false).map(Self.trimmingWhitespace)
+            } else if HTTPRequest.namesEqual(field.name, "transfer-encoding") {
+                encodings.append(field)
+            }
+        }
+        if request.minorVersion >= 1, hosts == 0 { throw HTTPParseError(status: 400, reason: "HTTP/1.1 request without Host") }
+        if hosts > 1 { throw HTTPParseError(status: 400, reason: "more than one Host header") }
 
         if !encodings.isEmpty {
             guard lengths.isEmpty else {
