@@ -31,6 +31,8 @@ final class Connection {
     /// closes or this deadline passes, so unread request bytes cannot turn the close into a reset
     /// that destroys the response in flight.
     var lingerUntil: Double?
+    /// A deferred answer is being prepared; later requests wait for it.
+    var awaiting: (head: Bool, keepAlive: Bool, minorVersion: Int)?
     /// Set when the connection carries a held-open response.
     var stream: HTTPStream?
 

@@ -14,6 +14,7 @@ final class EventLoop: @unchecked Sendable {
     enum Message: Sendable {
         case streamSend(descriptor: Int32, generation: UInt64, bytes: [UInt8])
         case streamClose(descriptor: Int32, generation: UInt64)
+        case complete(descriptor: Int32, generation: UInt64, response: HTTPResponse)
         case stop
     }
 
@@ -169,6 +170,16 @@ final class EventLoop: @unchecked Sendable {
                 guard let connection = connection(descriptor), connection.generation == generation else { continue }
                 connection.closing = true
                 flush(connection)
+            case .complete(let descriptor, let generation, let response):
+                guard let connection = connection(descriptor), connection.generation == generation,
+                      let awaiting = connection.awaiting else { continue }
+                connection.awaiting = nil
+                let keepAlive = awaiting.keepAlive && !stopping
+                append(response, head: awaiting.head, keepAlive: keepAlive, minorVersion: awaiting.minorVersion, to: &connection.output)
+                connection.lastActivity = now
+                if !keepAlive { connection.closing = true }
+                processInput(connection)
+                flush(connection)
             case .stop:
                 beginStop()
             }
@@ -289,7 +300,7 @@ final class EventLoop: @unchecked Sendable {
         if count == 0 {
             connection.peerClosed = true
             // Nothing more can arrive: a stream's client is gone, and an unfinished request never will be.
-            if connection.stream != nil || connection.lingerUntil != nil || connection.pendingOutputBytes == 0 {
+            if connection.stream != nil || connection.lingerUntil != nil || (connection.pendingOutputBytes == 0 && connection.awaiting == nil) {
                 return close(connection, reason: .clientGone)
             }
             connection.closing = true
@@ -306,7 +317,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Answers every complete request in the input, in order, into the output buffer.
     private func processInput(_ connection: Connection) {
-        while connection.hasUnfinishedInput, !connection.closing, connection.stream == nil,
+        while connection.hasUnfinishedInput, !connection.closing, connection.stream == nil, connection.awaiting == nil,
               connection.pendingOutputBytes < Self.outputHighWater {
             switch parser.parse(connection.input[connection.inputStart...]) {
             case .incomplete(let headersComplete, let expectsContinue):
@@ -342,6 +353,9 @@ final class EventLoop: @unchecked Sendable {
         case .response(let response):
             append(response, head: isHead, keepAlive: keepAlive, minorVersion: request.minorVersion, to: &connection.output)
             if !keepAlive { connection.closing = true }
+        case .deferred(let start):
+            connection.awaiting = (isHead, keepAlive, request.minorVersion)
+            start(HTTPDeferredResponse(loop: self, descriptor: connection.descriptor, generation: connection.generation))
         case .stream(let head, let opened):
             appendStreamHead(head, to: &connection.output)
             let stream = HTTPStream(loop: self, descriptor: connection.descriptor, generation: connection.generation)
@@ -446,7 +460,7 @@ final class EventLoop: @unchecked Sendable {
         if connection.pendingOutputBytes == 0 {
             connection.output.removeAll(keepingCapacity: connection.output.capacity <= 64 * 1024)
             connection.outputStart = 0
-            if connection.closing || (stopping && !connection.hasUnfinishedInput) {
+            if connection.closing || (stopping && !connection.hasUnfinishedInput && connection.awaiting == nil) {
                 return finish(connection)
             }
             // Requests held back while the output was full can go on now.
@@ -510,7 +524,7 @@ final class EventLoop: @unchecked Sendable {
                 connection.stream?.end(.serverStopping)
                 connection.closing = true
                 flush(connection)
-            } else if !connection.hasUnfinishedInput, connection.pendingOutputBytes == 0 {
+            } else if !connection.hasUnfinishedInput, connection.pendingOutputBytes == 0, connection.awaiting == nil {
                 close(connection, reason: .serverStopping)
             }
         }
@@ -528,7 +542,7 @@ final class EventLoop: @unchecked Sendable {
                 if now >= until { close(connection, reason: .closedByServer) }
                 continue
             }
-            if connection.stream != nil { continue }
+            if connection.stream != nil || connection.awaiting != nil { continue }
             if connection.pendingOutputBytes > 0 {
                 if now - connection.lastActivity > configuration.idleTimeoutSeconds { close(connection, reason: .clientGone) }
             } else if connection.hasUnfinishedInput, !connection.closing {

@@ -31,6 +31,11 @@ public enum HTTPReply: Sendable {
     /// the handle to push more bytes through (on the event loop's thread, before any other
     /// request of the connection is read).
     case stream(HTTPResponse, opened: @Sendable (HTTPStream) -> Void)
+    /// An answer that is not ready yet (it waits on a disk write, say): `start` runs at once on
+    /// the event loop's thread and hands the work elsewhere; whoever finishes it calls
+    /// `complete` on the handle, from any thread. Later pipelined requests of the same
+    /// connection wait, so answers stay in order.
+    case deferred(start: @Sendable (HTTPDeferredResponse) -> Void)
 }
 
 /// Why the server refused a request without asking the responder.

@@ -1,0 +1,53 @@
+import DynamicType
+
+/// What the state file holds: the preferences, the sequence of the last change, and the
+/// most recent changes (so a subscriber can resume across restarts).
+struct PreferencesState: Equatable, Sendable {
+    var preferences = ReaderPreferences.initial
+    /// The sequence of the last change; 0 before any.
+    var sequence = 0
+    /// The last `historyLimit` changes, oldest first.
+    var history: [PreferenceChange] = []
+
+    /// How many changes are kept (DESIGN §4: at least 1024).
+    static let historyLimit = 1024
+
+    /// The state after setting what is given, and the changes that made (none for values
+    /// already current); a category change comes before a legibility change.
+    func applying(category: ContentSizeCategory?, legibilityWeight: LegibilityWeight?) -> (PreferencesState, [PreferenceChange]) {
+        var next = self
+        var changes: [PreferenceChange] = []
+        if let category, category != preferences.category {
+            next.sequence += 1
+            changes.append(PreferenceChange(sequence: next.sequence, kind: .category(category, previous: next.preferences.category)))
+            next.preferences.category = category
+        }
+        if let legibilityWeight, legibilityWeight != preferences.legibilityWeight {
+            next.sequence += 1
+            changes.append(PreferenceChange(
+                sequence: next.sequence, kind: .legibilityWeight(legibilityWeight, previous: next.preferences.legibilityWeight)))
+            next.preferences.legibilityWeight = legibilityWeight
+        }
+        next.history += changes
+        if next.history.count > Self.historyLimit { next.history.removeFirst(next.history.count - Self.historyLimit) }
+        return (next, changes)
+    }
+
+    /// The changes after `lastEventID`, or nil when they cannot all be told (too old, from the
+    /// future): the subscriber then gets a snapshot instead.
+    func changes(after lastEventID: Int) -> [PreferenceChange]? {
+        let oldest = history.first?.sequence ?? sequence + 1
+        guard lastEventID >= oldest - 1, lastEventID <= sequence else { return nil }
+        return history.filter { $0.sequence > lastEventID }
+    }
+
+    /// The `preferences` snapshot event, `id:` = the current sequence.
+    var snapshotEvent: [UInt8] {
+        PreferenceChange.event(id: sequence, name: "preferences", data: preferencesJSON)
+    }
+
+    /// `{"category":"l","legibilityWeight":"regular","sequence":0}`
+    var preferencesJSON: String {
+        #"{"category":"\#(preferences.category.rawValue)","legibilityWeight":"\#(preferences.legibilityWeight.rawValue)","sequence":\#(sequence)}"#
+    }
+}

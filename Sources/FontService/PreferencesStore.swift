@@ -1,0 +1,108 @@
+import Dispatch
+import DynamicType
+import HTTPServer
+import Logging
+import Synchronization
+
+/// The reader's preferences, their history and their subscribers: the one owner of the state
+/// file. Changes are applied one at a time on the store's own queue (never an event loop),
+/// written durably, and only then made current and sent to subscribers.
+///
+/// Event-loop threads call `subscribe` and read `state`; the store's queue writes; the lock
+/// makes "register a subscriber" and "broadcast a change" exclusive, so each subscriber gets
+/// every change exactly once, either in its replay or live.
+final class PreferencesStore: Sendable {
+    struct Shared {
+        var state: PreferencesState
+        var subscribers: [ObjectIdentifier: HTTPStream] = [:]
+    }
+
+    let path: String
+    private let shared: Mutex<Shared>
+    private let current: CurrentPreferences
+    private let queue = DispatchQueue(label: "fontd.preferences")
+    /// Only touched in `init` and `deinit`.
+    nonisolated(unsafe) private let keepAliveTimer: DispatchSourceTimer
+    private let logger: Logger
+
+    /// Loads the state file at `path` (missing: the initial preferences), creating its directory.
+    init(path: String, current: CurrentPreferences, keepAliveSeconds: Double, logger: Logger) throws {
+        self.path = path
+        self.current = current
+        self.logger = logger
+        try DurableFile.makeDirectories(DurableFile.directory(of: path))
+        let state = try DurableFile.read(path).map { bytes throws in try PreferencesState(fileBytes: bytes, path: path) }
+            ?? PreferencesState()
+        shared = Mutex(Shared(state: state))
+        current.set(state.preferences)
+        keepAliveTimer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "fontd.keepalive"))
+        let interval = DispatchTimeInterval.milliseconds(Int(keepAliveSeconds * 1000))
+        keepAliveTimer.schedule(deadline: .now() + interval, repeating: interval)
+        keepAliveTimer.setEventHandler { [weak self] in self?.sendKeepAlive() }
+        keepAliveTimer.resume()
+    }
+
+    deinit { keepAliveTimer.cancel() }
+
+    /// A comment line on every stream, so proxies and clients see an idle stream is alive.
+    private func sendKeepAlive() {
+        let comment = Array(": keep-alive\n\n".utf8)
+        shared.withLock { for stream in $0.subscribers.values { stream.send(comment) } }
+    }
+
+    /// The state now.
+    var state: PreferencesState { shared.withLock { $0.state } }
+
+    /// How many event streams are open.
+    var subscriberCount: Int { shared.withLock { $0.subscribers.count } }
+
+    /// Applies a change on the store's queue: written durably, then made current, then sent
+    /// to every subscriber, then `completion` runs (on the store's queue) with the new state
+    /// and the changes (none when the values were already current).
+    func change(
+        category: ContentSizeCategory?, legibilityWeight: LegibilityWeight?,
+        completion: @escaping @Sendable (Result<(PreferencesState, previous: PreferencesState, [PreferenceChange]), DurableFile.WriteError>) -> Void
+    ) {
+        queue.async { [self] in
+            let before = state
+            let (after, changes) = before.applying(category: category, legibilityWeight: legibilityWeight)
+            guard !changes.isEmpty else { return completion(.success((before, before, []))) }
+            do throws(DurableFile.WriteError) {
+                try DurableFile.replace(path, with: after.fileBytes)
+            } catch {
+                logger.error("could not write the state file", metadata: ["error": "\(error)"])
+                return completion(.failure(error))
+            }
+            shared.withLock { shared in
+                shared.state = after
+                current.set(after.preferences)
+                let bytes = changes.flatMap(\.eventBytes)
+                for stream in shared.subscribers.values { stream.send(bytes) }
+            }
+            logger.info("preferences changed", metadata: [
+                "category": "\(after.preferences.category.rawValue)", "legibilityWeight": "\(after.preferences.legibilityWeight.rawValue)",
+                "sequence": "\(after.sequence)", "subscribers": "\(subscriberCount)",
+            ])
+            completion(.success((after, before, changes)))
+        }
+    }
+
+    /// Starts `stream` with `retry`, then either the changes after `lastEventID` or a snapshot,
+    /// and registers it for live changes — atomically with respect to changes.
+    func subscribe(_ stream: HTTPStream, lastEventID: String?) {
+        shared.withLock { shared in
+            let state = shared.state
+            var bytes = Array("retry: 2000\n\n".utf8)
+            if let lastEventID, let number = Int(lastEventID), let missed = state.changes(after: number) {
+                bytes += missed.flatMap(\.eventBytes)
+            } else {
+                bytes += state.snapshotEvent
+            }
+            stream.send(bytes)
+            shared.subscribers[ObjectIdentifier(stream)] = stream
+        }
+        stream.onEnd { [weak self] _ in
+            self?.shared.withLock { _ = $0.subscribers.removeValue(forKey: ObjectIdentifier(stream)) }
+        }
+    }
+}
