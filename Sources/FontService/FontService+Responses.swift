@@ -20,7 +20,12 @@ extension FontService {
     /// `{"error": CODE, "message": …, "allowed": […]}` with the error's status and the CORS fields.
     func errorResponse(_ error: FontServiceError) -> HTTPResponse {
         var headers = [Self.jsonContentType]
-        if case .methodNotAllowed = error { headers.append((name: "Allow", value: Endpoint.allowedMethods)) }
+        switch error {
+        case .methodNotAllowed: headers.append((name: "Allow", value: Endpoint.allowedMethods))
+        case .methodNotAllowedAt(_, _, let allow): headers.append((name: "Allow", value: allow))
+        case .unauthorized: headers.append((name: "WWW-Authenticate", value: #"Bearer realm="fontd""#))
+        default: break
+        }
         headers += corsHeaders
         let document = ErrorDocument(error: error.code, message: error.description, allowed: error.allowed)
         // Only strings: encoding cannot fail, but an answer must go out even if it did.

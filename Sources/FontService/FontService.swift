@@ -19,7 +19,9 @@ public final class FontService: HTTPResponder {
     /// The answer cache and the answers being computed, shared by all event-loop threads.
     let state: Mutex<ServiceState>
     /// The reader's preferences, which omitted `category` and `legibility` stand for.
-    let preferences = CurrentPreferences()
+    let preferences: CurrentPreferences
+    /// The preferences' owner: changes, history, event streams.
+    let store: PreferencesStore
     /// Tells this service's thread-local `TargetCache`s from another's (tests make many services).
     let serviceID = FontService.nextServiceID.add(1, ordering: .relaxed).newValue
     /// Runs before every font resolution; tests use it to hold or fail one.
@@ -39,10 +41,24 @@ public final class FontService: HTTPResponder {
         self.init(resolver: resolver, configuration: configuration, logger: logger, willResolve: { _ in })
     }
 
+    /// A service whose preferences live in the state file at `statePath` (DESIGN §4): loaded
+    /// now (a broken file throws, never resets), and every change written durably before it
+    /// is acknowledged or announced.
+    public convenience init(resolver: FontResolver, configuration: FontServiceConfiguration, statePath: String, logger: Logger) throws {
+        let current = CurrentPreferences()
+        let store = try PreferencesStore.open(
+            path: statePath, current: current, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
+        self.init(resolver: resolver, configuration: configuration, logger: logger, preferences: current, store: store, willResolve: { _ in })
+    }
+
     init(
         resolver: FontResolver, configuration: FontServiceConfiguration, logger: Logger,
+        preferences: CurrentPreferences = CurrentPreferences(), store: PreferencesStore? = nil,
         willResolve: @escaping @Sendable (FontRequest) throws -> Void
     ) {
+        self.preferences = preferences
+        self.store = store ?? PreferencesStore(
+            state: PreferencesState(), path: nil, current: preferences, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
         self.resolver = resolver
         self.configuration = configuration
         self.logger = logger
@@ -68,9 +84,10 @@ public final class FontService: HTTPResponder {
         }
     }
 
-    /// The answer to `request`; never a stream.
+    /// The answer to `request`: a response, a deferred one for PUTs, a stream for `/events`.
     public func respond(to request: HTTPRequest) -> HTTPReply {
-        .response(response(to: request))
+        if let endpoint = PreferenceEndpoint(target: request.target) { return reply(to: request, at: endpoint) }
+        return .response(response(to: request))
     }
 
     /// A JSON error naming `failure`'s code (`badRequest`, `requestTimeout`, `payloadTooLarge`,

@@ -4,6 +4,10 @@ public struct FontServiceConfiguration: Sendable, Hashable {
     public var cacheEntries: Int
     /// The `Access-Control-Allow-Origin` of every answer: `*` lets any web page read the API.
     public var corsOrigin: String
+    /// The bearer token PUTs must carry; nil lets anyone change the preferences.
+    public var token: String?
+    /// Seconds between `: keep-alive` comments on event streams.
+    public var keepAliveSeconds = 15.0
 
     /// - Parameters:
     ///   - cacheEntries: the answer cache's bound (`fontd serve --cache-entries`).

@@ -22,6 +22,16 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     case methodNotAllowed(method: String, path: String)
     /// The font system failed on a valid request.
     case resolutionFailed(what: String, reason: String)
+    /// A PUT body that is not the JSON object the endpoint takes.
+    case invalidBody(String)
+    /// A PUT without the server's bearer token.
+    case unauthorized
+    /// The state file could not be written; nothing changed.
+    case stateNotSaved(String)
+    /// A parameter a preferences endpoint does not take.
+    case unknownParameterAt(String, path: String, allowed: [String])
+    /// A preferences endpoint asked with a method it does not answer.
+    case methodNotAllowedAt(method: String, path: String, allow: String)
     /// The server refused the request before the service saw it.
     case refused(HTTPFailure)
 
@@ -31,8 +41,11 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .invalidValue, .unknownParameter, .duplicateParameter, .missingParameter, .malformedPercentEncoding,
              .emptyFamilyList:
             400
+        case .invalidBody, .unknownParameterAt: 400
+        case .unauthorized: 401
+        case .stateNotSaved: 500
         case .notFound: 404
-        case .methodNotAllowed: 405
+        case .methodNotAllowed, .methodNotAllowedAt: 405
         case .resolutionFailed: 500
         case .refused(let failure): failure.status
         }
@@ -47,7 +60,11 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .missingParameter: "missingParameter"
         case .malformedPercentEncoding, .emptyFamilyList: "badRequest"
         case .notFound: "notFound"
-        case .methodNotAllowed: "methodNotAllowed"
+        case .methodNotAllowed, .methodNotAllowedAt: "methodNotAllowed"
+        case .invalidBody: "invalidBody"
+        case .unauthorized: "unauthorized"
+        case .stateNotSaved: "internal"
+        case .unknownParameterAt: "unknownParameter"
         case .resolutionFailed: "internal"
         case .refused(let failure):
             switch failure.status {
@@ -70,6 +87,8 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .unknownParameter(_, let endpoint): endpoint.parameters.map(\.rawValue)
         case .notFound: Endpoint.allCases.map(\.rawValue)
         case .methodNotAllowed: Endpoint.methods
+        case .unknownParameterAt(_, _, let allowed): allowed
+        case .methodNotAllowedAt(_, _, let allow): allow.split(separator: ",").map { $0.trimmingPrefix(" ").description }
         default: nil
         }
     }
@@ -96,6 +115,18 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
             return "There is nothing at '\(path)'; the API has: \(Endpoint.allCases.map(\.rawValue).joined(separator: ", "))."
         case .methodNotAllowed(let method, let path):
             return "\(path) does not answer \(method); use GET or HEAD (OPTIONS for CORS preflights)."
+        case .invalidBody(let reason):
+            return "Invalid request body: \(reason)."
+        case .unauthorized:
+            return "Changing preferences needs the server's token: send 'Authorization: Bearer <token>' (fontd serve --token or FONTD_TOKEN)."
+        case .stateNotSaved(let reason):
+            return "The change was not saved, so nothing changed (\(reason)); check the state file's directory and try again."
+        case .unknownParameterAt(let name, let path, let allowed):
+            return allowed.isEmpty
+                ? "\(path) takes no parameters; remove '\(name)'."
+                : "Unknown parameter '\(name)' for \(path); use: \(allowed.joined(separator: ", "))."
+        case .methodNotAllowedAt(let method, let path, let allow):
+            return "\(path) does not answer \(method); use \(allow)."
         case .resolutionFailed(let what, let reason):
             return "Could not resolve \(what): \(reason)"
         case .refused(let failure):

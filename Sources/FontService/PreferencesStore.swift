@@ -17,7 +17,8 @@ final class PreferencesStore: Sendable {
         var subscribers: [ObjectIdentifier: HTTPStream] = [:]
     }
 
-    let path: String
+    /// The state file; nil keeps the state in memory only (tests of the read side).
+    let path: String?
     private let shared: Mutex<Shared>
     private let current: CurrentPreferences
     private let queue = DispatchQueue(label: "fontd.preferences")
@@ -26,13 +27,17 @@ final class PreferencesStore: Sendable {
     private let logger: Logger
 
     /// Loads the state file at `path` (missing: the initial preferences), creating its directory.
-    init(path: String, current: CurrentPreferences, keepAliveSeconds: Double, logger: Logger) throws {
+    static func open(path: String, current: CurrentPreferences, keepAliveSeconds: Double, logger: Logger) throws -> PreferencesStore {
+        try DurableFile.makeDirectories(DurableFile.directory(of: path))
+        let state = try DurableFile.read(path).map { bytes throws in try PreferencesState(fileBytes: bytes, path: path) }
+        return PreferencesStore(state: state ?? PreferencesState(), path: path, current: current, keepAliveSeconds: keepAliveSeconds, logger: logger)
+    }
+
+    /// A store starting at `state`; with `path` nil it keeps the state in memory only.
+    init(state: PreferencesState, path: String?, current: CurrentPreferences, keepAliveSeconds: Double, logger: Logger) {
         self.path = path
         self.current = current
         self.logger = logger
-        try DurableFile.makeDirectories(DurableFile.directory(of: path))
-        let state = try DurableFile.read(path).map { bytes throws in try PreferencesState(fileBytes: bytes, path: path) }
-            ?? PreferencesState()
         shared = Mutex(Shared(state: state))
         current.set(state.preferences)
         keepAliveTimer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "fontd.keepalive"))
@@ -68,7 +73,7 @@ final class PreferencesStore: Sendable {
             let (after, changes) = before.applying(category: category, legibilityWeight: legibilityWeight)
             guard !changes.isEmpty else { return completion(.success((before, before, []))) }
             do throws(DurableFile.WriteError) {
-                try DurableFile.replace(path, with: after.fileBytes)
+                if let path { try DurableFile.replace(path, with: after.fileBytes) }
             } catch {
                 logger.error("could not write the state file", metadata: ["error": "\(error)"])
                 return completion(.failure(error))

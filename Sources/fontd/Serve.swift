@@ -5,6 +5,11 @@ import FontService
 import Glibc
 import HTTPServer
 import Logging
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `fontd serve`: the HTTP API on raw sockets (DESIGN §4, §5).
 struct Serve: ParsableCommand {
@@ -45,6 +50,24 @@ struct Serve: ParsableCommand {
     @Option(help: "The Access-Control-Allow-Origin sent with every answer.")
     var corsOrigin = "*"
 
+    @Option(help: "The state file (default: $XDG_STATE_HOME/fontd/state.json, else ~/.local/state/fontd/state.json).")
+    var state: String?
+
+    @Option(help: "The bearer token PUTs must carry (default: $FONTD_TOKEN).")
+    var token: String?
+
+    @Flag(help: "Listen beyond loopback without a token (anyone who can connect may change the preferences).")
+    var allowUnauthenticated = false
+
+    @Option(help: "Unsent bytes an event stream may queue before its subscriber is cut off.")
+    var subscriberQueueBytes = 256 * 1024
+
+    @Option(help: "The kernel send buffer of event streams, in bytes (default: the system's).")
+    var sseSndbuf: Int?
+
+    @Option(help: "Seconds between keep-alive comments on idle event streams.")
+    var sseKeepalive = "15"
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -57,6 +80,19 @@ struct Serve: ParsableCommand {
         guard cacheEntries >= 1 else { throw ValidationError("Invalid cache entries '\(cacheEntries)': expected at least 1.") }
         guard (0...65535).contains(port) else { throw ValidationError("Invalid port '\(port)': expected 0 to 65535.") }
 
+        guard subscriberQueueBytes >= 1024 else { throw ValidationError("Invalid subscriber queue bytes '\(subscriberQueueBytes)': expected at least 1024.") }
+        if let sseSndbuf, !(1024...(64 << 20)).contains(sseSndbuf) {
+            throw ValidationError("Invalid SSE send buffer '\(sseSndbuf)': expected 1024 to 67108864 bytes.")
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let token = (token ?? environment["FONTD_TOKEN"]).flatMap { $0.isEmpty ? nil : $0 }
+        if token == nil, !allowUnauthenticated, !Self.isLoopback(host) {
+            throw ValidationError("Refusing to listen on \(host) without a token: anyone who can connect could change the reader's preferences. Give --token (or FONTD_TOKEN), or --allow-unauthenticated.")
+        }
+        guard let statePath = state ?? Self.defaultStatePath(environment) else {
+            throw ValidationError("No state file location: set --state, XDG_STATE_HOME or HOME.")
+        }
+
         var server = HTTPServerConfiguration()
         server.host = host
         server.port = port
@@ -65,6 +101,8 @@ struct Serve: ParsableCommand {
         server.headerTimeoutSeconds = try seconds(headerTimeout, "header timeout")
         server.bodyTimeoutSeconds = try seconds(bodyTimeout, "body timeout")
         server.idleTimeoutSeconds = try seconds(idleTimeout, "idle timeout")
+        server.streamBacklogLimitBytes = subscriberQueueBytes
+        server.streamSendBufferBytes = sseSndbuf
 
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -73,9 +111,10 @@ struct Serve: ParsableCommand {
         }
         let logger = Logger(label: "fontd")
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: cacheEntries)
-        let service = FontService(
-            resolver: resolver, configuration: FontServiceConfiguration(cacheEntries: cacheEntries, corsOrigin: corsOrigin),
-            logger: logger)
+        var serviceConfiguration = FontServiceConfiguration(cacheEntries: cacheEntries, corsOrigin: corsOrigin)
+        serviceConfiguration.token = token
+        serviceConfiguration.keepAliveSeconds = try seconds(sseKeepalive, "SSE keep-alive interval")
+        let service = try FontService(resolver: resolver, configuration: serviceConfiguration, statePath: statePath, logger: logger)
         try service.prewarm()
         let http = try HTTPServer(configuration: server, responder: service, logger: logger)
 
@@ -83,6 +122,15 @@ struct Serve: ParsableCommand {
         _ = ready.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
         logger.info("listening", metadata: ["url": "\(http.url)", "threads": "\(threads)"])
         try http.run()
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    static func defaultStatePath(_ environment: [String: String]) -> String? {
+        if let base = environment["XDG_STATE_HOME"], base.hasPrefix("/") { return base + "/fontd/state.json" }
+        return environment["HOME"].map { $0 + "/.local/state/fontd/state.json" }
     }
 
     private func seconds(_ text: String, _ name: String) throws -> Double {

@@ -36,6 +36,9 @@ extension FontService {
         case .stream(let head, _):
             Issue.record("\(method) \(target) answered with a stream")
             return head
+        case .deferred:
+            Issue.record("\(method) \(target) answered later")
+            return HTTPResponse(status: 0)
         }
     }
 }

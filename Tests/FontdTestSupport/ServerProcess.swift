@@ -17,6 +17,8 @@ public final class ServerProcess: @unchecked Sendable {
     public let port: Int
     /// Exactly what the server wrote on stdout before it was ready.
     public let readyLine: String
+    /// The state file: a fresh one per server unless `--state` was given.
+    public let statePath: String
     private let errorPipe = Pipe()
     private let outputPipe = Pipe()
 
@@ -24,6 +26,13 @@ public final class ServerProcess: @unchecked Sendable {
     public init(_ arguments: [String] = [], launcher: [String] = [], timeoutSeconds: Double = 20) throws {
         guard let executable = TestPaths.fontdExecutable else { throw Fontd.RunError.notBuilt }
         process = Process()
+        var arguments = arguments
+        if let given = arguments.firstIndex(of: "--state"), given + 1 < arguments.count {
+            statePath = arguments[given + 1]
+        } else {
+            statePath = try TestPaths.temporaryDirectory().appendingPathComponent("state.json").path
+            arguments += ["--state", statePath]
+        }
         let command = launcher + [executable.path, "serve", "--port", "0"] + arguments
         process.executableURL = URL(fileURLWithPath: launcher.isEmpty ? executable.path : "/usr/bin/env")
         process.arguments = launcher.isEmpty ? Array(command.dropFirst()) : command

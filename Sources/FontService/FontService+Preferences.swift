@@ -1,0 +1,137 @@
+import DynamicType
+import HTTPServer
+
+extension FontService {
+    /// GET, PUT and OPTIONS on `/preferences` and `/category`, and the event stream.
+    func reply(to request: HTTPRequest, at endpoint: PreferenceEndpoint) -> HTTPReply {
+        let method = request.method
+        if method == "OPTIONS" { return .response(preferencePreflight(endpoint)) }
+        let query: [(name: String, value: String)]
+        do {
+            query = try simpleQuery(request.query, at: endpoint)
+        } catch {
+            return .response(errorResponse(error))
+        }
+        switch (method, endpoint) {
+        case ("GET", .events):
+            let lastEventID = request.header("Last-Event-ID") ?? query.first { $0.name == "lastEventId" }?.value
+            return .stream(eventStreamHead()) { [store] stream in store.subscribe(stream, lastEventID: lastEventID) }
+        case ("HEAD", .events):
+            return .response(eventStreamHead())
+        case ("GET", _), ("HEAD", _):
+            let state = store.state
+            let body = endpoint == .category
+                ? #"{"category":"\#(state.preferences.category.rawValue)","sequence":\#(state.sequence)}"#
+                : state.preferencesJSON
+            return .response(cachedAnswer(body: Array(body.utf8), followsPreferences: true).reply(to: request))
+        case ("PUT", .preferences), ("PUT", .category):
+            return change(request, at: endpoint)
+        default:
+            return .response(errorResponse(.methodNotAllowedAt(method: method, path: endpoint.rawValue, allow: endpoint.allowedMethods)))
+        }
+    }
+
+    /// Checks the token, reads the body, and hands the change to the store; the answer goes
+    /// out once the change is on disk and announced.
+    private func change(_ request: HTTPRequest, at endpoint: PreferenceEndpoint) -> HTTPReply {
+        guard isAuthorized(request) else { return .response(errorResponse(.unauthorized)) }
+        let category: ContentSizeCategory?
+        let legibilityWeight: LegibilityWeight?
+        do {
+            (category, legibilityWeight) = try changeRequest(request.body, at: endpoint)
+        } catch {
+            return .response(errorResponse(error))
+        }
+        return .deferred { [store, self] pending in
+            store.change(category: category, legibilityWeight: legibilityWeight) { result in
+                switch result {
+                case .failure(let error):
+                    pending.complete(self.errorResponse(.stateNotSaved(error.description)))
+                case .success(let (state, previous, _)):
+                    let body = endpoint == .category
+                        ? #"{"category":"\#(state.preferences.category.rawValue)","previous":"\#(previous.preferences.category.rawValue)","sequence":\#(state.sequence)}"#
+                        : state.preferencesJSON
+                    pending.complete(HTTPResponse(
+                        status: 200, headers: [Self.jsonContentType, (name: "Cache-Control", value: "no-store")] + self.corsHeaders,
+                        body: Array(body.utf8)))
+                }
+            }
+        }
+    }
+
+    /// `{"category": "xl"}`, `{"legibilityWeight": "bold"}` or both (only `category` on `/category`).
+    private func changeRequest(_ body: [UInt8], at endpoint: PreferenceEndpoint) throws(FontServiceError) -> (ContentSizeCategory?, LegibilityWeight?) {
+        let fields = endpoint == .category ? ["category"] : ["category", "legibilityWeight"]
+        let example = endpoint == .category ? #"{"category": "xl"}"# : #"{"category": "xl"} or {"legibilityWeight": "bold"}"#
+        let document: JSONDocument
+        do { document = try JSONDocument(parsing: body) } catch {
+            throw .invalidBody(body.isEmpty ? "it is empty; send \(example)" : "it is not JSON (\(error)); send \(example)")
+        }
+        guard case .object(let members) = document, !members.isEmpty else { throw .invalidBody("expected a JSON object such as \(example)") }
+        var category: ContentSizeCategory?
+        var legibilityWeight: LegibilityWeight?
+        var seen: Set<String> = []
+        for member in members {
+            guard fields.contains(member.key) else {
+                throw .invalidBody("unknown field '\(member.key)'; \(endpoint.rawValue) takes \(fields.joined(separator: " and "))")
+            }
+            guard seen.insert(member.key).inserted else { throw .invalidBody("'\(member.key)' appears twice") }
+            guard case .string(let text) = member.value else { throw .invalidBody("'\(member.key)' must be a string, not \(member.value.kind)") }
+            do {
+                if member.key == "category" { category = try ContentSizeCategory(parsing: text) } else { legibilityWeight = try LegibilityWeight(parsing: text) }
+            } catch {
+                throw .invalidValue(error)
+            }
+        }
+        return (category, legibilityWeight)
+    }
+
+    /// Whether the request carries the configured bearer token (compared in constant time).
+    private func isAuthorized(_ request: HTTPRequest) -> Bool {
+        guard let token = configuration.token else { return true }
+        guard let field = request.header("Authorization"), field.utf8.count > 7,
+              HTTPRequest.namesEqual(String(field.prefix(7)), "bearer ")
+        else { return false }
+        let given = Array(field.utf8.dropFirst(7))
+        let expected = Array(token.utf8)
+        var difference = UInt8(given.count == expected.count ? 0 : 1)
+        for index in 0..<expected.count { difference |= expected[index] ^ (index < given.count ? given[index] : 0) }
+        return difference == 0
+    }
+
+    /// Parameters of a preferences endpoint: no repeats, none it does not take.
+    private func simpleQuery(_ query: Substring, at endpoint: PreferenceEndpoint) throws(FontServiceError) -> [(name: String, value: String)] {
+        var result: [(name: String, value: String)] = []
+        for piece in query.split(separator: "&") {
+            let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            guard endpoint.parameters.contains(name) else {
+                throw .unknownParameterAt(name, path: endpoint.rawValue, allowed: endpoint.parameters)
+            }
+            guard !result.contains(where: { $0.name == name }) else { throw .duplicateParameter(name) }
+            result.append((name, parts.count > 1 ? String(parts[1]) : ""))
+        }
+        return result
+    }
+
+    private func eventStreamHead() -> HTTPResponse {
+        HTTPResponse(
+            status: 200,
+            headers: [
+                (name: "Content-Type", value: "text/event-stream; charset=utf-8"),
+                (name: "Cache-Control", value: "no-cache"),
+                (name: "X-Accel-Buffering", value: "no"),
+            ] + corsHeaders)
+    }
+
+    private func preferencePreflight(_ endpoint: PreferenceEndpoint) -> HTTPResponse {
+        HTTPResponse(
+            status: 204,
+            headers: [
+                (name: "Allow", value: endpoint.allowedMethods),
+                (name: "Access-Control-Allow-Methods", value: endpoint.allowedMethods),
+                (name: "Access-Control-Allow-Headers", value: "Authorization, Content-Type, If-None-Match, Last-Event-ID"),
+                (name: "Access-Control-Max-Age", value: "86400"),
+            ] + corsHeaders)
+    }
+}
