@@ -21,6 +21,9 @@ public final class ServerProcess: @unchecked Sendable {
     public let statePath: String
     private let errorPipe = Pipe()
     private let outputPipe = Pipe()
+    /// stderr, drained as it comes: a server whose log pipe fills up blocks on its next log line.
+    private let errorLog = LogSink()
+    private let errorDrained = DispatchSemaphore(value: 0)
 
     /// Starts `fontd serve --port 0 arguments…`, prefixed by `launcher` (e.g. `prlimit --nofile=…`).
     public init(_ arguments: [String] = [], launcher: [String] = [], timeoutSeconds: Double = 20) throws {
@@ -41,6 +44,15 @@ public final class ServerProcess: @unchecked Sendable {
         process.standardError = errorPipe
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let errorHandle = errorPipe.fileHandleForReading
+        DispatchQueue.global().async { [errorLog, errorDrained] in
+            while true {
+                let chunk = errorHandle.availableData
+                if chunk.isEmpty { break }
+                errorLog.append(chunk)
+            }
+            errorDrained.signal()
+        }
 
         var line: [UInt8] = []
         let deadline = Date().addingTimeInterval(timeoutSeconds)
@@ -58,7 +70,8 @@ public final class ServerProcess: @unchecked Sendable {
         else {
             process.terminate()
             process.waitUntilExit()
-            throw LaunchError.noReadyLine(String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            errorDrained.wait()
+            throw LaunchError.noReadyLine(String(decoding: errorLog.bytes, as: UTF8.self))
         }
         self.port = port
     }
@@ -90,9 +103,9 @@ public final class ServerProcess: @unchecked Sendable {
         }
     }
 
-    /// Whatever the server wrote to stderr (after it has exited).
+    /// Whatever the server has written to stderr so far.
     public func standardError() -> String {
-        String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        String(decoding: errorLog.bytes, as: UTF8.self)
     }
 
     /// CPU seconds (user + system) the server has used so far, from /proc.
@@ -116,4 +129,13 @@ public final class ServerProcess: @unchecked Sendable {
         try connection.send("GET \(target) HTTP/1.1\r\nHost: test\r\n" + headers.map { $0 + "\r\n" }.joined() + "Connection: close\r\n\r\n")
         return try connection.readResponse()
     }
+}
+
+/// Bytes appended by the draining thread and read by the test.
+private final class LogSink: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
+    var bytes: Data { lock.withLock { data } }
 }

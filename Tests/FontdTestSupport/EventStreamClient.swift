@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One Server-Sent Event as received.
+public struct ServerSentEvent: Equatable, Sendable, CustomStringConvertible {
+    public var id: String?
+    public var event: String?
+    public var data: String
+
+    public init(id: String?, event: String?, data: String) {
+        self.id = id
+        self.event = event
+        self.data = data
+    }
+
+    public var description: String { "id=\(id ?? "-") event=\(event ?? "-") data=\(data)" }
+}
+
+/// A subscriber to `GET /events`, reading the stream off a raw socket.
+public final class EventStreamClient {
+    public let connection: RawHTTPConnection
+    /// The response's status line and fields.
+    public let head: RawHTTPResponse
+
+    /// Opens `/events` (with `Last-Event-ID: lastEventID` when given; `query` appended to the path).
+    public init(port: Int, lastEventID: String? = nil, query: String = "", timeoutSeconds: Double = 5, receiveBufferBytes: Int32? = nil) throws {
+        connection = try RawHTTPConnection(port: port, timeoutSeconds: timeoutSeconds)
+        if var bytes = receiveBufferBytes {
+            setsockopt(connection.descriptor, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+        }
+        let resume = lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? ""
+        try connection.send("GET /events\(query) HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n\(resume)\r\n")
+        head = try connection.readResponse(toHead: true)
+    }
+
+    /// The next event, skipping comments and `retry:` lines.
+    public func next() throws -> ServerSentEvent {
+        while true {
+            let end = try connection.readUntil(Array("\n\n".utf8), what: "an event")
+            let block = String(decoding: try connection.take(end + 2), as: UTF8.self)
+            var event = ServerSentEvent(id: nil, event: nil, data: "")
+            var hasData = false
+            for line in block.split(separator: "\n") {
+                if line.hasPrefix(":") || line.hasPrefix("retry:") { continue }
+                if line.hasPrefix("id: ") { event.id = String(line.dropFirst(4)) }
+                if line.hasPrefix("event: ") { event.event = String(line.dropFirst(7)) }
+                if line.hasPrefix("data: ") {
+                    event.data = String(line.dropFirst(6))
+                    hasData = true
+                }
+            }
+            if hasData { return event }
+        }
+    }
+
+    /// The next block as sent (comments included), for tests of keep-alive lines.
+    public func nextBlock() throws -> String {
+        let end = try connection.readUntil(Array("\n\n".utf8), what: "a block")
+        return String(decoding: try connection.take(end + 2), as: UTF8.self)
+    }
+}
+
+extension ServerProcess {
+    /// `PUT path` with a JSON body (and the bearer token when given) on a fresh connection.
+    public func put(_ path: String, _ json: String, token: String? = nil) throws -> RawHTTPResponse {
+        let connection = try connect()
+        let authorization = token.map { "Authorization: Bearer \($0)\r\n" } ?? ""
+        try connection.send("PUT \(path) HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\(authorization)Content-Length: \(json.utf8.count)\r\nConnection: close\r\n\r\n\(json)")
+        return try connection.readResponse()
+    }
+}

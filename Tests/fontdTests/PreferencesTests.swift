@@ -1,0 +1,175 @@
+import FontdTestSupport
+import Foundation
+import Testing
+
+/// Reader preferences and their notifications (DESIGN §4), against the built `fontd serve`.
+@Suite struct PreferencesTests {
+    static let token = "test-token"
+
+    private func event(_ name: String, _ data: String, id: Int) -> ServerSentEvent {
+        ServerSentEvent(id: String(id), event: name, data: data)
+    }
+
+    private func categoryChange(_ category: String, from previous: String, _ sequence: Int) -> ServerSentEvent {
+        event("contentSizeCategoryDidChange", #"{"category":"\#(category)","previous":"\#(previous)","sequence":\#(sequence)}"#, id: sequence)
+    }
+
+    @Test func everySubscriberGetsEachChangeOnceAndNoOpsMakeNone() throws {
+        let server = try ServerProcess(["--token", Self.token])
+        let first = try EventStreamClient(port: server.port)
+        let second = try EventStreamClient(port: server.port)
+        #expect(first.head.status == 200)
+        #expect(first.head.header("Content-Type")?.hasPrefix("text/event-stream") == true)
+        let snapshot = event("preferences", #"{"category":"l","legibilityWeight":"regular","sequence":0}"#, id: 0)
+        #expect(try first.next() == snapshot)
+        #expect(try second.next() == snapshot)
+
+        let answer = try server.put("/category", #"{"category":"xl"}"#, token: Self.token)
+        #expect(answer.status == 200)
+        #expect(answer.bodyText == #"{"category":"xl","previous":"l","sequence":1}"#)
+        for subscriber in [first, second] { #expect(try subscriber.next() == categoryChange("xl", from: "l", 1)) }
+
+        // Both preferences in one PUT: two events, category first.
+        let both = try server.put("/preferences", #"{"category":"ax2","legibilityWeight":"bold"}"#, token: Self.token)
+        #expect(both.bodyText == #"{"category":"ax2","legibilityWeight":"bold","sequence":3}"#)
+        for subscriber in [first, second] {
+            #expect(try subscriber.next() == categoryChange("ax2", from: "xl", 2))
+            #expect(try subscriber.next() == event("legibilityWeightDidChange", #"{"legibilityWeight":"bold","previous":"regular","sequence":3}"#, id: 3))
+        }
+
+        // Setting what is already current changes nothing and announces nothing.
+        let same = try server.put("/preferences", #"{"category":"accessibilityLarge","legibilityWeight":"bold"}"#, token: Self.token)
+        #expect(same.bodyText == #"{"category":"ax2","legibilityWeight":"bold","sequence":3}"#)
+        _ = try server.put("/category", #"{"category":"s"}"#, token: Self.token)
+        for subscriber in [first, second] { #expect(try subscriber.next() == categoryChange("s", from: "ax2", 4)) }
+
+        #expect(try server.get("/preferences").bodyText == #"{"category":"s","legibilityWeight":"bold","sequence":4}"#)
+        #expect(try server.get("/category").bodyText == #"{"category":"s","sequence":4}"#)
+    }
+
+    @Test func answersWithoutCategoryFollowThePreferences() throws {
+        let server = try ServerProcess(["--token", Self.token])
+        let before = try server.get("/font?style=body")
+        #expect(before.bodyText.contains(#""category":"l""#))
+        #expect(before.header("Cache-Control") == "no-cache")
+        _ = try server.put("/preferences", #"{"category":"xl","legibilityWeight":"bold"}"#, token: Self.token)
+        let after = try server.get("/font?style=body")
+        #expect(after.bodyText.contains(#""category":"xl""#))
+        #expect(after.bodyText.contains(#""pointSize":19"#))
+        #expect(after.bodyText.contains(#""face":"Bold""#))
+        #expect(after.header("ETag") != before.header("ETag"))
+        // An explicit category is not affected.
+        #expect(try server.get("/font?style=body&category=l&legibility=regular").body == before.body)
+    }
+
+    @Test func replayGivesExactlyWhatWasMissedAcrossARestart() throws {
+        let directory = try TestPaths.temporaryDirectory()
+        let state = directory.appendingPathComponent("state.json").path
+        var server = try ServerProcess(["--token", Self.token, "--state", state])
+        let subscriber = try EventStreamClient(port: server.port)
+        _ = try subscriber.next()
+        _ = try server.put("/category", #"{"category":"xl"}"#, token: Self.token)
+        #expect(try subscriber.next().id == "1")
+
+        // Missed while away: 2 and 3 (one PUT), then 4 after a restart.
+        _ = try server.put("/preferences", #"{"category":"xxl","legibilityWeight":"bold"}"#, token: Self.token)
+        #expect(server.terminate() == 0)
+        server = try ServerProcess(["--token", Self.token, "--state", state])
+        _ = try server.put("/category", #"{"category":"m"}"#, token: Self.token)
+
+        let resumed = try EventStreamClient(port: server.port, lastEventID: "1")
+        #expect(try resumed.next() == categoryChange("xxl", from: "xl", 2))
+        #expect(try resumed.next().id == "3")
+        #expect(try resumed.next() == categoryChange("m", from: "xxl", 4))
+        _ = try server.put("/category", #"{"category":"l"}"#, token: Self.token)
+        #expect(try resumed.next() == categoryChange("l", from: "m", 5))
+
+        // The query parameter works too; the header wins over it.
+        let byQuery = try EventStreamClient(port: server.port, query: "?lastEventId=4")
+        #expect(try byQuery.next() == categoryChange("l", from: "m", 5))
+        let both = try EventStreamClient(port: server.port, lastEventID: "3", query: "?lastEventId=4")
+        #expect(try both.next().id == "4")
+
+        // From the future, not a number, or negative: a snapshot, so the client knows to refetch.
+        for id in ["99", "abc", "-7"] {
+            let confused = try EventStreamClient(port: server.port, lastEventID: id)
+            #expect(try confused.next() == event("preferences", #"{"category":"l","legibilityWeight":"bold","sequence":5}"#, id: 5), "\(id)")
+        }
+    }
+
+    @Test func anIdOlderThanTheHistoryGetsASnapshot() throws {
+        let server = try ServerProcess(["--token", Self.token])
+        let connection = try server.connect(timeoutSeconds: 30)
+        // 1,030 changes on one connection, pipelined in batches.
+        let categories = ["xl", "l"]
+        for batch in 0..<10 {
+            var requests = ""
+            for index in 0..<103 {
+                let body = #"{"category":"\#(categories[(batch * 103 + index) % 2])"}"#
+                requests += "PUT /category HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            }
+            try connection.send(requests)
+            for index in 0..<103 {
+                let answer = try connection.readResponse()
+                #expect(answer.status == 200, "batch \(batch) answer \(index): \(answer.bodyText)")
+            }
+        }
+        let oldest = 1030 - 1024 + 1
+        let tooOld = try EventStreamClient(port: server.port, lastEventID: String(oldest - 2))
+        #expect(try tooOld.next().event == "preferences")
+        let justInTime = try EventStreamClient(port: server.port, lastEventID: String(oldest - 1))
+        #expect(try justInTime.next().id == String(oldest))
+    }
+
+    @Test func keepAliveCommentsFlowOnIdleStreams() throws {
+        let server = try ServerProcess(["--sse-keepalive", "0.2"])
+        let subscriber = try EventStreamClient(port: server.port)
+        _ = try subscriber.next()
+        #expect(try subscriber.nextBlock() == ": keep-alive\n\n")
+    }
+
+    @Test func badChangesAreRefusedAndChangeNothing() throws {
+        let server = try ServerProcess(["--token", Self.token])
+        let cases: [(path: String, body: String, token: String?, status: Int, code: String)] = [
+            ("/category", #"{"category":"xl"}"#, nil, 401, "unauthorized"),
+            ("/category", #"{"category":"xl"}"#, "wrong", 401, "unauthorized"),
+            ("/category", #"{"category":"huge"}"#, Self.token, 400, "unknownCategory"),
+            ("/preferences", #"{"legibilityWeight":"heavy"}"#, Self.token, 400, "unknownLegibilityWeight"),
+            ("/preferences", #"{"category":"xl","colour":"red"}"#, Self.token, 400, "invalidBody"),
+            ("/category", #"{"legibilityWeight":"bold"}"#, Self.token, 400, "invalidBody"),
+            ("/preferences", #"{}"#, Self.token, 400, "invalidBody"),
+            ("/preferences", #"{"category":"xl","category":"s"}"#, Self.token, 400, "invalidBody"),
+            ("/preferences", #"{"category":17}"#, Self.token, 400, "invalidBody"),
+            ("/preferences", "category=xl", Self.token, 400, "invalidBody"),
+        ]
+        for item in cases {
+            let answer = try server.put(item.path, item.body, token: item.token)
+            #expect(answer.status == item.status, "\(item.body)")
+            #expect(answer.bodyText.contains(#""error":"\#(item.code)""#), "\(item.body): \(answer.bodyText)")
+            if item.status == 401 { #expect(answer.header("WWW-Authenticate")?.hasPrefix("Bearer") == true) }
+        }
+        let wrongMethod = try server.connect()
+        try wrongMethod.send("DELETE /category HTTP/1.1\r\nHost: t\r\n\r\n")
+        let refused = try wrongMethod.readResponse()
+        #expect(refused.status == 405)
+        #expect(refused.header("Allow") == "GET, HEAD, PUT, OPTIONS")
+        #expect(try server.get("/preferences").bodyText == #"{"category":"l","legibilityWeight":"regular","sequence":0}"#)
+    }
+
+    @Test func startUpRefusesABrokenStateFileAndAnOpenAddressWithoutAToken() throws {
+        let directory = try TestPaths.temporaryDirectory()
+        let state = directory.appendingPathComponent("state.json")
+        let truncated = Data(#"{"version":1,"category":"xl","legibilityWeight":"regular","sequence":"#.utf8)
+        try truncated.write(to: state)
+        let broken = try Fontd.run(["serve", "--port", "0", "--state", state.path])
+        #expect(broken.status != 0)
+        #expect(broken.standardError.contains(state.path))
+        #expect(broken.standardError.contains("unusable"))
+        #expect(try Data(contentsOf: state) == truncated, "the broken file must be left as it was")
+
+        let open = try Fontd.run(["serve", "--host", "0.0.0.0", "--port", "0", "--state", directory.appendingPathComponent("other.json").path],
+                                 environment: PinnedFonts.environment.filter { $0.key != "FONTD_TOKEN" })
+        #expect(open.status != 0)
+        #expect(open.standardError.contains("--allow-unauthenticated"))
+    }
+}
