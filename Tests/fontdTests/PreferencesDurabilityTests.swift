@@ -1,0 +1,95 @@
+import FontdTestSupport
+import Foundation
+import Testing
+
+/// A crash loses nothing acknowledged, and a subscriber that stops reading costs the others nothing.
+@Suite struct PreferencesDurabilityTests {
+    static let token = "durable"
+
+    @Test func sigkillMidBurstKeepsEveryAcknowledgedChange() throws {
+        let directory = try TestPaths.temporaryDirectory()
+        let state = directory.appendingPathComponent("state.json").path
+        var server = try ServerProcess(["--token", Self.token, "--state", state])
+        let categories = ["xl", "l"]
+        let killer = DispatchQueue(label: "killer")
+        let pid = server.process.processIdentifier
+        killer.asyncAfter(deadline: .now() + 0.3) { kill(pid, SIGKILL) }
+
+        // PUTs back to back until the server dies; only answers that arrived count as acknowledged.
+        var acknowledged: [(sequence: Int, category: String)] = []
+        let connection = try server.connect()
+        for index in 0..<100_000 {
+            let category = categories[index % 2]
+            let body = #"{"category":"\#(category)"}"#
+            do {
+                try connection.send("PUT /category HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                let answer = try connection.readResponse()
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
+                acknowledged.append((try #require(object["sequence"] as? Int), category))
+            } catch {
+                break
+            }
+        }
+        server.process.waitUntilExit()
+        #expect(server.process.terminationReason == .uncaughtSignal)
+        #expect(acknowledged.count > 20, "only \(acknowledged.count) changes before the kill")
+        let last = try #require(acknowledged.last)
+
+        server = try ServerProcess(["--token", Self.token, "--state", state])
+        let current = try JSONSerialization.jsonObject(with: Data(try server.get("/preferences").body)) as? [String: Any]
+        let sequence = try #require(current?["sequence"] as? Int)
+        // At most the one change in flight at the kill may have reached the disk unacknowledged.
+        #expect(sequence == last.sequence || sequence == last.sequence + 1)
+        if sequence == last.sequence { #expect(current?["category"] as? String == last.category) }
+
+        // The history holds every acknowledged change, in order, exactly once.
+        let oldest = max(0, sequence - 1024)
+        let replay = try EventStreamClient(port: server.port, lastEventID: String(oldest))
+        var replayed: [Int: String] = [:]
+        for expected in (oldest + 1)...sequence {
+            let event = try replay.next()
+            #expect(event.id == String(expected))
+            let data = try JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any]
+            replayed[expected] = data?["category"] as? String
+        }
+        for change in acknowledged where change.sequence > oldest {
+            #expect(replayed[change.sequence] == change.category, "change \(change.sequence)")
+        }
+
+        // The sequence continues where it stopped.
+        let next = try server.put("/category", #"{"category":"ax5"}"#, token: Self.token)
+        #expect(next.bodyText.hasSuffix(#""sequence":\#(sequence + 1)}"#))
+    }
+
+    @Test func aSubscriberThatNeverReadsIsCutOffWhileOthersGetEverythingPromptly() throws {
+        let server = try ServerProcess([
+            "--token", Self.token, "--sse-sndbuf", "4096", "--subscriber-queue-bytes", "16384",
+        ])
+        let stalled = try EventStreamClient(port: server.port, receiveBufferBytes: 4096)
+        let reader = try EventStreamClient(port: server.port)
+        _ = try reader.next()
+        let changes = 1000  // about 100 KB of events: far past what the stalled one's buffers and bound hold
+        let connection = try server.connect()
+        var slowestAcknowledgement = 0.0
+        var slowestDelivery = 0.0
+        for index in 0..<changes {
+            let body = #"{"category":"\#(index % 2 == 0 ? "xl" : "l")"}"#
+            let started = Date()
+            try connection.send("PUT /category HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            #expect(try connection.readResponse().status == 200)
+            slowestAcknowledgement = max(slowestAcknowledgement, Date().timeIntervalSince(started))
+            let event = try reader.next()
+            slowestDelivery = max(slowestDelivery, Date().timeIntervalSince(started))
+            #expect(event.id == String(index + 1))
+        }
+        // Neither the PUTs nor the reader waited for the stalled subscriber.
+        #expect(slowestAcknowledgement < 1.0, "a PUT took \(slowestAcknowledgement) s")
+        #expect(slowestDelivery < 1.0, "an event took \(slowestDelivery) s to reach the reader")
+
+        // The stalled subscriber was disconnected at its bound: draining it now ends in a close,
+        // having received far fewer than all the events.
+        let leftovers = try stalled.connection.readUntilClosed()
+        let received = String(decoding: leftovers, as: UTF8.self).components(separatedBy: "\nid: ").count
+        #expect(received < changes, "the stalled subscriber received all \(received) events")
+    }
+}
