@@ -186,22 +186,13 @@ static long long process_rss_kib(pid_t pid) {
     return kib;
 }
 
-static long long total_ticks(void) {
+/* A figure of the server summed over --pids; fails if one of them is gone. */
+static long long sum_over_pids(long long (*figure)(pid_t)) {
     long long sum = 0;
     for (int i = 0; i < pid_count; i++) {
-        long long t = process_ticks(pids[i]);
-        if (t < 0) die("server process %d is gone", (int)pids[i]);
-        sum += t;
-    }
-    return sum;
-}
-
-static long long total_rss_kib(void) {
-    long long sum = 0;
-    for (int i = 0; i < pid_count; i++) {
-        long long kib = process_rss_kib(pids[i]);
-        if (kib < 0) die("server process %d is gone (or has no VmRSS)", (int)pids[i]);
-        sum += kib;
+        long long value = figure(pids[i]);
+        if (value < 0) die("server process %d is gone", (int)pids[i]);
+        sum += value;
     }
     return sum;
 }
@@ -677,7 +668,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "fanout-client: fontd's category is %s, sequence %llu\n", current, sequence);
     }
 
-    long long rss_before = total_rss_kib();
+    long long rss_before = sum_over_pids(process_rss_kib);
 
     /* ---- connect ---- */
     fprintf(stderr, "fanout-client: connecting %ld subscribers to %s:%d%s from 127.0.0.%ld…%ld\n", subscriber_count,
@@ -703,7 +694,7 @@ int main(int argc, char **argv) {
 
     /* Let the server settle before measuring its memory. */
     for (uint64_t until = now_ns() + 500000000u; now_ns() < until;) poll_once(50);
-    long long rss_connected = total_rss_kib();
+    long long rss_connected = sum_over_pids(process_rss_kib);
 
     /* ---- broadcasts: the warm-up ones first, then the measured ones ---- */
     struct epoll_event pub_event = {.events = EPOLLIN | EPOLLRDHUP, .data.u32 = PUBLISHER};
@@ -721,7 +712,7 @@ int main(int argc, char **argv) {
         if (b == warmup_count) {
             latency_count = 0;
             epoll_waits = epoll_events = 0;
-            ticks_before = total_ticks();
+            ticks_before = sum_over_pids(process_ticks);
             own_before = own_cpu_seconds();
         }
         const char *category = ((b % 2 == 0) != flip) ? "xl" : "l";
@@ -794,7 +785,7 @@ int main(int argc, char **argv) {
             for (uint64_t pause_until = now_ns() + (uint64_t)pause_ms * 1000000u; now_ns() < pause_until;)
                 poll_once((int)(pause_ms < 50 ? pause_ms : 50));
     }
-    long long ticks = total_ticks() - ticks_before;
+    long long ticks = sum_over_pids(process_ticks) - ticks_before;
     double own_seconds = own_cpu_seconds() - own_before;
 
     /* ---- report ---- */
