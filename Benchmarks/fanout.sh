@@ -1,0 +1,311 @@
+#!/usr/bin/env bash
+# Server-Sent Events fan-out of `fontd serve` against nginx + nchan.
+# An epoll client (Benchmarks/fanout/fanout-client.c) holds SUBSCRIBERS open event streams, triggers
+# BROADCASTS changes one at a time (fontd: PUT /category; nchan: POST to its publisher location with
+# the same event data) and measures, for every subscriber, the time until the event arrives, plus the
+# server's CPU per broadcast and its memory per idle subscriber. Prints both servers side by side.
+# Compare only within one run: absolute figures drift between runs.
+#
+# Environment: SUBSCRIBERS (10000), BROADCASTS (20), WARMUP (1), PAUSE_MS (200), TIMEOUT (30 s per
+# broadcast), POLL_US (0), SERVERS ("fontd nchan"), FONTD_BIN (a fontd to use instead of building
+# one), FONTD_ARGS (more `fontd serve` options), NGINX (/usr/sbin/nginx), NCHAN_MODULE, CC (cc).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+subscribers="${SUBSCRIBERS:-10000}"
+broadcasts="${BROADCASTS:-20}"
+warmup="${WARMUP:-1}"
+pause_ms="${PAUSE_MS:-200}"
+timeout="${TIMEOUT:-30}"
+poll_us="${POLL_US:-0}"
+servers="${SERVERS:-fontd nchan}"
+nginx="${NGINX:-/usr/sbin/nginx}"
+nchan_module="${NCHAN_MODULE:-/usr/lib/nginx/modules/ngx_nchan_module.so}"
+cc="${CC:-cc}"
+startup_timeout=30 # seconds to wait for each server to come up
+
+fail() { echo "fanout: $*" >&2; exit 1; }
+[[ "$subscribers" =~ ^[1-9][0-9]*$ ]] || fail "SUBSCRIBERS must be a positive integer, not '$subscribers'"
+[[ "$broadcasts" =~ ^[1-9][0-9]*$ ]] || fail "BROADCASTS must be a positive integer, not '$broadcasts'"
+[[ "$warmup" =~ ^[0-9]+$ ]] || fail "WARMUP must be a non-negative integer, not '$warmup'"
+[[ "$pause_ms" =~ ^[0-9]+$ ]] || fail "PAUSE_MS must be a non-negative integer, not '$pause_ms'"
+[[ "$timeout" =~ ^[1-9][0-9]*$ ]] || fail "TIMEOUT must be a positive integer (seconds), not '$timeout'"
+[[ "$poll_us" =~ ^[0-9]{1,6}$ ]] || fail "POLL_US must be an integer from 0 to 999999, not '$poll_us'"
+run_fontd=false
+run_nchan=false
+for server in $servers; do
+    case "$server" in
+        fontd) run_fontd=true ;;
+        nchan) run_nchan=true ;;
+        *) fail "SERVERS may list fontd and nchan, not '$server'" ;;
+    esac
+done
+$run_fontd || $run_nchan || fail "SERVERS lists no server"
+
+command -v "$cc" >/dev/null || fail "needs a C compiler ($cc): apt-get install gcc"
+if $run_fontd && [ -z "${FONTD_BIN:-}" ]; then
+    command -v swift >/dev/null || fail "needs swift to build fontd (or FONTD_BIN=path/to/fontd)"
+fi
+if $run_nchan; then
+    [ -x "$nginx" ] || fail "needs nginx ($nginx): run scripts/install-dependencies --benchmarks"
+    [ -f "$nchan_module" ] || fail "needs nchan ($nchan_module): run scripts/install-dependencies --benchmarks"
+    command -v ss >/dev/null || fail "needs ss (apt-get install iproute2)"
+fi
+
+# Every subscriber is a descriptor in the client and one in the server: use the whole hard limit.
+hard_nofile="$(ulimit -Hn)"
+[ "$hard_nofile" != unlimited ] || hard_nofile="$(cat /proc/sys/fs/nr_open)"
+ulimit -n "$hard_nofile"
+nofile="$(ulimit -n)"
+((subscribers + 16 <= nofile)) || fail "$subscribers subscribers need $((subscribers + 16)) descriptors; the open-file limit is $nofile"
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/fanout.XXXXXX")"
+fontd_pid=""
+nginx_pid=""
+client_pid=""
+
+# Stops one of our children: SIGTERM, then SIGKILL if it is still there after 5 s.
+stop() {
+    local pid="$1" i
+    [ -n "$pid" ] || return 0
+    kill -TERM "$pid" 2>/dev/null || return 0
+    for ((i = 0; i < 50; i++)); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    kill -KILL "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+}
+cleanup() {
+    trap - EXIT INT TERM
+    stop "$client_pid"
+    stop "$fontd_pid"
+    stop "$nginx_pid"
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# Prints the last lines of a server's logs and fails.
+fail_with_log() {
+    local message="$1" log
+    shift
+    for log in "$@"; do
+        if [ -s "$log" ]; then
+            echo "--- last lines of $log:" >&2
+            tail -n 20 "$log" >&2
+        fi
+    done
+    fail "$message"
+}
+
+"$cc" -O2 -Wall -o "$tmp/fanout-client" Benchmarks/fanout/fanout-client.c || fail "could not compile Benchmarks/fanout/fanout-client.c"
+
+# Runs the client in the background and waits, so that a signal reaches the trap at once.
+# Its progress goes to stderr; its `result …` line is saved in $tmp/result-<server>.
+run_client() {
+    local server="$1" log="$2"
+    shift 2
+    "$tmp/fanout-client" --server "$server" --subscribers "$subscribers" --broadcasts "$broadcasts" \
+        --warmup "$warmup" --pause-ms "$pause_ms" --timeout "$timeout" --poll-us "$poll_us" "$@" \
+        >"$tmp/client-$server.out" &
+    client_pid=$!
+    if ! wait "$client_pid"; then
+        client_pid=""
+        fail_with_log "the client failed against $server" "$log"
+    fi
+    client_pid=""
+    grep '^result ' "$tmp/client-$server.out" | tail -n 1 >"$tmp/result-$server" ||
+        fail "the client printed no result against $server"
+}
+
+# --- fontd --------------------------------------------------------------------------------------
+if $run_fontd; then
+    if [ -n "${FONTD_BIN:-}" ]; then
+        fontd="$FONTD_BIN"
+    else
+        swift build -c release --product fontd >&2
+        fontd="$(swift build -c release --show-bin-path)/fontd"
+    fi
+    [ -x "$fontd" ] || fail "no fontd executable at $fontd"
+
+    # A state file of its own: the benchmark must not change the reader's preferences.
+    fontd_args=(serve --port 0 --token bench --threads 2 --state "$tmp/fontd-state.json")
+    if ((subscribers + 64 > 16384)); then # fontd's default --max-connections
+        fontd_args+=(--max-connections $((subscribers + 64)))
+    fi
+    # shellcheck disable=SC2206 # FONTD_ARGS is a list of options, split on purpose
+    fontd_args+=(${FONTD_ARGS:-})
+
+    # The fontd child has SIGINT ignored (background job of a script); the EXIT trap stops it with SIGTERM.
+    : >"$tmp/fontd.out" # exists before the child opens it, for the wait below
+    "$fontd" "${fontd_args[@]}" >"$tmp/fontd.out" 2>"$tmp/fontd.log" &
+    fontd_pid=$!
+
+    # fontd prints exactly one line on stdout once it listens: wait for that whole line (ends in \n).
+    ready=""
+    deadline=$((SECONDS + startup_timeout))
+    while :; do
+        if [ "$(wc -l <"$tmp/fontd.out")" -ge 1 ]; then
+            IFS= read -r ready <"$tmp/fontd.out"
+            break
+        fi
+        kill -0 "$fontd_pid" 2>/dev/null || fail_with_log "fontd serve exited before it was ready" "$tmp/fontd.log"
+        ((SECONDS < deadline)) || fail_with_log "fontd serve not ready after ${startup_timeout}s" "$tmp/fontd.log"
+        sleep 0.05
+    done
+    [[ "$ready" =~ ^fontd\ listening\ on\ http://([0-9.]+):([0-9]+)$ ]] ||
+        fail "unexpected first line from fontd serve: '$ready'"
+    fontd_host="${BASH_REMATCH[1]}"
+    fontd_port="${BASH_REMATCH[2]}"
+
+    echo "fontd: $subscribers subscribers on http://$fontd_host:$fontd_port/events" >&2
+    run_client fontd "$tmp/fontd.log" --host "$fontd_host" --port "$fontd_port" --path /events \
+        --publish-path /category --token bench --pids "$fontd_pid"
+    kill -0 "$fontd_pid" 2>/dev/null || fail_with_log "fontd serve exited during the measurement" "$tmp/fontd.log"
+    stop "$fontd_pid" # before nginx starts: the two must not share the cores
+    fontd_pid=""
+fi
+
+# --- nginx + nchan ------------------------------------------------------------------------------
+if $run_nchan; then
+    mkdir "$tmp/nginx"
+    chmod 755 "$tmp" "$tmp/nginx" # nginx's workers run as nobody when started as root
+    # Temp paths inside the prefix (the defaults are under /var/lib/nginx), for the modules built in.
+    temp_paths="client_body_temp_path $tmp/nginx/client_body;"
+    nginx_build="$("$nginx" -V 2>&1)"
+    for module in proxy fastcgi uwsgi scgi; do
+        if [[ "$nginx_build" != *"--without-http_${module}_module"* ]]; then
+            temp_paths+=" ${module}_temp_path $tmp/nginx/$module;"
+        fi
+    done
+    # Connections are spread over the workers by the kernel (reuseport), but room for all in each.
+    worker_connections=$((subscribers + 64))
+    ((worker_connections <= nofile)) || worker_connections="$nofile"
+
+    start_nginx() {
+        local port="$1"
+        cat >"$tmp/nginx/nginx.conf" <<EOF
+load_module $nchan_module;
+daemon off;
+worker_processes 2;
+worker_rlimit_nofile $nofile;
+pid $tmp/nginx/nginx.pid;
+error_log $tmp/nginx/error.log warn;
+events { worker_connections $worker_connections; }
+http {
+    access_log off;
+    server_tokens off;
+    $temp_paths
+    server {
+        # One listening socket per worker, like fontd's SO_REUSEPORT listener per event loop.
+        listen 127.0.0.1:$port reuseport backlog=4096;
+        # Subscribers: EventSource; only messages published after they connect (no replay).
+        location = /events {
+            nchan_subscriber eventsource;
+            nchan_channel_id fanout;
+            nchan_subscriber_first_message newest;
+        }
+        location = /pub {
+            nchan_publisher;
+            nchan_channel_id fanout;
+        }
+        location / { return 404; }
+    }
+}
+EOF
+        "$nginx" -p "$tmp/nginx/" -e "$tmp/nginx/error.log" -c "$tmp/nginx/nginx.conf" 2>"$tmp/nginx/stderr.log" &
+        nginx_pid=$!
+    }
+
+    # Up when the port accepts and both workers exist; another port if the chosen one was taken.
+    # A free port below the loopback ephemeral range (32768–60999), so that no client connection holds it.
+    nginx_port=""
+    for attempt in 1 2 3 4 5; do
+        port=$((20000 + RANDOM % 12000))
+        [ -z "$(ss -Hltn "sport = :$port")" ] || continue
+        start_nginx "$port"
+        deadline=$((SECONDS + startup_timeout))
+        while :; do
+            if ! kill -0 "$nginx_pid" 2>/dev/null; then
+                wait "$nginx_pid" 2>/dev/null || true
+                nginx_pid=""
+                break
+            fi
+            workers="$(cat "/proc/$nginx_pid/task/$nginx_pid/children" 2>/dev/null || true)"
+            if [ "$(wc -w <<<"$workers")" -ge 2 ] && (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+                nginx_port="$port"
+                break
+            fi
+            ((SECONDS < deadline)) || fail_with_log "nginx not ready after ${startup_timeout}s" "$tmp/nginx/error.log" "$tmp/nginx/stderr.log"
+            sleep 0.05
+        done
+        [ -z "$nginx_port" ] || break
+    done
+    [ -n "$nginx_port" ] || fail_with_log "nginx did not start ($attempt tries)" "$tmp/nginx/error.log" "$tmp/nginx/stderr.log"
+    read -r -a worker_pids <<<"$workers"
+    nginx_pids="$(IFS=,; echo "$nginx_pid,${worker_pids[*]}")" # the master and its workers
+
+    echo "nchan: $subscribers subscribers on http://127.0.0.1:$nginx_port/events" >&2
+    run_client nchan "$tmp/nginx/error.log" --host 127.0.0.1 --port "$nginx_port" --path /events \
+        --publish-path /pub --pids "$nginx_pids"
+    kill -0 "$nginx_pid" 2>/dev/null ||
+        fail_with_log "nginx exited during the measurement" "$tmp/nginx/error.log" "$tmp/nginx/stderr.log"
+fi
+
+# --- report -----------------------------------------------------------------------------------
+cat "$tmp"/result-* | awk -v fontd="$run_fontd" -v nchan="$run_nchan" -v pause_ms="$pause_ms" '
+    {
+        server = ""
+        for (i = 2; i <= NF; i++) {
+            split($i, kv, "=")
+            if (kv[1] == "server") server = kv[2]
+            value[kv[1]] = kv[2]
+        }
+        for (key in value) r[server, key] = value[key]
+        delete value
+    }
+    function row(label, key, format,   s, line) {
+        line = sprintf("%-34s", label)
+        for (s = 1; s <= n; s++) line = line sprintf("%16s", sprintf(format, r[names[s], key]))
+        print line
+    }
+    END {
+        n = 0
+        if (fontd == "true") names[++n] = "fontd"
+        if (nchan == "true") names[++n] = "nchan"
+        s1 = names[1]
+        printf "SSE fan-out: %d subscribers, %d broadcasts (after %d warm-up), %s ms apart\n\n",
+            r[s1, "subscribers"], r[s1, "broadcasts"], r[s1, "warmup"], pause_ms
+        header = sprintf("%-34s", "")
+        for (s = 1; s <= n; s++) header = header sprintf("%16s", names[s])
+        print header
+        line = sprintf("%-34s", "delivered")
+        for (s = 1; s <= n; s++) line = line sprintf("%16s", r[names[s], "delivered"] "/" r[names[s], "expected"])
+        print line
+        row("delivery latency p50 (ms)", "p50_ms", "%.1f")
+        row("delivery latency p99 (ms)", "p99_ms", "%.1f")
+        row("delivery latency max (ms)", "max_ms", "%.1f")
+        row("all reached, median (ms)", "complete_p50_ms", "%.1f")
+        row("publish answered, median (ms)", "publish_p50_ms", "%.1f")
+        row("server CPU per broadcast (ms)", "cpu_ms_per_broadcast", "%.1f")
+        row("server CPU per subscriber (us)", "cpu_us_per_subscriber", "%.2f")
+        row("server RSS per subscriber (KiB)", "rss_kib_per_subscriber", "%.2f")
+        row("client CPU per broadcast (ms)", "client_cpu_ms_per_broadcast", "%.1f")
+        row("client: sockets per epoll_wait", "sockets_per_wait", "%.1f")
+        for (s = 1; s <= n; s++) {
+            name = names[s]
+            if (r[name, "setup_failed"] + r[name, "dropped"] + r[name, "timed_out"] > 0)
+                printf "warning: %s: %d subscribers never connected, %d dropped, %d broadcasts not complete within the timeout\n",
+                    name, r[name, "setup_failed"], r[name, "dropped"], r[name, "timed_out"]
+        }
+    }
+'
+echo
+if ((poll_us > 0)); then echo "client: napped ${poll_us} µs whenever nothing was readable (POLL_US): latencies late by up to that"; fi
+if $run_fontd; then echo "fontd: $fontd (--threads 2)"; fi
+if $run_nchan; then
+    nchan_version="$(dpkg-query -W -f='${Version}' libnginx-mod-nchan 2>/dev/null || echo "version unknown")"
+    echo "$("$nginx" -v 2>&1 | head -n 1) with nchan $nchan_version (worker_processes 2)"
+fi
