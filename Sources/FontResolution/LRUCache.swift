@@ -1,38 +1,47 @@
 /// A bounded map that evicts the least recently used entry: arbitrary requests
 /// (any `family=`) cannot grow memory without limit.
 ///
+/// Public so the service's answer caches use this same one (FontService depends on this
+/// module); `@inlinable` so those callers get it specialized, as a hit is on the request hot path.
+///
 /// Not thread-safe; the owner serializes access. Entries live in one array linked by
 /// index, so a hit moves no memory and a full cache reuses the evicted slot.
-struct LRUCache<Key: Hashable, Value> {
-    private struct Entry {
-        var key: Key
-        var value: Value
-        var newer: Int?
-        var older: Int?
+public struct LRUCache<Key: Hashable, Value> {
+    @usableFromInline
+    struct Entry {
+        @usableFromInline var key: Key
+        @usableFromInline var value: Value
+        @usableFromInline var newer: Int?
+        @usableFromInline var older: Int?
+
+        @inlinable init(key: Key, value: Value) {
+            self.key = key
+            self.value = value
+        }
     }
 
     /// The most entries kept; at least 1.
-    let capacity: Int
-    private var entries: [Entry] = []
-    private var slots: [Key: Int] = [:]
-    private var newest: Int?
-    private var oldest: Int?
+    public let capacity: Int
+    @usableFromInline var entries: [Entry] = []
+    @usableFromInline var slots: [Key: Int] = [:]
+    @usableFromInline var newest: Int?
+    @usableFromInline var oldest: Int?
 
-    init(capacity: Int) {
+    @inlinable public init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
-    var count: Int { slots.count }
+    @inlinable public var count: Int { slots.count }
 
     /// The value for `key`, which becomes the most recently used.
-    mutating func value(for key: Key) -> Value? {
+    @inlinable public mutating func value(for key: Key) -> Value? {
         guard let slot = slots[key] else { return nil }
         moveToNewest(slot)
         return entries[slot].value
     }
 
     /// Stores `value` as the most recently used, evicting the oldest entry when full.
-    mutating func insert(_ value: Value, for key: Key) {
+    @inlinable public mutating func insert(_ value: Value, for key: Key) {
         if let slot = slots[key] {
             entries[slot].value = value
             moveToNewest(slot)
@@ -54,13 +63,13 @@ struct LRUCache<Key: Hashable, Value> {
         linkAsNewest(slot)
     }
 
-    private mutating func moveToNewest(_ slot: Int) {
+    @inlinable mutating func moveToNewest(_ slot: Int) {
         guard newest != slot else { return }
         unlink(slot)
         linkAsNewest(slot)
     }
 
-    private mutating func unlink(_ slot: Int) {
+    @inlinable mutating func unlink(_ slot: Int) {
         let (newer, older) = (entries[slot].newer, entries[slot].older)
         if let newer { entries[newer].older = older } else { newest = older }
         if let older { entries[older].newer = newer } else { oldest = newer }
@@ -68,7 +77,7 @@ struct LRUCache<Key: Hashable, Value> {
         entries[slot].older = nil
     }
 
-    private mutating func linkAsNewest(_ slot: Int) {
+    @inlinable mutating func linkAsNewest(_ slot: Int) {
         entries[slot].older = newest
         entries[slot].newer = nil
         if let newest { entries[newest].newer = slot }

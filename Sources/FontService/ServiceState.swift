@@ -1,3 +1,5 @@
+import FontResolution
+
 /// What the event-loop threads share behind the service's lock: the answer cache keyed by
 /// normalized query, and the answers being computed.
 ///

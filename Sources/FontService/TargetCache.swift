@@ -1,3 +1,5 @@
+import FontResolution
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
