@@ -35,7 +35,4 @@ enum Endpoint: String, CaseIterable, Sendable {
 
     /// The methods every endpoint answers.
     static let methods = ["GET", "HEAD", "OPTIONS"]
-
-    /// `methods` as the `Allow` field lists them.
-    static let allowedMethods = methods.joined(separator: ", ")
 }

@@ -5,7 +5,7 @@ extension FontService {
     /// GET, PUT and OPTIONS on `/preferences` and `/category`, and the event stream.
     func reply(to request: HTTPRequest, at endpoint: PreferenceEndpoint) -> HTTPReply {
         let method = request.method
-        if method == "OPTIONS" { return .response(preferencePreflight(endpoint)) }
+        if method == "OPTIONS" { return .response(Self.preflightResponse(allowing: endpoint.methods, corsHeaders: corsHeaders)) }
         let query: [(name: String, value: String)]
         do {
             query = try simpleQuery(request.query, at: endpoint)
@@ -27,7 +27,7 @@ extension FontService {
         case ("PUT", .preferences), ("PUT", .category):
             return change(request, at: endpoint)
         default:
-            return .response(errorResponse(.methodNotAllowedAt(method: method, path: endpoint.rawValue, allow: endpoint.allowedMethods)))
+            return .response(errorResponse(.methodNotAllowed(method: method, path: endpoint.rawValue, allowed: endpoint.methods)))
         }
     }
 
@@ -106,7 +106,7 @@ extension FontService {
             let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             guard endpoint.parameters.contains(name) else {
-                throw .unknownParameterAt(name, path: endpoint.rawValue, allowed: endpoint.parameters)
+                throw .unknownParameter(name, path: endpoint.rawValue, allowed: endpoint.parameters)
             }
             guard !result.contains(where: { $0.name == name }) else { throw .duplicateParameter(name) }
             result.append((name, parts.count > 1 ? String(parts[1]) : ""))
@@ -121,17 +121,6 @@ extension FontService {
                 (name: "Content-Type", value: "text/event-stream; charset=utf-8"),
                 (name: "Cache-Control", value: "no-cache"),
                 (name: "X-Accel-Buffering", value: "no"),
-            ] + corsHeaders)
-    }
-
-    private func preferencePreflight(_ endpoint: PreferenceEndpoint) -> HTTPResponse {
-        HTTPResponse(
-            status: 204,
-            headers: [
-                (name: "Allow", value: endpoint.allowedMethods),
-                (name: "Access-Control-Allow-Methods", value: endpoint.allowedMethods),
-                (name: "Access-Control-Allow-Headers", value: "Authorization, Content-Type, If-None-Match, Last-Event-ID"),
-                (name: "Access-Control-Max-Age", value: "86400"),
             ] + corsHeaders)
     }
 }

@@ -21,8 +21,7 @@ extension FontService {
     func errorResponse(_ error: FontServiceError) -> HTTPResponse {
         var headers = [Self.jsonContentType]
         switch error {
-        case .methodNotAllowed: headers.append((name: "Allow", value: Endpoint.allowedMethods))
-        case .methodNotAllowedAt(_, _, let allow): headers.append((name: "Allow", value: allow))
+        case .methodNotAllowed(_, _, let allowed): headers.append((name: "Allow", value: allowed.joined(separator: ", ")))
         case .unauthorized: headers.append((name: "WWW-Authenticate", value: #"Bearer realm="fontd""#))
         default: break
         }
@@ -41,13 +40,15 @@ extension FontService {
         return fields
     }
 
-    /// The 204 answer to `OPTIONS`: what a browser needs before a cross-origin request.
-    static func preflightResponse(corsHeaders: [(name: String, value: String)]) -> HTTPResponse {
-        HTTPResponse(
+    /// The 204 answer to `OPTIONS` on a path answering `methods`: what a browser needs
+    /// before a cross-origin request.
+    static func preflightResponse(allowing methods: [String], corsHeaders: [(name: String, value: String)]) -> HTTPResponse {
+        let allowed = methods.joined(separator: ", ")
+        return HTTPResponse(
             status: 204,
             headers: [
-                (name: "Allow", value: Endpoint.allowedMethods),
-                (name: "Access-Control-Allow-Methods", value: Endpoint.allowedMethods),
+                (name: "Allow", value: allowed),
+                (name: "Access-Control-Allow-Methods", value: allowed),
                 (name: "Access-Control-Allow-Headers", value: "Authorization, Content-Type, If-None-Match, Last-Event-ID"),
                 (name: "Access-Control-Max-Age", value: "86400"),
             ] + corsHeaders)

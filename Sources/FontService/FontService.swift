@@ -65,7 +65,7 @@ public final class FontService: HTTPResponder {
         self.willResolve = willResolve
         self.state = Mutex(ServiceState(capacity: configuration.cacheEntries))
         self.corsHeaders = Self.corsHeaders(origin: configuration.corsOrigin)
-        self.preflightResponse = Self.preflightResponse(corsHeaders: corsHeaders)
+        self.preflightResponse = Self.preflightResponse(allowing: Endpoint.methods, corsHeaders: corsHeaders)
     }
 
     /// Resolves every style at every category with no options — the answers of
@@ -112,7 +112,7 @@ public final class FontService: HTTPResponder {
             return errorResponse(.notFound(path: String(path)))
         }
         guard reads else {
-            return method == "OPTIONS" ? preflightResponse : errorResponse(.methodNotAllowed(method: method, path: endpoint.rawValue))
+            return method == "OPTIONS" ? preflightResponse : errorResponse(.methodNotAllowed(method: method, path: endpoint.rawValue, allowed: Endpoint.methods))
         }
         do {
             let parameters = try QueryParameters(parsing: request.query, for: endpoint)

@@ -6,8 +6,8 @@ import HTTPServer
 enum FontServiceError: Error, Sendable, CustomStringConvertible {
     /// A parameter value the model refused: unknown style, category, trait, a bad number…
     case invalidValue(DynamicTypeError)
-    /// A parameter `endpoint` does not take.
-    case unknownParameter(String, endpoint: Endpoint)
+    /// A parameter the endpoint at `path` does not take; `allowed` are those it does.
+    case unknownParameter(String, path: String, allowed: [String])
     /// A parameter given more than once.
     case duplicateParameter(String)
     /// A parameter `endpoint` needs.
@@ -18,8 +18,8 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     case emptyFamilyList
     /// No endpoint at `path`.
     case notFound(path: String)
-    /// A known path asked with a method it does not answer.
-    case methodNotAllowed(method: String, path: String)
+    /// A known path asked with a method it does not answer; `allowed` are those it does.
+    case methodNotAllowed(method: String, path: String, allowed: [String])
     /// The font system failed on a valid request.
     case resolutionFailed(what: String, reason: String)
     /// A PUT body that is not the JSON object the endpoint takes.
@@ -28,10 +28,6 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     case unauthorized
     /// The state file could not be written; nothing changed.
     case stateNotSaved(String)
-    /// A parameter a preferences endpoint does not take.
-    case unknownParameterAt(String, path: String, allowed: [String])
-    /// A preferences endpoint asked with a method it does not answer.
-    case methodNotAllowedAt(method: String, path: String, allow: String)
     /// The server refused the request before the service saw it.
     case refused(HTTPFailure)
 
@@ -41,11 +37,11 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .invalidValue, .unknownParameter, .duplicateParameter, .missingParameter, .malformedPercentEncoding,
              .emptyFamilyList:
             400
-        case .invalidBody, .unknownParameterAt: 400
+        case .invalidBody: 400
         case .unauthorized: 401
         case .stateNotSaved: 500
         case .notFound: 404
-        case .methodNotAllowed, .methodNotAllowedAt: 405
+        case .methodNotAllowed: 405
         case .resolutionFailed: 500
         case .refused(let failure): failure.status
         }
@@ -60,11 +56,10 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .missingParameter: "missingParameter"
         case .malformedPercentEncoding, .emptyFamilyList: "badRequest"
         case .notFound: "notFound"
-        case .methodNotAllowed, .methodNotAllowedAt: "methodNotAllowed"
+        case .methodNotAllowed: "methodNotAllowed"
         case .invalidBody: "invalidBody"
         case .unauthorized: "unauthorized"
         case .stateNotSaved: "internal"
-        case .unknownParameterAt: "unknownParameter"
         case .resolutionFailed: "internal"
         case .refused(let failure):
             switch failure.status {
@@ -84,24 +79,23 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     var allowed: [String]? {
         switch self {
         case .invalidValue(let error): error.allowed
-        case .unknownParameter(_, let endpoint): endpoint.parameters.map(\.rawValue)
-        case .notFound: Endpoint.allCases.map(\.rawValue)
-        case .methodNotAllowed: Endpoint.methods
-        case .unknownParameterAt(_, _, let allowed): allowed
-        case .methodNotAllowedAt(_, _, let allow): allow.split(separator: ",").map { $0.trimmingPrefix(" ").description }
+        case .unknownParameter(_, _, let allowed), .methodNotAllowed(_, _, let allowed): allowed
+        case .notFound: Self.paths
         default: nil
         }
     }
+
+    /// Every path the API answers.
+    static let paths = Endpoint.allCases.map(\.rawValue)
 
     var description: String {
         switch self {
         case .invalidValue(let error):
             return error.description
-        case .unknownParameter(let name, let endpoint):
-            let names = endpoint.parameters.map(\.rawValue)
-            return names.isEmpty
-                ? "\(endpoint.rawValue) takes no parameters; remove '\(name)'."
-                : "Unknown parameter '\(name)' for \(endpoint.rawValue); use: \(names.joined(separator: ", "))."
+        case .unknownParameter(let name, let path, let allowed):
+            return allowed.isEmpty
+                ? "\(path) takes no parameters; remove '\(name)'."
+                : "Unknown parameter '\(name)' for \(path); use: \(allowed.joined(separator: ", "))."
         case .duplicateParameter(let name):
             return "The parameter '\(name)' is given more than once; give it once."
         case .missingParameter(let name, let endpoint):
@@ -112,21 +106,18 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .emptyFamilyList:
             return "The parameter 'family' names no family; give family names separated by commas, most preferred first, or leave it out."
         case .notFound(let path):
-            return "There is nothing at '\(path)'; the API has: \(Endpoint.allCases.map(\.rawValue).joined(separator: ", "))."
-        case .methodNotAllowed(let method, let path):
-            return "\(path) does not answer \(method); use GET or HEAD (OPTIONS for CORS preflights)."
+            return "There is nothing at '\(path)'; the API has: \(Self.paths.joined(separator: ", "))."
+        case .methodNotAllowed(let method, let path, let allowed):
+            // "GET or HEAD", "GET, HEAD or PUT": the methods a request can use, then the preflight.
+            let usable = allowed.filter { $0 != "OPTIONS" }
+            let list = usable.count > 1 ? usable.dropLast().joined(separator: ", ") + " or " + (usable.last ?? "") : usable.joined()
+            return "\(path) does not answer \(method); use \(list) (OPTIONS for CORS preflights)."
         case .invalidBody(let reason):
             return "Invalid request body: \(reason)."
         case .unauthorized:
             return "Changing preferences needs the server's token: send 'Authorization: Bearer <token>' (fontd serve --token or FONTD_TOKEN)."
         case .stateNotSaved(let reason):
             return "The change was not saved, so nothing changed (\(reason)); check the state file's directory and try again."
-        case .unknownParameterAt(let name, let path, let allowed):
-            return allowed.isEmpty
-                ? "\(path) takes no parameters; remove '\(name)'."
-                : "Unknown parameter '\(name)' for \(path); use: \(allowed.joined(separator: ", "))."
-        case .methodNotAllowedAt(let method, let path, let allow):
-            return "\(path) does not answer \(method); use \(allow)."
         case .resolutionFailed(let what, let reason):
             return "Could not resolve \(what): \(reason)"
         case .refused(let failure):

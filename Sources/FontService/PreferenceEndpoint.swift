@@ -19,9 +19,9 @@ enum PreferenceEndpoint: String, CaseIterable, Sendable {
         return nil
     }
 
-    /// The `Allow` field's value.
-    var allowedMethods: String {
-        self == .events ? "GET, HEAD, OPTIONS" : "GET, HEAD, PUT, OPTIONS"
+    /// The methods the endpoint answers.
+    var methods: [String] {
+        self == .events ? Endpoint.methods : ["GET", "HEAD", "PUT", "OPTIONS"]
     }
 
     /// Query parameters the endpoint takes.

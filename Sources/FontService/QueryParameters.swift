@@ -22,7 +22,7 @@ struct QueryParameters: Sendable {
                 throw .malformedPercentEncoding(parameter: nil, text: String(rawName))
             }
             guard let parameter = Name(rawValue: name), endpoint.parameters.contains(parameter) else {
-                throw .unknownParameter(name, endpoint: endpoint)
+                throw .unknownParameter(name, path: endpoint.rawValue, allowed: endpoint.parameters.map(\.rawValue))
             }
             guard values[parameter] == nil else { throw .duplicateParameter(name) }
             guard let value = Self.percentDecoded(rawValue) else {
