@@ -86,7 +86,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Every path the API answers.
-    static let paths = Endpoint.allCases.map(\.rawValue)
+    static let paths = Endpoint.allCases.map(\.rawValue) + PreferenceEndpoint.allCases.map(\.rawValue)
 
     var description: String {
         switch self {
