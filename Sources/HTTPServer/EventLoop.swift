@@ -401,13 +401,7 @@ final class EventLoop: @unchecked Sendable {
     /// Serializes `response` after whatever `bytes` holds (pipelined answers share one write).
     private func append(_ response: HTTPResponse, head: Bool, keepAlive: Bool, minorVersion: Int, to bytes: inout [UInt8]) {
         let status = response.status
-        if let line = Self.statusLines[status] {
-            bytes.append(contentsOf: line)
-        } else {
-            bytes.append(contentsOf: "HTTP/1.1 \(status) \(HTTPResponse.reasonPhrase(status))\r\n".utf8)
-        }
-        bytes.append(contentsOf: date.headerLine)
-        bytes.append(contentsOf: response.headerBytes)
+        appendStatusAndFields(response, to: &bytes)
         // RFC 9110 §8.6: no Content-Length on 1xx and 204; a 304 carries no body.
         let bodyless = status < 200 || status == 204 || status == 304
         if !bodyless {
@@ -426,12 +420,21 @@ final class EventLoop: @unchecked Sendable {
 
     /// A held-open response: no length, so the body runs until the connection closes.
     private func appendStreamHead(_ response: HTTPResponse, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: "HTTP/1.1 \(response.status) \(HTTPResponse.reasonPhrase(response.status))\r\n".utf8)
-        bytes.append(contentsOf: date.headerLine)
-        bytes.append(contentsOf: response.headerBytes)
+        appendStatusAndFields(response, to: &bytes)
         bytes.append(contentsOf: Self.closeLine)
         bytes.append(contentsOf: Self.crlf)
         bytes.append(contentsOf: response.body)
+    }
+
+    /// The status line, `Date` and the response's own fields.
+    private func appendStatusAndFields(_ response: HTTPResponse, to bytes: inout [UInt8]) {
+        if let line = Self.statusLines[response.status] {
+            bytes.append(contentsOf: line)
+        } else {
+            bytes.append(contentsOf: "HTTP/1.1 \(response.status) \(HTTPResponse.reasonPhrase(response.status))\r\n".utf8)
+        }
+        bytes.append(contentsOf: date.headerLine)
+        bytes.append(contentsOf: response.headerBytes)
     }
 
     private func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
