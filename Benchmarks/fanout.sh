@@ -24,7 +24,9 @@ nchan_module="${NCHAN_MODULE:-/usr/lib/nginx/modules/ngx_nchan_module.so}"
 cc="${CC:-cc}"
 startup_timeout=30 # seconds to wait for each server to come up
 
-fail() { echo "fanout: $*" >&2; exit 1; }
+bench_name=fanout
+# shellcheck source=Benchmarks/common.sh
+. Benchmarks/common.sh
 [[ "$subscribers" =~ ^[1-9][0-9]*$ ]] || fail "SUBSCRIBERS must be a positive integer, not '$subscribers'"
 [[ "$broadcasts" =~ ^[1-9][0-9]*$ ]] || fail "BROADCASTS must be a positive integer, not '$broadcasts'"
 [[ "$warmup" =~ ^[0-9]+$ ]] || fail "WARMUP must be a non-negative integer, not '$warmup'"
@@ -64,41 +66,8 @@ fontd_pid=""
 nginx_pid=""
 client_pid=""
 
-# Stops one of our children: SIGTERM, then SIGKILL if it is still there after 5 s.
-stop() {
-    local pid="$1" i
-    [ -n "$pid" ] || return 0
-    kill -TERM "$pid" 2>/dev/null || return 0
-    for ((i = 0; i < 50; i++)); do
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    kill -KILL "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-}
-cleanup() {
-    trap - EXIT INT TERM
-    stop "$client_pid"
-    stop "$fontd_pid"
-    stop "$nginx_pid"
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-# Prints the last lines of a server's logs and fails.
-fail_with_log() {
-    local message="$1" log
-    shift
-    for log in "$@"; do
-        if [ -s "$log" ]; then
-            echo "--- last lines of $log:" >&2
-            tail -n 20 "$log" >&2
-        fi
-    done
-    fail "$message"
-}
+cleanup_pids=(client_pid fontd_pid nginx_pid)
+install_cleanup
 
 "$cc" -O2 -Wall -o "$tmp/fanout-client" Benchmarks/fanout/fanout-client.c || fail "could not compile Benchmarks/fanout/fanout-client.c"
 
@@ -122,13 +91,7 @@ run_client() {
 
 # --- fontd --------------------------------------------------------------------------------------
 if $run_fontd; then
-    if [ -n "${FONTD_BIN:-}" ]; then
-        fontd="$FONTD_BIN"
-    else
-        swift build -c release --product fontd >&2
-        fontd="$(swift build -c release --show-bin-path)/fontd"
-    fi
-    [ -x "$fontd" ] || fail "no fontd executable at $fontd"
+    find_fontd
 
     # A state file of its own: the benchmark must not change the reader's preferences.
     fontd_args=(serve --port 0 --token bench --threads 2 --state "$tmp/fontd-state.json")
@@ -138,27 +101,7 @@ if $run_fontd; then
     # shellcheck disable=SC2206 # FONTD_ARGS is a list of options, split on purpose
     fontd_args+=(${FONTD_ARGS:-})
 
-    # The fontd child has SIGINT ignored (background job of a script); the EXIT trap stops it with SIGTERM.
-    : >"$tmp/fontd.out" # exists before the child opens it, for the wait below
-    "$fontd" "${fontd_args[@]}" >"$tmp/fontd.out" 2>"$tmp/fontd.log" &
-    fontd_pid=$!
-
-    # fontd prints exactly one line on stdout once it listens: wait for that whole line (ends in \n).
-    ready=""
-    deadline=$((SECONDS + startup_timeout))
-    while :; do
-        if [ "$(wc -l <"$tmp/fontd.out")" -ge 1 ]; then
-            IFS= read -r ready <"$tmp/fontd.out"
-            break
-        fi
-        kill -0 "$fontd_pid" 2>/dev/null || fail_with_log "fontd serve exited before it was ready" "$tmp/fontd.log"
-        ((SECONDS < deadline)) || fail_with_log "fontd serve not ready after ${startup_timeout}s" "$tmp/fontd.log"
-        sleep 0.05
-    done
-    [[ "$ready" =~ ^fontd\ listening\ on\ http://([0-9.]+):([0-9]+)$ ]] ||
-        fail "unexpected first line from fontd serve: '$ready'"
-    fontd_host="${BASH_REMATCH[1]}"
-    fontd_port="${BASH_REMATCH[2]}"
+    start_fontd "${fontd_args[@]}"
 
     echo "fontd: $subscribers subscribers on http://$fontd_host:$fontd_port/events" >&2
     run_client fontd "$tmp/fontd.log" --host "$fontd_host" --port "$fontd_port" --path /events \
@@ -172,14 +115,7 @@ fi
 if $run_nchan; then
     mkdir "$tmp/nginx"
     chmod 755 "$tmp" "$tmp/nginx" # nginx's workers run as nobody when started as root
-    # Temp paths inside the prefix (the defaults are under /var/lib/nginx), for the modules built in.
-    temp_paths="client_body_temp_path $tmp/nginx/client_body;"
-    nginx_build="$("$nginx" -V 2>&1)"
-    for module in proxy fastcgi uwsgi scgi; do
-        if [[ "$nginx_build" != *"--without-http_${module}_module"* ]]; then
-            temp_paths+=" ${module}_temp_path $tmp/nginx/$module;"
-        fi
-    done
+    nginx_temp_paths
     # Connections are spread over the workers by the kernel (reuseport), but room for all in each.
     worker_connections=$((subscribers + 64))
     ((worker_connections <= nofile)) || worker_connections="$nofile"

@@ -18,7 +18,9 @@ nginx="${NGINX:-/usr/sbin/nginx}"
 startup_timeout=30 # seconds to wait for each server to come up
 target='/font?style=body&category=xl'
 
-fail() { echo "http-load: $*" >&2; exit 1; }
+bench_name=http-load
+# shellcheck source=Benchmarks/common.sh
+. Benchmarks/common.sh
 command -v wrk >/dev/null || fail "needs wrk: run scripts/install-dependencies --benchmarks"
 [ -x "$nginx" ] || fail "needs nginx ($nginx): run scripts/install-dependencies --benchmarks"
 command -v curl >/dev/null || fail "needs curl: run scripts/install-dependencies --benchmarks"
@@ -30,71 +32,13 @@ fontd_pid=""
 nginx_pid=""
 wrk_pid=""
 
-# Stops one of our children: SIGTERM, then SIGKILL if it is still there after 5 s.
-stop() {
-    local pid="$1" i
-    [ -n "$pid" ] || return 0
-    kill -TERM "$pid" 2>/dev/null || return 0
-    for ((i = 0; i < 50; i++)); do
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    kill -KILL "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-}
-cleanup() {
-    trap - EXIT INT TERM
-    stop "$wrk_pid"
-    stop "$fontd_pid"
-    stop "$nginx_pid"
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-# Prints the last lines of a server's logs and fails.
-fail_with_log() {
-    local message="$1" log
-    shift
-    for log in "$@"; do
-        if [ -s "$log" ]; then
-            echo "--- last lines of $log:" >&2
-            tail -n 20 "$log" >&2
-        fi
-    done
-    fail "$message"
-}
+cleanup_pids=(wrk_pid fontd_pid nginx_pid)
+install_cleanup
 
 # --- fontd --------------------------------------------------------------------------------------
-if [ -n "${FONTD_BIN:-}" ]; then
-    fontd="$FONTD_BIN"
-else
-    swift build -c release --product fontd >&2
-    fontd="$(swift build -c release --show-bin-path)/fontd"
-fi
-[ -x "$fontd" ] || fail "no fontd executable at $fontd"
-
-# The fontd child has SIGINT ignored (background job of a script); the EXIT trap stops it with SIGTERM.
-: >"$tmp/fontd.out" # exists before the child opens it, for the wait below
-"$fontd" serve --port 0 >"$tmp/fontd.out" 2>"$tmp/fontd.log" &
-fontd_pid=$!
-
-# fontd prints exactly one line on stdout once it listens: wait for that whole line (ends in \n).
-ready=""
-deadline=$((SECONDS + startup_timeout))
-while :; do
-    if [ "$(wc -l <"$tmp/fontd.out")" -ge 1 ]; then
-        IFS= read -r ready <"$tmp/fontd.out"
-        break
-    fi
-    kill -0 "$fontd_pid" 2>/dev/null || fail_with_log "fontd serve exited before it was ready" "$tmp/fontd.log"
-    ((SECONDS < deadline)) || fail_with_log "fontd serve not ready after ${startup_timeout}s" "$tmp/fontd.log"
-    sleep 0.05
-done
-[[ "$ready" =~ ^fontd\ listening\ on\ http://([0-9.]+):([0-9]+)$ ]] ||
-    fail "unexpected first line from fontd serve: '$ready'"
-fontd_url="http://${BASH_REMATCH[1]}:${BASH_REMATCH[2]}$target"
+find_fontd
+start_fontd serve --port 0
+fontd_url="http://$fontd_host:$fontd_port$target"
 
 mkdir "$tmp/nginx" "$tmp/nginx/www"
 chmod 755 "$tmp" "$tmp/nginx" "$tmp/nginx/www" # nginx's workers run as nobody when started as root
@@ -105,14 +49,7 @@ chmod 644 "$tmp/nginx/www/font"
 body_bytes="$(wc -c <"$tmp/nginx/www/font")"
 
 # --- nginx: the same bytes as a static file at the same path ------------------------------------
-# Temp paths inside the prefix (the defaults are under /var/lib/nginx), for the modules built in.
-temp_paths="client_body_temp_path $tmp/nginx/client_body;"
-nginx_build="$("$nginx" -V 2>&1)"
-for module in proxy fastcgi uwsgi scgi; do
-    if [[ "$nginx_build" != *"--without-http_${module}_module"* ]]; then
-        temp_paths+=" ${module}_temp_path $tmp/nginx/$module;"
-    fi
-done
+nginx_temp_paths
 
 start_nginx() {
     local port="$1"

@@ -1,0 +1,97 @@
+# shellcheck shell=bash disable=SC2154,SC2034 # variables are set by the sourcing script, results are read by it
+# Shared by the benchmark scripts (sourced, not run): failing with a server's log, stopping
+# children on exit, building and starting fontd, and nginx's temporary paths.
+#
+# The sourcing script sets `bench_name` (prefix of error messages), `startup_timeout` (seconds),
+# `tmp` (its temporary directory) and `cleanup_pids` (names of the variables holding the PIDs to
+# stop on exit), then calls `install_cleanup`.
+
+fail() { echo "$bench_name: $*" >&2; exit 1; }
+
+# Prints the last lines of a server's logs and fails.
+fail_with_log() {
+    local message="$1" log
+    shift
+    for log in "$@"; do
+        if [ -s "$log" ]; then
+            echo "--- last lines of $log:" >&2
+            tail -n 20 "$log" >&2
+        fi
+    done
+    fail "$message"
+}
+
+# Stops one of our children: SIGTERM, then SIGKILL if it is still there after 5 s.
+stop() {
+    local pid="$1" i
+    [ -n "$pid" ] || return 0
+    kill -TERM "$pid" 2>/dev/null || return 0
+    for ((i = 0; i < 50; i++)); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    kill -KILL "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+}
+
+cleanup() {
+    trap - EXIT INT TERM
+    local name
+    for name in "${cleanup_pids[@]}"; do stop "${!name}"; done
+    rm -rf "$tmp"
+}
+
+install_cleanup() {
+    trap cleanup EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+}
+
+# Sets `fontd`: FONTD_BIN, or a release build of this checkout.
+find_fontd() {
+    if [ -n "${FONTD_BIN:-}" ]; then
+        fontd="$FONTD_BIN"
+    else
+        swift build -c release --product fontd >&2
+        fontd="$(swift build -c release --show-bin-path)/fontd"
+    fi
+    [ -x "$fontd" ] || fail "no fontd executable at $fontd"
+}
+
+# Starts `$fontd <arguments…>` and waits for its ready line; sets `fontd_pid`, `fontd_host`
+# and `fontd_port`. Its stdout goes to $tmp/fontd.out, its log to $tmp/fontd.log.
+start_fontd() {
+    # The fontd child has SIGINT ignored (background job of a script); the EXIT trap stops it with SIGTERM.
+    : >"$tmp/fontd.out" # exists before the child opens it, for the wait below
+    "$fontd" "$@" >"$tmp/fontd.out" 2>"$tmp/fontd.log" &
+    fontd_pid=$!
+
+    # fontd prints exactly one line on stdout once it listens: wait for that whole line (ends in \n).
+    local ready="" deadline=$((SECONDS + startup_timeout))
+    while :; do
+        if [ "$(wc -l <"$tmp/fontd.out")" -ge 1 ]; then
+            IFS= read -r ready <"$tmp/fontd.out"
+            break
+        fi
+        kill -0 "$fontd_pid" 2>/dev/null || fail_with_log "fontd serve exited before it was ready" "$tmp/fontd.log"
+        ((SECONDS < deadline)) || fail_with_log "fontd serve not ready after ${startup_timeout}s" "$tmp/fontd.log"
+        sleep 0.05
+    done
+    [[ "$ready" =~ ^fontd\ listening\ on\ http://([0-9.]+):([0-9]+)$ ]] ||
+        fail "unexpected first line from fontd serve: '$ready'"
+    fontd_host="${BASH_REMATCH[1]}"
+    fontd_port="${BASH_REMATCH[2]}"
+}
+
+# Sets `temp_paths`: nginx's temporary directories inside $tmp/nginx (the defaults are under
+# /var/lib/nginx), for the modules built into `$nginx`.
+nginx_temp_paths() {
+    temp_paths="client_body_temp_path $tmp/nginx/client_body;"
+    local build module
+    build="$("$nginx" -V 2>&1)"
+    for module in proxy fastcgi uwsgi scgi; do
+        if [[ "$build" != *"--without-http_${module}_module"* ]]; then
+            temp_paths+=" ${module}_temp_path $tmp/nginx/$module;"
+        fi
+    done
+}
