@@ -44,6 +44,7 @@ public final class ServerProcess: @unchecked Sendable {
         process.standardError = errorPipe
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        Self.track(process.processIdentifier)
         let errorHandle = errorPipe.fileHandleForReading
         DispatchQueue.global().async { [errorLog, errorDrained] in
             while true {
@@ -101,6 +102,7 @@ public final class ServerProcess: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+        Self.untrack(process.processIdentifier)
     }
 
     /// Whatever the server has written to stderr so far.
@@ -128,6 +130,37 @@ public final class ServerProcess: @unchecked Sendable {
         let connection = try connect()
         try connection.send("GET \(target) HTTP/1.1\r\nHost: test\r\n" + headers.map { $0 + "\r\n" }.joined() + "Connection: close\r\n\r\n")
         return try connection.readResponse()
+    }
+}
+
+extension ServerProcess {
+    /// Servers still running. Suites keep one server in a `static let`, which is never
+    /// deinitialized, so they are killed when the test process exits instead.
+    private static let running = RunningServers()
+
+    /// Forgets a server that has exited, so its PID, once reused, is never killed.
+    static func untrack(_ pid: Int32) { running.remove(pid) }
+
+    static func track(_ pid: Int32) {
+        running.insert(pid)
+        Self.installExitHandler
+    }
+
+    private static let installExitHandler: Void = {
+        atexit { ServerProcess.running.killAll() }
+    }()
+}
+
+/// The PIDs of servers started by this test process.
+private final class RunningServers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pids: Set<Int32> = []
+
+    func insert(_ pid: Int32) { lock.withLock { _ = pids.insert(pid) } }
+    func remove(_ pid: Int32) { lock.withLock { _ = pids.remove(pid) } }
+
+    func killAll() {
+        for pid in lock.withLock({ pids }) { kill(pid, SIGKILL) }
     }
 }
 
