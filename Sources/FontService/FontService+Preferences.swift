@@ -99,17 +99,24 @@ extension FontService {
         return difference == 0
     }
 
-    /// Parameters of a preferences endpoint: no repeats, none it does not take.
+    /// Parameters of a preferences endpoint, percent-decoded as the font endpoints' are: no
+    /// repeats, none it does not take.
     private func simpleQuery(_ query: Substring, at endpoint: PreferenceEndpoint) throws(FontServiceError) -> [(name: String, value: String)] {
         var result: [(name: String, value: String)] = []
         for piece in query.split(separator: "&") {
             let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0])
+            guard let name = QueryParameters.percentDecoded(parts[0]) else {
+                throw .malformedPercentEncoding(parameter: nil, text: String(parts[0]))
+            }
             guard endpoint.parameters.contains(name) else {
                 throw .unknownParameter(name, path: endpoint.rawValue, allowed: endpoint.parameters)
             }
             guard !result.contains(where: { $0.name == name }) else { throw .duplicateParameter(name) }
-            result.append((name, parts.count > 1 ? String(parts[1]) : ""))
+            let rawValue = parts.count > 1 ? parts[1] : ""
+            guard let value = QueryParameters.percentDecoded(rawValue) else {
+                throw .malformedPercentEncoding(parameter: name, text: String(rawValue))
+            }
+            result.append((name, value))
         }
         return result
     }
