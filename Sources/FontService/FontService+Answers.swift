@@ -90,7 +90,7 @@ extension FontService {
                 request.style = definition.style
                 fonts.append(try resolveFont(request))
             }
-            body = try encoded(FontsAnswer(category: template.category, fonts: fonts))
+            body = try encoded(FontCollection(category: template.category, fonts: fonts))
         case .scale(let style, let category, let value):
             let factor: Double
             do {
@@ -98,7 +98,7 @@ extension FontService {
             } catch {
                 throw .invalidValue(error)
             }
-            body = try encoded(ScaleAnswer(value: value, factor: factor))
+            body = try encoded(ScaledValue(value: value, factor: factor))
         case .faces(let family):
             body = try encoded(resolver.catalog.faces(family: family))
         case .styles:
@@ -106,7 +106,7 @@ extension FontService {
         case .categories:
             body = try encoded(ContentSizeCategory.listing)
         case .healthz:
-            body = try encoded(HealthAnswer())
+            body = try encoded(HealthStatus())
         }
         return cachedAnswer(body: body, followsPreferences: key.followsPreferences)
     }

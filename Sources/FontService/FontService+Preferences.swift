@@ -21,9 +21,9 @@ extension FontService {
         case ("GET", _), ("HEAD", _):
             let state = store.state
             let body = endpoint == .category
-                ? #"{"category":"\#(state.preferences.category.rawValue)","sequence":\#(state.sequence)}"#
-                : state.preferencesJSON
-            return .response(cachedAnswer(body: Array(body.utf8), followsPreferences: true).reply(to: request))
+                ? preferenceBody(CategoryPreference(category: state.preferences.category, sequence: state.sequence))
+                : preferenceBody(state.snapshot)
+            return .response(cachedAnswer(body: body, followsPreferences: true).reply(to: request))
         case ("PUT", .preferences), ("PUT", .category):
             return change(request, at: endpoint)
         default:
@@ -49,11 +49,12 @@ extension FontService {
                     pending.complete(self.errorResponse(.stateNotSaved(error.description)))
                 case .success(let (state, previous, _)):
                     let body = endpoint == .category
-                        ? #"{"category":"\#(state.preferences.category.rawValue)","previous":"\#(previous.preferences.category.rawValue)","sequence":\#(state.sequence)}"#
-                        : state.preferencesJSON
+                        ? self.preferenceBody(CategoryChange(
+                            category: state.preferences.category, previous: previous.preferences.category, sequence: state.sequence))
+                        : self.preferenceBody(state.snapshot)
                     pending.complete(HTTPResponse(
                         status: 200, headers: [Self.jsonContentType, (name: "Cache-Control", value: "no-store")] + self.corsHeaders,
-                        body: Array(body.utf8)))
+                        body: body))
                 }
             }
         }
@@ -119,6 +120,11 @@ extension FontService {
             result.append((name, value))
         }
         return result
+    }
+
+    /// A preferences answer's JSON; these payloads hold no number the encoder refuses.
+    private func preferenceBody(_ value: some Encodable) -> [UInt8] {
+        (try? OrderedJSONEncoder().encode(value)).map(Array.init) ?? Array("{}".utf8)
     }
 
     private func eventStreamHead() -> HTTPResponse {

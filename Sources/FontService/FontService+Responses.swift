@@ -54,19 +54,3 @@ extension FontService {
             ] + corsHeaders)
     }
 }
-
-/// The body of every error answer (DESIGN §4).
-private struct ErrorDocument: Encodable {
-    var error: String
-    var message: String
-    var allowed: [String]?
-
-    private enum CodingKeys: String, CodingKey { case error, message, allowed }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(error, forKey: .error)
-        try container.encode(message, forKey: .message)
-        try container.encodeIfPresent(allowed, forKey: .allowed)
-    }
-}

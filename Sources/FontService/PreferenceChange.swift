@@ -11,28 +11,19 @@ struct PreferenceChange: Equatable, Sendable {
     var sequence: Int
     var kind: Kind
 
-    /// The SSE event name (DESIGN §4).
-    var eventName: String {
-        switch kind {
-        case .category: "contentSizeCategoryDidChange"
-        case .legibilityWeight: "legibilityWeightDidChange"
-        }
-    }
-
-    /// The event's `data:` JSON, e.g. `{"category":"xl","previous":"l","sequence":42}`.
-    var data: String {
+    /// The change as the event stream tells it (its wire form is the model's).
+    var event: PreferenceEvent {
         switch kind {
         case .category(let category, let previous):
-            #"{"category":"\#(category.rawValue)","previous":"\#(previous.rawValue)","sequence":\#(sequence)}"#
+            .categoryChanged(CategoryChange(category: category, previous: previous, sequence: sequence))
         case .legibilityWeight(let weight, let previous):
-            #"{"legibilityWeight":"\#(weight.rawValue)","previous":"\#(previous.rawValue)","sequence":\#(sequence)}"#
+            .legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: weight, previous: previous, sequence: sequence))
         }
     }
 
-    /// The whole event as it goes on the wire.
-    var eventBytes: [UInt8] { Self.event(id: sequence, name: eventName, data: data) }
+    /// The SSE event name (DESIGN §4).
+    var eventName: String { event.name }
 
-    static func event(id: Int, name: String, data: String) -> [UInt8] {
-        Array("id: \(id)\nevent: \(name)\ndata: \(data)\n\n".utf8)
-    }
+    /// The whole event as it goes on the wire.
+    var eventBytes: [UInt8] { Array(event.serverSentEvent.utf8) }
 }

@@ -41,13 +41,11 @@ struct PreferencesState: Equatable, Sendable {
         return history.filter { $0.sequence > lastEventID }
     }
 
-    /// The `preferences` snapshot event, `id:` = the current sequence.
-    var snapshotEvent: [UInt8] {
-        PreferenceChange.event(id: sequence, name: "preferences", data: preferencesJSON)
+    /// The preferences with the sequence, as `GET /preferences` and the snapshot event tell them.
+    var snapshot: Preferences {
+        Preferences(category: preferences.category, legibilityWeight: preferences.legibilityWeight, sequence: sequence)
     }
 
-    /// `{"category":"l","legibilityWeight":"regular","sequence":0}`
-    var preferencesJSON: String {
-        #"{"category":"\#(preferences.category.rawValue)","legibilityWeight":"\#(preferences.legibilityWeight.rawValue)","sequence":\#(sequence)}"#
-    }
+    /// The `preferences` snapshot event, `id:` = the current sequence.
+    var snapshotEvent: [UInt8] { Array(PreferenceEvent.snapshot(snapshot).serverSentEvent.utf8) }
 }

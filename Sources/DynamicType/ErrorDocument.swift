@@ -1,0 +1,25 @@
+/// The body of every error answer of the HTTP API (DESIGN §4):
+/// `{"error": CODE, "message": "…", "allowed": […]}`, `allowed` only where a list helps.
+public struct ErrorDocument: Hashable, Sendable, Codable {
+    /// The stable code (`unknownStyle`, `unauthorized`, …).
+    public var error: String
+    /// A sentence a person can act on.
+    public var message: String
+    /// The values that would have been accepted.
+    public var allowed: [String]?
+
+    public init(error: String, message: String, allowed: [String]? = nil) {
+        self.error = error
+        self.message = message
+        self.allowed = allowed
+    }
+
+    private enum CodingKeys: String, CodingKey { case error, message, allowed }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(error, forKey: .error)
+        try container.encode(message, forKey: .message)
+        try container.encodeIfPresent(allowed, forKey: .allowed)
+    }
+}

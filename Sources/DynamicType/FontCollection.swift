@@ -1,0 +1,62 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Every style of the table at one category: the body of `GET /fonts`,
+/// `{"category": "xl", "fonts": {"largeTitle": ResolvedFont, …}}`, in table order.
+public struct FontCollection: Hashable, Sendable, Codable {
+    public var category: ContentSizeCategory
+    /// In the table's order.
+    public var fonts: [ResolvedFont]
+
+    public init(category: ContentSizeCategory, fonts: [ResolvedFont]) {
+        self.category = category
+        self.fonts = fonts
+    }
+
+    /// The font of `style`, if the table has that style.
+    public subscript(style: TextStyle) -> ResolvedFont? { fonts.first { $0.style == style } }
+
+    private enum CodingKeys: String, CodingKey { case category, fonts }
+
+    /// `fonts` is a JSON object keyed by style; encoded member by member, because the
+    /// encoder sorts a dictionary's keys and the table's order must be kept.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(category, forKey: .category)
+        var members = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .fonts)
+        for font in fonts {
+            try members.encode(font, forKey: AnyCodingKey(font.style.rawValue))
+        }
+    }
+
+    /// Decodes the fonts in the order the decoder lists the keys, which for Foundation's
+    /// `JSONDecoder` is not the document's; `init(json:)` restores the table's order.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        category = try container.decode(ContentSizeCategory.self, forKey: .category)
+        let members = try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .fonts)
+        fonts = try members.allKeys.map { key in
+            let font = try members.decode(ResolvedFont.self, forKey: key)
+            guard font.style.rawValue == key.stringValue else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: members, debugDescription: "the font under '\(key.stringValue)' is of style '\(font.style)'")
+            }
+            return font
+        }
+    }
+
+    /// Decodes a `GET /fonts` body keeping the fonts in the document's (the table's) order.
+    public init(json: some DataProtocol) throws {
+        let bytes = Data(json)
+        var collection = try JSONDecoder().decode(Self.self, from: bytes)
+        if case .object(let members) = try JSONDocument(parsing: Array(bytes)),
+           case .object(let fonts)? = members.first(where: { $0.key == "fonts" })?.value {
+            let order = Dictionary(fonts.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            collection.fonts.sort { order[$0.style.rawValue, default: .max] < order[$1.style.rawValue, default: .max] }
+        }
+        self = collection
+    }
+}

@@ -1,0 +1,80 @@
+import DynamicType
+import Foundation
+import Testing
+
+/// The models the server encodes and the client decodes: one definition, one wire form.
+@Suite struct WireModelTests {
+    @Test func preferenceEventsHaveTheWireFormOfDesign() {
+        let change = PreferenceEvent.categoryChanged(CategoryChange(category: .extraLarge, previous: .large, sequence: 42))
+        #expect(change.serverSentEvent == "id: 42\nevent: contentSizeCategoryDidChange\ndata: {\"category\":\"xl\",\"previous\":\"l\",\"sequence\":42}\n\n")
+        let weight = PreferenceEvent.legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: .bold, previous: .regular, sequence: 43))
+        #expect(weight.serverSentEvent == "id: 43\nevent: legibilityWeightDidChange\ndata: {\"legibilityWeight\":\"bold\",\"previous\":\"regular\",\"sequence\":43}\n\n")
+        let snapshot = PreferenceEvent.snapshot(Preferences(category: .accessibilityMedium, legibilityWeight: .regular, sequence: 7))
+        #expect(snapshot.serverSentEvent == "id: 7\nevent: preferences\ndata: {\"category\":\"ax1\",\"legibilityWeight\":\"regular\",\"sequence\":7}\n\n")
+    }
+
+    @Test(arguments: [
+        PreferenceEvent.snapshot(Preferences(category: .extraSmall, legibilityWeight: .bold, sequence: 0)),
+        .categoryChanged(CategoryChange(category: .accessibilityExtraExtraExtraLarge, previous: .small, sequence: 9)),
+        .legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: .regular, previous: .bold, sequence: 1 << 40)),
+    ])
+    func preferenceEventsReadBackFromTheirNameAndData(event: PreferenceEvent) throws {
+        let decoded = try PreferenceEvent(name: event.name, data: Array(event.data.utf8))
+        #expect(decoded == event)
+        #expect(decoded?.sequence == event.sequence)
+    }
+
+    @Test func anUnknownEventNameIsSkippedAndBadDataIsAnError() throws {
+        #expect(try PreferenceEvent(name: "somethingNewer", data: Array("{}".utf8)) == nil)
+        #expect(throws: DecodingError.self) {
+            try PreferenceEvent(name: "contentSizeCategoryDidChange", data: Array(#"{"category":"huge","previous":"l","sequence":1}"#.utf8))
+        }
+        #expect(throws: DecodingError.self) {
+            try PreferenceEvent(name: "preferences", data: Array(#"{"category":"l"}"#.utf8))
+        }
+    }
+
+    @Test func errorDocumentLeavesOutAnAbsentList() throws {
+        #expect(try OrderedJSONEncoder().string(ErrorDocument(error: "unauthorized", message: "No.")) == #"{"error":"unauthorized","message":"No."}"#)
+        let listed = ErrorDocument(error: "unknownCategory", message: "Use one.", allowed: ["xs", "s"])
+        let data = try OrderedJSONEncoder().encode(listed)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"error":"unknownCategory","message":"Use one.","allowed":["xs","s"]}"#)
+        #expect(try JSONDecoder().decode(ErrorDocument.self, from: data) == listed)
+    }
+
+    @Test func fontCollectionKeepsTheDocumentOrderWhenDecoded() throws {
+        // Names chosen so that neither sorted nor hash order is likely to match the table's.
+        let styles: [TextStyle] = ["zeta", "body", "alpha", "largeTitle", "mid", "caption2", "b", "title1"]
+        let collection = FontCollection(category: .extraLarge, fonts: styles.map(Self.font))
+        let json = try OrderedJSONEncoder().encode(collection)
+        let decoded = try FontCollection(json: json)
+        #expect(decoded == collection)
+        #expect(decoded[.body]?.style == .body)
+        #expect(decoded["missing"] == nil)
+    }
+
+    @Test func fontCollectionRefusesAFontFiledUnderAnotherStyle() throws {
+        var json = try OrderedJSONEncoder().string(FontCollection(category: .large, fonts: [Self.font("body")]))
+        json = json.replacingOccurrences(of: #""fonts":{"body""#, with: #""fonts":{"headline""#)
+        #expect(throws: DecodingError.self) { try FontCollection(json: Array(json.utf8)) }
+    }
+
+    @Test func scaledValueIsTheValueTimesTheFactor() throws {
+        let scaled = ScaledValue(value: 8, factor: 24.0 / 22.0)
+        #expect(scaled.scaled == 8 * 24.0 / 22.0)
+        #expect(try JSONDecoder().decode(ScaledValue.self, from: OrderedJSONEncoder().encode(scaled)) == scaled)
+    }
+
+    static func font(_ style: TextStyle) -> ResolvedFont {
+        ResolvedFont(
+            style: style, category: .extraLarge,
+            descriptor: MatchedFace(
+                family: "DejaVu Sans", face: "Book", postscriptName: "DejaVuSans", file: "/f.ttf", index: 0, pointSize: 19,
+                weight: .regular, requestedWeight: .regular, width: .normal, slant: .roman, spacing: .proportional,
+                traits: [], fallback: false, synthetic: SyntheticStyling(bold: false, oblique: false)),
+            metrics: FontMetrics(
+                unitsPerEm: 2048, ascender: 17.6, descender: -4.5, lineGap: 0, capHeight: 13.8, xHeight: 10.4,
+                underlinePosition: -1.7, underlineThickness: 1.2, lineHeight: 24, leading: 1.9, tracking: -0.46,
+                metricsScale: 24.0 / 22.0))
+    }
+}
