@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "fontd", targets: ["fontd"]),
         .library(name: "DynamicType", targets: ["DynamicType"]),
         .library(name: "FontResolution", targets: ["FontResolution"]),
+        .library(name: "FontdClient", targets: ["FontdClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -53,10 +54,14 @@ let package = Package(
             ]
         ),
 
+        // The Swift client library: every endpoint, and the preference changes as a stream.
+        .target(name: "FontdClient", dependencies: ["DynamicType"]),
+
         .executableTarget(
             name: "fontd",
             dependencies: [
                 "DynamicType",
+                "FontdClient",
                 "FontResolution",
                 "FontService",
                 "HTTPServer",
@@ -81,6 +86,7 @@ let package = Package(
             name: "FontServiceTests",
             dependencies: ["FontService", "HTTPServer", "FontResolution", "DynamicType", "FontdTestSupport"]
         ),
+        .testTarget(name: "FontdClientTests", dependencies: ["FontdClient", "FontdTestSupport"]),
         .testTarget(name: "fontdTests", dependencies: ["DynamicType", "FontdTestSupport"]),
     ]
 )

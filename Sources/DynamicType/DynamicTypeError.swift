@@ -13,15 +13,15 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
     case invalidNumber(parameter: String, value: String, range: ClosedRange<Double>, lowerBoundIncluded: Bool = true, names: [String] = [])
 
     /// The error code of DESIGN §4.
-    public var code: String {
+    public var code: ErrorCode {
         switch self {
-        case .unknownStyle: "unknownStyle"
-        case .unknownCategory: "unknownCategory"
-        case .unknownLegibilityWeight: "unknownLegibilityWeight"
-        case .unknownTrait: "unknownTrait"
-        case .conflictingTraits: "conflictingTraits"
-        case .duplicateTrait: "duplicateTrait"
-        case .invalidNumber: "invalidNumber"
+        case .unknownStyle: .unknownStyle
+        case .unknownCategory: .unknownCategory
+        case .unknownLegibilityWeight: .unknownLegibilityWeight
+        case .unknownTrait: .unknownTrait
+        case .conflictingTraits: .conflictingTraits
+        case .duplicateTrait: .duplicateTrait
+        case .invalidNumber: .invalidNumber
         }
     }
 

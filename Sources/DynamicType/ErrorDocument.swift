@@ -2,13 +2,13 @@
 /// `{"error": CODE, "message": "…", "allowed": […]}`, `allowed` only where a list helps.
 public struct ErrorDocument: Hashable, Sendable, Codable {
     /// The stable code (`unknownStyle`, `unauthorized`, …).
-    public var error: String
+    public var error: ErrorCode
     /// A sentence a person can act on.
     public var message: String
     /// The values that would have been accepted.
     public var allowed: [String]?
 
-    public init(error: String, message: String, allowed: [String]? = nil) {
+    public init(error: ErrorCode, message: String, allowed: [String]? = nil) {
         self.error = error
         self.message = message
         self.allowed = allowed

@@ -48,29 +48,29 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The error code of DESIGN §4.
-    var code: String {
+    var code: ErrorCode {
         switch self {
         case .invalidValue(let error): error.code
-        case .unknownParameter: "unknownParameter"
-        case .duplicateParameter: "duplicateParameter"
-        case .missingParameter: "missingParameter"
-        case .malformedPercentEncoding, .emptyFamilyList: "badRequest"
-        case .notFound: "notFound"
-        case .methodNotAllowed: "methodNotAllowed"
-        case .invalidBody: "invalidBody"
-        case .unauthorized: "unauthorized"
-        case .stateNotSaved: "internal"
-        case .resolutionFailed: "internal"
+        case .unknownParameter: .unknownParameter
+        case .duplicateParameter: .duplicateParameter
+        case .missingParameter: .missingParameter
+        case .malformedPercentEncoding, .emptyFamilyList: .badRequest
+        case .notFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
+        case .invalidBody: .invalidBody
+        case .unauthorized: .unauthorized
+        case .stateNotSaved: .internal
+        case .resolutionFailed: .internal
         case .refused(let failure):
             switch failure.status {
-            case 400: "badRequest"
-            case 408: "requestTimeout"
-            case 413: "payloadTooLarge"
-            case 414: "uriTooLong"
-            case 431: "headersTooLarge"
-            case 501, 505: "notImplemented"
-            case 503: "unavailable"
-            default: "internal"
+            case 400: .badRequest
+            case 408: .requestTimeout
+            case 413: .payloadTooLarge
+            case 414: .uriTooLong
+            case 431: .headersTooLarge
+            case 501, 505: .notImplemented
+            case 503: .unavailable
+            default: .internal
             }
         }
     }

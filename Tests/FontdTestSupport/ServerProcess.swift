@@ -25,8 +25,9 @@ public final class ServerProcess: @unchecked Sendable {
     private let errorLog = LogSink()
     private let errorDrained = DispatchSemaphore(value: 0)
 
-    /// Starts `fontd serve --port 0 arguments…`, prefixed by `launcher` (e.g. `prlimit --nofile=…`).
-    public init(_ arguments: [String] = [], launcher: [String] = [], timeoutSeconds: Double = 20) throws {
+    /// Starts `fontd serve --port PORT arguments…` (port 0: the kernel chooses), prefixed by
+    /// `launcher` (e.g. `prlimit --nofile=…`).
+    public init(_ arguments: [String] = [], port requestedPort: Int = 0, launcher: [String] = [], timeoutSeconds: Double = 20) throws {
         guard let executable = TestPaths.fontdExecutable else { throw Fontd.RunError.notBuilt }
         process = Process()
         var arguments = arguments
@@ -36,7 +37,7 @@ public final class ServerProcess: @unchecked Sendable {
             statePath = try TestPaths.temporaryDirectory().appendingPathComponent("state.json").path
             arguments += ["--state", statePath]
         }
-        let command = launcher + [executable.path, "serve", "--port", "0"] + arguments
+        let command = launcher + [executable.path, "serve", "--port", String(requestedPort)] + arguments
         process.executableURL = URL(fileURLWithPath: launcher.isEmpty ? executable.path : "/usr/bin/env")
         process.arguments = launcher.isEmpty ? Array(command.dropFirst()) : command
         process.environment = PinnedFonts.environment
@@ -119,6 +120,9 @@ public final class ServerProcess: @unchecked Sendable {
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         return ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / ticks
     }
+
+    /// The server's address, `http://127.0.0.1:PORT`.
+    public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// A new connection to the server.
     public func connect(timeoutSeconds: Double = 5) throws -> RawHTTPConnection {

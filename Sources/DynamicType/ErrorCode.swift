@@ -1,0 +1,54 @@
+/// The stable identifier of an error the HTTP API answers with (DESIGN §4), such as
+/// `unknownStyle` or `unauthorized`.
+///
+/// A string-backed struct rather than an enum, so a client keeps working when a newer
+/// server answers with a code this version does not know.
+public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+
+    public static let unknownStyle: ErrorCode = "unknownStyle"
+    public static let unknownCategory: ErrorCode = "unknownCategory"
+    public static let unknownLegibilityWeight: ErrorCode = "unknownLegibilityWeight"
+    public static let unknownTrait: ErrorCode = "unknownTrait"
+    public static let conflictingTraits: ErrorCode = "conflictingTraits"
+    public static let duplicateTrait: ErrorCode = "duplicateTrait"
+    public static let invalidNumber: ErrorCode = "invalidNumber"
+    public static let unknownParameter: ErrorCode = "unknownParameter"
+    public static let duplicateParameter: ErrorCode = "duplicateParameter"
+    public static let missingParameter: ErrorCode = "missingParameter"
+    public static let invalidBody: ErrorCode = "invalidBody"
+    public static let unauthorized: ErrorCode = "unauthorized"
+    public static let notFound: ErrorCode = "notFound"
+    public static let methodNotAllowed: ErrorCode = "methodNotAllowed"
+    public static let payloadTooLarge: ErrorCode = "payloadTooLarge"
+    public static let uriTooLong: ErrorCode = "uriTooLong"
+    public static let headersTooLarge: ErrorCode = "headersTooLarge"
+    public static let requestTimeout: ErrorCode = "requestTimeout"
+    /// Malformed HTTP, or a query the server cannot read (broken percent-encoding).
+    public static let badRequest: ErrorCode = "badRequest"
+    public static let notImplemented: ErrorCode = "notImplemented"
+    public static let unavailable: ErrorCode = "unavailable"
+    public static let `internal`: ErrorCode = "internal"
+
+    /// Every code DESIGN §4 defines, in its order.
+    public static let all: [ErrorCode] = [
+        .unknownStyle, .unknownCategory, .unknownLegibilityWeight, .unknownTrait, .conflictingTraits, .duplicateTrait,
+        .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
+        .notFound, .methodNotAllowed, .payloadTooLarge, .uriTooLong, .headersTooLarge, .requestTimeout, .badRequest,
+        .notImplemented, .unavailable, .internal,
+    ]
+}

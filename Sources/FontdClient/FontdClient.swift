@@ -1,0 +1,150 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A client of a fontd server: every endpoint of the HTTP API as an async call returning the
+/// model types the server encodes, and the reader's preference changes as a stream.
+///
+/// ```swift
+/// let client = FontdClient(baseURL: URL(string: "http://127.0.0.1:8686")!)
+/// let font = try await client.font(.body, category: .extraLarge, traits: [.bold])
+/// ```
+///
+/// Calls throw `FontdClientError`: `.server` carries the code and message the server
+/// answered with; the others say why no usable answer came.
+public struct FontdClient: Sendable {
+    /// Where the server answers, such as `http://127.0.0.1:8686`; a path prefix is kept.
+    public let baseURL: URL
+    /// The bearer token sent with every request; changes need it when the server has one.
+    public let token: String?
+    /// How long a call waits for an answer before giving up.
+    public let timeout: Duration
+
+    let transport: Transport
+
+    /// A client of the server at `baseURL`, sending `token` (when given) as a bearer token.
+    public init(baseURL: URL, token: String? = nil, timeout: Duration = .seconds(10)) {
+        self.baseURL = baseURL
+        self.token = token
+        self.timeout = timeout
+        transport = Transport(timeout: timeout)
+    }
+
+    /// Reads a server address as a person types it (`http://127.0.0.1:8686`), refusing what
+    /// cannot address a fontd server: another scheme, no host, a query or a fragment.
+    public static func baseURL(parsing text: String) throws(FontdClientError) -> URL {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
+            throw .invalidURL(text, reason: "it is not a URL")
+        }
+        guard scheme == "http" || scheme == "https" else { throw .invalidURL(text, reason: "the scheme must be http or https, not \(scheme)") }
+        guard let host = components.host, !host.isEmpty else { throw .invalidURL(text, reason: "it names no host") }
+        guard components.query == nil, components.fragment == nil else { throw .invalidURL(text, reason: "a server address takes no query or fragment") }
+        guard let url = components.url else { throw .invalidURL(text, reason: "it is not a URL") }
+        return url
+    }
+
+    // MARK: - Requests
+
+    /// Sends any request to the server and answers the body of a 2xx answer; an error answer
+    /// throws `.server`. The typed calls are built on it; it also reaches what they cannot
+    /// express (another method, an unusual parameter).
+    ///
+    /// - Parameters:
+    ///   - path: The API path, such as `/font`.
+    ///   - query: Parameters, percent-encoded here, in order.
+    ///   - body: A JSON body, sent with `Content-Type: application/json`.
+    public func send(
+        _ method: String = "GET", _ path: String, query: [(name: String, value: String)] = [], body: Data? = nil
+    ) async throws(FontdClientError) -> Data {
+        let url = try url(path: path, query: query)
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.httpBody = body
+        if body != nil { request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type") }
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await transport.data(for: request, timeout: timeout)
+        guard (200..<300).contains(response.statusCode) else {
+            throw Self.errorAnswer(status: response.statusCode, body: data, url: url)
+        }
+        return data
+    }
+
+    /// `send`, with the answer decoded as `Value`.
+    func get<Value: Decodable>(
+        _ path: String, query: [(name: String, value: String)] = [], as type: Value.Type = Value.self
+    ) async throws(FontdClientError) -> Value {
+        try decode(Value.self, from: await send("GET", path, query: query), path: path)
+    }
+
+    /// Decodes an answer, or says which answer was not what fontd sends.
+    func decode<Value: Decodable>(_ type: Value.Type, from data: Data, path: String) throws(FontdClientError) -> Value {
+        do {
+            return try JSONDecoder().decode(Value.self, from: data)
+        } catch {
+            throw .invalidResponse(url: endpointDescription(path), reason: "the answer is not a \(Value.self) (\(Self.reason(error)))")
+        }
+    }
+
+    /// The URL of `path` under the base URL, with `query` percent-encoded.
+    func url(path: String, query: [(name: String, value: String)]) throws(FontdClientError) -> URL {
+        let base = baseURL.absoluteString
+        guard baseURL.scheme == "http" || baseURL.scheme == "https", baseURL.host != nil else {
+            throw .invalidURL(base, reason: "the scheme must be http or https and a host is needed")
+        }
+        var text = base.hasSuffix("/") ? String(base.dropLast()) : base
+        text += path
+        if !query.isEmpty {
+            text += "?" + query.map { Self.percentEncoded($0.name) + "=" + Self.percentEncoded($0.value) }.joined(separator: "&")
+        }
+        guard let url = URL(string: text) else { throw .invalidURL(base, reason: "'\(text)' is not a URL") }
+        return url
+    }
+
+    /// `base + path`, for messages.
+    func endpointDescription(_ path: String) -> String {
+        let base = baseURL.absoluteString
+        return (base.hasSuffix("/") ? String(base.dropLast()) : base) + path
+    }
+
+    /// Every byte but RFC 3986's unreserved characters and the comma as `%XX` (so `+`, which
+    /// the server reads as a space, survives).
+    static func percentEncoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ","):
+                result.unicodeScalars.append(UnicodeScalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                result.unicodeScalars.append("%")
+                result.unicodeScalars.append(hex[Int(byte >> 4)])
+                result.unicodeScalars.append(hex[Int(byte & 0xF)])
+            }
+        }
+        return result
+    }
+
+    /// The error an answer with a failing status stands for: the server's error document, or
+    /// `.invalidResponse` when the body is not one (something other than fontd answered).
+    static func errorAnswer(status: Int, body: Data, url: URL) -> FontdClientError {
+        if let document = try? JSONDecoder().decode(ErrorDocument.self, from: body) {
+            return .server(ServerError(status: status, code: document.error, message: document.message, allowed: document.allowed))
+        }
+        let excerpt = String(decoding: body.prefix(80), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
+        return .invalidResponse(url: url.absoluteString, reason: "HTTP \(status) without a fontd error document" + (excerpt.isEmpty ? "" : " ('\(excerpt)')"))
+    }
+
+    /// A decoding error in one line.
+    static func reason(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): "'\(key.stringValue)' is missing"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context), DecodingError.dataCorrupted(let context):
+            (context.codingPath.isEmpty ? "" : context.codingPath.map(\.stringValue).joined(separator: ".") + ": ")
+                + context.debugDescription
+        default: "\(error)"
+        }
+    }
+}

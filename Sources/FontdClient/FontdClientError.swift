@@ -1,0 +1,36 @@
+/// Why a `FontdClient` call failed.
+public enum FontdClientError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The server answered with an error (DESIGN §4): a bad value, a missing token, …
+    case server(ServerError)
+    /// The base URL cannot address a fontd server: not `http(s)://HOST[:PORT]`.
+    case invalidURL(String, reason: String)
+    /// No answer from `url`: the connection was refused, the host is unknown, the answer
+    /// took longer than the client's timeout, or the connection broke.
+    case unreachable(url: String, reason: String)
+    /// `url` answered, but not as a fontd server does (not JSON, not the expected fields).
+    case invalidResponse(url: String, reason: String)
+
+    /// The server's error code, when the server answered with one.
+    public var code: ErrorCode? {
+        if case .server(let error) = self { error.code } else { nil }
+    }
+
+    /// Whether trying again later may work: the server was unreachable, busy or failed
+    /// inside; a refused request (4xx) will be refused again.
+    public var isTransient: Bool {
+        switch self {
+        case .unreachable: true
+        case .server(let error): error.status >= 500 || error.status == 408
+        case .invalidURL, .invalidResponse: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .server(let error): error.description
+        case .invalidURL(let text, let reason): "Invalid server URL '\(text)': \(reason); use http://HOST:PORT, such as http://127.0.0.1:8686."
+        case .unreachable(let url, let reason): "Cannot reach fontd at \(url): \(reason)."
+        case .invalidResponse(let url, let reason): "\(url) did not answer as fontd does: \(reason)."
+        }
+    }
+}
