@@ -1,0 +1,164 @@
+@testable import FontdClient
+import FontdTestSupport
+import Foundation
+import Testing
+
+/// Every error code of DESIGN §4 reaches the caller as `FontdClientError.server`, with the
+/// status, code and message the built server answered.
+@Suite struct ClientErrorTests {
+    static let token = "client-error-token"
+    static let server = Result { try ServerProcess(["--token", token]) }
+
+    private func client(token: String? = Self.token) throws -> FontdClient {
+        FontdClient(baseURL: try Self.server.get().url, token: token)
+    }
+
+    /// Runs `call`, requiring it to fail with the server error `code` at `status`.
+    @discardableResult
+    private func expectServerError(
+        _ code: ErrorCode, status: Int, sourceLocation: SourceLocation = #_sourceLocation,
+        _ call: () async throws -> Void
+    ) async -> ServerError? {
+        do {
+            try await call()
+            Issue.record("expected \(code), but the call succeeded", sourceLocation: sourceLocation)
+        } catch {
+            guard let error = error as? FontdClientError, case .server(let serverError) = error else {
+                Issue.record("expected \(code), got \(error)", sourceLocation: sourceLocation)
+                return nil
+            }
+            #expect(serverError.code == code, sourceLocation: sourceLocation)
+            #expect(serverError.status == status, sourceLocation: sourceLocation)
+            #expect(!serverError.message.isEmpty, sourceLocation: sourceLocation)
+            #expect(error.description.contains(serverError.message), sourceLocation: sourceLocation)
+            return serverError
+        }
+        return nil
+    }
+
+    @Test func valueErrorsOfTheTypedCalls() async throws {
+        let client = try client()
+        let style = await expectServerError(.unknownStyle, status: 400) { _ = try await client.font("bdoy") }
+        #expect(style?.allowed?.contains("body") == true)
+        await expectServerError(.conflictingTraits, status: 400) { _ = try await client.font(.body, traits: [.condensed, .expanded]) }
+        await expectServerError(.invalidNumber, status: 400) { _ = try await client.font(.body, weight: FontWeight(2000)) }
+        await expectServerError(.invalidNumber, status: 400) { _ = try await client.fonts(maximumPointSize: 0) }
+        await expectServerError(.invalidNumber, status: 400) { _ = try await client.scale(2e6, for: .body) }
+        await expectServerError(.unknownStyle, status: 400) { _ = try await client.scale(1, for: "nope") }
+        // A family list of nothing but spaces names no family.
+        await expectServerError(.badRequest, status: 400) { _ = try await client.font(.body, families: [" "]) }
+        await expectServerError(.uriTooLong, status: 414) {
+            _ = try await client.font(.body, families: [String(repeating: "a", count: 9000)])
+        }
+    }
+
+    @Test func valueErrorsThroughSend() async throws {
+        let client = try client()
+        let category = await expectServerError(.unknownCategory, status: 400) {
+            _ = try await client.send("GET", "/font", query: [("style", "body"), ("category", "huge")])
+        }
+        #expect(category?.allowed == ContentSizeCategory.allCases.map(\.rawValue))
+        await expectServerError(.unknownLegibilityWeight, status: 400) {
+            _ = try await client.send("GET", "/font", query: [("style", "body"), ("legibility", "heavy")])
+        }
+        await expectServerError(.unknownTrait, status: 400) {
+            _ = try await client.send("GET", "/font", query: [("style", "body"), ("traits", "shiny")])
+        }
+        await expectServerError(.duplicateTrait, status: 400) {
+            _ = try await client.send("GET", "/font", query: [("style", "body"), ("traits", "bold,bold")])
+        }
+        let unknown = await expectServerError(.unknownParameter, status: 400) {
+            _ = try await client.send("GET", "/font", query: [("style", "body"), ("size", "3")])
+        }
+        #expect(unknown?.allowed?.contains("maximumPointSize") == true)
+        await expectServerError(.duplicateParameter, status: 400) {
+            _ = try await client.send("GET", "/font", query: [("style", "body"), ("style", "body")])
+        }
+        await expectServerError(.missingParameter, status: 400) { _ = try await client.send("GET", "/scale", query: [("style", "body")]) }
+        let notFound = await expectServerError(.notFound, status: 404) { _ = try await client.send("GET", "/fonts/body") }
+        #expect(notFound?.allowed?.contains("/events") == true)
+        let method = await expectServerError(.methodNotAllowed, status: 405) { _ = try await client.send("DELETE", "/category") }
+        #expect(method?.allowed == ["GET", "HEAD", "PUT", "OPTIONS"])
+    }
+
+    @Test func changeErrors() async throws {
+        let client = try client()
+        await expectServerError(.unauthorized, status: 401) { _ = try await self.client(token: nil).setCategory(.extraLarge) }
+        await expectServerError(.unauthorized, status: 401) { _ = try await self.client(token: "wrong").setPreferences(legibilityWeight: .bold) }
+        await expectServerError(.invalidBody, status: 400) { _ = try await client.setPreferences() }
+        await expectServerError(.invalidBody, status: 400) {
+            _ = try await client.send("PUT", "/category", body: Data(#"{"category": 5}"#.utf8))
+        }
+        await expectServerError(.unknownCategory, status: 400) {
+            _ = try await client.send("PUT", "/category", body: Data(#"{"category": "huge"}"#.utf8))
+        }
+        await expectServerError(.payloadTooLarge, status: 413) {
+            _ = try await client.send("PUT", "/preferences", body: Data(repeating: UInt8(ascii: " "), count: 70_000))
+        }
+        // Nothing above changed anything.
+        #expect(try await client.preferences().sequence == 0)
+    }
+
+    @Test func headersTooLargeWhenTheTokenIsHuge() async throws {
+        let client = try client(token: String(repeating: "t", count: 17_000))
+        await expectServerError(.headersTooLarge, status: 431) { _ = try await client.health() }
+    }
+
+    @Test func unavailableWhenTheServerIsFull() async throws {
+        let server = try ServerProcess(["--max-connections", "1"])
+        let held = try server.connect()
+        // The held connection is accepted before the client's arrives.
+        try held.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try held.readResponse().status == 200)
+        await expectServerError(.unavailable, status: 503) { _ = try await FontdClient(baseURL: server.url).health() }
+    }
+
+    @Test func internalWhenTheStateCannotBeSaved() async throws {
+        let directory = try TestPaths.temporaryDirectory()
+        let state = directory.appendingPathComponent("state.json").path
+        let server = try ServerProcess(["--state", state])
+        try FileManager.default.removeItem(at: directory)
+        let client = FontdClient(baseURL: server.url)
+        await expectServerError(.internal, status: 500) { _ = try await client.setCategory(.extraLarge) }
+        #expect(try await client.category() == CategoryPreference(category: .large, sequence: 0))
+    }
+
+    /// The codes a URLSession request cannot provoke (it always sends whole, well-framed
+    /// requests): provoked with raw bytes, and the answers read by the client's decoding.
+    @Test(arguments: [
+        (ErrorCode.requestTimeout, 408, "GET /healthz HTTP/1.1\r\nHost: t\r\n"),
+        (.notImplemented, 501, "PUT /category HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n"),
+        (.badRequest, 400, "GET /healthz HTTP/1.1\r\nHost: t\r\nBad Header: x\r\n\r\n"),
+    ])
+    func codesOnlyRawRequestsProvoke(code: ErrorCode, status: Int, request: String) throws {
+        let server = try ServerProcess(["--header-timeout", "0.3"])
+        let connection = try server.connect()
+        try connection.send(request)
+        let answer = try connection.readResponse()
+        #expect(answer.status == status)
+        let error = FontdClient.errorAnswer(status: answer.status, body: Data(answer.body), url: server.url)
+        guard case .server(let serverError) = error else {
+            Issue.record("not a server error: \(error)")
+            return
+        }
+        #expect(serverError.code == code)
+        #expect(serverError.status == status)
+    }
+
+    @Test func everyCodeOfTheDesignIsCovered() {
+        // The codes checked above, against the list of DESIGN §4: a new code needs a test here.
+        let covered: Set<ErrorCode> = [
+            .unknownStyle, .unknownCategory, .unknownLegibilityWeight, .unknownTrait, .conflictingTraits, .duplicateTrait,
+            .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
+            .notFound, .methodNotAllowed, .payloadTooLarge, .uriTooLong, .headersTooLarge, .requestTimeout, .badRequest,
+            .notImplemented, .unavailable, .internal,
+        ]
+        #expect(covered == Set(ErrorCode.all))
+    }
+
+    @Test func anAnswerThatIsNotFontdsIsAnInvalidResponse() {
+        let url = URL(string: "http://127.0.0.1:1/x")!
+        let error = FontdClient.errorAnswer(status: 502, body: Data("<html>Bad Gateway</html>".utf8), url: url)
+        #expect(error == .invalidResponse(url: url.absoluteString, reason: "HTTP 502 without a fontd error document ('<html>Bad Gateway</html>')"))
+    }
+}
