@@ -37,8 +37,9 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, @unchecked 
         request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
         if let lastEventID { request.setValue(String(lastEventID), forHTTPHeaderField: "Last-Event-ID") }
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let configuration = Transport.configuration(timeout: idleTimeout)
-        // The watchdog below judges silence; URLSession must not cut a long stream short.
+        // The watchdog below judges silence; URLSession's own timeout (also reset by every
+        // chunk) is a second later, and it must not cut a long stream short.
+        let configuration = Transport.configuration(timeout: idleTimeout + .seconds(1))
         configuration.timeoutIntervalForResource = .greatestFiniteMagnitude
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         let task = session.dataTask(with: request)

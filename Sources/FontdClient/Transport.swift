@@ -20,7 +20,9 @@ final class Transport: Sendable {
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpShouldSetCookies = false
-        configuration.timeoutIntervalForRequest = timeout.seconds
+        // swift-corelibs-foundation counts this in whole seconds, and a value under one second
+        // becomes zero, which fails a request at once: round up.
+        configuration.timeoutIntervalForRequest = max(1, timeout.seconds.rounded(.up))
         return configuration
     }
 

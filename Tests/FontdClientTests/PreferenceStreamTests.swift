@@ -1,0 +1,193 @@
+import FontdClient
+import FontdTestSupport
+import Foundation
+import Testing
+
+/// `preferenceChanges()`: the snapshot, then every change exactly once and in order — across
+/// dropped connections and a server killed and restarted on its state file.
+@Suite struct PreferenceStreamTests {
+    static let token = "stream-test-token"
+    /// Short waits, so reconnecting takes milliseconds in tests.
+    static let quick = Reconnection(initialDelay: .milliseconds(20), maximumDelay: .milliseconds(200), idleTimeout: .seconds(20))
+
+    /// Collects the events of a stream as they come, for a test to wait on.
+    final class Collector: @unchecked Sendable {
+        private let lock = NSLock()
+        private var events: [PreferenceEvent] = []
+        private var failure: (any Error)?
+        private var task: Task<Void, Never>?
+
+        init(_ stream: AsyncThrowingStream<PreferenceEvent, any Error>) {
+            task = Task { [self] in
+                do {
+                    for try await event in stream { lock.withLock { events.append(event) } }
+                } catch {
+                    lock.withLock { failure = error }
+                }
+            }
+        }
+
+        var received: [PreferenceEvent] { lock.withLock { events } }
+        var error: (any Error)? { lock.withLock { failure } }
+
+        /// Waits until `done` holds for the events so far, or `seconds` pass.
+        func wait(seconds: Double = 10, until done: ([PreferenceEvent]) -> Bool) async throws {
+            let deadline = Date().addingTimeInterval(seconds)
+            while !done(received), error == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        }
+
+        func waitForSequence(_ sequence: Int, seconds: Double = 10) async throws {
+            try await wait(seconds: seconds) { $0.last?.sequence ?? -1 >= sequence }
+        }
+
+        func cancel() { task?.cancel() }
+    }
+
+    /// The category every change of a test sets: the change with sequence `n` sets `category(n)`,
+    /// never the one before, so each PUT is a real change.
+    static func category(_ sequence: Int) -> ContentSizeCategory {
+        ContentSizeCategory.allCases[sequence % ContentSizeCategory.allCases.count]
+    }
+
+    /// What a subscriber must see for changes `1...count` made one by one from `l` at sequence 0.
+    static func expectedChanges(through count: Int) -> [PreferenceEvent] {
+        (1...count).map { sequence in
+            .categoryChanged(CategoryChange(category: category(sequence), previous: sequence == 1 ? .large : category(sequence - 1), sequence: sequence))
+        }
+    }
+
+    static let initialSnapshot = PreferenceEvent.snapshot(Preferences(category: .large, legibilityWeight: .regular, sequence: 0))
+
+    @Test func theSnapshotComesFirstThenEachChangeOfBothKinds() async throws {
+        let server = try ServerProcess(["--token", Self.token])
+        let client = FontdClient(baseURL: server.url, token: Self.token)
+        let collector = Collector(client.preferenceChanges(reconnection: Self.quick))
+        defer { collector.cancel() }
+        try await collector.waitForSequence(0)
+        try await client.setPreferences(category: .accessibilityExtraLarge, legibilityWeight: .bold)
+        try await client.setCategory(.accessibilityExtraLarge)  // no change, no event
+        try await client.setPreferences(legibilityWeight: .regular)
+        try await collector.waitForSequence(3)
+        #expect(collector.received == [
+            Self.initialSnapshot,
+            .categoryChanged(CategoryChange(category: .accessibilityExtraLarge, previous: .large, sequence: 1)),
+            .legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: .bold, previous: .regular, sequence: 2)),
+            .legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: .regular, previous: .bold, sequence: 3)),
+        ])
+    }
+
+    @Test(arguments: [false, true])
+    func droppedStreamsLoseAndRepeatNothingWhileChangesKeepComing(reset: Bool) async throws {
+        let server = try ServerProcess(["--token", Self.token])
+        let proxy = try DroppingProxy(upstreamPort: server.port)
+        defer { proxy.stop() }
+        let subscriber = FontdClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!)
+        let changer = FontdClient(baseURL: server.url, token: Self.token)
+        let collector = Collector(subscriber.preferenceChanges(reconnection: Self.quick))
+        defer { collector.cancel() }
+        try await collector.waitForSequence(0)
+
+        let total = 150
+        for sequence in 1...total {
+            try await changer.setCategory(Self.category(sequence))
+            if sequence % 15 == 0 { proxy.dropAll(reset: reset) }
+        }
+        try await collector.waitForSequence(total)
+        #expect(collector.error == nil)
+        #expect(collector.received == [Self.initialSnapshot] + Self.expectedChanges(through: total))
+        // The stream really was cut and resumed (10 drops; a drop may find it already cut).
+        #expect(proxy.connectionCount >= 5)
+    }
+
+    @Test func aServerKilledAndRestartedOnItsStateFileLosesAndRepeatsNothing() async throws {
+        let state = try TestPaths.temporaryDirectory().appendingPathComponent("state.json").path
+        var server = try ServerProcess(["--token", Self.token, "--state", state])
+        let port = server.port
+        // A wait long enough that the changes made right after the restart are missed, and
+        // must come from the restarted server's history.
+        let reconnection = Reconnection(initialDelay: .milliseconds(400), maximumDelay: .milliseconds(400), idleTimeout: .seconds(20))
+        let subscriber = FontdClient(baseURL: server.url)
+        let collector = Collector(subscriber.preferenceChanges(reconnection: reconnection))
+        defer { collector.cancel() }
+        try await collector.waitForSequence(0)
+
+        var sequence = 0
+        for round in 1...3 {
+            let changer = FontdClient(baseURL: server.url, token: Self.token)
+            for _ in 1...20 {
+                sequence += 1
+                try await changer.setCategory(Self.category(sequence))
+            }
+            kill(server.process.processIdentifier, SIGKILL)
+            server.process.waitUntilExit()
+            server.stop()
+            server = try ServerProcess(["--token", Self.token, "--state", state], port: port)
+            let restarted = FontdClient(baseURL: server.url, token: Self.token)
+            for _ in 1...10 {
+                sequence += 1
+                try await restarted.setCategory(Self.category(sequence))
+            }
+            _ = round
+        }
+        try await collector.waitForSequence(sequence)
+        #expect(collector.error == nil)
+        #expect(collector.received == [Self.initialSnapshot] + Self.expectedChanges(through: sequence))
+        server.stop()
+    }
+
+    @Test func aServerThatLostItsStateSendsASnapshotAndTheCountStartsOver() async throws {
+        var server = try ServerProcess(["--token", Self.token])
+        let port = server.port
+        let collector = Collector(FontdClient(baseURL: server.url).preferenceChanges(reconnection: Self.quick))
+        defer { collector.cancel() }
+        try await collector.waitForSequence(0)
+        for sequence in 1...3 { try await FontdClient(baseURL: server.url, token: Self.token).setCategory(Self.category(sequence)) }
+        try await collector.waitForSequence(3)
+        server.stop()
+        // A fresh state file: sequence 0 again, so Last-Event-ID 3 is "from the future".
+        server = try ServerProcess(["--token", Self.token], port: port)
+        try await collector.wait { $0.count == 5 }
+        let fresh = FontdClient(baseURL: server.url, token: Self.token)
+        try await fresh.setCategory(.extraSmall)
+        try await collector.wait { $0.count == 6 }
+        #expect(Array(collector.received.suffix(2)) == [
+            Self.initialSnapshot,
+            .categoryChanged(CategoryChange(category: .extraSmall, previous: .large, sequence: 1)),
+        ])
+        server.stop()
+    }
+
+    @Test func aRefusedFirstConnectionEndsTheStreamWithTheReason() async throws {
+        let server = try ServerProcess()
+        let port = server.port
+        server.stop()
+        let stream = FontdClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!).preferenceChanges(reconnection: Self.quick)
+        do {
+            for try await event in stream { Issue.record("unexpected \(event)") }
+            Issue.record("the stream ended without an error")
+        } catch let error as FontdClientError {
+            guard case .unreachable(_, let reason) = error else {
+                Issue.record("expected unreachable, got \(error)")
+                return
+            }
+            #expect(reason.contains("connection refused"))
+        }
+    }
+
+    @Test func aSilentStreamIsTakenAsDeadAndReconnected() async throws {
+        // The server's keep-alives come every 60 s here; the client gives up after 0.3 s of silence.
+        let server = try ServerProcess(["--token", Self.token, "--sse-keepalive", "60"])
+        let proxy = try DroppingProxy(upstreamPort: server.port)
+        defer { proxy.stop() }
+        let reconnection = Reconnection(initialDelay: .milliseconds(20), maximumDelay: .milliseconds(50), idleTimeout: .milliseconds(300))
+        let collector = Collector(FontdClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!).preferenceChanges(reconnection: reconnection))
+        defer { collector.cancel() }
+        try await collector.waitForSequence(0)
+        try await Task.sleep(for: .milliseconds(800))
+        #expect(collector.error == nil, "\(String(describing: collector.error))")
+        #expect(proxy.connectionCount >= 2)
+        try await FontdClient(baseURL: server.url, token: Self.token).setCategory(.extraLarge)
+        try await collector.waitForSequence(1)
+        #expect(collector.received == [Self.initialSnapshot, .categoryChanged(CategoryChange(category: .extraLarge, previous: .large, sequence: 1))])
+    }
+}

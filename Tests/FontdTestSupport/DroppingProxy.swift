@@ -1,0 +1,134 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A TCP relay from a port of its own to a server's, which can cut every connection it
+/// relays at once: to a client, a cut looks like the server closing (or resetting) the stream.
+public final class DroppingProxy: @unchecked Sendable {
+    public enum ProxyError: Error { case socket(Int32) }
+
+    /// The port clients connect to.
+    public let port: Int
+    private let upstreamPort: Int
+    private let listener: Int32
+    private let lock = NSLock()
+    private var pairs: [(client: Int32, server: Int32)] = []
+    private var accepted = 0
+    private var stopped = false
+
+    /// Listens on `127.0.0.1` (a port the kernel chooses) and relays to `127.0.0.1:upstreamPort`.
+    public init(upstreamPort: Int) throws {
+        self.upstreamPort = upstreamPort
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = Self.loopback(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(descriptor, 64) == 0 else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw ProxyError.socket(code)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        listener = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    deinit { stop() }
+
+    /// How many client connections the proxy has accepted so far.
+    public var connectionCount: Int { lock.withLock { accepted } }
+
+    /// Cuts every open connection: with `reset`, an RST (as when the server's host vanishes);
+    /// otherwise a FIN (as when the server closes the stream).
+    public func dropAll(reset: Bool = false) {
+        let open = lock.withLock { pairs }
+        for pair in open {
+            if reset {
+                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                setsockopt(pair.client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+            }
+            shutdown(pair.client, Int32(SHUT_RDWR))
+            shutdown(pair.server, Int32(SHUT_RDWR))
+        }
+    }
+
+    /// Stops accepting and cuts every connection.
+    public func stop() {
+        let wasStopped = lock.withLock {
+            defer { stopped = true }
+            return stopped
+        }
+        guard !wasStopped else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        dropAll()
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else {
+                if errno == EINTR { continue }
+                break
+            }
+            let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = Self.loopback(port: upstreamPort)
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else {
+                Glibc.close(server)
+                Glibc.close(client)
+                continue
+            }
+            let isStopped = lock.withLock {
+                accepted += 1
+                if !stopped { pairs.append((client, server)) }
+                return stopped
+            }
+            if isStopped {
+                Glibc.close(server)
+                Glibc.close(client)
+                break
+            }
+            Thread.detachNewThread { [self] in relay(client: client, server: server) }
+        }
+        Glibc.close(listener)
+    }
+
+    /// Copies bytes both ways until either side closes, then closes both.
+    private func relay(client: Int32, server: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        var watched = [pollfd(fd: client, events: Int16(POLLIN), revents: 0), pollfd(fd: server, events: Int16(POLLIN), revents: 0)]
+        relaying: while poll(&watched, 2, -1) >= 0 {
+            for index in 0..<2 where watched[index].revents != 0 {
+                let from = watched[index].fd
+                let to = index == 0 ? server : client
+                let count = read(from, &buffer, buffer.count)
+                guard count > 0 else { break relaying }
+                var sent = 0
+                while sent < count {
+                    let written = buffer.withUnsafeBytes { send(to, $0.baseAddress! + sent, count - sent, Int32(MSG_NOSIGNAL)) }
+                    guard written > 0 else { break relaying }
+                    sent += written
+                }
+            }
+        }
+        lock.withLock { pairs.removeAll { $0.client == client } }
+        Glibc.close(client)
+        Glibc.close(server)
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+}
