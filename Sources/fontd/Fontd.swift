@@ -4,17 +4,24 @@ import Glibc
 
 /// The `fontd` command: Dynamic Type for Linux.
 @main
-struct Fontd: ParsableCommand {
+struct Fontd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fontd",
         abstract: "Dynamic Type for Linux: text styles resolved into measured fonts for the reader's chosen size.",
-        subcommands: [Query.self, StylesCommand.self, Categories.self, List.self, Serve.self])
+        subcommands: [
+            Query.self, StylesCommand.self, Categories.self, List.self, Serve.self,
+            CategoryCommand.self, Legibility.self, Watch.self, Health.self,
+        ])
 
     /// Runs the command; any error is one line on stderr and a non-zero exit, never a stack trace.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             if code == .success {

@@ -1,10 +1,24 @@
 import DynamicType
+import Glibc
 
 /// Writes what a command answers: the API's JSON with `--json`, aligned text otherwise.
 enum Output {
     /// Prints `value` as the same JSON the HTTP API sends, indented for reading.
     static func printJSON<Value: Encodable>(_ value: Value) throws {
         print(try OrderedJSONEncoder(prettyPrinted: true).string(value))
+    }
+
+    /// Writes `line` and a line feed to stdout at once, unbuffered, so a reader of a pipe
+    /// (`fontd watch | …`) gets each line as it happens.
+    static func writeLine(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            written += count
+        }
     }
 
     /// Prints rows as left-aligned columns under a header.

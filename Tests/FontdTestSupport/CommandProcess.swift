@@ -1,0 +1,96 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A long-running `fontd` command (such as `fontd watch`) whose stdout lines are read as they
+/// come, each with the moment it arrived.
+public final class CommandProcess: @unchecked Sendable {
+    public let process = Process()
+    private let output = Pipe()
+    private let error = Pipe()
+    private let lock = NSLock()
+    private let arrived = DispatchSemaphore(value: 0)
+    private var lines: [(text: String, time: ContinuousClock.Instant)] = []
+    private var errorText = Data()
+
+    /// Starts `fontd arguments…` with the pinned fonts.
+    public init(_ arguments: [String], environment: [String: String] = PinnedFonts.environment) throws {
+        guard let executable = TestPaths.fontdExecutable else { throw Fontd.RunError.notBuilt }
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outputHandle = output.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            var pending: [UInt8] = []
+            while true {
+                let chunk = outputHandle.availableData
+                if chunk.isEmpty { break }
+                let now = ContinuousClock.now
+                for byte in chunk {
+                    guard byte == UInt8(ascii: "\n") else {
+                        pending.append(byte)
+                        continue
+                    }
+                    let line = String(decoding: pending, as: UTF8.self)
+                    pending = []
+                    lock.withLock { lines.append((line, now)) }
+                    arrived.signal()
+                }
+            }
+            arrived.signal()
+        }
+        let errorHandle = error.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = errorHandle.availableData
+                if chunk.isEmpty { break }
+                lock.withLock { errorText.append(chunk) }
+            }
+        }
+    }
+
+    deinit { stop() }
+
+    /// The `index`th line of stdout (from 0) and when it arrived, waiting up to `seconds` for it;
+    /// nil if it did not come.
+    public func line(_ index: Int, seconds: Double = 10) -> (text: String, time: ContinuousClock.Instant)? {
+        let deadline = DispatchTime.now() + seconds
+        while true {
+            if let line = lock.withLock({ index < lines.count ? lines[index] : nil }) { return line }
+            if !process.isRunning, lock.withLock({ index >= lines.count }) { return nil }
+            guard arrived.wait(timeout: deadline) == .success else { return nil }
+        }
+    }
+
+    /// What the command has written to stderr so far.
+    public var standardError: String { lock.withLock { String(decoding: errorText, as: UTF8.self) } }
+
+    /// Every stdout line so far.
+    public var allLines: [String] { lock.withLock { lines.map(\.text) } }
+
+    /// Waits up to `seconds` for the command to exit by itself; its exit status, or nil if it did not.
+    public func waitForExit(seconds: Double = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { usleep(2_000) }
+        guard !process.isRunning else { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Interrupts the command (SIGINT, as Ctrl-C) and waits for it; SIGKILL after 5 s.
+    @discardableResult
+    public func stop() -> Int32 {
+        guard process.isRunning else { return process.terminationStatus }
+        kill(process.processIdentifier, SIGINT)
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < deadline { usleep(5_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
