@@ -70,6 +70,9 @@ let package = Package(
             ]
         ),
 
+        // The README's client example: follows the reader's text size.
+        .executableTarget(name: "follow-body-text", dependencies: ["FontdClient"], path: "Examples/FollowBodyText"),
+
         // Shared by the test targets: the pinned fontconfig setup and an independent sfnt table reader.
         .target(
             name: "FontdTestSupport",

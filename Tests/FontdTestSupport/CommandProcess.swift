@@ -11,12 +11,13 @@ public final class CommandProcess: @unchecked Sendable {
     private let error = Pipe()
     private let lock = NSLock()
     private let arrived = DispatchSemaphore(value: 0)
+    private let errorClosed = DispatchSemaphore(value: 0)
     private var lines: [(text: String, time: ContinuousClock.Instant)] = []
     private var errorText = Data()
 
-    /// Starts `fontd arguments…` with the pinned fonts.
-    public init(_ arguments: [String], environment: [String: String] = PinnedFonts.environment) throws {
-        guard let executable = TestPaths.fontdExecutable else { throw Fontd.RunError.notBuilt }
+    /// Starts `fontd arguments…` (or another built product, `executable`) with the pinned fonts.
+    public init(_ arguments: [String], executable name: String = "fontd", environment: [String: String] = PinnedFonts.environment) throws {
+        guard let executable = TestPaths.builtExecutable(name) else { throw Fontd.RunError.notBuilt }
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
@@ -51,6 +52,7 @@ public final class CommandProcess: @unchecked Sendable {
                 if chunk.isEmpty { break }
                 lock.withLock { errorText.append(chunk) }
             }
+            errorClosed.signal()
         }
     }
 
@@ -79,6 +81,9 @@ public final class CommandProcess: @unchecked Sendable {
         while process.isRunning, Date() < deadline { usleep(2_000) }
         guard !process.isRunning else { return nil }
         process.waitUntilExit()
+        // Everything the command wrote to stderr has been read once the pipe is closed.
+        _ = errorClosed.wait(timeout: .now() + 2)
+        errorClosed.signal()
         return process.terminationStatus
     }
 

@@ -10,10 +10,13 @@ public enum TestPaths {
     public static let defaultStyles = packageRoot.appendingPathComponent("Styles/default.json")
 
     /// The built `fontd` executable: beside the test bundle, or in the debug build folder.
-    public static var fontdExecutable: URL? {
+    public static var fontdExecutable: URL? { builtExecutable("fontd") }
+
+    /// A built executable product of the package, found as `fontdExecutable` is.
+    public static func builtExecutable(_ name: String) -> URL? {
         let candidates = [
-            Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("fontd"),
-            packageRoot.appendingPathComponent(".build/debug/fontd"),
+            Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent(name),
+            packageRoot.appendingPathComponent(".build/debug/\(name)"),
         ].compactMap { $0 }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
