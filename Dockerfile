@@ -45,7 +45,8 @@ COPY --from=build /usr/local/bin/fontd /usr/local/bin/fontd
 # Where fontd looks for its default table (DESIGN §2): <executable's directory>/../share/fontd/Styles/.
 COPY Styles/ /usr/local/share/fontd/Styles/
 
-USER fontd
+# The user fontd, by number: Kubernetes' runAsNonRoot can only verify a numeric user.
+USER 999:999
 # The preferences (category, legibility weight, sequence and history) survive the container.
 VOLUME /var/lib/fontd
 EXPOSE 8686
