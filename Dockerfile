@@ -1,0 +1,57 @@
+# fontd in a container: `docker build -t fontd .`, then
+#   docker run -d -p 8686:8686 -e FONTD_TOKEN=<secret> -v fontd-state:/var/lib/fontd fontd
+# Without FONTD_TOKEN the server refuses to start: it listens beyond loopback, where a token is required.
+# scripts/check-container replays the runtime stage on a Debian 12 root without a Docker engine; it parses
+# this file, so keep commands in exec (JSON array) form and apt package lists on `apt-get install` lines.
+
+# Build stage. The tag pins the toolchain the project's machines and CI test with (Swift 6.3.1) on the
+# runtime's Debian release (12, bookworm), so the image holds the binary that was tested; the floating
+# "6.3-bookworm" would move to the next patch release by itself. Bump it with the machines' Swift.
+FROM swift:6.3.1-bookworm AS build
+
+# The C libraries' headers (pkg-config finds them), and libcurl's, which FoundationNetworking needs to link
+# with the static Swift standard library.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+        libfontconfig-dev libfreetype-dev libcurl4-openssl-dev pkg-config \
+    && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /src
+# The dependencies first, so that editing the sources does not fetch them again.
+COPY Package.swift ./
+RUN swift package resolve
+COPY . .
+RUN swift build -c release --static-swift-stdlib --product fontd \
+    && install -m 0755 .build/release/fontd /usr/local/bin/fontd
+
+# Runtime stage: Debian 12 slim with only what the static binary loads (libfontconfig1, libfreetype6, and
+# libcurl4 for FoundationNetworking), the fonts the default table resolves to (its sans-serif is DejaVu Sans),
+# and fontconfig, whose install builds the font cache in /var/cache/fontconfig: without it every start scans
+# the fonts again and prints "Fontconfig error: No writable cache directories" as the unprivileged user.
+FROM debian:12-slim
+
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+        libfontconfig1 libfreetype6 libcurl4 fonts-dejavu-core fontconfig \
+    && rm -rf /var/lib/apt/lists/* \
+    && groupadd --system --gid 999 fontd \
+    && useradd --system --uid 999 --gid fontd --home-dir /nonexistent --no-create-home \
+        --shell /usr/sbin/nologin fontd \
+    && install -d -o fontd -g fontd -m 0750 /var/lib/fontd
+
+COPY --from=build /usr/local/bin/fontd /usr/local/bin/fontd
+# Where fontd looks for its default table (DESIGN §2): <executable's directory>/../share/fontd/Styles/.
+COPY Styles/ /usr/local/share/fontd/Styles/
+
+# The user fontd, by number: Kubernetes' runAsNonRoot can only verify a numeric user.
+USER 999:999
+# The preferences (category, legibility weight, sequence and history) survive the container.
+VOLUME /var/lib/fontd
+EXPOSE 8686
+# `fontd health` exits 0 when GET /healthz on http://127.0.0.1:8686 answers.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["fontd", "health"]
+# SIGTERM (docker stop) stops fontd gracefully, also as PID 1: requests under way finish, then it exits 0.
+ENTRYPOINT ["fontd"]
+CMD ["serve", "--host", "0.0.0.0", "--port", "8686", "--state", "/var/lib/fontd/state.json"]
