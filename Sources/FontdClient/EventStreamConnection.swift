@@ -62,7 +62,16 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, @unchecked 
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        let http = response as? HTTPURLResponse
+        let status = http?.statusCode ?? 0
+        let contentType = http?.value(forHTTPHeaderField: "Content-Type") ?? ""
+        if status == 200, !contentType.lowercased().hasPrefix("text/event-stream") {
+            // Something other than fontd's event stream (a page, a proxy's answer): never events.
+            lock.withLock { finished = true }
+            continuation.finish(throwing: FontdClientError.invalidResponse(
+                url: url.absoluteString, reason: "the answer is '\(contentType)', not an event stream (text/event-stream)"))
+            return completionHandler(.cancel)
+        }
         lock.withLock {
             self.status = status
             lastActivity = .now

@@ -13,10 +13,11 @@ struct CategoryCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the reader's category.")
 
         @OptionGroup var options: ServerOptions
+        @OptionGroup var token: TokenOptions
         @Flag(help: "Print JSON, exactly as GET /category answers.") var json = false
 
         func run() async throws {
-            let answer = try await options.client().command { client throws(FontdClientError) in try await client.category() }
+            let answer = try await options.client(token: token.resolved).command { client throws(FontdClientError) in try await client.category() }
             if json { return try Output.printJSON(answer) }
             print(answer.category.rawValue)
         }

@@ -12,10 +12,11 @@ struct Legibility: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the reader's legibility weight.")
 
         @OptionGroup var options: ServerOptions
+        @OptionGroup var token: TokenOptions
         @Flag(help: "Print JSON, exactly as GET /preferences answers.") var json = false
 
         func run() async throws {
-            let preferences = try await options.client().command { client throws(FontdClientError) in try await client.preferences() }
+            let preferences = try await options.client(token: token.resolved).command { client throws(FontdClientError) in try await client.preferences() }
             if json { return try Output.printJSON(preferences) }
             print(preferences.legibilityWeight.rawValue)
         }

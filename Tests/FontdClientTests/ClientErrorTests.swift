@@ -162,3 +162,47 @@ import Testing
         #expect(error == .invalidResponse(url: url.absoluteString, reason: "HTTP 502 without a fontd error document ('<html>Bad Gateway</html>')"))
     }
 }
+
+/// What the client makes of a server that is not fontd.
+@Suite struct ForeignServerTests {
+    @Test func aJSONAnswerOfAnotherShapeIsAnInvalidResponse() async throws {
+        let foreign = try CannedHTTPServer(contentType: "application/json", body: #"{"hello":"world"}"#)
+        do {
+            _ = try await FontdClient(baseURL: foreign.url).font(.body)
+            Issue.record("a foreign answer was accepted")
+        } catch {
+            guard case .invalidResponse(let url, let reason) = error else {
+                Issue.record("got \(error)")
+                return
+            }
+            #expect(url.hasSuffix("/font"))
+            #expect(reason.contains("ResolvedFont"))
+        }
+    }
+
+    @Test func aPageInsteadOfAnEventStreamEndsTheStream() async throws {
+        let foreign = try CannedHTTPServer(contentType: "text/html", body: "<html>hello</html>")
+        let stream = FontdClient(baseURL: foreign.url).preferenceChanges()
+        do {
+            for try await event in stream { Issue.record("unexpected \(event)") }
+            Issue.record("the stream ended without an error")
+        } catch let error as FontdClientError {
+            guard case .invalidResponse(_, let reason) = error else {
+                Issue.record("got \(error)")
+                return
+            }
+            #expect(reason.contains("text/html"))
+        }
+    }
+
+    @Test func anErrorPageIsAnInvalidResponseNamingTheStatus() async throws {
+        let foreign = try CannedHTTPServer(status: 502, contentType: "text/html", body: "<html>Bad Gateway</html>")
+        do {
+            _ = try await FontdClient(baseURL: foreign.url).health()
+            Issue.record("a 502 was accepted")
+        } catch {
+            #expect(error.description.contains("HTTP 502"))
+            #expect(error.code == nil)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Something that is not fontd: answers every request on a port of its own with the same
+/// bytes, then closes the connection. For testing what a client makes of a foreign answer.
+public final class CannedHTTPServer: @unchecked Sendable {
+    public let port: Int
+    private let listener: Int32
+    private let answer: [UInt8]
+
+    /// Listens on `127.0.0.1` (a port the kernel chooses) and answers `status` with `body`.
+    public init(status: Int = 200, contentType: String, body: String) throws {
+        let bodyBytes = Array(body.utf8)
+        answer = Array("HTTP/1.1 \(status) Canned\r\nContent-Type: \(contentType)\r\nContent-Length: \(bodyBytes.count)\r\nConnection: close\r\n\r\n".utf8) + bodyBytes
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ready = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && listen(descriptor, 16) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        guard ready else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw DroppingProxy.ProxyError.socket(code)
+        }
+        listener = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [listener, answer] in
+            while true {
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else {
+                    if errno == EINTR { continue }
+                    break
+                }
+                // Read the request head, then answer and close.
+                var head: [UInt8] = []
+                var byte: UInt8 = 0
+                while read(connection, &byte, 1) == 1 {
+                    head.append(byte)
+                    if head.suffix(4) == Array("\r\n\r\n".utf8) { break }
+                }
+                _ = answer.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                Glibc.close(connection)
+            }
+            Glibc.close(listener)
+        }
+    }
+
+    deinit { shutdown(listener, Int32(SHUT_RDWR)) }
+
+    /// `http://127.0.0.1:PORT`.
+    public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+}
