@@ -22,11 +22,13 @@ WORKDIR /src
 COPY Package.swift ./
 RUN swift package resolve
 COPY . .
-RUN swift build -c release --static-swift-stdlib --product fontd \
-    && install -m 0755 .build/release/fontd /usr/local/bin/fontd
+# Every product: fontd, and fontd-remote, which runs fontd's commands that talk to a server (category,
+# legibility, watch, health, query --server; the HEALTHCHECK's `fontd health` among them).
+RUN swift build -c release --static-swift-stdlib \
+    && install -m 0755 .build/release/fontd .build/release/fontd-remote /usr/local/bin/
 
-# Runtime stage: Debian 12 slim with only what the static binary loads (libfontconfig1, libfreetype6, and
-# libcurl4 for FoundationNetworking), the fonts the default table resolves to (its sans-serif is DejaVu Sans),
+# Runtime stage: Debian 12 slim with only what the static binaries load (libfontconfig1, libfreetype6, and
+# libcurl4 for fontd-remote's FoundationNetworking), the fonts the default table resolves to (its sans-serif is DejaVu Sans),
 # and fontconfig, whose install builds the font cache in /var/cache/fontconfig: without it every start scans
 # the fonts again and prints "Fontconfig error: No writable cache directories" as the unprivileged user.
 FROM debian:12-slim
@@ -41,7 +43,7 @@ RUN apt-get update \
         --shell /usr/sbin/nologin fontd \
     && install -d -o fontd -g fontd -m 0750 /var/lib/fontd
 
-COPY --from=build /usr/local/bin/fontd /usr/local/bin/fontd
+COPY --from=build /usr/local/bin/fontd /usr/local/bin/fontd-remote /usr/local/bin/
 # Where fontd looks for its default table (DESIGN §2): <executable's directory>/../share/fontd/Styles/.
 COPY Styles/ /usr/local/share/fontd/Styles/
 

@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "fontd", targets: ["fontd"]),
+        .executable(name: "fontd-remote", targets: ["fontd-remote"]),
         .library(name: "DynamicType", targets: ["DynamicType"]),
         .library(name: "FontResolution", targets: ["FontResolution"]),
         .library(name: "FontdClient", targets: ["FontdClient"]),
@@ -57,11 +58,27 @@ let package = Package(
         // The Swift client library: every endpoint, and the preference changes as a stream.
         .target(name: "FontdClient", dependencies: ["DynamicType"]),
 
+        // What both command-line executables share: output, query options, the error-line main.
+        .target(
+            name: "FontdCommandLine",
+            dependencies: ["DynamicType", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        // The commands that talk to a server; `fontd` hands them over, so only this executable
+        // links FoundationNetworking (and libcurl's ~30 libraries).
+        .executableTarget(
+            name: "fontd-remote",
+            dependencies: [
+                "FontdClient", "FontdCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
         .executableTarget(
             name: "fontd",
             dependencies: [
                 "DynamicType",
-                "FontdClient",
+                "FontdCommandLine",
                 "FontResolution",
                 "FontService",
                 "HTTPServer",

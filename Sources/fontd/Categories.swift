@@ -1,5 +1,6 @@
 import ArgumentParser
 import DynamicType
+import FontdCommandLine
 
 /// `fontd categories`: lists the content-size categories and their names.
 struct Categories: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FontdCommandLine
 import FontResolution
 
 /// `fontd list`: the installed faces fontd can resolve to.

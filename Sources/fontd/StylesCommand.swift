@@ -1,5 +1,6 @@
 import ArgumentParser
 import DynamicType
+import FontdCommandLine
 
 /// `fontd styles`: shows the loaded style table.
 struct StylesCommand: ParsableCommand {

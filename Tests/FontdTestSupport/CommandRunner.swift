@@ -21,11 +21,13 @@ public enum Fontd {
         }
     }
 
-    /// Runs `fontd arguments…`, waiting at most `timeoutSeconds`.
+    /// Runs `fontd arguments…` (the built one, unless `executable` names another copy),
+    /// waiting at most `timeoutSeconds`.
     public static func run(
-        _ arguments: [String], environment: [String: String] = PinnedFonts.environment, timeoutSeconds: Double = 30
+        _ arguments: [String], executable: URL? = nil, environment: [String: String] = PinnedFonts.environment,
+        timeoutSeconds: Double = 30
     ) throws -> CommandResult {
-        guard let executable = TestPaths.fontdExecutable else { throw RunError.notBuilt }
+        guard let executable = executable ?? TestPaths.fontdExecutable else { throw RunError.notBuilt }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -2,15 +2,15 @@ import DynamicType
 import Glibc
 
 /// Writes what a command answers: the API's JSON with `--json`, aligned text otherwise.
-enum Output {
+public enum Output {
     /// Prints `value` as the same JSON the HTTP API sends, indented for reading.
-    static func printJSON<Value: Encodable>(_ value: Value) throws {
+    public static func printJSON<Value: Encodable>(_ value: Value) throws {
         print(try OrderedJSONEncoder(prettyPrinted: true).string(value))
     }
 
     /// Writes `line` and a line feed to stdout at once, unbuffered, so a reader of a pipe
     /// (`fontd watch | …`) gets each line as it happens.
-    static func writeLine(_ line: String) {
+    public static func writeLine(_ line: String) {
         let bytes = Array((line + "\n").utf8)
         var written = 0
         while written < bytes.count {
@@ -22,7 +22,7 @@ enum Output {
     }
 
     /// Prints rows as left-aligned columns under a header.
-    static func printTable(header: [String], rows: [[String]]) {
+    public static func printTable(header: [String], rows: [[String]]) {
         let all = [header] + rows
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         for row in all {
@@ -34,7 +34,7 @@ enum Output {
     }
 
     /// A value for people: at most `decimals` decimals, no trailing zeros.
-    static func points(_ value: Double, decimals: Int = 2) -> String {
+    public static func points(_ value: Double, decimals: Int = 2) -> String {
         let scale = (0..<decimals).reduce(1.0) { product, _ in product * 10 }
         let rounded = (value * scale).rounded() / scale
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }

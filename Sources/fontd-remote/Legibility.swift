@@ -1,10 +1,11 @@
 import ArgumentParser
 import FontdClient
+import FontdCommandLine
 
 /// `fontd legibility [get | set <weight>]`: the reader's "Bold Text" setting on a server.
 struct Legibility: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show or set the reader's legibility weight (the \"Bold Text\" setting) on a fontd server.",
+        abstract: RemoteCommand.legibility.abstract,
         subcommands: [Get.self, Set.self],
         defaultSubcommand: Get.self)
 

@@ -1,11 +1,12 @@
 import ArgumentParser
 import FontdClient
+import FontdCommandLine
 
 /// `fontd category [get | set <category>]`: the reader's content-size category on a server.
 struct CategoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "category",
-        abstract: "Show or set the reader's content-size category on a fontd server.",
+        abstract: RemoteCommand.category.abstract,
         subcommands: [Get.self, Set.self],
         defaultSubcommand: Get.self)
 

@@ -1,10 +1,11 @@
 import ArgumentParser
 import FontdClient
+import FontdCommandLine
 
 /// `fontd watch`: one line per preference event, the snapshot first, until interrupted.
 struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the reader's preferences, then one line per change, as they happen.",
+        abstract: RemoteCommand.watch.abstract,
         discussion: "Reconnects by itself when the connection drops or the server restarts, missing and repeating nothing. Stop it with Ctrl-C.")
 
     @OptionGroup var options: ServerOptions

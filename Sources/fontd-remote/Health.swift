@@ -1,10 +1,11 @@
 import ArgumentParser
 import FontdClient
+import FontdCommandLine
 
 /// `fontd health`: exits 0 when the server answers `GET /healthz` (for container health checks).
 struct Health: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check that a fontd server answers; exit 0 if it does (for container health checks).")
+        abstract: RemoteCommand.health.abstract)
 
     @OptionGroup var options: ServerOptions
 

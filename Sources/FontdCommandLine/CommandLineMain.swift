@@ -1,0 +1,43 @@
+import ArgumentParser
+import Glibc
+
+/// How fontd's executables run a command line: any error is one line on stderr and a
+/// non-zero exit, never a stack trace.
+public enum CommandLineMain {
+    /// Parses `arguments` (the process's, without the program name) for `Root` and runs the command.
+    ///
+    /// On the main thread, as the process's `main` would: `fontd serve` blocks SIGTERM and SIGINT
+    /// there before its threads start, so that only its signalfd receives them.
+    @MainActor
+    public static func run<Root: AsyncParsableCommand>(_ root: Root.Type, arguments: [String]? = nil) async -> Never {
+        do {
+            var command = try Root.parseAsRoot(arguments)
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+            Glibc.exit(0)
+        } catch {
+            let code = Root.exitCode(for: error)
+            if code == .success {
+                // --help and --version arrive as errors that mean success.
+                print(Root.fullMessage(for: error))
+                Glibc.exit(code.rawValue)
+            }
+            failure(oneLine(Root.message(for: error)), exitCode: code.rawValue == 0 ? 1 : code.rawValue)
+        }
+    }
+
+    /// Writes `fontd: error: MESSAGE` on stderr and exits with `exitCode`.
+    public static func failure(_ message: String, exitCode: Int32 = 1) -> Never {
+        let line = Array("fontd: error: \(message)\n".utf8)
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        Glibc.exit(exitCode)
+    }
+
+    /// The message on one line (ArgumentParser's own errors may span several).
+    private static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).map { $0.trimmingPrefix(while: \.isWhitespace) }.joined(separator: " ")
+    }
+}

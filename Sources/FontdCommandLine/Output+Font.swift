@@ -1,0 +1,35 @@
+import DynamicType
+
+extension Output {
+    /// A resolved font for people: a heading line, then one row per field.
+    public static func printFont(_ font: ResolvedFont) {
+        let face = font.descriptor
+        let metrics = font.metrics
+        print("\(font.style) at \(font.category.rawValue): \(face.family) \(face.face), \(points(face.pointSize)) pt")
+        let traitsText = face.traits.names.isEmpty ? "none" : face.traits.names.joined(separator: ", ")
+        var synthetic = [face.synthetic.bold ? "bold" : nil, face.synthetic.oblique ? "oblique" : nil].compactMap { $0 }
+        if synthetic.isEmpty { synthetic = ["none"] }
+        printTable(header: ["field", "value"], rows: [
+            ["file", "\(face.file) (face \(face.index))"],
+            ["postscript name", face.postscriptName],
+            ["weight", "\(points(face.weight.rawValue)) (asked \(points(face.requestedWeight.rawValue)))"],
+            ["width", points(face.width.rawValue)],
+            ["slant", face.slant.rawValue],
+            ["spacing", face.spacing.rawValue],
+            ["traits", traitsText],
+            ["fallback", face.fallback ? "yes (no face of the requested family)" : "no"],
+            ["synthetic", synthetic.joined(separator: ", ")],
+            ["line height", points(metrics.lineHeight)],
+            ["leading", points(metrics.leading)],
+            ["tracking", points(metrics.tracking)],
+            ["ascender", points(metrics.ascender)],
+            ["descender", points(metrics.descender)],
+            ["line gap", points(metrics.lineGap)],
+            ["cap height", points(metrics.capHeight)],
+            ["x-height", points(metrics.xHeight)],
+            ["underline", "\(points(metrics.underlinePosition)) (thickness \(points(metrics.underlineThickness)))"],
+            ["units per em", "\(metrics.unitsPerEm)"],
+            ["metrics scale", points(metrics.metricsScale, decimals: 4)],
+        ])
+    }
+}

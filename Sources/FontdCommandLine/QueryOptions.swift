@@ -1,0 +1,63 @@
+import ArgumentParser
+import DynamicType
+
+/// The options of `fontd query` that local resolution and a server share: the style and
+/// what to do to it, read into model values.
+public struct QueryOptions: ParsableArguments {
+    @Argument(help: "The text style, e.g. body, headline, largeTitle.")
+    public var style: String
+
+    @Option(help: "Content-size category: xs s m l xl xxl xxxl ax1…ax5 (Apple's names work too); default l, or the reader's with --server.")
+    public var category: String?
+
+    @Option(help: "Comma-separated traits: bold, italic, condensed, expanded, monospace, tightLeading, looseLeading.")
+    public var traits: String = ""
+
+    @Option(help: "A family to use instead of the style's (repeat for fallbacks, most preferred first).")
+    public var family: [String] = []
+
+    @Option(parsing: .unconditional, help: "A weight from 1 to 1000, or a name such as semibold; replaces the style's weight.")
+    public var weight: String?
+
+    @Option(help: "The reader's legibility weight: regular or bold (the \"Bold Text\" setting); default regular, or the reader's with --server.")
+    public var legibility: String?
+
+    @Option(name: .customLong("maximum-point-size"), parsing: .unconditional, help: "Cap the point size; line height and tracking scale with it.")
+    public var maximumPointSize: String?
+
+    @Flag(help: "Print the answer as JSON, exactly as GET /font answers.")
+    public var json = false
+
+    public init() {}
+
+    /// The options as model values; nil for what was not given.
+    public func parsed() throws(DynamicTypeError) -> Parsed {
+        Parsed(
+            style: TextStyle(style),
+            category: try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) },
+            traits: try SymbolicTraits(parsing: traits),
+            families: family,
+            weight: try weight.map { text throws(DynamicTypeError) in try FontWeight(parsing: text) },
+            legibility: try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) },
+            maximumPointSize: try maximumPointSize.map { text throws(DynamicTypeError) in
+                try parseNumber(text, parameter: "maximum point size", in: FontRequest.maximumPointSizeRange, lowerBoundIncluded: false)
+            })
+    }
+
+    /// `fontd query`'s options, checked.
+    public struct Parsed: Sendable {
+        public var style: TextStyle
+        public var category: ContentSizeCategory?
+        public var traits: SymbolicTraits
+        public var families: [String]
+        public var weight: FontWeight?
+        public var legibility: LegibilityWeight?
+        public var maximumPointSize: Double?
+    }
+
+    /// Prints `font` as `--json` asks: the API's JSON, or a table for people.
+    public func print(_ font: ResolvedFont) throws {
+        if json { return try Output.printJSON(font) }
+        Output.printFont(font)
+    }
+}
