@@ -34,6 +34,7 @@ public struct FontdClient: Sendable {
     /// Reads a server address as a person types it (`http://127.0.0.1:8686`), refusing what
     /// cannot address a fontd server: another scheme, no host, a query or a fragment.
     public static func baseURL(parsing text: String) throws(FontdClientError) -> URL {
+        guard text.contains("://") else { throw .invalidURL(text, reason: "it has no scheme (http://)") }
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
             throw .invalidURL(text, reason: "it is not a URL")
         }

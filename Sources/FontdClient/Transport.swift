@@ -53,7 +53,7 @@ final class Transport: Sendable {
         case NSURLErrorNetworkConnectionLost: return "the connection broke before the answer was complete"
         case NSURLErrorNotConnectedToInternet: return "no network"
         case NSURLErrorCancelled: return "the call was cancelled"
-        case NSURLErrorUnsupportedURL: return "the URL is not one the client can use"
+        case NSURLErrorUnsupportedURL, NSURLErrorBadURL: return "the networking library (URLSession) cannot use this URL"
         case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasBadDate,
              NSURLErrorServerCertificateNotYetValid, NSURLErrorServerCertificateHasUnknownRoot:
             return "the TLS connection failed (\(error.localizedDescription))"

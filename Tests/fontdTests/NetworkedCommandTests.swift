@@ -77,6 +77,7 @@ import Testing
         expectOneLineError(try Fontd.run(["category", "--server", "ftp://127.0.0.1"]), "Invalid server URL 'ftp://127.0.0.1'", "http")
         expectOneLineError(try Fontd.run(["watch", "--server", "not a url"]), "Invalid server URL 'not a url'")
         expectOneLineError(try Fontd.run(["query", "body", "--server", "http://"]), "Invalid server URL", "no host")
+        expectOneLineError(try Fontd.run(["health", "--server", "localhost:8686"]), "Invalid server URL 'localhost:8686'", "no scheme")
         expectOneLineError(try Fontd.run(["health", "--server", "http://127.0.0.1:1"]), "connection refused")
         expectOneLineError(try Fontd.run(["watch", "--server", "http://127.0.0.1:1"]), "connection refused")
         expectOneLineError(try Fontd.run(["category", "set", "xl", "--server", url]), "401", "--token", "FONTD_TOKEN")
