@@ -2,21 +2,13 @@
 ///
 /// A string-backed struct rather than an enum, because a loaded table may define
 /// styles of its own; the standard iOS styles are static members.
+/// On the wire it is the bare string (the standard library's `Codable` for string-backed types).
 public struct TextStyle: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ name: String) { self.rawValue = name }
     public init(stringLiteral value: String) { self.rawValue = value }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     public var description: String { rawValue }
 
