@@ -52,15 +52,17 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
             "The trait '\(name)' is given more than once; name each trait once."
         case .invalidNumber(let parameter, let value, let range, let lowerIncluded, let names):
             "Invalid \(parameter) '\(value)': expected a finite number "
-                + (lowerIncluded ? "from \(Self.format(range.lowerBound))" : "greater than \(Self.format(range.lowerBound))")
-                + " to \(Self.format(range.upperBound))"
+                + (lowerIncluded ? "from \(formatNumber(range.lowerBound))" : "greater than \(formatNumber(range.lowerBound))")
+                + " to \(formatNumber(range.upperBound))"
                 + (names.isEmpty ? "." : " or one of: \(names.joined(separator: ", ")).")
         }
     }
+}
 
-    private static func format(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-    }
+/// A number as people and query strings write it: `650` rather than `650.0`, other values
+/// in full precision (the inverse of `parseNumber` for finite values).
+public func formatNumber(_ number: Double) -> String {
+    number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
 }
 
 /// Parses a decimal number for a parameter, accepting only finite values inside `range`.

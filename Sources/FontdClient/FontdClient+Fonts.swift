@@ -42,7 +42,7 @@ extension FontdClient {
     public func scale(_ value: Double, for style: TextStyle, category: ContentSizeCategory? = nil) async throws(FontdClientError) -> ScaledValue {
         var query = [(name: "style", value: style.rawValue)]
         if let category { query.append(("category", category.rawValue)) }
-        query.append(("value", Self.number(value)))
+        query.append(("value", formatNumber(value)))
         return try await get("/scale", query: query)
     }
 
@@ -80,14 +80,9 @@ extension FontdClient {
         if let category { query.append(("category", category.rawValue)) }
         if !traits.isEmpty { query.append(("traits", traits.names.joined(separator: ","))) }
         if !families.isEmpty { query.append(("family", families.joined(separator: ","))) }
-        if let weight { query.append(("weight", number(weight.rawValue))) }
+        if let weight { query.append(("weight", formatNumber(weight.rawValue))) }
         if let legibility { query.append(("legibility", legibility.rawValue)) }
-        if let maximumPointSize { query.append(("maximumPointSize", number(maximumPointSize))) }
+        if let maximumPointSize { query.append(("maximumPointSize", formatNumber(maximumPointSize))) }
         return query
-    }
-
-    /// `650` rather than `650.0`; other values in full precision.
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

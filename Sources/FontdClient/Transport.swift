@@ -70,7 +70,5 @@ extension Duration {
     }
 
     /// `10` or `0.5`, for messages.
-    var secondsText: String {
-        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
-    }
+    var secondsText: String { formatNumber(seconds) }
 }

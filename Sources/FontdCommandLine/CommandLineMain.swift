@@ -31,8 +31,7 @@ public enum CommandLineMain {
 
     /// Writes `fontd: error: MESSAGE` on stderr and exits with `exitCode`.
     public static func failure(_ message: String, exitCode: Int32 = 1) -> Never {
-        let line = Array("fontd: error: \(message)\n".utf8)
-        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        Output.writeLine("fontd: error: \(message)", to: STDERR_FILENO)
         Glibc.exit(exitCode)
     }
 

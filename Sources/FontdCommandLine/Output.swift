@@ -8,13 +8,13 @@ public enum Output {
         print(try OrderedJSONEncoder(prettyPrinted: true).string(value))
     }
 
-    /// Writes `line` and a line feed to stdout at once, unbuffered, so a reader of a pipe
-    /// (`fontd watch | …`) gets each line as it happens.
-    public static func writeLine(_ line: String) {
+    /// Writes `line` and a line feed to `descriptor` (stdout) at once, unbuffered, so a reader
+    /// of a pipe (`fontd watch | …`) gets each line as it happens.
+    public static func writeLine(_ line: String, to descriptor: Int32 = STDOUT_FILENO) {
         let bytes = Array((line + "\n").utf8)
         var written = 0
         while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return }
             written += count
