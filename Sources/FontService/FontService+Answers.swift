@@ -122,7 +122,9 @@ extension FontService {
         }
     }
 
-    private func encoded<Value: Encodable>(_ value: Value) throws(FontServiceError) -> [UInt8] {
+    /// An answer's JSON; a value the encoder refuses (a non-finite number) is logged and
+    /// answered as an internal error rather than sent as broken JSON.
+    func encoded<Value: Encodable>(_ value: Value) throws(FontServiceError) -> [UInt8] {
         do {
             return Array(try OrderedJSONEncoder().encode(value))
         } catch {

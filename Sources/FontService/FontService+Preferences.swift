@@ -20,10 +20,14 @@ extension FontService {
             return .response(eventStreamHead())
         case ("GET", _), ("HEAD", _):
             let state = store.state
-            let body = endpoint == .category
-                ? preferenceBody(CategoryPreference(category: state.preferences.category, sequence: state.sequence))
-                : preferenceBody(state.snapshot)
-            return .response(cachedAnswer(body: body, followsPreferences: true).reply(to: request))
+            do {
+                let body = endpoint == .category
+                    ? try encoded(CategoryPreference(category: state.preferences.category, sequence: state.sequence))
+                    : try encoded(state.snapshot)
+                return .response(cachedAnswer(body: body, followsPreferences: true).reply(to: request))
+            } catch {
+                return .response(errorResponse(error))
+            }
         case ("PUT", .preferences), ("PUT", .category):
             return change(request, at: endpoint)
         default:
@@ -48,13 +52,17 @@ extension FontService {
                 case .failure(let error):
                     pending.complete(self.errorResponse(.stateNotSaved(error.description)))
                 case .success(let (state, previous, _)):
-                    let body = endpoint == .category
-                        ? self.preferenceBody(CategoryChange(
-                            category: state.preferences.category, previous: previous.preferences.category, sequence: state.sequence))
-                        : self.preferenceBody(state.snapshot)
-                    pending.complete(HTTPResponse(
-                        status: 200, headers: [Self.jsonContentType, (name: "Cache-Control", value: "no-store")] + self.corsHeaders,
-                        body: body))
+                    do throws(FontServiceError) {
+                        let body = endpoint == .category
+                            ? try self.encoded(CategoryChange(
+                                category: state.preferences.category, previous: previous.preferences.category, sequence: state.sequence))
+                            : try self.encoded(state.snapshot)
+                        pending.complete(HTTPResponse(
+                            status: 200, headers: [Self.jsonContentType, (name: "Cache-Control", value: "no-store")] + self.corsHeaders,
+                            body: body))
+                    } catch {
+                        pending.complete(self.errorResponse(error))
+                    }
                 }
             }
         }
@@ -120,11 +128,6 @@ extension FontService {
             result.append((name, value))
         }
         return result
-    }
-
-    /// A preferences answer's JSON; these payloads hold no number the encoder refuses.
-    private func preferenceBody(_ value: some Encodable) -> [UInt8] {
-        (try? OrderedJSONEncoder().encode(value)).map(Array.init) ?? Array("{}".utf8)
     }
 
     private func eventStreamHead() -> HTTPResponse {
