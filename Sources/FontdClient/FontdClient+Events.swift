@@ -55,10 +55,9 @@ extension FontdClient {
                 } onCancel: {
                     connection.cancel()
                 }
-            } catch let error as FontdClientError where !connected || !error.isTransient {
-                throw error
             } catch let error as FontdClientError {
-                _ = error  // A drop after connecting: reconnect below.
+                // Once connected, a transient failure is a drop: reconnect below.
+                if !connected || !error.isTransient { throw error }
             }
             if Task.isCancelled { break }
             if let retry = parser.retryMilliseconds { advisedDelay = .milliseconds(retry) }

@@ -90,20 +90,18 @@ public struct FontdClient: Sendable {
 
     /// The URL of `path` under the base URL, with `query` percent-encoded.
     func url(path: String, query: [(name: String, value: String)]) throws(FontdClientError) -> URL {
-        let base = baseURL.absoluteString
         guard baseURL.scheme == "http" || baseURL.scheme == "https", baseURL.host != nil else {
-            throw .invalidURL(base, reason: "the scheme must be http or https and a host is needed")
+            throw .invalidURL(baseURL.absoluteString, reason: "the scheme must be http or https and a host is needed")
         }
-        var text = base.hasSuffix("/") ? String(base.dropLast()) : base
-        text += path
+        var text = endpointDescription(path)
         if !query.isEmpty {
             text += "?" + query.map { Self.percentEncoded($0.name) + "=" + Self.percentEncoded($0.value) }.joined(separator: "&")
         }
-        guard let url = URL(string: text) else { throw .invalidURL(base, reason: "'\(text)' is not a URL") }
+        guard let url = URL(string: text) else { throw .invalidURL(baseURL.absoluteString, reason: "'\(text)' is not a URL") }
         return url
     }
 
-    /// `base + path`, for messages.
+    /// `base + path` (one slash between them), for requests and messages.
     func endpointDescription(_ path: String) -> String {
         let base = baseURL.absoluteString
         return (base.hasSuffix("/") ? String(base.dropLast()) : base) + path
