@@ -14,23 +14,7 @@ public final class CannedHTTPServer: @unchecked Sendable {
     public init(status: Int = 200, contentType: String, body: String) throws {
         let bodyBytes = Array(body.utf8)
         answer = Array("HTTP/1.1 \(status) Canned\r\nContent-Type: \(contentType)\r\nContent-Length: \(bodyBytes.count)\r\nConnection: close\r\n\r\n".utf8) + bodyBytes
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ready = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && listen(descriptor, 16) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard ready else {
-            let code = errno
-            Glibc.close(descriptor)
-            throw DroppingProxy.ProxyError.socket(code)
-        }
-        listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try LoopbackSocket.listen(backlog: 16)
         Thread.detachNewThread { [listener, answer] in
             while true {
                 let connection = accept(listener, nil, nil)

@@ -6,8 +6,6 @@ import Glibc
 /// A TCP relay from a port of its own to a server's, which can cut every connection it
 /// relays at once: to a client, a cut looks like the server closing (or resetting) the stream.
 public final class DroppingProxy: @unchecked Sendable {
-    public enum ProxyError: Error { case socket(Int32) }
-
     /// The port clients connect to.
     public let port: Int
     private let upstreamPort: Int
@@ -20,22 +18,7 @@ public final class DroppingProxy: @unchecked Sendable {
     /// Listens on `127.0.0.1` (a port the kernel chooses) and relays to `127.0.0.1:upstreamPort`.
     public init(upstreamPort: Int) throws {
         self.upstreamPort = upstreamPort
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = Self.loopback(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(descriptor, 64) == 0 else {
-            let code = errno
-            Glibc.close(descriptor)
-            throw ProxyError.socket(code)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try LoopbackSocket.listen(backlog: 64)
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
@@ -77,11 +60,7 @@ public final class DroppingProxy: @unchecked Sendable {
                 break
             }
             let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = Self.loopback(port: upstreamPort)
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else {
+            guard LoopbackSocket.connect(server, port: upstreamPort) == nil else {
                 Glibc.close(server)
                 Glibc.close(client)
                 continue
@@ -122,13 +101,5 @@ public final class DroppingProxy: @unchecked Sendable {
         lock.withLock { pairs.removeAll { $0.client == client } }
         Glibc.close(client)
         Glibc.close(server)
-    }
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
     }
 }
