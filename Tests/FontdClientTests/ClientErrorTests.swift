@@ -182,17 +182,12 @@ import Testing
 
     @Test func aPageInsteadOfAnEventStreamEndsTheStream() async throws {
         let foreign = try CannedHTTPServer(contentType: "text/html", body: "<html>hello</html>")
-        let stream = FontdClient(baseURL: foreign.url).preferenceChanges()
-        do {
-            for try await event in stream { Issue.record("unexpected \(event)") }
-            Issue.record("the stream ended without an error")
-        } catch let error as FontdClientError {
-            guard case .invalidResponse(_, let reason) = error else {
-                Issue.record("got \(error)")
-                return
-            }
-            #expect(reason.contains("text/html"))
+        let error = await endingError(of: FontdClient(baseURL: foreign.url).preferenceChanges())
+        guard case .invalidResponse(_, let reason)? = error else {
+            Issue.record("expected invalidResponse, got \(String(describing: error))")
+            return
         }
+        #expect(reason.contains("text/html"))
     }
 
     @Test func anErrorPageIsAnInvalidResponseNamingTheStatus() async throws {

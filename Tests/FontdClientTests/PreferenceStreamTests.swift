@@ -162,16 +162,12 @@ import Testing
         let port = server.port
         server.stop()
         let stream = FontdClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!).preferenceChanges(reconnection: Self.quick)
-        do {
-            for try await event in stream { Issue.record("unexpected \(event)") }
-            Issue.record("the stream ended without an error")
-        } catch let error as FontdClientError {
-            guard case .unreachable(_, let reason) = error else {
-                Issue.record("expected unreachable, got \(error)")
-                return
-            }
-            #expect(reason.contains("connection refused"))
+        let error = await endingError(of: stream)
+        guard case .unreachable(_, let reason)? = error else {
+            Issue.record("expected unreachable, got \(String(describing: error))")
+            return
         }
+        #expect(reason.contains("connection refused"))
     }
 
     @Test func aSilentStreamIsTakenAsDeadAndReconnected() async throws {
