@@ -90,10 +90,11 @@ let package = Package(
         // The README's client example: follows the reader's text size.
         .executableTarget(name: "follow-body-text", dependencies: ["FontdClient"], path: "Examples/FollowBodyText"),
 
-        // Shared by the test targets: the pinned fontconfig setup and an independent sfnt table reader.
+        // Shared by the test targets: the pinned fontconfig setup, an independent sfnt table reader,
+        // the shared resolver, and the servers, clients and sockets the end-to-end tests drive.
         .target(
             name: "FontdTestSupport",
-            dependencies: ["DynamicType"],
+            dependencies: ["DynamicType", "FontResolution"],
             path: "Tests/FontdTestSupport"
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),

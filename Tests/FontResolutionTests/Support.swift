@@ -4,16 +4,8 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// The package's default table.
-let defaultTable: StyleTable = {
-    do { return try StyleTable.load(from: TestPaths.defaultStyles) } catch { fatalError("default table: \(error)") }
-}()
-
-/// One resolver for the whole run, created after fontconfig has been pointed at the pinned fonts.
-let resolver: FontResolver = {
-    _ = PinnedFonts.configFile
-    do { return try FontResolver(table: defaultTable, cacheEntries: 1000) } catch { fatalError("resolver: \(error)") }
-}()
+let defaultTable = Fixtures.defaultTable
+let resolver = Fixtures.resolver
 
 func resolve(
     _ style: TextStyle = .body, _ category: ContentSizeCategory = .large, traits: SymbolicTraits = [],
