@@ -45,7 +45,8 @@ wait_for_line() { # $1: line number (1-based)
 }
 wait_for_line 1
 
-printf 'round launch-to-line-ms ack-to-line-ms reference-get-ms\n' >"$tmp/rounds"
+# Each round's moments ($EPOCHREALTIME, seconds), turned into milliseconds once at the end.
+: >"$tmp/moments"
 for ((round = 1; round <= rounds; round++)); do
     if ((round % 2)); then category=xl; else category=ax2; fi # from l: every round is a change
     launched="$EPOCHREALTIME"
@@ -57,16 +58,19 @@ for ((round = 1; round <= rounds; round++)); do
     get_start="$EPOCHREALTIME"
     "$fontd" category get --server "$server" >/dev/null
     get_end="$EPOCHREALTIME"
-    printf '%s %s %s %s\n' "$round" \
-        "$(python3 -c "print(round(($printed - $launched) * 1000, 2))")" \
-        "$(python3 -c "print(round(($printed - $acknowledged) * 1000, 2))")" \
-        "$(python3 -c "print(round(($get_end - $get_start) * 1000, 2))")" >>"$tmp/rounds"
+    printf '%s %s %s %s %s %s\n' "$round" "$launched" "$acknowledged" "$printed" "$get_start" "$get_end" >>"$tmp/moments"
 done
 
-cat "$tmp/rounds"
-python3 - "$tmp/rounds" <<'PY'
+python3 - "$tmp/moments" <<'PY'
 import statistics, sys
-rows = [line.split() for line in open(sys.argv[1]).read().splitlines()[1:]]
+rows = []
+for line in open(sys.argv[1]).read().splitlines():
+    round_, launched, acknowledged, printed, get_start, get_end = line.split()
+    milliseconds = lambda start, end: round((float(end) - float(start)) * 1000, 2)
+    rows.append((round_, milliseconds(launched, printed), milliseconds(acknowledged, printed), milliseconds(get_start, get_end)))
+print("round launch-to-line-ms ack-to-line-ms reference-get-ms")
+for row in rows:
+    print(*row)
 for index, name in ((1, "launch of `category set` -> watch line"), (2, "acknowledgement -> watch line"), (3, "reference: a whole `category get`")):
     values = [float(row[index]) for row in rows]
     print(f"{name:42s} median {statistics.median(values):7.2f} ms  max {max(values):7.2f} ms  (n={len(values)})")
