@@ -83,6 +83,34 @@ start_fontd() {
     fontd_port="${BASH_REMATCH[2]}"
 }
 
+# Starts nginx on a free port below the loopback ephemeral range (32768–60999), so that no client
+# connection holds it, with another try (5 in all) if something binds it between the check and
+# nginx's start. The sourcing script defines `start_nginx PORT` (starts nginx, sets `nginx_pid`)
+# and `nginx_ready PORT` (true once nginx answers there). Sets `nginx_port`.
+start_nginx_on_free_port() {
+    local attempt port deadline
+    for attempt in 1 2 3 4 5; do
+        port=$((20000 + RANDOM % 12000))
+        [ -z "$(ss -Hltn "sport = :$port")" ] || continue
+        start_nginx "$port"
+        deadline=$((SECONDS + startup_timeout))
+        until nginx_ready "$port"; do
+            if ! kill -0 "$nginx_pid" 2>/dev/null; then
+                wait "$nginx_pid" 2>/dev/null || true
+                nginx_pid=""
+                break
+            fi
+            ((SECONDS < deadline)) || fail_with_log "nginx not ready after ${startup_timeout}s" "$tmp/nginx/error.log" "$tmp/nginx/stderr.log"
+            sleep 0.05
+        done
+        if [ -n "$nginx_pid" ]; then
+            nginx_port="$port"
+            return 0
+        fi
+    done
+    fail_with_log "nginx did not start ($attempt tries)" "$tmp/nginx/error.log" "$tmp/nginx/stderr.log"
+}
+
 # Sets `temp_paths`: nginx's temporary directories inside $tmp/nginx (the defaults are under
 # /var/lib/nginx), for the modules built into `$nginx`.
 nginx_temp_paths() {

@@ -155,31 +155,12 @@ EOF
         nginx_pid=$!
     }
 
-    # Up when the port accepts and both workers exist; another port if the chosen one was taken.
-    # A free port below the loopback ephemeral range (32768–60999), so that no client connection holds it.
-    nginx_port=""
-    for attempt in 1 2 3 4 5; do
-        port=$((20000 + RANDOM % 12000))
-        [ -z "$(ss -Hltn "sport = :$port")" ] || continue
-        start_nginx "$port"
-        deadline=$((SECONDS + startup_timeout))
-        while :; do
-            if ! kill -0 "$nginx_pid" 2>/dev/null; then
-                wait "$nginx_pid" 2>/dev/null || true
-                nginx_pid=""
-                break
-            fi
-            workers="$(cat "/proc/$nginx_pid/task/$nginx_pid/children" 2>/dev/null || true)"
-            if [ "$(wc -w <<<"$workers")" -ge 2 ] && (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-                nginx_port="$port"
-                break
-            fi
-            ((SECONDS < deadline)) || fail_with_log "nginx not ready after ${startup_timeout}s" "$tmp/nginx/error.log" "$tmp/nginx/stderr.log"
-            sleep 0.05
-        done
-        [ -z "$nginx_port" ] || break
-    done
-    [ -n "$nginx_port" ] || fail_with_log "nginx did not start ($attempt tries)" "$tmp/nginx/error.log" "$tmp/nginx/stderr.log"
+    # Up when the port accepts and both workers exist (kept in `workers`).
+    nginx_ready() {
+        workers="$(cat "/proc/$nginx_pid/task/$nginx_pid/children" 2>/dev/null || true)"
+        [ "$(wc -w <<<"$workers")" -ge 2 ] && (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+    }
+    start_nginx_on_free_port
     read -r -a worker_pids <<<"$workers"
     nginx_pids="$(IFS=,; echo "$nginx_pid,${worker_pids[*]}")" # the master and its workers
 

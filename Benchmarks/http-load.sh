@@ -85,29 +85,9 @@ EOF
     nginx_pid=$!
 }
 
-# A free port below the loopback ephemeral range (32768–60999), so that no client connection
-# holds it; another try if something binds it between the check and nginx's start.
-nginx_url=""
-for attempt in 1 2 3 4 5; do
-    port=$((20000 + RANDOM % 12000))
-    [ -z "$(ss -Hltn "sport = :$port")" ] || continue
-    start_nginx "$port"
-    deadline=$((SECONDS + startup_timeout))
-    until curl -fsS --max-time 2 -o /dev/null "http://127.0.0.1:$port$target" 2>/dev/null; do
-        if ! kill -0 "$nginx_pid" 2>/dev/null; then
-            wait "$nginx_pid" 2>/dev/null || true
-            nginx_pid=""
-            break
-        fi
-        ((SECONDS < deadline)) || fail_with_log "nginx not ready after ${startup_timeout}s" "$tmp/nginx/error.log" "$tmp/nginx/stderr.log"
-        sleep 0.05
-    done
-    if [ -n "$nginx_pid" ]; then
-        nginx_url="http://127.0.0.1:$port$target"
-        break
-    fi
-done
-[ -n "$nginx_url" ] || fail_with_log "nginx did not start ($attempt tries)" "$tmp/nginx/error.log" "$tmp/nginx/stderr.log"
+nginx_ready() { curl -fsS --max-time 2 -o /dev/null "http://127.0.0.1:$1$target" 2>/dev/null; }
+start_nginx_on_free_port
+nginx_url="http://127.0.0.1:$nginx_port$target"
 
 # Both must answer the same bytes, or the comparison means nothing.
 curl -fsS --max-time 10 -o "$tmp/fontd.body" "$fontd_url" || fail_with_log "GET $fontd_url failed" "$tmp/fontd.log"
