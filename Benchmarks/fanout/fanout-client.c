@@ -218,15 +218,21 @@ static double percentile_ms(const uint64_t *sorted, size_t n, double q) {
     return (double)sorted[rank - 1] / 1e6;
 }
 
-/* The value of "key": "…" in a flat JSON object, copied to out; false if absent. */
-static bool json_string(const char *json, const char *key, char *out, size_t size) {
+/* Where the value of "key" starts in a flat JSON object (after the colon); NULL if absent. */
+static const char *json_value(const char *json, const char *key) {
     char quoted[64];
     snprintf(quoted, sizeof quoted, "\"%s\"", key);
     const char *p = strstr(json, quoted);
-    if (!p) return false;
+    if (!p) return NULL;
     p += strlen(quoted);
     while (*p == ' ' || *p == ':') p++;
-    if (*p++ != '"') return false;
+    return p;
+}
+
+/* The value of "key": "…" in a flat JSON object, copied to out; false if absent. */
+static bool json_string(const char *json, const char *key, char *out, size_t size) {
+    const char *p = json_value(json, key);
+    if (!p || *p++ != '"') return false;
     size_t n = 0;
     while (*p && *p != '"' && n + 1 < size) out[n++] = *p++;
     out[n] = 0;
@@ -235,13 +241,8 @@ static bool json_string(const char *json, const char *key, char *out, size_t siz
 
 /* The value of "key": <digits> in a flat JSON object; false if absent. */
 static bool json_uint(const char *json, const char *key, unsigned long long *out) {
-    char quoted[64];
-    snprintf(quoted, sizeof quoted, "\"%s\"", key);
-    const char *p = strstr(json, quoted);
-    if (!p) return false;
-    p += strlen(quoted);
-    while (*p == ' ' || *p == ':') p++;
-    if (*p < '0' || *p > '9') return false;
+    const char *p = json_value(json, key);
+    if (!p || *p < '0' || *p > '9') return false;
     *out = strtoull(p, NULL, 10);
     return true;
 }
