@@ -81,7 +81,7 @@ import Testing
         let server = try ServerProcess(["--token", Self.token])
         let proxy = try DroppingProxy(upstreamPort: server.port)
         defer { proxy.stop() }
-        let subscriber = FontdClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!)
+        let subscriber = FontdClient(baseURL: proxy.url)
         let changer = FontdClient(baseURL: server.url, token: Self.token)
         let collector = Collector(subscriber.preferenceChanges(reconnection: Self.quick))
         defer { collector.cancel() }
@@ -159,9 +159,8 @@ import Testing
 
     @Test func aRefusedFirstConnectionEndsTheStreamWithTheReason() async throws {
         let server = try ServerProcess()
-        let port = server.port
         server.stop()
-        let stream = FontdClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!).preferenceChanges(reconnection: Self.quick)
+        let stream = FontdClient(baseURL: server.url).preferenceChanges(reconnection: Self.quick)
         let error = await endingError(of: stream)
         guard case .unreachable(_, let reason)? = error else {
             Issue.record("expected unreachable, got \(String(describing: error))")
@@ -176,7 +175,7 @@ import Testing
         let proxy = try DroppingProxy(upstreamPort: server.port)
         defer { proxy.stop() }
         let reconnection = Reconnection(initialDelay: .milliseconds(20), maximumDelay: .milliseconds(50), idleTimeout: .milliseconds(300))
-        let collector = Collector(FontdClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!).preferenceChanges(reconnection: reconnection))
+        let collector = Collector(FontdClient(baseURL: proxy.url).preferenceChanges(reconnection: reconnection))
         defer { collector.cancel() }
         try await collector.waitForSequence(0)
         try await Task.sleep(for: .milliseconds(800))

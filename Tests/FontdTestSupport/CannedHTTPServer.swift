@@ -39,5 +39,5 @@ public final class CannedHTTPServer: @unchecked Sendable {
     deinit { shutdown(listener, Int32(SHUT_RDWR)) }
 
     /// `http://127.0.0.1:PORT`.
-    public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var url: URL { LoopbackSocket.url(port: port) }
 }

@@ -24,6 +24,9 @@ public final class DroppingProxy: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// `http://127.0.0.1:PORT`, the address clients use.
+    public var url: URL { LoopbackSocket.url(port: port) }
+
     /// How many client connections the proxy has accepted so far.
     public var connectionCount: Int { lock.withLock { accepted } }
 

@@ -22,6 +22,15 @@ enum LoopbackSocket {
         return address
     }
 
+    /// `http://127.0.0.1:port`.
+    static func url(port: Int) -> URL {
+        var components = URLComponents()
+        components.scheme = "http"
+        components.host = "127.0.0.1"
+        components.port = port
+        return components.url ?? URL(fileURLWithPath: "/")
+    }
+
     /// A listening socket on `127.0.0.1` at a port the kernel chooses, and that port.
     static func listen(backlog: Int32) throws(Failure) -> (descriptor: Int32, port: Int) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

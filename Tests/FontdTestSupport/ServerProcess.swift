@@ -122,7 +122,7 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     /// The server's address, `http://127.0.0.1:PORT`.
-    public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var url: URL { LoopbackSocket.url(port: port) }
 
     /// A new connection to the server.
     public func connect(timeoutSeconds: Double = 5) throws -> RawHTTPConnection {
