@@ -11,6 +11,8 @@ public struct FontSpecification: Hashable, Sendable {
     public var tracking: Double
     /// The table's line height at `category` over its line height at `l`.
     public var metricsScale: Double
+    /// Whether a variable face's `opsz` follows the point size (the style's setting).
+    public var opticalSizing: Bool
 }
 
 extension StyleTable {
@@ -48,9 +50,11 @@ extension StyleTable {
             width: traits.contains(.condensed) ? .condensed : traits.contains(.expanded) ? .expanded : nil,
             slant: traits.contains(.italic) ? .italic : nil,
             spacing: traits.contains(.monospace) ? .monospace : nil,
-            traits: traits)
+            traits: traits,
+            variations: cell.variations)
         return FontSpecification(
             style: definition.style, category: request.category, descriptor: descriptor, requestedWeight: weight,
-            lineHeight: lineHeight, tracking: tracking, metricsScale: definition.metricsScale(at: request.category))
+            lineHeight: lineHeight, tracking: tracking, metricsScale: definition.metricsScale(at: request.category),
+            opticalSizing: definition.opticalSizing)
     }
 }

@@ -9,10 +9,12 @@ public struct InstalledFace: Hashable, Sendable, Codable {
     public var width: FontWidth
     public var slant: FontSlant
     public var spacing: FontSpacing
+    /// The design axes and their ranges, for a face of a variable font (nil for static faces).
+    public var axes: [VariationAxis]?
 
     public init(
         family: String, face: String, postscriptName: String, file: String, index: Int,
-        weight: FontWeight, width: FontWidth, slant: FontSlant, spacing: FontSpacing
+        weight: FontWeight, width: FontWidth, slant: FontSlant, spacing: FontSpacing, axes: [VariationAxis]? = nil
     ) {
         self.family = family
         self.face = face
@@ -23,5 +25,6 @@ public struct InstalledFace: Hashable, Sendable, Codable {
         self.width = width
         self.slant = slant
         self.spacing = spacing
+        self.axes = axes
     }
 }

@@ -83,7 +83,8 @@ enum StyleTableReader {
     }
 
     private static func style(from document: JSONDocument, at path: JSONPath) throws(StyleTableProblem) -> TextStyleDefinition {
-        let members = try object(document, at: path, allowed: ["name", "family", "weight", "emphasizedWeight", "sizes"])
+        let members = try object(
+            document, at: path, allowed: ["name", "family", "weight", "emphasizedWeight", "opticalSizing", "sizes"])
         let name = try string(required(members, "name", in: path), at: path.member("name"))
         guard !name.isEmpty else { throw StyleTableProblem(path: path.member("name"), reason: "must not be empty") }
 
@@ -104,10 +105,17 @@ enum StyleTableReader {
         let weight = try number(required(members, "weight", in: path), at: path.member("weight"), weightRule, isWeight)
         let emphasized = try number(
             required(members, "emphasizedWeight", in: path), at: path.member("emphasizedWeight"), weightRule, isWeight)
+        let opticalSizing = try members["opticalSizing"].map { value throws(StyleTableProblem) in
+            guard case .bool(let flag) = value else {
+                throw StyleTableProblem(path: path.member("opticalSizing"), reason: "expected true or false, found \(value.kind)")
+            }
+            return flag
+        }
 
         return TextStyleDefinition(
             style: TextStyle(name), families: families, weight: FontWeight(weight), emphasizedWeight: FontWeight(emphasized),
-            sizes: try sizes(from: required(members, "sizes", in: path), at: path.member("sizes")))
+            sizes: try sizes(from: required(members, "sizes", in: path), at: path.member("sizes")),
+            opticalSizing: opticalSizing ?? true)
     }
 
     private static func sizes(from document: JSONDocument, at path: JSONPath) throws(StyleTableProblem) -> [ContentSizeCategory: TextStyleSize] {
@@ -138,14 +146,44 @@ enum StyleTableReader {
     }
 
     private static func cell(from document: JSONDocument, at path: JSONPath) throws(StyleTableProblem) -> TextStyleSize {
-        let members = try object(document, at: path, allowed: ["size", "lineHeight", "tracking"])
+        let members = try object(document, at: path, allowed: ["size", "lineHeight", "tracking", "variations"])
         let positive = "must be a positive number"
         let size = try number(required(members, "size", in: path), at: path.member("size"), positive) { $0 > 0 }
         let lineHeight = try number(required(members, "lineHeight", in: path), at: path.member("lineHeight"), positive) { $0 > 0 }
         let tracking = try members["tracking"].map { value throws(StyleTableProblem) in
             try number(value, at: path.member("tracking"), "must be a finite number") { _ in true }
         }
-        return TextStyleSize(size: size, lineHeight: lineHeight, tracking: tracking ?? 0)
+        let variations = try members["variations"].map { value throws(StyleTableProblem) in
+            try self.variations(from: value, at: path.member("variations"))
+        }
+        return TextStyleSize(size: size, lineHeight: lineHeight, tracking: tracking ?? 0, variations: variations ?? [:])
+    }
+
+    /// Explicit axis values: OpenType tags to finite numbers, never an axis fontd derives itself.
+    private static func variations(from document: JSONDocument, at path: JSONPath) throws(StyleTableProblem) -> [String: Double] {
+        guard case .object(let members) = document else {
+            throw StyleTableProblem(path: path, reason: "expected an object of axis tags to numbers, found \(document.kind)")
+        }
+        var variations: [String: Double] = [:]
+        for member in members {
+            let axisPath = path.member(member.key)
+            guard VariationAxis.isValidTag(member.key) else {
+                throw StyleTableProblem(
+                    path: axisPath, reason: "not an OpenType axis tag; a tag is four characters from space to '~', such as GRAD")
+            }
+            guard !VariationAxis.derivedTags.contains(member.key) else {
+                throw StyleTableProblem(
+                    path: axisPath,
+                    reason: "fontd sets \(VariationAxis.derivedTags.joined(separator: ", ")) itself from the weight, width, "
+                        + "point size and traits; give the style's weight instead, or opticalSizing: false")
+            }
+            guard variations.updateValue(
+                try number(member.value, at: axisPath, "must be a finite number") { _ in true }, forKey: member.key) == nil
+            else {
+                throw StyleTableProblem(path: axisPath, reason: "appears twice in one object")
+            }
+        }
+        return variations
     }
 
     // MARK: Shapes

@@ -8,16 +8,20 @@ public struct TextStyleDefinition: Hashable, Sendable {
     public var emphasizedWeight: FontWeight
     /// Exactly one entry per content-size category.
     public var sizes: [ContentSizeCategory: TextStyleSize]
+    /// Whether a variable face's `opsz` axis follows the point size (the size-specific
+    /// design Apple's system font has); when off, the face keeps its own optical size.
+    public var opticalSizing: Bool
 
     public init(
         style: TextStyle, families: [String], weight: FontWeight, emphasizedWeight: FontWeight,
-        sizes: [ContentSizeCategory: TextStyleSize]
+        sizes: [ContentSizeCategory: TextStyleSize], opticalSizing: Bool = true
     ) {
         self.style = style
         self.families = families
         self.weight = weight
         self.emphasizedWeight = emphasizedWeight
         self.sizes = sizes
+        self.opticalSizing = opticalSizing
     }
 
     /// The cell at `category`. Every category is present once the table has been validated.
@@ -34,7 +38,7 @@ public struct TextStyleDefinition: Hashable, Sendable {
 
 extension TextStyleDefinition: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case style = "name", families = "family", weight, emphasizedWeight, sizes
+        case style = "name", families = "family", weight, emphasizedWeight, opticalSizing, sizes
     }
 
     /// The file format of DESIGN §2, sizes in category order.
@@ -44,6 +48,8 @@ extension TextStyleDefinition: Encodable {
         try container.encode(families, forKey: .families)
         try container.encode(weight, forKey: .weight)
         try container.encode(emphasizedWeight, forKey: .emphasizedWeight)
+        // Written only when it differs from the default, so a table without it reads back unchanged.
+        if !opticalSizing { try container.encode(opticalSizing, forKey: .opticalSizing) }
         var sizesContainer = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .sizes)
         for category in ContentSizeCategory.allCases {
             try sizesContainer.encode(size(at: category), forKey: AnyCodingKey(category.rawValue))

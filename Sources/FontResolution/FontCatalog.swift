@@ -5,21 +5,44 @@ import DynamicType
 /// Needs no style table. A `FontResolver` carries one over its own fontconfig configuration.
 public final class FontCatalog: Sendable {
     private let fontconfig: Fontconfig
+    private let measurer: FaceMeasurer
 
     /// Initializes fontconfig; call before starting threads.
-    public convenience init() throws(FontResolutionError) {
-        self.init(fontconfig: try Fontconfig())
+    ///
+    /// - Parameter fontconfigFile: a fontconfig configuration to use instead of `FONTCONFIG_FILE` or the system's.
+    public convenience init(fontconfigFile: String? = nil) throws(FontResolutionError) {
+        self.init(fontconfig: try Fontconfig(configurationFile: fontconfigFile), measurer: FaceMeasurer())
     }
 
-    init(fontconfig: Fontconfig) {
+    init(fontconfig: Fontconfig, measurer: FaceMeasurer) {
         self.fontconfig = fontconfig
+        self.measurer = measurer
     }
 
     /// Installed faces, all of them or those of one family (exact family name, not a fallback),
-    /// sorted by family, face, file and index.
+    /// sorted by family, face, file and index. Faces of variable fonts carry their axes.
     public func faces(family: String? = nil) -> [InstalledFace] {
-        fontconfig.list(family: family).sorted {
+        fontconfig.list(family: family).map(installedFace).sorted {
             ($0.family, $0.face, $0.file, $0.index) < ($1.family, $1.face, $1.file, $1.index)
         }
+    }
+
+    private func installedFace(_ match: FontconfigMatch) -> InstalledFace {
+        var face = InstalledFace(
+            family: match.families.first ?? "", face: match.style, postscriptName: match.postscriptName,
+            file: match.file, index: match.index, weight: match.weight, width: match.width, slant: match.slant,
+            spacing: match.listedSpacing)
+        // A face FreeType cannot open is listed as fontconfig has it.
+        guard let variation = try? measurer.face(file: match.file, index: match.index).variation else { return face }
+        face.axes = variation.axes
+        // fontconfig lists the variable face itself with ranges and no style name: report it at its defaults.
+        if match.hasWeightRange || face.face.isEmpty {
+            for (axis, coordinate) in zip(variation.axes, variation.coordinates) {
+                if axis.tag == "wght" { face.weight = FontWeight(coordinate) }
+                if axis.tag == "wdth" { face.width = FontWidth(coordinate) }
+            }
+        }
+        if face.face.isEmpty { face.face = "Variable" }
+        return face
     }
 }

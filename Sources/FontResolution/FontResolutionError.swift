@@ -2,6 +2,8 @@
 public enum FontResolutionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// fontconfig could not load its configuration (`FONTCONFIG_FILE`, `/etc/fonts`).
     case fontconfigUnavailable
+    /// A fontconfig configuration file given by name could not be loaded.
+    case unreadableConfiguration(file: String)
     /// fontconfig matched nothing at all: no fonts are installed.
     case noFontInstalled
     /// FreeType could not open or measure the matched face.
@@ -13,6 +15,8 @@ public enum FontResolutionError: Error, Equatable, Sendable, CustomStringConvert
         switch self {
         case .fontconfigUnavailable:
             "fontconfig could not load its configuration; check FONTCONFIG_FILE and /etc/fonts."
+        case .unreadableConfiguration(let file):
+            "fontconfig could not load the configuration file \(file); check that it exists and is valid fonts.conf XML."
         case .noFontInstalled:
             "fontconfig found no fonts at all; install a font package such as fonts-dejavu-core."
         case .unreadableFace(let file, let index, let code):

@@ -2,7 +2,8 @@ import DynamicType
 import Synchronization
 
 /// Resolves text-style requests into measured fonts: the style table's values (DESIGN §3
-/// steps 1–6), a fontconfig match (7–9) and FreeType metrics (10).
+/// steps 1–6), a fontconfig match (7–9), FreeType metrics (10), and for a variable face the
+/// design coordinates they are measured at (11).
 ///
 /// Create it once, before starting threads (it initializes fontconfig); afterwards any
 /// thread may call it. Answers are kept in a bounded LRU cache keyed by the request.
@@ -21,10 +22,12 @@ public final class FontResolver: Sendable {
     /// - Parameters:
     ///   - table: the style table.
     ///   - cacheEntries: how many resolved answers to keep (least recently used go first).
-    public init(table: StyleTable, cacheEntries: Int = 10_000) throws(FontResolutionError) {
+    ///   - fontconfigFile: a fontconfig configuration to use instead of `FONTCONFIG_FILE` or the
+    ///     system's, for a process that needs more than one font setup (tests, benchmarks).
+    public init(table: StyleTable, cacheEntries: Int = 10_000, fontconfigFile: String? = nil) throws(FontResolutionError) {
         self.table = table
-        self.fontconfig = try Fontconfig()
-        self.catalog = FontCatalog(fontconfig: fontconfig)
+        self.fontconfig = try Fontconfig(configurationFile: fontconfigFile)
+        self.catalog = FontCatalog(fontconfig: fontconfig, measurer: measurer)
         self.cache = Mutex(LRUCache(capacity: cacheEntries))
     }
 
@@ -41,36 +44,49 @@ public final class FontResolver: Sendable {
         let specification = try table.specification(for: request)
         var descriptor = specification.descriptor
         var match = try fontconfig.match(descriptor)
-        var design = try measurer.designMetrics(file: match.file, index: match.index)
+        var measured = try measurer.face(file: match.file, index: match.index)
 
         // Step 8: fontconfig echoes a spacing request, so FreeType's flag decides; a proportional
         // answer means the families have no fixed-width face, so ask the generic family instead.
-        if descriptor.spacing == .monospace, !design.isFixedWidth {
+        if descriptor.spacing == .monospace, !measured.metrics.isFixedWidth {
             descriptor.families = ["monospace"]
             match = try fontconfig.match(descriptor)
-            design = try measurer.designMetrics(file: match.file, index: match.index)
+            measured = try measurer.face(file: match.file, index: match.index)
+        }
+
+        var face = MatchedFace(
+            family: match.families.first ?? "",
+            face: match.style,
+            postscriptName: match.postscriptName,
+            file: match.file,
+            index: match.index,
+            pointSize: descriptor.size,
+            weight: match.weight,
+            requestedWeight: specification.requestedWeight,
+            width: match.width,
+            slant: match.slant,
+            spacing: measured.metrics.isFixedWidth ? .monospace : .proportional,
+            traits: request.traits,
+            // Judged against the families the request named, not the generic re-ask of step 8.
+            fallback: Self.isFallback(requested: specification.descriptor.families, matched: match.families),
+            synthetic: SyntheticStyling(bold: match.syntheticBold, oblique: match.syntheticOblique))
+
+        // Step 11: a variable face is measured where the request puts it in its design space.
+        var design = measured.metrics
+        var variations: [String: Double]?
+        if let variation = measured.variation {
+            let placement = VariablePlacement(
+                variation: variation, specification: specification, descriptor: descriptor, matched: face)
+            let varied = try measurer.face(file: match.file, index: match.index, at: placement.coordinates)
+            design = varied.metrics
+            placement.apply(to: &face, varied: varied)
+            variations = placement.variations
         }
 
         let size = descriptor.size
         let scale = size / Double(design.unitsPerEm)
         let ascender = Double(design.ascender) * scale
         let descender = Double(design.descender) * scale
-        let face = MatchedFace(
-            family: match.families.first ?? "",
-            face: match.style,
-            postscriptName: match.postscriptName,
-            file: match.file,
-            index: match.index,
-            pointSize: size,
-            weight: match.weight,
-            requestedWeight: specification.requestedWeight,
-            width: match.width,
-            slant: match.slant,
-            spacing: design.isFixedWidth ? .monospace : .proportional,
-            traits: request.traits,
-            // Judged against the families the request named, not the generic re-ask of step 8.
-            fallback: Self.isFallback(requested: specification.descriptor.families, matched: match.families),
-            synthetic: SyntheticStyling(bold: match.syntheticBold, oblique: match.syntheticOblique))
         let metrics = FontMetrics(
             unitsPerEm: design.unitsPerEm,
             ascender: ascender,
@@ -84,7 +100,8 @@ public final class FontResolver: Sendable {
             leading: specification.lineHeight - (ascender - descender),
             tracking: specification.tracking,
             metricsScale: specification.metricsScale)
-        return ResolvedFont(style: specification.style, category: request.category, descriptor: face, metrics: metrics)
+        return ResolvedFont(
+            style: specification.style, category: request.category, descriptor: face, metrics: metrics, variations: variations)
     }
 
     /// A request that named concrete families and got a face belonging to none of them.

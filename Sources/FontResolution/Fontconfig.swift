@@ -10,9 +10,19 @@ final class Fontconfig: @unchecked Sendable {
     private let config: OpaquePointer
     private let listLock = Mutex(())
 
-    /// Loads the configuration (`FONTCONFIG_FILE` or the system's). Call before starting threads.
-    init() throws(FontResolutionError) {
-        guard FcInit() != 0, let config = FcConfigReference(nil) else { throw .fontconfigUnavailable }
+    /// Loads the configuration: `file`, or else `FONTCONFIG_FILE` or the system's. Call before starting threads.
+    init(configurationFile file: String? = nil) throws(FontResolutionError) {
+        guard FcInit() != 0 else { throw .fontconfigUnavailable }
+        guard let file else {
+            guard let config = FcConfigReference(nil) else { throw .fontconfigUnavailable }
+            self.config = config
+            return
+        }
+        guard let config = FcConfigCreate() else { throw .fontconfigUnavailable }
+        guard withFcString(file, { FcConfigParseAndLoad(config, $0, FcTrue) }) != 0, FcConfigBuildFonts(config) != 0 else {
+            FcConfigDestroy(config)
+            throw .unreadableConfiguration(file: file)
+        }
         self.config = config
     }
 
@@ -33,6 +43,9 @@ final class Fontconfig: @unchecked Sendable {
         if let width = descriptor.width { FcPatternAddDouble(pattern, FC_WIDTH, width.rawValue) }
         if let slant = descriptor.slant { FcPatternAddInteger(pattern, FC_SLANT, slant.fontconfigValue) }
         if descriptor.spacing == .monospace { FcPatternAddInteger(pattern, FC_SPACING, FC_MONO) }
+        // FcDefaultSubstitute would add variable=false and hide variable faces; with "don't care"
+        // an exact named instance still wins, and otherwise the variable face is the answer (step 11).
+        FcPatternAddBool(pattern, FC_VARIABLE, FcBool(FcDontCare))
 
         guard FcConfigSubstitute(config, pattern, FcMatchPattern) != 0 else { throw .noFontInstalled }
         FcDefaultSubstitute(pattern)
@@ -43,11 +56,13 @@ final class Fontconfig: @unchecked Sendable {
     }
 
     /// Every installed face, or the faces of one family (fontconfig compares names without case and spaces).
-    func list(family: String?) -> [InstalledFace] {
+    func list(family: String?) -> [FontconfigMatch] {
         guard let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
         if let family { _ = withFcString(family) { FcPatternAddString(pattern, FC_FAMILY, $0) } }
-        let objects: [String] = [FC_FAMILY, FC_STYLE, FC_POSTSCRIPT_NAME, FC_FILE, FC_INDEX, FC_WEIGHT, FC_WIDTH, FC_SLANT, FC_SPACING]
+        let objects: [String] = [
+            FC_FAMILY, FC_STYLE, FC_POSTSCRIPT_NAME, FC_FILE, FC_INDEX, FC_WEIGHT, FC_WIDTH, FC_SLANT, FC_SPACING,
+        ]
         guard let objectSet = FcObjectSetCreate() else { return [] }
         defer { FcObjectSetDestroy(objectSet) }
         for object in objects { FcObjectSetAdd(objectSet, object) }
@@ -56,15 +71,7 @@ final class Fontconfig: @unchecked Sendable {
             guard let fontSet = FcFontList(config, pattern, objectSet) else { return [] }
             defer { FcFontSetDestroy(fontSet) }
             let count = Int(fontSet.pointee.nfont)
-            return (0..<count).compactMap { index -> InstalledFace? in
-                guard let face = fontSet.pointee.fonts[index] else { return nil }
-                let match = FontconfigMatch(face)
-                return InstalledFace(
-                    family: match.families.first ?? "", face: match.style, postscriptName: match.postscriptName,
-                    file: match.file, index: match.index, weight: match.weight, width: match.width, slant: match.slant,
-                    // A listing has no face open; fontconfig records FC_SPACING from the face when it scans.
-                    spacing: face.fcInteger(FC_SPACING).map { $0 >= FC_MONO ? .monospace : .proportional } ?? .proportional)
-            }
+            return (0..<count).compactMap { index in fontSet.pointee.fonts[index].map(FontconfigMatch.init) }
         }
     }
 }
@@ -81,6 +88,10 @@ struct FontconfigMatch: Sendable {
     var slant: FontSlant
     var syntheticBold: Bool
     var syntheticOblique: Bool
+    /// A listing has no face open; fontconfig records FC_SPACING from the face when it scans.
+    var listedSpacing: FontSpacing
+    /// fontconfig gave the weight as a range: the variable face itself, as listed.
+    var hasWeightRange: Bool
 
     init(_ pattern: OpaquePointer) {
         file = pattern.fcString(FC_FILE) ?? ""
@@ -88,8 +99,11 @@ struct FontconfigMatch: Sendable {
         families = pattern.fcStrings(FC_FAMILY)
         style = pattern.fcString(FC_STYLE) ?? ""
         postscriptName = pattern.fcString(FC_POSTSCRIPT_NAME) ?? ""
-        weight = FontWeight(pattern.fcDouble(FC_WEIGHT).map { FcWeightToOpenTypeDouble($0) } ?? 400)
+        let fontconfigWeight = pattern.fcDouble(FC_WEIGHT)
+        weight = FontWeight(fontconfigWeight.map { FcWeightToOpenTypeDouble($0) } ?? 400)
+        hasWeightRange = fontconfigWeight == nil && pattern.fcRange(FC_WEIGHT) != nil
         width = FontWidth(pattern.fcDouble(FC_WIDTH) ?? 100)
+        listedSpacing = pattern.fcInteger(FC_SPACING).map { $0 >= FC_MONO ? .monospace : .proportional } ?? .proportional
         slant = FontSlant(fontconfigValue: pattern.fcInteger(FC_SLANT) ?? FC_SLANT_ROMAN)
         syntheticBold = pattern.fcBool(FC_EMBOLDEN) ?? false
         var matrix: UnsafeMutablePointer<FcMatrix>?

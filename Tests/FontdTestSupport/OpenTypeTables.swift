@@ -17,7 +17,7 @@ public struct OpenTypeTables: Sendable {
     /// The tags of the face's table directory, in directory order, e.g. `["OS/2", "cmap", "glyf", …]`.
     public let tableTags: [String]
 
-    private let directory: TableDirectory
+    let directory: TableDirectory
     private let indexToLocFormat: Int
 
     /// Reads the face at `faceIndex` of the font file at `url`: 0..<n in a TrueType Collection (`ttcf`), only 0 in a plain font.
@@ -268,7 +268,7 @@ public enum OpenTypeTablesError: Error, Equatable, Sendable, CustomStringConvert
 }
 
 /// The table directory of one face: where each table lies in the file.
-private struct TableDirectory: Sendable {
+struct TableDirectory: Sendable {
     let file: ByteView
     let tags: [String]
     let ranges: [String: Range<Int>]
@@ -315,7 +315,7 @@ private struct TableDirectory: Sendable {
 }
 
 /// A bounds-checked, big-endian view of part of the file, named for error messages.
-private struct ByteView: Sendable {
+struct ByteView: Sendable {
     let bytes: [UInt8]
     let range: Range<Int>
     let path: String
