@@ -39,9 +39,11 @@ struct VariableFont {
         self.axes = axes
         instances = (0..<Int(master.pointee.num_namedstyles)).map { index in
             let style = master.pointee.namedstyle[index]
+            // FreeType 2.12 copies instance coordinates without sign extension on 64-bit systems
+            // (Roboto Flex's slnt −10 arrives as 65526): they are 16.16 values in 32 bits.
             return Instance(
                 name: Self.name(id: style.strid, in: face) ?? "",
-                coordinates: (0..<axisCount).map { Self.double(style.coords[$0]) })
+                coordinates: (0..<axisCount).map { Self.double(FT_Fixed(Int32(truncatingIfNeeded: style.coords[$0]))) })
         }
         variedTags = Self.metricVariationTags(of: face)
     }

@@ -38,6 +38,21 @@ import Testing
         #expect(try StyleTable.load(from: url).definition(of: .body).size(at: .large).tracking == 0)
     }
 
+    @Test func variableFontFieldsLoadAndWriteBackUnchanged() throws {
+        let url = try StyleTableBreakage.writeDefaultTable { table in
+            StyleTableBreakage.editStyle(&table, 5) { $0["opticalSizing"] = false }
+            StyleTableBreakage.editCell(&table, 5, "ax5") { $0?["variations"] = ["GRAD": 150, "XOPQ": 120.5] }
+        }
+        let table = try StyleTable.load(from: url)
+        let body = try table.definition(of: .body)
+        #expect(body.opticalSizing == false)
+        #expect(body.size(at: .accessibilityExtraExtraExtraLarge).variations == ["GRAD": 150, "XOPQ": 120.5])
+        #expect(body.size(at: .large).variations.isEmpty)
+        #expect(try table.definition(of: .headline).opticalSizing == true)
+        // The form GET /styles serves reads back as the same table.
+        #expect(try StyleTable(json: OrderedJSONEncoder().encode(table), source: "encoded") == table)
+    }
+
     @Test func notJSONIsRefused() throws {
         let url = try TestPaths.temporaryDirectory().appendingPathComponent("broken.json")
         try Data("{\"name\": \"x\", \"styles\": [".utf8).write(to: url)

@@ -321,6 +321,7 @@ struct ByteView: Sendable {
     let path: String
     let what: String
 
+    func u8(_ offset: Int) throws(OpenTypeTablesError) -> Int { Int(try slice(offset, size: 1).first ?? 0) }
     func u16(_ offset: Int) throws(OpenTypeTablesError) -> Int { try slice(offset, size: 2).reduce(0) { $0 << 8 | Int($1) } }
     func i16(_ offset: Int) throws(OpenTypeTablesError) -> Int { Int(Int16(truncatingIfNeeded: try u16(offset))) }
     func u32(_ offset: Int) throws(OpenTypeTablesError) -> Int { try slice(offset, size: 4).reduce(0) { $0 << 8 | Int($1) } }

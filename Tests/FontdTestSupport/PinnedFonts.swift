@@ -12,7 +12,15 @@ public enum PinnedFonts {
     /// The generated configuration file; creating it also points this process's fontconfig at it.
     /// Touch it before the first fontconfig call of the process.
     public static let configFile: String = {
-        let directory = TestPaths.packageRoot.appendingPathComponent(".build/test-fontconfig")
+        let file = writeConfiguration(named: "test-fontconfig", directories: [fontDirectory])
+        setenv("FONTCONFIG_FILE", file, 1)
+        return file
+    }()
+
+    /// Writes a `fonts.conf` under `.build/NAME/` that scans only `directories` (plus the generic-family
+    /// aliases of `/etc/fonts/conf.d`) and keeps its cache beside it; returns its path.
+    static func writeConfiguration(named name: String, directories: [String]) -> String {
+        let directory = TestPaths.packageRoot.appendingPathComponent(".build/\(name)")
         let cache = directory.appendingPathComponent("cache")
         try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("fonts.conf")
@@ -20,8 +28,7 @@ public enum PinnedFonts {
             <?xml version="1.0"?>
             <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
             <fontconfig>
-              <dir>\(fontDirectory)</dir>
-              <cachedir>\(cache.path)</cachedir>
+            \(directories.map { "  <dir>\($0)</dir>\n" }.joined())  <cachedir>\(cache.path)</cachedir>
               <include ignore_missing="yes">/etc/fonts/conf.d</include>
             </fontconfig>
 
@@ -30,9 +37,8 @@ public enum PinnedFonts {
         let temporary = directory.appendingPathComponent("fonts.conf.\(getpid())")
         try? Data(config.utf8).write(to: temporary)
         _ = rename(temporary.path, file.path)
-        setenv("FONTCONFIG_FILE", file.path, 1)
         return file.path
-    }()
+    }
 
     /// The environment for a child process that must see only the pinned fonts.
     public static var environment: [String: String] {

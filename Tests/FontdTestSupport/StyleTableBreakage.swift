@@ -89,5 +89,20 @@ public struct StyleTableBreakage: Sendable, CustomStringConvertible {
         StyleTableBreakage(name: "empty family list", path: "styles[8].family", reason: "non-empty list") {
             editStyle(&$0, 8) { $0["family"] = [String]() }
         },
+        StyleTableBreakage(name: "optical sizing not a flag", path: "styles[5].opticalSizing", reason: "expected true or false") {
+            editStyle(&$0, 5) { $0["opticalSizing"] = "yes" }
+        },
+        StyleTableBreakage(name: "variations not an object", path: "styles[5].sizes.ax5.variations", reason: "axis tags to numbers") {
+            editCell(&$0, 5, "ax5") { $0?["variations"] = [150] }
+        },
+        StyleTableBreakage(name: "axis tag too long", path: "styles[5].sizes.ax5.variations.GRADE", reason: "not an OpenType axis tag") {
+            editCell(&$0, 5, "ax5") { $0?["variations"] = ["GRADE": 150] }
+        },
+        StyleTableBreakage(name: "axis fontd derives", path: "styles[5].sizes.ax4.variations.wght", reason: "give the style's weight") {
+            editCell(&$0, 5, "ax4") { $0?["variations"] = ["wght": 700] }
+        },
+        StyleTableBreakage(name: "axis value not a number", path: "styles[0].sizes.l.variations.GRAD", reason: "expected a number") {
+            editCell(&$0, 0, "l") { $0?["variations"] = ["GRAD": "high"] }
+        },
     ]
 }
