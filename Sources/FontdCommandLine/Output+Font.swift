@@ -9,7 +9,9 @@ extension Output {
         let traitsText = face.traits.names.isEmpty ? "none" : face.traits.names.joined(separator: ", ")
         var synthetic = [face.synthetic.bold ? "bold" : nil, face.synthetic.oblique ? "oblique" : nil].compactMap { $0 }
         if synthetic.isEmpty { synthetic = ["none"] }
-        printTable(header: ["field", "value"], rows: [
+        var variationRows: [[String]] = []
+        if let variations = font.variations { variationRows.append(["variations", variationsText(variations)]) }
+        let faceRows: [[String]] = [
             ["file", "\(face.file) (face \(face.index))"],
             ["postscript name", face.postscriptName],
             ["weight", "\(points(face.weight.rawValue)) (asked \(points(face.requestedWeight.rawValue)))"],
@@ -19,6 +21,8 @@ extension Output {
             ["traits", traitsText],
             ["fallback", face.fallback ? "yes (no face of the requested family)" : "no"],
             ["synthetic", synthetic.joined(separator: ", ")],
+        ]
+        let metricRows: [[String]] = [
             ["line height", points(metrics.lineHeight)],
             ["leading", points(metrics.leading)],
             ["tracking", points(metrics.tracking)],
@@ -30,6 +34,17 @@ extension Output {
             ["underline", "\(points(metrics.underlinePosition)) (thickness \(points(metrics.underlineThickness)))"],
             ["units per em", "\(metrics.unitsPerEm)"],
             ["metrics scale", points(metrics.metricsScale, decimals: 4)],
-        ])
+        ]
+        printTable(header: ["field", "value"], rows: faceRows + variationRows + metricRows)
+    }
+
+    /// `opsz 17, wght 400, GRAD 0`: registered (lower-case) axes first, as font tools list them.
+    static func variationsText(_ variations: [String: Double]) -> String {
+        let registeredFirst = variations.keys.sorted { first, second in
+            let firstIsCustom = first.first?.isUppercase ?? false
+            let secondIsCustom = second.first?.isUppercase ?? false
+            return firstIsCustom == secondIsCustom ? first < second : !firstIsCustom
+        }
+        return registeredFirst.map { "\($0) \(formatNumber(variations[$0] ?? 0))" }.joined(separator: ", ")
     }
 }

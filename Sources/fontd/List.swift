@@ -1,4 +1,5 @@
 import ArgumentParser
+import DynamicType
 import FontdCommandLine
 import FontResolution
 
@@ -15,11 +16,20 @@ struct List: ParsableCommand {
     func run() throws {
         let faces = try FontCatalog().faces(family: family)
         if json { return try Output.printJSON(faces) }
+        // The axes column appears only when a listed face is variable, so static listings read as before.
+        let showsAxes = faces.contains { $0.axes != nil }
         Output.printTable(
-            header: ["family", "face", "weight", "width", "slant", "spacing", "file"],
+            header: ["family", "face", "weight", "width", "slant", "spacing", "file"] + (showsAxes ? ["axes"] : []),
             rows: faces.map { face in
                 [face.family, face.face, Output.points(face.weight.rawValue), Output.points(face.width.rawValue),
                  face.slant.rawValue, face.spacing.rawValue, face.index == 0 ? face.file : "\(face.file)#\(face.index)"]
+                    + (showsAxes ? [Self.axesText(face.axes ?? [])] : [])
             })
+    }
+
+    /// `wght 100…900 (400), slnt -10…0 (0)`: each axis's range, and its default in parentheses.
+    static func axesText(_ axes: [VariationAxis]) -> String {
+        axes.map { "\($0.tag) \(formatNumber($0.minimum))…\(formatNumber($0.maximum)) (\(formatNumber($0.defaultValue)))" }
+            .joined(separator: ", ")
     }
 }

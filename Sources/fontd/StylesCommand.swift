@@ -26,6 +26,10 @@ struct StylesCommand: ParsableCommand {
         var size: Double
         var lineHeight: Double
         var tracking: Double
+        /// Present only when the style turns optical sizing off, as in the table file.
+        var opticalSizing: Bool?
+        /// The cell's explicit axis values, when it has any.
+        var variations: [String: Double]?
     }
 
     struct CategoryCells: Encodable {
@@ -54,7 +58,8 @@ struct StylesCommand: ParsableCommand {
             let cell = definition.size(at: category)
             return Cell(
                 name: definition.style, family: definition.families, weight: definition.weight,
-                emphasizedWeight: definition.emphasizedWeight, size: cell.size, lineHeight: cell.lineHeight, tracking: cell.tracking)
+                emphasizedWeight: definition.emphasizedWeight, size: cell.size, lineHeight: cell.lineHeight, tracking: cell.tracking,
+                opticalSizing: definition.opticalSizing ? nil : false, variations: cell.variations.isEmpty ? nil : cell.variations)
         }
         if json { return try Output.printJSON(CategoryCells(category: category, styles: cells)) }
         print("Style table \"\(table.name)\" at \(category.rawValue) (\(category.appleName)) — points")

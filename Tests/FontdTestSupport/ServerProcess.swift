@@ -26,8 +26,11 @@ public final class ServerProcess: @unchecked Sendable {
     private let errorDrained = DispatchSemaphore(value: 0)
 
     /// Starts `fontd serve --port PORT arguments…` (port 0: the kernel chooses), prefixed by
-    /// `launcher` (e.g. `prlimit --nofile=…`).
-    public init(_ arguments: [String] = [], port requestedPort: Int = 0, launcher: [String] = [], timeoutSeconds: Double = 20) throws {
+    /// `launcher` (e.g. `prlimit --nofile=…`), seeing the fonts `environment` pins.
+    public init(
+        _ arguments: [String] = [], port requestedPort: Int = 0, launcher: [String] = [], timeoutSeconds: Double = 20,
+        environment: [String: String] = PinnedFonts.environment
+    ) throws {
         guard let executable = TestPaths.fontdExecutable else { throw Fontd.RunError.notBuilt }
         process = Process()
         var arguments = arguments
@@ -40,7 +43,7 @@ public final class ServerProcess: @unchecked Sendable {
         let command = launcher + [executable.path, "serve", "--port", String(requestedPort)] + arguments
         process.executableURL = URL(fileURLWithPath: launcher.isEmpty ? executable.path : "/usr/bin/env")
         process.arguments = launcher.isEmpty ? Array(command.dropFirst()) : command
-        process.environment = PinnedFonts.environment
+        process.environment = environment
         process.standardOutput = outputPipe
         process.standardError = errorPipe
         process.standardInput = FileHandle.nullDevice
