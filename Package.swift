@@ -38,12 +38,12 @@ let package = Package(
         ),
 
         // epoll, eventfd, signalfd and accept4, which Glibc's Swift module does not export.
-        .target(name: "CSystem", cSettings: [.define("_GNU_SOURCE")]),
+        .target(name: "CFontdSystem", cSettings: [.define("_GNU_SOURCE")]),
 
         // Raw-socket HTTP/1.1 and Server-Sent Events; knows nothing about fonts.
         .target(
             name: "HTTPServer",
-            dependencies: ["CSystem", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CFontdSystem", .product(name: "Logging", package: "swift-log")]
         ),
 
         // The fontd API: routes, errors, the answer cache; served by HTTPServer.
@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "FontResolutionTests", dependencies: ["FontResolution", "DynamicType", "FontdTestSupport"]),
         .testTarget(
             name: "HTTPServerTests",
-            dependencies: ["HTTPServer", "CSystem", "FontdTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["HTTPServer", "CFontdSystem", "FontdTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "FontServiceTests",

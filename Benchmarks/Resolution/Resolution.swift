@@ -1,15 +1,40 @@
 import Benchmark
 import DynamicType
 import FontResolution
+import Foundation
+
+/// A fontconfig configuration that adds the tests' Roboto Flex (a variable font with opsz) to the
+/// machine's fonts, written to a temporary directory.
+func variableFontConfiguration() throws -> String {
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontd-benchmark-fontconfig-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("fonts.conf")
+    try Data("""
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+        <fontconfig>
+          <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+          <dir>\(packageRoot.appendingPathComponent("Tests/Fonts/RobotoFlex").path)</dir>
+          <cachedir>\(directory.appendingPathComponent("cache").path)</cachedir>
+        </fontconfig>
+
+        """.utf8).write(to: file)
+    return file.path
+}
 
 /// Resolutions per second over all 132 cells of the default table × {none, bold, italic, bold+italic}:
-/// asking fontconfig and FreeType every time, and answering from the resolver's cache.
+/// asking fontconfig and FreeType every time, and answering from the resolver's cache — for the
+/// machine's static `sans-serif` face, and for Roboto Flex, a variable face placed on wght, wdth,
+/// opsz (and slnt for italic) per request.
 let benchmarks: @Sendable () -> Void = {
     let table: StyleTable
     let resolver: FontResolver
+    let variableResolver: FontResolver
     do {
         table = try StyleTable.locate()
         resolver = try FontResolver(table: table, cacheEntries: 10_000)
+        variableResolver = try FontResolver(table: table, cacheEntries: 10_000, fontconfigFile: variableFontConfiguration())
     } catch {
         fatalError("benchmark setup: \(error)")
     }
@@ -20,6 +45,22 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     precondition(requests.count == 528)
+    func naming(_ family: String) -> [FontRequest] {
+        requests.map { request in
+            var request = request
+            request.families = [family]
+            return request
+        }
+    }
+    // The variable rows name their family; so does this static reference, so both cache keys hash the same shape.
+    let namedStaticRequests = naming("DejaVu Sans")
+    let variableRequests = naming("Roboto Flex")
+    do {
+        let placed = try variableResolver.resolveUncached(variableRequests[0])
+        precondition(placed.variations?["opsz"] != nil, "Roboto Flex did not resolve to its variable face: \(placed.descriptor.file)")
+    } catch {
+        fatalError("benchmark setup: \(error)")
+    }
 
     Benchmark.defaultConfiguration = .init(
         metrics: [.throughput, .wallClock, .mallocCountTotal],
@@ -41,6 +82,36 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         for iteration in benchmark.scaledIterations {
             blackHole(try resolver.resolve(requests[iteration % requests.count]))
+        }
+    }
+
+    Benchmark(
+        "resolve cached, static face named (DejaVu Sans, same 528)",
+        configuration: .init(setup: {
+            for request in namedStaticRequests { _ = try variableResolver.resolve(request) }
+        })
+    ) { benchmark in
+        for iteration in benchmark.scaledIterations {
+            blackHole(try variableResolver.resolve(namedStaticRequests[iteration % namedStaticRequests.count]))
+        }
+    }
+
+    // Each of the 528 requests has its own coordinates; after the first round FreeType's measurements
+    // come from the measurer's cache, so this row is fontconfig plus placing the face.
+    Benchmark("resolve uncached, variable face (Roboto Flex, same 528)") { benchmark in
+        for iteration in benchmark.scaledIterations {
+            blackHole(try variableResolver.resolveUncached(variableRequests[iteration % variableRequests.count]))
+        }
+    }
+
+    Benchmark(
+        "resolve cached, variable face (Roboto Flex, same 528)",
+        configuration: .init(setup: {
+            for request in variableRequests { _ = try variableResolver.resolve(request) }
+        })
+    ) { benchmark in
+        for iteration in benchmark.scaledIterations {
+            blackHole(try variableResolver.resolve(variableRequests[iteration % variableRequests.count]))
         }
     }
 }

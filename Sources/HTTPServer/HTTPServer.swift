@@ -1,4 +1,4 @@
-import CSystem
+import CFontdSystem
 import Logging
 import Synchronization
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import CSystem
+import CFontdSystem
 #if canImport(Glibc)
 import Glibc
 #endif

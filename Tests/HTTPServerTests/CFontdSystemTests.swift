@@ -1,9 +1,9 @@
-import CSystem
+import CFontdSystem
 import Glibc
 import Testing
 
 /// The shim reaches the real kernel calls Glibc's module leaves out.
-@Suite struct CSystemTests {
+@Suite struct CFontdSystemTests {
     @Test func epollReportsAnEventfdWrite() throws {
         let poll = epoll_create1(Int32(EPOLL_CLOEXEC))
         let event = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))

@@ -1,4 +1,4 @@
-#include "CSystem.h"
+#include "CFontdSystem.h"
 #include <errno.h>
 
 int fontd_accept_nonblocking(int listener, struct sockaddr *address, socklen_t *length) {
