@@ -68,50 +68,22 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(3),
         maxIterations: 10_000_000)
 
-    Benchmark("resolve uncached (132 cells × 4 trait sets)") { benchmark in
-        for iteration in benchmark.scaledIterations {
-            blackHole(try resolver.resolveUncached(requests[iteration % requests.count]))
+    /// Resolves `requests` in turn, through the cache or around it; a cached row fills the cache first.
+    func resolution(_ name: String, _ requests: [FontRequest], on resolver: FontResolver, cached: Bool) {
+        let setup: Benchmark.BenchmarkSetupHook? = cached ? { for request in requests { _ = try resolver.resolve(request) } } : nil
+        Benchmark(name, configuration: .init(setup: setup)) { benchmark in
+            for iteration in benchmark.scaledIterations {
+                let request = requests[iteration % requests.count]
+                blackHole(try cached ? resolver.resolve(request) : resolver.resolveUncached(request))
+            }
         }
     }
 
-    Benchmark(
-        "resolve cached (132 cells × 4 trait sets)",
-        configuration: .init(setup: {
-            for request in requests { _ = try resolver.resolve(request) }
-        })
-    ) { benchmark in
-        for iteration in benchmark.scaledIterations {
-            blackHole(try resolver.resolve(requests[iteration % requests.count]))
-        }
-    }
-
-    Benchmark(
-        "resolve cached, static face named (DejaVu Sans, same 528)",
-        configuration: .init(setup: {
-            for request in namedStaticRequests { _ = try variableResolver.resolve(request) }
-        })
-    ) { benchmark in
-        for iteration in benchmark.scaledIterations {
-            blackHole(try variableResolver.resolve(namedStaticRequests[iteration % namedStaticRequests.count]))
-        }
-    }
-
+    resolution("resolve uncached (132 cells × 4 trait sets)", requests, on: resolver, cached: false)
+    resolution("resolve cached (132 cells × 4 trait sets)", requests, on: resolver, cached: true)
+    resolution("resolve cached, static face named (DejaVu Sans, same 528)", namedStaticRequests, on: variableResolver, cached: true)
     // Each of the 528 requests has its own coordinates; after the first round FreeType's measurements
     // come from the measurer's cache, so this row is fontconfig plus placing the face.
-    Benchmark("resolve uncached, variable face (Roboto Flex, same 528)") { benchmark in
-        for iteration in benchmark.scaledIterations {
-            blackHole(try variableResolver.resolveUncached(variableRequests[iteration % variableRequests.count]))
-        }
-    }
-
-    Benchmark(
-        "resolve cached, variable face (Roboto Flex, same 528)",
-        configuration: .init(setup: {
-            for request in variableRequests { _ = try variableResolver.resolve(request) }
-        })
-    ) { benchmark in
-        for iteration in benchmark.scaledIterations {
-            blackHole(try variableResolver.resolve(variableRequests[iteration % variableRequests.count]))
-        }
-    }
+    resolution("resolve uncached, variable face (Roboto Flex, same 528)", variableRequests, on: variableResolver, cached: false)
+    resolution("resolve cached, variable face (Roboto Flex, same 528)", variableRequests, on: variableResolver, cached: true)
 }
