@@ -35,6 +35,18 @@ import Testing
         #expect(font.descriptor.traits == [.bold, .italic])
     }
 
+    @Test func variableFaceArrivesWithItsCoordinatesAndAxes() async throws {
+        let server = try ServerProcess(["--threads", "1"], environment: VariableFonts.environment)
+        defer { server.stop() }
+        let client = FontdClient(baseURL: server.url)
+        let font = try await client.font(.body, category: .accessibilityExtraExtraExtraLarge, families: ["Roboto Flex"])
+        #expect(font == (try raw("/font?style=body&category=ax5&family=Roboto%20Flex", as: ResolvedFont.self, from: server)))
+        #expect(font.variations?["opsz"] == 53)
+        let faces = try await client.faces(family: "Roboto Flex")
+        #expect(faces == (try raw("/faces?family=Roboto%20Flex", as: [InstalledFace].self, from: server)))
+        #expect(faces.allSatisfy { $0.axes?.contains { $0.tag == "opsz" && $0.minimum == 8 && $0.maximum == 144 } == true })
+    }
+
     @Test func fontWithoutOptionsFollowsTheReadersPreferences() async throws {
         let (client, server) = try client()
         let font = try await client.font(.headline)
