@@ -39,7 +39,7 @@ extension Output {
     }
 
     /// `opsz 17, wght 400, GRAD 0`: registered (lower-case) axes first, as font tools list them.
-    static func variationsText(_ variations: [String: Double]) -> String {
+    public static func variationsText(_ variations: [String: Double]) -> String {
         let registeredFirst = variations.keys.sorted { first, second in
             let firstIsCustom = first.first?.isUppercase ?? false
             let secondIsCustom = second.first?.isUppercase ?? false

@@ -52,6 +52,7 @@ struct StylesCommand: ParsableCommand {
                             return "\(Output.points(cell.size))/\(Output.points(cell.lineHeight))"
                         }
                 })
+            printVariableFontSettings(of: table.styles, at: ContentSizeCategory.allCases)
             return
         }
         let cells = table.styles.map { definition in
@@ -70,5 +71,18 @@ struct StylesCommand: ParsableCommand {
                  Output.points(cell.emphasizedWeight.rawValue), Output.points(cell.size), Output.points(cell.lineHeight),
                  Output.points(cell.tracking)]
             })
+        printVariableFontSettings(of: table.styles, at: [category])
+    }
+
+    /// The variable-font settings the table makes, one line each, after the table (none for most tables).
+    private func printVariableFontSettings(of definitions: [TextStyleDefinition], at categories: [ContentSizeCategory]) {
+        for definition in definitions {
+            if !definition.opticalSizing { print("\(definition.style): optical sizing off") }
+            for category in categories {
+                let variations = definition.size(at: category).variations
+                guard !variations.isEmpty else { continue }
+                print("\(definition.style) at \(category.rawValue): \(Output.variationsText(variations))")
+            }
+        }
     }
 }

@@ -49,6 +49,26 @@ import Testing
         #expect(caption2.split(separator: " ", omittingEmptySubsequences: true).last == "40/48")
     }
 
+    @Test func stylesShowTheVariableFontSettingsATableMakes() throws {
+        let file = try StyleTableBreakage.writeDefaultTable { table in
+            StyleTableBreakage.editStyle(&table, 5) { $0["opticalSizing"] = false }
+            StyleTableBreakage.editCell(&table, 5, "ax5") { $0?["variations"] = ["GRAD": 150] }
+        }.path
+        let grid = try Fontd.run(["styles", "--styles", file])
+        #expect(grid.standardOutput.hasSuffix("body: optical sizing off\nbody at ax5: GRAD 150\n"), "\(grid.standardOutput)")
+        let atLarge = try Fontd.run(["styles", "--styles", file, "--category", "l"])
+        #expect(atLarge.standardOutput.hasSuffix("body: optical sizing off\n"))
+        let json = try Fontd.run(["styles", "--styles", file, "--category", "ax5", "--json"])
+        let cells = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])?["styles"] as? [[String: Any]])
+        let body = try #require(cells.first { $0["name"] as? String == "body" })
+        #expect(body["opticalSizing"] as? Bool == false)
+        #expect(body["variations"] as? [String: Double] == ["GRAD": 150])
+        #expect(cells.filter { $0["variations"] != nil || $0["opticalSizing"] != nil }.count == 1)
+        // The default table sets neither: its listing reads as before.
+        #expect(!(try Fontd.run(["styles"]).standardOutput.contains("optical sizing")))
+    }
+
     @Test func categoriesJSONListsAllTwelveInOrder() throws {
         let result = try Fontd.run(["categories", "--json"])
         let list = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
