@@ -29,6 +29,16 @@ struct FaceVariation: Sendable, Equatable {
     var axes: [VariationAxis]
     /// The face's own coordinates in axis order: a named instance's, or the axis defaults.
     var coordinates: [Double]
+
+    /// The coordinate on the axis tagged `tag`, when the face has that axis.
+    func coordinate(_ tag: String) -> Double? {
+        axes.firstIndex { $0.tag == tag }.map { coordinates[$0] }
+    }
+
+    /// Every axis's coordinate by tag.
+    var coordinatesByTag: [String: Double] {
+        Dictionary(zip(axes.map(\.tag), coordinates), uniquingKeysWith: { first, _ in first })
+    }
 }
 
 /// A variable face measured at chosen design coordinates.

@@ -27,20 +27,19 @@ public final class FontCatalog: Sendable {
         }
     }
 
-    private func installedFace(_ match: FontconfigMatch) -> InstalledFace {
+    private func installedFace(_ listed: ListedFace) -> InstalledFace {
+        let match = listed.match
         var face = InstalledFace(
             family: match.families.first ?? "", face: match.style, postscriptName: match.postscriptName,
             file: match.file, index: match.index, weight: match.weight, width: match.width, slant: match.slant,
-            spacing: match.listedSpacing)
+            spacing: listed.spacing)
         // A face FreeType cannot open is listed as fontconfig has it.
         guard let variation = try? measurer.face(file: match.file, index: match.index).variation else { return face }
         face.axes = variation.axes
         // fontconfig lists the variable face itself with ranges and no style name: report it at its defaults.
-        if match.hasWeightRange || face.face.isEmpty {
-            for (axis, coordinate) in zip(variation.axes, variation.coordinates) {
-                if axis.tag == "wght" { face.weight = FontWeight(coordinate) }
-                if axis.tag == "wdth" { face.width = FontWidth(coordinate) }
-            }
+        if listed.isVariableFace {
+            if let weight = variation.coordinate("wght") { face.weight = FontWeight(weight) }
+            if let width = variation.coordinate("wdth") { face.width = FontWidth(width) }
         }
         if face.face.isEmpty { face.face = "Variable" }
         return face

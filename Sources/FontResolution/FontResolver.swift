@@ -77,10 +77,11 @@ public final class FontResolver: Sendable {
         if let variation = measured.variation {
             let placement = VariablePlacement(
                 variation: variation, specification: specification, descriptor: descriptor, matched: face)
-            let varied = try measurer.face(file: match.file, index: match.index, at: placement.coordinates)
+            let varied = try measurer.face(file: match.file, index: match.index, at: placement.placed.coordinates)
             design = varied.metrics
             placement.apply(to: &face, varied: varied)
-            variations = placement.variations
+            // Every axis, with the coordinate the metrics were measured at.
+            variations = placement.placed.coordinatesByTag
         }
 
         let size = descriptor.size

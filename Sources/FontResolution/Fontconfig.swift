@@ -56,12 +56,12 @@ final class Fontconfig: @unchecked Sendable {
     }
 
     /// Every installed face, or the faces of one family (fontconfig compares names without case and spaces).
-    func list(family: String?) -> [FontconfigMatch] {
+    func list(family: String?) -> [ListedFace] {
         guard let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
         if let family { _ = withFcString(family) { FcPatternAddString(pattern, FC_FAMILY, $0) } }
         let objects: [String] = [
-            FC_FAMILY, FC_STYLE, FC_POSTSCRIPT_NAME, FC_FILE, FC_INDEX, FC_WEIGHT, FC_WIDTH, FC_SLANT, FC_SPACING,
+            FC_FAMILY, FC_STYLE, FC_POSTSCRIPT_NAME, FC_FILE, FC_INDEX, FC_WEIGHT, FC_WIDTH, FC_SLANT, FC_SPACING, FC_VARIABLE,
         ]
         guard let objectSet = FcObjectSetCreate() else { return [] }
         defer { FcObjectSetDestroy(objectSet) }
@@ -71,8 +71,23 @@ final class Fontconfig: @unchecked Sendable {
             guard let fontSet = FcFontList(config, pattern, objectSet) else { return [] }
             defer { FcFontSetDestroy(fontSet) }
             let count = Int(fontSet.pointee.nfont)
-            return (0..<count).compactMap { index in fontSet.pointee.fonts[index].map(FontconfigMatch.init) }
+            return (0..<count).compactMap { index in fontSet.pointee.fonts[index].map(ListedFace.init) }
         }
+    }
+}
+
+/// A face as `FcFontList` reports it: the match fields, and what only a listing needs.
+struct ListedFace: Sendable {
+    var match: FontconfigMatch
+    /// A listing has no face open; fontconfig records FC_SPACING from the face when it scans.
+    var spacing: FontSpacing
+    /// The variable face itself, which fontconfig lists with weight and width ranges and no style name.
+    var isVariableFace: Bool
+
+    init(_ pattern: OpaquePointer) {
+        match = FontconfigMatch(pattern)
+        spacing = pattern.fcInteger(FC_SPACING).map { $0 >= FC_MONO ? .monospace : .proportional } ?? .proportional
+        isVariableFace = pattern.fcBool(FC_VARIABLE) ?? false
     }
 }
 
@@ -88,10 +103,6 @@ struct FontconfigMatch: Sendable {
     var slant: FontSlant
     var syntheticBold: Bool
     var syntheticOblique: Bool
-    /// A listing has no face open; fontconfig records FC_SPACING from the face when it scans.
-    var listedSpacing: FontSpacing
-    /// fontconfig gave the weight as a range: the variable face itself, as listed.
-    var hasWeightRange: Bool
 
     init(_ pattern: OpaquePointer) {
         file = pattern.fcString(FC_FILE) ?? ""
@@ -99,11 +110,8 @@ struct FontconfigMatch: Sendable {
         families = pattern.fcStrings(FC_FAMILY)
         style = pattern.fcString(FC_STYLE) ?? ""
         postscriptName = pattern.fcString(FC_POSTSCRIPT_NAME) ?? ""
-        let fontconfigWeight = pattern.fcDouble(FC_WEIGHT)
-        weight = FontWeight(fontconfigWeight.map { FcWeightToOpenTypeDouble($0) } ?? 400)
-        hasWeightRange = fontconfigWeight == nil && pattern.fcRange(FC_WEIGHT) != nil
+        weight = FontWeight(pattern.fcDouble(FC_WEIGHT).map { FcWeightToOpenTypeDouble($0) } ?? 400)
         width = FontWidth(pattern.fcDouble(FC_WIDTH) ?? 100)
-        listedSpacing = pattern.fcInteger(FC_SPACING).map { $0 >= FC_MONO ? .monospace : .proportional } ?? .proportional
         slant = FontSlant(fontconfigValue: pattern.fcInteger(FC_SLANT) ?? FC_SLANT_ROMAN)
         syntheticBold = pattern.fcBool(FC_EMBOLDEN) ?? false
         var matrix: UnsafeMutablePointer<FcMatrix>?

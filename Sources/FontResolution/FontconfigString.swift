@@ -33,16 +33,6 @@ extension OpaquePointer {
         return FcPatternGetDouble(self, object, 0, &value) == FcResultMatch ? value : nil
     }
 
-    /// A range value (a variable face's weight or width), as lower and upper bound.
-    func fcRange(_ object: String) -> (lower: Double, upper: Double)? {
-        var range: OpaquePointer?
-        guard FcPatternGetRange(self, object, 0, &range) == FcResultMatch, let range else { return nil }
-        var lower = 0.0
-        var upper = 0.0
-        guard FcRangeGetDouble(range, &lower, &upper) != 0 else { return nil }
-        return (lower, upper)
-    }
-
     func fcBool(_ object: String) -> Bool? {
         var value: FcBool = 0
         return FcPatternGetBool(self, object, 0, &value) == FcResultMatch ? value != 0 : nil

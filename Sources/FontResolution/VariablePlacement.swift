@@ -8,8 +8,8 @@ import DynamicType
 /// sets `ital` (or else `slnt`) instead. The style table's explicit values set other axes. Every
 /// value is clamped to its axis; axes nobody set keep the face's own coordinates.
 struct VariablePlacement {
-    let axes: [VariationAxis]
-    let coordinates: [Double]
+    /// The face's axes with the coordinates the request puts it at.
+    let placed: FaceVariation
     /// Italic came from an axis, so it is real, not fontconfig's synthetic slant.
     let italicFromAxis: FontSlant?
 
@@ -17,13 +17,12 @@ struct VariablePlacement {
     static let obliqueSlant = -14.0
 
     init(variation: FaceVariation, specification: FontSpecification, descriptor: FontDescriptor, matched: MatchedFace) {
-        axes = variation.axes
-        let tags = Set(axes.map(\.tag))
+        let tags = Set(variation.axes.map(\.tag))
         // Italic asked, and fontconfig found no italic face so it would slant the roman one.
         let needsItalic = descriptor.slant == .italic && (matched.slant == .roman || matched.synthetic.oblique)
         italicFromAxis = !needsItalic ? nil : tags.contains("ital") ? .italic : tags.contains("slnt") ? .oblique : nil
 
-        coordinates = zip(variation.axes, variation.coordinates).map { axis, own in
+        let coordinates = zip(variation.axes, variation.coordinates).map { axis, own in
             let wanted: Double? =
                 switch axis.tag {
                 case "wght": specification.requestedWeight.rawValue
@@ -35,23 +34,14 @@ struct VariablePlacement {
                 }
             return axis.clamped(wanted ?? own)
         }
-    }
-
-    /// Every axis's coordinate by tag: what the metrics were measured at.
-    var variations: [String: Double] {
-        Dictionary(zip(axes.map(\.tag), coordinates), uniquingKeysWith: { first, _ in first })
+        placed = FaceVariation(axes: variation.axes, coordinates: coordinates)
     }
 
     /// Reports what the face became at these coordinates: its weight and width on the axes,
     /// its name there, and a real slant in place of a synthetic one.
     func apply(to face: inout MatchedFace, varied: VariedFace) {
-        for (axis, coordinate) in zip(axes, coordinates) {
-            switch axis.tag {
-            case "wght": face.weight = FontWeight(coordinate)
-            case "wdth": face.width = FontWidth(coordinate)
-            default: break
-            }
-        }
+        if let weight = placed.coordinate("wght") { face.weight = FontWeight(weight) }
+        if let width = placed.coordinate("wdth") { face.width = FontWidth(width) }
         if let italicFromAxis {
             face.slant = italicFromAxis
             face.synthetic.oblique = false
