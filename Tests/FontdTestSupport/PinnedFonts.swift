@@ -33,10 +33,8 @@ public enum PinnedFonts {
             </fontconfig>
 
             """
-        // Written beside and renamed, so a concurrent reader never sees half a file.
-        let temporary = directory.appendingPathComponent("fonts.conf.\(getpid())")
-        try? Data(config.utf8).write(to: temporary)
-        _ = rename(temporary.path, file.path)
+        // Foundation writes beside and renames, so a concurrent reader never sees half a file.
+        try? Data(config.utf8).write(to: file, options: .atomic)
         return file.path
     }
 

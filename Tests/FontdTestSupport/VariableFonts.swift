@@ -40,9 +40,7 @@ public enum VariableFonts {
         where bytes[record..<record + 4].elementsEqual("MVAR".utf8) {
             bytes.replaceSubrange(record..<record + 4, with: "mvar".utf8)
         }
-        let temporary = directory.appendingPathComponent("RobotoFlex.ttf.\(getpid())")
-        try? Data(bytes).write(to: temporary)
-        _ = rename(temporary.path, directory.appendingPathComponent("RobotoFlex.ttf").path)
+        try? Data(bytes).write(to: directory.appendingPathComponent("RobotoFlex.ttf"), options: .atomic)
         return PinnedFonts.writeConfiguration(
             named: "test-fontconfig-without-mvar", directories: [PinnedFonts.fontDirectory, directory.path])
     }()
