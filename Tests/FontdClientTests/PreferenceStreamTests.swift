@@ -178,7 +178,10 @@ import Testing
         let collector = Collector(FontdClient(baseURL: proxy.url).preferenceChanges(reconnection: reconnection))
         defer { collector.cancel() }
         try await collector.waitForSequence(0)
-        try await Task.sleep(for: .milliseconds(800))
+        // Any second connection within the deadline is the watchdog's doing: the server stays silent for 60 s.
+        // A fixed 0.8 s wait failed once in a loaded full run, where the watchdog's wake-up came later.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while proxy.connectionCount < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(collector.error == nil, "\(String(describing: collector.error))")
         #expect(proxy.connectionCount >= 2)
         try await FontdClient(baseURL: server.url, token: Self.token).setCategory(.extraLarge)
