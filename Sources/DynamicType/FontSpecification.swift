@@ -22,13 +22,11 @@ extension StyleTable {
         let cell = definition.size(at: request.category)
         let traits = request.traits
 
-        // Step 2: bold and "Bold Text" each ask for the emphasized weight; together, heavier still.
+        // Step 2: weight never goes down. `bold` asks for at least the emphasized weight; "Bold
+        // Text" then makes it heavier still, to at least the emphasized weight (1000 at most).
         var weight = request.weight ?? definition.weight
-        switch (traits.contains(.bold), request.legibilityWeight == .bold) {
-        case (true, true): weight = definition.emphasizedWeight.adding(100)
-        case (true, false), (false, true): weight = definition.emphasizedWeight
-        case (false, false): break
-        }
+        if traits.contains(.bold) { weight = max(weight, definition.emphasizedWeight) }
+        if request.legibilityWeight == .bold { weight = max(definition.emphasizedWeight, weight.adding(100)) }
 
         var lineHeight = cell.lineHeight
         if traits.contains(.tightLeading) { lineHeight -= 2 }

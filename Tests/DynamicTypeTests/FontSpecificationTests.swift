@@ -30,6 +30,20 @@ import Testing
         #expect(try specification(legibility: .bold).requestedWeight.rawValue == 600)
     }
 
+    @Test func boldTextMakesHeadlineHeavierThanItsSemibold() throws {
+        #expect(try specification(.headline).requestedWeight.rawValue == 600)
+        #expect(try specification(.headline, traits: .bold).requestedWeight.rawValue == 600)
+        #expect(try specification(.headline, legibility: .bold).requestedWeight.rawValue == 700)
+    }
+
+    @Test func boldNeverMakesAnExplicitWeightLighter() throws {
+        #expect(try specification(weight: .black).requestedWeight.rawValue == 900)
+        #expect(try specification(traits: .bold, weight: .black).requestedWeight.rawValue == 900)
+        #expect(try specification(weight: .black, legibility: .bold).requestedWeight.rawValue == 1000)
+        #expect(try specification(traits: .bold, weight: .black, legibility: .bold).requestedWeight.rawValue == 1000)
+        #expect(try specification(traits: .bold, weight: .heavy).requestedWeight.rawValue == 800)
+    }
+
     @Test func boldTraitAndBoldTextTogetherAddOneHundred() throws {
         #expect(try specification(traits: .bold, legibility: .bold).requestedWeight.rawValue == 700)
         #expect(try specification(.title1, traits: .bold, legibility: .bold).requestedWeight.rawValue == 800)
