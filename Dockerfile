@@ -9,12 +9,12 @@
 # "6.3-bookworm" would move to the next patch release by itself. Bump it with the machines' Swift.
 FROM swift:6.3.1-bookworm AS build
 
-# The C libraries' headers (pkg-config finds them), and libcurl's, which FoundationNetworking needs to link
-# with the static Swift standard library.
+# The C libraries' headers (pkg-config finds them), and zlib's, which async-http-client (fontd's HTTP
+# client) links for its compression support.
 # hadolint ignore=DL3008
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        libfontconfig-dev libfreetype-dev libcurl4-openssl-dev pkg-config \
+        libfontconfig-dev libfreetype-dev zlib1g-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /src
@@ -22,13 +22,12 @@ WORKDIR /src
 COPY Package.swift ./
 RUN swift package resolve
 COPY . .
-# Every product: fontd, and fontd-remote, which runs fontd's commands that talk to a server (category,
-# legibility, watch, health, query --server; the HEALTHCHECK's `fontd health` among them).
-RUN swift build -c release --static-swift-stdlib \
-    && install -m 0755 .build/release/fontd .build/release/fontd-remote /usr/local/bin/
+# One executable serves every command, the HEALTHCHECK's `fontd health` among them.
+RUN swift build -c release --static-swift-stdlib --product fontd \
+    && install -m 0755 .build/release/fontd /usr/local/bin/
 
-# Runtime stage: Debian 12 slim with only what the static binaries load (libfontconfig1, libfreetype6, and
-# libcurl4 for fontd-remote's FoundationNetworking), the fonts the default table resolves to (its sans-serif is DejaVu Sans),
+# Runtime stage: Debian 12 slim with only what the static binary loads (libfontconfig1, libfreetype6; zlib is
+# part of every Debian), the fonts the default table resolves to (its sans-serif is DejaVu Sans),
 # and fontconfig, whose install builds the font cache in /var/cache/fontconfig: without it every start scans
 # the fonts again and prints "Fontconfig error: No writable cache directories" as the unprivileged user.
 FROM debian:12-slim
@@ -36,14 +35,14 @@ FROM debian:12-slim
 # hadolint ignore=DL3008
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        libfontconfig1 libfreetype6 libcurl4 fonts-dejavu-core fontconfig \
+        libfontconfig1 libfreetype6 fonts-dejavu-core fontconfig \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 999 fontd \
     && useradd --system --uid 999 --gid fontd --home-dir /nonexistent --no-create-home \
         --shell /usr/sbin/nologin fontd \
     && install -d -o fontd -g fontd -m 0750 /var/lib/fontd
 
-COPY --from=build /usr/local/bin/fontd /usr/local/bin/fontd-remote /usr/local/bin/
+COPY --from=build /usr/local/bin/fontd /usr/local/bin/
 # Where fontd looks for its default table (DESIGN §2): <executable's directory>/../share/fontd/Styles/.
 COPY Styles/ /usr/local/share/fontd/Styles/
 

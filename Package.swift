@@ -6,7 +6,6 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "fontd", targets: ["fontd"]),
-        .executable(name: "fontd-remote", targets: ["fontd-remote"]),
         .library(name: "DynamicType", targets: ["DynamicType"]),
         .library(name: "FontResolution", targets: ["FontResolution"]),
         .library(name: "FontdClient", targets: ["FontdClient"]),
@@ -14,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // C libraries, imported through small shim headers (see NOTES: macros that do not import are wrapped).
@@ -56,7 +56,15 @@ let package = Package(
         ),
 
         // The Swift client library: every endpoint, and the preference changes as a stream.
-        .target(name: "FontdClient", dependencies: ["DynamicType"]),
+        // On Linux over async-http-client: Foundation's URLSession there spins a core while a
+        // stream sits idle and links libcurl. Apple platforms keep URLSession.
+        .target(
+            name: "FontdClient",
+            dependencies: [
+                "DynamicType",
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
+            ]
+        ),
 
         // What both command-line executables share: output, query options, the error-line main.
         .target(
@@ -64,20 +72,11 @@ let package = Package(
             dependencies: ["DynamicType", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        // The commands that talk to a server; `fontd` hands them over, so only this executable
-        // links FoundationNetworking (and libcurl's ~30 libraries).
-        .executableTarget(
-            name: "fontd-remote",
-            dependencies: [
-                "FontdClient", "FontdCommandLine",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-
         .executableTarget(
             name: "fontd",
             dependencies: [
                 "DynamicType",
+                "FontdClient",
                 "FontdCommandLine",
                 "FontResolution",
                 "FontService",

@@ -34,7 +34,11 @@ extension FontdClient {
         var advisedDelay = Duration.milliseconds(2000)
         var delay: Duration?
         while !Task.isCancelled {
-            let connection = EventStreamConnection(url: url, token: token, lastEventID: lastSequence, idleTimeout: reconnection.idleTimeout)
+            var headers = [(name: "Accept", value: "text/event-stream"), (name: "Cache-Control", value: "no-cache")]
+            if let lastSequence { headers.append((name: "Last-Event-ID", value: String(lastSequence))) }
+            if let token { headers.append((name: "Authorization", value: "Bearer \(token)")) }
+            let connection = EventStreamConnection(
+                request: TransportRequest(url: url, headers: headers), idleTimeout: reconnection.idleTimeout)
             var parser = EventStreamParser()
             do {
                 try await withTaskCancellationHandler {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A client of a fontd server: every endpoint of the HTTP API as an async call returning the
 /// model types the server encodes, and the reader's preference changes as a stream.
@@ -59,17 +56,14 @@ public struct FontdClient: Sendable {
         _ method: String = "GET", _ path: String, query: [(name: String, value: String)] = [], body: Data? = nil
     ) async throws(FontdClientError) -> Data {
         let url = try url(path: path, query: query)
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.httpBody = body
-        if body != nil { request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type") }
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await transport.data(for: request, timeout: timeout)
-        guard (200..<300).contains(response.statusCode) else {
-            throw Self.errorAnswer(status: response.statusCode, body: data, url: url)
+        var headers = [(name: "Accept", value: "application/json")]
+        if body != nil { headers.append((name: "Content-Type", value: "application/json; charset=utf-8")) }
+        if let token { headers.append((name: "Authorization", value: "Bearer \(token)")) }
+        let answer = try await transport.data(for: TransportRequest(method, url: url, headers: headers, body: body), timeout: timeout)
+        guard (200..<300).contains(answer.status) else {
+            throw Self.errorAnswer(status: answer.status, body: answer.body, url: url)
         }
-        return data
+        return answer.body
     }
 
     /// `send`, with the answer decoded as `Value`.

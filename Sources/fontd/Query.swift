@@ -1,11 +1,12 @@
 import ArgumentParser
 import DynamicType
 import FontResolution
+import FontdClient
 import FontdCommandLine
 
-/// `fontd query`: resolves one text style into a measured font, locally (with `--server`,
-/// `fontd-remote` answers instead).
-struct Query: ParsableCommand {
+/// `fontd query`: resolves one text style into a measured font, locally, or with `--server`
+/// on a running `fontd serve`.
+struct Query: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Resolve a text style into a concrete, measured font.",
         discussion: """
@@ -23,14 +24,21 @@ struct Query: ParsableCommand {
     var server: String?
 
     func validate() throws {
-        if server != nil {
-            // fontd hands `query --server` to fontd-remote before parsing; this is only reached when that did not happen.
-            throw ValidationError("--server is handled by \(RemoteCommand.executableName), which did not take over.")
+        if styles != nil, server != nil {
+            throw ValidationError("--styles applies to local resolution; a server answers from the table it loaded. Give one of --styles and --server.")
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let query = try options.parsed()
+        if let server {
+            let font = try await ServerOptions.client(server).command { client throws(FontdClientError) in
+                try await client.font(
+                    query.style, category: query.category, traits: query.traits, families: query.families, weight: query.weight,
+                    legibility: query.legibility, maximumPointSize: query.maximumPointSize)
+            }
+            return try options.print(font)
+        }
         let request = FontRequest(
             style: query.style, category: query.category ?? .default, traits: query.traits,
             families: query.families.isEmpty ? nil : query.families, weight: query.weight,

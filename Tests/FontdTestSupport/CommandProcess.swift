@@ -69,6 +69,11 @@ public final class CommandProcess: @unchecked Sendable {
         }
     }
 
+    /// CPU seconds (user + system) the command has used so far, from /proc.
+    public func cpuSeconds() throws -> Double {
+        try processorSeconds(of: process.processIdentifier)
+    }
+
     /// What the command has written to stderr so far.
     public var standardError: String { lock.withLock { String(decoding: errorText, as: UTF8.self) } }
 

@@ -116,12 +116,7 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// CPU seconds (user + system) the server has used so far, from /proc.
     public func cpuSeconds() throws -> Double {
-        let stat = try String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)
-        // Fields after the parenthesized command name; utime and stime are the 14th and 15th.
-        guard let close = stat.lastIndex(of: ")") else { return 0 }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
-        return ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / ticks
+        try processorSeconds(of: process.processIdentifier)
     }
 
     /// The server's address, `http://127.0.0.1:PORT`.
@@ -178,4 +173,14 @@ private final class LogSink: @unchecked Sendable {
 
     func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
     var bytes: Data { lock.withLock { data } }
+}
+
+/// CPU seconds (user + system) process `pid` has used so far, from /proc/PID/stat.
+func processorSeconds(of pid: Int32) throws -> Double {
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    // Fields after the parenthesized command name; utime and stime are the 14th and 15th.
+    guard let close = stat.lastIndex(of: ")") else { return 0 }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+    return ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / ticks
 }

@@ -21,6 +21,11 @@ struct ServerOptions: ParsableArguments {
     func client(token: String? = nil, timeout: Duration = .seconds(10)) throws -> FontdClient {
         FontdClient(baseURL: try baseURL(), token: token, timeout: timeout)
     }
+
+    /// A client of the server at `address` (as a person types it), sending no token.
+    static func client(_ address: String) throws -> FontdClient {
+        FontdClient(baseURL: try FontdClient.baseURL(parsing: address))
+    }
 }
 
 /// `--token` for the commands that change the reader's preferences.

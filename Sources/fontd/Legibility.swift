@@ -5,7 +5,7 @@ import FontdCommandLine
 /// `fontd legibility [get | set <weight>]`: the reader's "Bold Text" setting on a server.
 struct Legibility: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: RemoteCommand.legibility.abstract,
+        abstract: "Show or set the reader's legibility weight (the \"Bold Text\" setting) on a fontd server.",
         subcommands: [Get.self, Set.self],
         defaultSubcommand: Get.self)
 

@@ -1,11 +1,9 @@
+#if !canImport(AsyncHTTPClient)
 import Dispatch
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// One `GET /events` connection: its bytes as they arrive, through a delegate-based
-/// `URLSession` (on Linux, `URLSession.bytes(for:)` does not exist).
+/// `URLSession` (Apple platforms; Linux uses async-http-client).
 ///
 /// The chunks stream ends when the server closes the connection and throws when the
 /// connection fails, answers with an error, or carries nothing for `idleTimeout`.
@@ -26,23 +24,18 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, @unchecked 
     private var finished = false
     private let watchdog = DispatchQueue(label: "fontd.client.events.watchdog")
 
-    /// Opens the stream; `lastEventID` resumes after that event.
-    init(url: URL, token: String?, lastEventID: Int?, idleTimeout: Duration) {
+    /// Opens the stream.
+    init(request: TransportRequest, idleTimeout: Duration) {
         (chunks, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
-        self.url = url
+        url = request.url
         self.idleTimeout = idleTimeout
         super.init()
-        var request = URLRequest(url: url)
-        request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-        request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
-        if let lastEventID { request.setValue(String(lastEventID), forHTTPHeaderField: "Last-Event-ID") }
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         // The watchdog below judges silence; URLSession's own timeout (also reset by every
         // chunk) is a second later, and it must not cut a long stream short.
         let configuration = Transport.configuration(timeout: idleTimeout + .seconds(1))
         configuration.timeoutIntervalForResource = .greatestFiniteMagnitude
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
-        let task = session.dataTask(with: request)
+        let task = session.dataTask(with: URLRequest(request))
         lock.withLock {
             self.session = session
             self.task = task
@@ -131,3 +124,4 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, @unchecked 
         }
     }
 }
+#endif

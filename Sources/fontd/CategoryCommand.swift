@@ -6,7 +6,7 @@ import FontdCommandLine
 struct CategoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "category",
-        abstract: RemoteCommand.category.abstract,
+        abstract: "Show or set the reader's content-size category on a fontd server.",
         subcommands: [Get.self, Set.self],
         defaultSubcommand: Get.self)
 

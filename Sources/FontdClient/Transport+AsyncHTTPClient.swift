@@ -1,0 +1,119 @@
+#if canImport(AsyncHTTPClient)
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// The HTTP client every `FontdClient` of the process shares (async-http-client, on Linux).
+///
+/// Foundation's `URLSession` on Linux keeps re-arming a streaming socket for writing, so an
+/// idle `/events` subscriber spun a whole core; it also links libcurl's ~30 libraries.
+struct Transport: Sendable {
+    /// One client for the whole process, never shut down: an `HTTPClient` deinitialized
+    /// without `shutdown()` traps in debug builds, and a `static let` is never deinitialized.
+    /// Not `HTTPClient.shared`: that one follows redirects and gives up on a read after 90 s,
+    /// which would cut an event stream that is rightly quiet.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            // No read timeout: each call bounds its own wait, and a stream its own silence.
+            timeout: HTTPClient.Configuration.Timeout(connect: .seconds(10), read: nil),
+            decompression: .disabled)
+        // A refused connection is reported at once ("is fontd serve running?"), not retried
+        // until the call's time is up; the event stream reconnects with its own backoff.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+    }()
+
+    /// The largest answer a call reads; fontd's largest (`/faces` on a big font set) is far smaller.
+    static let maximumAnswerBytes = 64 << 20
+
+    init(timeout: Duration) {}
+
+    /// Sends `request` and reads the whole answer within `timeout` (head and body together);
+    /// transport failures become `.unreachable`.
+    func data(for request: TransportRequest, timeout: Duration) async throws(FontdClientError) -> TransportAnswer {
+        let url = request.url.absoluteString
+        do {
+            return try await Self.withTimeout(timeout) {
+                let response = try await Self.client.execute(Self.clientRequest(request), timeout: .nanoseconds(timeout.nanoseconds))
+                let body = try await response.body.collect(upTo: Self.maximumAnswerBytes)
+                return TransportAnswer(status: Int(response.status.code), body: Data(body.readableBytesView))
+            }
+        } catch {
+            throw .unreachable(url: url, reason: Self.reason(error, timeout: timeout))
+        }
+    }
+
+    /// Sends `request` and answers once the head has come (within `headTimeout`), with the
+    /// body still to be read; reading it is bounded by the caller.
+    static func open(_ request: TransportRequest, headTimeout: Duration) async throws -> HTTPClientResponse {
+        try await client.execute(clientRequest(request), timeout: .nanoseconds(headTimeout.nanoseconds))
+    }
+
+    static func clientRequest(_ request: TransportRequest) -> HTTPClientRequest {
+        var clientRequest = HTTPClientRequest(url: request.url.absoluteString)
+        clientRequest.method = HTTPMethod(rawValue: request.method)
+        for (name, value) in request.headers { clientRequest.headers.add(name: name, value: value) }
+        if let body = request.body { clientRequest.body = .bytes(ByteBuffer(bytes: body)) }
+        return clientRequest
+    }
+
+    /// Runs `operation`, cancelling it after `timeout`: `execute(_:timeout:)` bounds only the
+    /// answer's head, so a server that sends a head and then stalls would hold a call forever.
+    static func withTimeout<Value: Sendable>(
+        _ timeout: Duration, _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await withThrowingTaskGroup(of: Value.self) { group in
+            group.addTask(operation: operation)
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw HTTPClientError.deadlineExceeded
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
+        }
+    }
+
+    /// What went wrong on the way, in words: `connection refused`, `unknown host`, ….
+    static func reason(_ error: any Error, timeout: Duration) -> String {
+        if error is CancellationError { return "the call was cancelled" }
+        if error is NIOTooManyBytesError { return "the answer is larger than \(maximumAnswerBytes >> 20) MiB" }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .getConnectionFromPoolTimeout:
+                return "no answer within \(timeout.secondsText) s"
+            case .remoteConnectionClosed: return "the connection broke before the answer was complete"
+            case .cancelled: return "the call was cancelled"
+            case .invalidURL, .emptyHost, .emptyScheme, .missingSocketPath:
+                return "the networking library (async-http-client) cannot use this URL"
+            default: return "\(error)"
+            }
+        }
+        if let error = error as? NIOConnectionError {
+            if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty { return "unknown host" }
+            if let first = error.connectionErrors.first { return reason(first.error, timeout: timeout) }
+        }
+        if let error = error as? IOError {
+            switch error.errnoCode {
+            case ECONNREFUSED: return "connection refused (is fontd serve running there?)"
+            case ECONNRESET, EPIPE: return "the connection broke before the answer was complete"
+            case ENETUNREACH, EHOSTUNREACH: return "no network route to the host"
+            default: return String(cString: strerror(error.errnoCode))
+            }
+        }
+        if error is SocketAddressError { return "unknown host" }
+        return "\(error)"
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds, as NIO's `TimeAmount` counts.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
+#endif

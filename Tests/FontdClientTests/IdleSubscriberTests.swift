@@ -1,0 +1,39 @@
+import FontdTestSupport
+import Foundation
+import Testing
+
+/// A subscriber left alone while nothing changes sleeps: apps keep `preferenceChanges()` open
+/// all day. (URLSession on Linux once kept a core busy for as long as a stream was quiet.)
+/// This catches a busy loop, not a speed target: Benchmarks/idle-subscriber.sh measures.
+@Suite struct IdleSubscriberTests {
+    enum Subscriber: String, CaseIterable, Sendable {
+        /// `fontd watch`.
+        case watch
+        /// The README's example program, a `FontdClient.preferenceChanges()` consumer.
+        case followBodyText
+
+        func start(server: ServerProcess) throws -> CommandProcess {
+            switch self {
+            case .watch: try CommandProcess(["watch", "--server", server.url.absoluteString])
+            case .followBodyText: try CommandProcess([server.url.absoluteString], executable: "follow-body-text")
+            }
+        }
+    }
+
+    @Test(arguments: Subscriber.allCases)
+    func anIdleSubscriberUsesLessThanAQuarterOfACore(_ kind: Subscriber) throws {
+        let server = try ServerProcess(["--token", "idle-token"])
+        let subscriber = try kind.start(server: server)
+        defer { subscriber.stop() }
+        try #require(subscriber.line(0) != nil, "no first line; stderr: \(subscriber.standardError)")
+        let start = try subscriber.cpuSeconds()
+        let seconds = 10.0
+        Thread.sleep(forTimeInterval: seconds)
+        let used = try subscriber.cpuSeconds() - start
+        #expect(used < seconds / 4, "\(kind) used \(used) CPU seconds in \(seconds) s while idle")
+        // Still listening after the quiet spell.
+        _ = try server.put("/category", #"{"category":"xl"}"#, token: "idle-token")
+        let next = try #require(subscriber.line(1), "no line after the change; stderr: \(subscriber.standardError)")
+        #expect(next.text.contains("xl"))
+    }
+}
