@@ -1,6 +1,6 @@
 /// A value a reader or an application gave that fontd cannot use, with what is allowed instead.
 ///
-/// `code` is the stable identifier the HTTP API answers with (DESIGN §4); `description`
+/// `code` is the stable identifier the HTTP API answers with (docs/DESIGN.md §8); `description`
 /// is one sentence a person can act on.
 public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownStyle(String, known: [String])
@@ -12,7 +12,7 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
     /// `parameter` was `value`, which is not a number in `range` (nor one of `names`, when it takes names).
     case invalidNumber(parameter: String, value: String, range: ClosedRange<Double>, lowerBoundIncluded: Bool = true, names: [String] = [])
 
-    /// The error code of DESIGN §4.
+    /// The error code of docs/DESIGN.md §8.
     public var code: ErrorCode {
         switch self {
         case .unknownStyle: .unknownStyle

@@ -1,4 +1,4 @@
-/// The stable identifier of an error the HTTP API answers with (DESIGN §4), such as
+/// The stable identifier of an error the HTTP API answers with (docs/DESIGN.md §8), such as
 /// `unknownStyle` or `unauthorized`.
 ///
 /// A string-backed struct rather than an enum, so a client keeps working when a newer
@@ -36,7 +36,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, Expressi
     public static let unavailable: ErrorCode = "unavailable"
     public static let `internal`: ErrorCode = "internal"
 
-    /// Every code DESIGN §4 defines, in its order.
+    /// Every code docs/DESIGN.md §8 lists, in its order.
     public static let all: [ErrorCode] = [
         .unknownStyle, .unknownCategory, .unknownLegibilityWeight, .unknownTrait, .conflictingTraits, .duplicateTrait,
         .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,

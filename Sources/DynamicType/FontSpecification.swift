@@ -1,4 +1,4 @@
-/// What the style table and the request decide before any font is looked at (DESIGN §3 steps 1–6):
+/// What the style table and the request decide before any font is looked at (docs/DESIGN.md §5 steps 1–6):
 /// the descriptor to match, and the typographic values that do not depend on the face.
 public struct FontSpecification: Hashable, Sendable {
     /// The style, spelled as the table spells it.
@@ -16,7 +16,7 @@ public struct FontSpecification: Hashable, Sendable {
 }
 
 extension StyleTable {
-    /// Applies DESIGN §3 steps 1–6 to `request`.
+    /// Applies docs/DESIGN.md §5 steps 1–6 to `request`.
     public func specification(for request: FontRequest) throws(DynamicTypeError) -> FontSpecification {
         let definition = try definition(of: request.style)
         let cell = definition.size(at: request.category)

@@ -7,7 +7,7 @@ import Foundation
 /// Encodes `Encodable` values as JSON with object keys in the order they were encoded.
 ///
 /// Foundation's `JSONEncoder` on Linux writes keys in hash order, but fontd's answers
-/// promise a fixed key order (DESIGN §3). Numbers are written in full precision, whole
+/// promise a fixed key order (docs/DESIGN.md §6). Numbers are written in full precision, whole
 /// numbers without a fraction (`19`, not `19.0`); slashes are not escaped; a
 /// non-finite number is an error rather than invalid JSON.
 public struct OrderedJSONEncoder: Sendable {

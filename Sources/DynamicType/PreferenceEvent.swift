@@ -16,7 +16,7 @@ public enum PreferenceEvent: Hashable, Sendable {
     case categoryChanged(CategoryChange)
     case legibilityWeightChanged(LegibilityWeightChange)
 
-    /// The SSE event names, as DESIGN §4 fixes them.
+    /// The SSE event names, as docs/DESIGN.md §11 fixes them.
     public static let snapshotName = "preferences"
     public static let categoryChangedName = "contentSizeCategoryDidChange"
     public static let legibilityWeightChangedName = "legibilityWeightDidChange"

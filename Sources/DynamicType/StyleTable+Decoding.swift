@@ -18,7 +18,7 @@ extension StyleTable {
         return try StyleTable(json: data, source: url.path)
     }
 
-    /// Validates a table given as JSON (the file format of DESIGN §2, also the body of `GET /styles`);
+    /// Validates a table given as JSON (the file format of docs/DESIGN.md §4, also the body of `GET /styles`);
     /// `source` names it in errors.
     public init(json: some Collection<UInt8>, source: String) throws(StyleTableError) {
         let document: JSONDocument
@@ -54,7 +54,7 @@ struct JSONPath: CustomStringConvertible {
     }
 }
 
-/// Turns a parsed document into a `StyleTable`, checking every rule of the format (DESIGN §2).
+/// Turns a parsed document into a `StyleTable`, checking every rule of the format (docs/DESIGN.md §4).
 enum StyleTableReader {
     static func table(from document: JSONDocument) throws(StyleTableProblem) -> StyleTable {
         let root = JSONPath()

@@ -41,7 +41,7 @@ extension TextStyleDefinition: Encodable {
         case style = "name", families = "family", weight, emphasizedWeight, opticalSizing, sizes
     }
 
-    /// The file format of DESIGN §2, sizes in category order.
+    /// The file format of docs/DESIGN.md §4, sizes in category order.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(style, forKey: .style)

@@ -1,8 +1,8 @@
 import DynamicType
 import Synchronization
 
-/// Resolves text-style requests into measured fonts: the style table's values (DESIGN §3
-/// steps 1–6), a fontconfig match (7–9), FreeType metrics (10), and for a variable face the
+/// Resolves text-style requests into measured fonts: the style table's values (docs/DESIGN.md
+/// §5 steps 1–6), a fontconfig match (7–9), FreeType metrics (10), and for a variable face the
 /// design coordinates they are measured at (11).
 ///
 /// Create it once, before starting threads (it initializes fontconfig); afterwards any

@@ -4,7 +4,7 @@ import Synchronization
 
 /// fontconfig, initialized once, with one configuration that every call passes explicitly.
 ///
-/// `FcFontMatch` on one shared `FcConfig` is safe from many threads (NOTES); listing is
+/// `FcFontMatch` on one shared `FcConfig` is safe from many threads (docs/DESIGN.md §20); listing is
 /// serialized because `FcFontList` may rescan font directories.
 final class Fontconfig: @unchecked Sendable {
     private let config: OpaquePointer

@@ -1,6 +1,6 @@
 import DynamicType
 
-/// A request reduced to what decides its answer: the cache key of §5.
+/// A request reduced to what decides its answer: the cache key of docs/DESIGN.md §16.
 ///
 /// Values are canonical — traits are a set, categories and styles are the table's
 /// spelling, numbers are numbers — so `traits=italic,bold` and `traits=bold,italic`, or

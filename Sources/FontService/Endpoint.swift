@@ -1,4 +1,4 @@
-/// A path the service answers, with the query parameters and methods it accepts (DESIGN §4).
+/// A path the service answers, with the query parameters and methods it accepts (docs/DESIGN.md §7).
 enum Endpoint: String, CaseIterable, Sendable {
     case font = "/font"
     case fonts = "/fonts"

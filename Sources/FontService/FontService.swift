@@ -4,10 +4,10 @@ import HTTPServer
 import Logging
 import Synchronization
 
-/// The fontd HTTP API of DESIGN §4: the read-only endpoints (`/font`, `/fonts`, `/scale`,
+/// The fontd HTTP API of docs/DESIGN.md §7–§9: the read-only endpoints (`/font`, `/fonts`, `/scale`,
 /// `/styles`, `/categories`, `/faces`, `/healthz`), their errors, CORS and the answer cache.
 ///
-/// Answers are kept ready to send, keyed by the normalized query (§5), in a cache all
+/// Answers are kept ready to send, keyed by the normalized query (docs/DESIGN.md §16), in a cache all
 /// event-loop threads share behind one `Mutex`; each thread also remembers the exact
 /// targets it answered, so a repeated request is answered without parsing or locking.
 /// Every event-loop thread calls `respond(to:)` concurrently.
@@ -41,7 +41,7 @@ public final class FontService: HTTPResponder {
         self.init(resolver: resolver, configuration: configuration, logger: logger, willResolve: { _ in })
     }
 
-    /// A service whose preferences live in the state file at `statePath` (DESIGN §4): loaded
+    /// A service whose preferences live in the state file at `statePath` (docs/DESIGN.md §12): loaded
     /// now (a broken file throws, never resets), and every change written durably before it
     /// is acknowledged or announced.
     public convenience init(resolver: FontResolver, configuration: FontServiceConfiguration, statePath: String, logger: Logger) throws {

@@ -1,7 +1,7 @@
 import DynamicType
 import HTTPServer
 
-/// Why the service answers with an error: the HTTP status, the code of DESIGN §4 and a
+/// Why the service answers with an error: the HTTP status, the code of docs/DESIGN.md §8 and a
 /// sentence a person can act on, with the accepted values where a list helps.
 enum FontServiceError: Error, Sendable, CustomStringConvertible {
     /// A parameter value the model refused: unknown style, category, trait, a bad number…
@@ -47,7 +47,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The error code of DESIGN §4.
+    /// The error code of docs/DESIGN.md §8.
     var code: ErrorCode {
         switch self {
         case .invalidValue(let error): error.code

@@ -21,7 +21,7 @@ struct PreferenceChange: Equatable, Sendable {
         }
     }
 
-    /// The SSE event name (DESIGN §4).
+    /// The SSE event name (docs/DESIGN.md §11).
     var eventName: String { event.name }
 
     /// The whole event as it goes on the wire.

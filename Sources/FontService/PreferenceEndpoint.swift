@@ -1,4 +1,4 @@
-/// The paths about the reader's preferences (DESIGN §4), which change state or stream.
+/// The paths about the reader's preferences (docs/DESIGN.md §10, §11), which change state or stream.
 enum PreferenceEndpoint: String, CaseIterable, Sendable {
     case preferences = "/preferences"
     case category = "/category"

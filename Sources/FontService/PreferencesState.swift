@@ -9,7 +9,7 @@ struct PreferencesState: Equatable, Sendable {
     /// The last `historyLimit` changes, oldest first.
     var history: [PreferenceChange] = []
 
-    /// How many changes are kept (DESIGN §4: at least 1024).
+    /// How many changes are kept (docs/DESIGN.md §12: the newest 1024).
     static let historyLimit = 1024
 
     /// The state after setting what is given, and the changes that made (none for values

@@ -8,7 +8,7 @@ struct ReaderPreferences: Hashable, Sendable {
     var category: ContentSizeCategory
     var legibilityWeight: LegibilityWeight
 
-    /// Where a reader starts (DESIGN §4: no state file → `l` / `regular`).
+    /// Where a reader starts (docs/DESIGN.md §12: no state file → `l` / `regular`).
     static let initial = ReaderPreferences(category: .default, legibilityWeight: .regular)
 }
 

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// An HTTP/1.1 server on raw non-blocking sockets: one epoll loop per thread, each with its
-/// own `SO_REUSEPORT` listener on the same port (DESIGN §5). It knows nothing of what it
+/// own `SO_REUSEPORT` listener on the same port (docs/DESIGN.md §13). It knows nothing of what it
 /// serves; every request goes to the `HTTPResponder`.
 ///
 /// `init` binds (so the port is known at once, even when the kernel chose it); `run()` serves

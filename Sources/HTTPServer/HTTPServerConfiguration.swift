@@ -1,4 +1,4 @@
-/// How an `HTTPServer` listens, how long it waits, and how much it takes (DESIGN §5).
+/// How an `HTTPServer` listens, how long it waits, and how much it takes (docs/DESIGN.md §13–§15).
 public struct HTTPServerConfiguration: Sendable {
     /// The address to bind: an IPv4 or IPv6 literal, or a name such as `localhost`.
     public var host = "127.0.0.1"

@@ -11,7 +11,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `fontd serve`: the HTTP API on raw sockets (DESIGN §4, §5).
+/// `fontd serve`: the HTTP API on raw sockets (docs/DESIGN.md §7–§16).
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the fontd HTTP API.",

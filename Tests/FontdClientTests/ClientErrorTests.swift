@@ -3,7 +3,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// Every error code of DESIGN §4 reaches the caller as `FontdClientError.server`, with the
+/// Every error code of docs/DESIGN.md §8 reaches the caller as `FontdClientError.server`, with the
 /// status, code and message the built server answered.
 @Suite struct ClientErrorTests {
     static let token = "client-error-token"
@@ -146,7 +146,7 @@ import Testing
     }
 
     @Test func everyCodeOfTheDesignIsCovered() {
-        // The codes checked above, against the list of DESIGN §4: a new code needs a test here.
+        // The codes checked above, against the list of docs/DESIGN.md §8: a new code needs a test here.
         let covered: Set<ErrorCode> = [
             .unknownStyle, .unknownCategory, .unknownLegibilityWeight, .unknownTrait, .conflictingTraits, .duplicateTrait,
             .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,

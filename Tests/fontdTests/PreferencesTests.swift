@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// Reader preferences and their notifications (DESIGN §4), against the built `fontd serve`.
+/// Reader preferences and their notifications (docs/DESIGN.md §10–§12), against the built `fontd serve`.
 @Suite struct PreferencesTests {
     static let token = "test-token"
 
