@@ -36,12 +36,19 @@ public struct QueryOptions: ParsableArguments {
             style: TextStyle(style),
             category: try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) },
             traits: try SymbolicTraits(parsing: traits),
-            families: family,
+            families: try checkedFamilies(),
             weight: try weight.map { text throws(DynamicTypeError) in try FontWeight(parsing: text) },
             legibility: try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) },
             maximumPointSize: try maximumPointSize.map { text throws(DynamicTypeError) in
                 try parseNumber(text, parameter: "maximum point size", in: FontRequest.maximumPointSizeRange, lowerBoundIncluded: false)
             })
+    }
+
+    /// `--family`'s names as given, refusing an empty one (or one of spaces) as the API
+    /// refuses `family=`: it would ask fontconfig for no family and silently get its default.
+    private func checkedFamilies() throws(DynamicTypeError) -> [String] {
+        guard family.allSatisfy({ name in name.contains { !$0.isWhitespace } }) else { throw .emptyFamilyList }
+        return family
     }
 
     /// `fontd query`'s options, checked.
