@@ -11,6 +11,9 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
     case duplicateTrait(String)
     /// `parameter` was `value`, which is not a number in `range` (nor one of `names`, when it takes names).
     case invalidNumber(parameter: String, value: String, range: ClosedRange<Double>, lowerBoundIncluded: Bool = true, names: [String] = [])
+    /// A family list that names no family: `family=` empty or only commas and spaces, or an
+    /// empty `--family`. One message for the API and the command line.
+    case emptyFamilyList
 
     /// The error code of docs/DESIGN.md §8.
     public var code: ErrorCode {
@@ -22,6 +25,8 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
         case .conflictingTraits: .conflictingTraits
         case .duplicateTrait: .duplicateTrait
         case .invalidNumber: .invalidNumber
+        // The code the API has always answered with for an unusable `family=`.
+        case .emptyFamilyList: .badRequest
         }
     }
 
@@ -55,6 +60,8 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
                 + (lowerIncluded ? "from \(formatNumber(range.lowerBound))" : "greater than \(formatNumber(range.lowerBound))")
                 + " to \(formatNumber(range.upperBound))"
                 + (names.isEmpty ? "." : " or one of: \(names.joined(separator: ", ")).")
+        case .emptyFamilyList:
+            "The parameter 'family' names no family; give family names separated by commas, most preferred first, or leave it out."
         }
     }
 }

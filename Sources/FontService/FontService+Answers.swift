@@ -66,7 +66,7 @@ extension FontService {
     /// (fontconfig ignores spaces in family names anyway).
     private static func familyList(_ text: String) throws(FontServiceError) -> [String] {
         let names = text.split(separator: ",").map(trimmed).filter { !$0.isEmpty }
-        guard !names.isEmpty else { throw .emptyFamilyList }
+        guard !names.isEmpty else { throw .invalidValue(.emptyFamilyList) }
         return names
     }
 

@@ -14,8 +14,6 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     case missingParameter(String, endpoint: Endpoint)
     /// A parameter's value (or, with `parameter` nil, a parameter's name) whose `%XX` escapes are broken.
     case malformedPercentEncoding(parameter: String?, text: String)
-    /// `family=` named no family at all.
-    case emptyFamilyList
     /// No endpoint at `path`.
     case notFound(path: String)
     /// A known path asked with a method it does not answer; `allowed` are those it does.
@@ -34,8 +32,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     /// The HTTP status of the answer.
     var status: Int {
         switch self {
-        case .invalidValue, .unknownParameter, .duplicateParameter, .missingParameter, .malformedPercentEncoding,
-             .emptyFamilyList:
+        case .invalidValue, .unknownParameter, .duplicateParameter, .missingParameter, .malformedPercentEncoding:
             400
         case .invalidBody: 400
         case .unauthorized: 401
@@ -54,7 +51,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .unknownParameter: .unknownParameter
         case .duplicateParameter: .duplicateParameter
         case .missingParameter: .missingParameter
-        case .malformedPercentEncoding, .emptyFamilyList: .badRequest
+        case .malformedPercentEncoding: .badRequest
         case .notFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .invalidBody: .invalidBody
@@ -103,8 +100,6 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .malformedPercentEncoding(let parameter, let text):
             let subject = parameter.map { "The value of '\($0)'" } ?? "A parameter name"
             return "\(subject) ('\(text)') is not valid percent-encoded UTF-8; write '%' as %25 and other bytes as %XX."
-        case .emptyFamilyList:
-            return "The parameter 'family' names no family; give family names separated by commas, most preferred first, or leave it out."
         case .notFound(let path):
             return "There is nothing at '\(path)'; the API has: \(Self.paths.joined(separator: ", "))."
         case .methodNotAllowed(let method, let path, let allowed):

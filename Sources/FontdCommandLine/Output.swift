@@ -21,6 +21,12 @@ public enum Output {
         }
     }
 
+    /// Writes `fontd: MESSAGE` on stderr: something the reader should know about an answer
+    /// that is still a success, kept off stdout so scripts read only the answer.
+    public static func writeNote(_ message: String) {
+        writeLine("fontd: \(message)", to: STDERR_FILENO)
+    }
+
     /// Prints rows as left-aligned columns under a header.
     public static func printTable(header: [String], rows: [[String]]) {
         let all = [header] + rows

@@ -11,7 +11,7 @@ public struct QueryOptions: ParsableArguments {
     public var category: String?
 
     @Option(help: "Comma-separated traits: bold, italic, condensed, expanded, monospace, tightLeading, looseLeading.")
-    public var traits: String = ""
+    public var traits: String?
 
     @Option(help: "A family to use instead of the style's (repeat for fallbacks, most preferred first).")
     public var family: [String] = []
@@ -31,17 +31,44 @@ public struct QueryOptions: ParsableArguments {
     public init() {}
 
     /// The options as model values; nil for what was not given.
-    public func parsed() throws(DynamicTypeError) -> Parsed {
-        Parsed(
-            style: TextStyle(style),
-            category: try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) },
-            traits: try SymbolicTraits(parsing: traits),
-            families: family,
-            weight: try weight.map { text throws(DynamicTypeError) in try FontWeight(parsing: text) },
-            legibility: try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) },
-            maximumPointSize: try maximumPointSize.map { text throws(DynamicTypeError) in
-                try parseNumber(text, parameter: "maximum point size", in: FontRequest.maximumPointSizeRange, lowerBoundIncluded: false)
-            })
+    public func parsed() throws(QueryOptionsError) -> Parsed {
+        let traitNames = try traits.map(Self.traitNames(in:)) ?? []
+        do {
+            return Parsed(
+                style: TextStyle(style),
+                category: try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) },
+                traits: try SymbolicTraits(names: traitNames),
+                families: try checkedFamilies(),
+                weight: try weight.map { text throws(DynamicTypeError) in try FontWeight(parsing: text) },
+                legibility: try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) },
+                maximumPointSize: try maximumPointSize.map { text throws(DynamicTypeError) in
+                    try parseNumber(text, parameter: "maximum point size", in: FontRequest.maximumPointSizeRange, lowerBoundIncluded: false)
+                })
+        } catch {
+            throw .invalidValue(error)
+        }
+    }
+
+    /// `--traits`'s comma-separated names without the spaces around each, so `'bold, italic'`
+    /// works as people type it in a shell; an empty name (`''`, `bold,,italic`) is a mistake, not
+    /// "no trait". (The API's `traits=` stays exact: `SymbolicTraits(parsing:)`.)
+    static func traitNames(in list: String) throws(QueryOptionsError) -> [String] {
+        let names = list.split(separator: ",", omittingEmptySubsequences: false).map { piece in
+            var name = piece.drop(while: \.isWhitespace)
+            while name.last?.isWhitespace == true { name.removeLast() }
+            return String(name)
+        }
+        guard !names.contains(where: \.isEmpty) else {
+            throw .emptyTraitName(list: list, allowed: SymbolicTraits.named.map(\.name))
+        }
+        return names
+    }
+
+    /// `--family`'s names as given, refusing an empty one (or one of spaces) as the API
+    /// refuses `family=`: it would ask fontconfig for no family and silently get its default.
+    private func checkedFamilies() throws(DynamicTypeError) -> [String] {
+        guard family.allSatisfy({ name in name.contains { !$0.isWhitespace } }) else { throw .emptyFamilyList }
+        return family
     }
 
     /// `fontd query`'s options, checked.

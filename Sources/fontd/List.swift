@@ -15,6 +15,10 @@ struct List: ParsableCommand {
 
     func run() throws {
         let faces = try FontCatalog().faces(family: family)
+        if let family, faces.isEmpty {
+            // fontconfig's listing decides (it ignores case and spaces); the empty answer stays on stdout.
+            Output.writeNote("there is no installed family named '\(family)'; run `fontd list` to see them all.")
+        }
         if json { return try Output.printJSON(faces) }
         // The axes column appears only when a listed face is variable, so static listings read as before.
         let showsAxes = faces.contains { $0.axes != nil }

@@ -29,8 +29,10 @@ struct Serve: ParsableCommand {
     @Option(help: "A style table file instead of the default.")
     var styles: String?
 
+    // Optional rather than defaulting to processorCount, so help says "one per processor"
+    // once instead of adding this machine's count as a second default.
     @Option(help: "Event-loop threads (default: one per processor).")
-    var threads = HTTPServerConfiguration.processorCount
+    var threads: Int?
 
     @Option(help: "Open connections past which new ones are answered 503.")
     var maxConnections = 16_384
@@ -75,6 +77,7 @@ struct Serve: ParsableCommand {
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("Invalid log level '\(logLevel)'; use one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
+        let threads = threads ?? HTTPServerConfiguration.processorCount
         guard (1...1024).contains(threads) else { throw ValidationError("Invalid threads '\(threads)': expected 1 to 1024.") }
         guard maxConnections >= 1 else { throw ValidationError("Invalid max connections '\(maxConnections)': expected at least 1.") }
         guard cacheEntries >= 1 else { throw ValidationError("Invalid cache entries '\(cacheEntries)': expected at least 1.") }

@@ -45,6 +45,14 @@ import Testing
         #expect(!result.standardOutput.contains("\\/"))
     }
 
+    @Test func traitNamesMaySitBetweenSpacesAroundTheirCommas() throws {
+        let result = try Fontd.run(["query", "body", "--traits", " bold, italic ", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty)
+        let font = try JSONDecoder().decode(ResolvedFont.self, from: Data(result.standardOutput.utf8))
+        #expect(font.descriptor.traits == [.bold, .italic])
+    }
+
     @Test func familyThatIsNotInstalledAnswersWithFallback() throws {
         let missing = try json(try Fontd.run(["query", "body", "--family", "No Such Font", "--json"]))
         #expect((missing["descriptor"] as? [String: Any])?["fallback"] as? Bool == true)
@@ -74,6 +82,9 @@ import Testing
         BadInput(arguments: ["query", "body", "--traits", "bold,wide"], mentions: ["'wide'", "italic", "looseLeading"]),
         BadInput(arguments: ["query", "body", "--traits", "bold,bold"], mentions: ["'bold'", "more than once"]),
         BadInput(arguments: ["query", "body", "--traits", "condensed,expanded"], mentions: ["'condensed'", "'expanded'"]),
+        BadInput(arguments: ["query", "body", "--traits", "bold,,italic"], mentions: ["'bold,,italic'", "empty", "italic", "looseLeading"]),
+        BadInput(arguments: ["query", "body", "--traits", "bold, "], mentions: ["'bold, '", "empty", "looseLeading"]),
+        BadInput(arguments: ["query", "body", "--traits", ""], mentions: ["--traits ''", "empty", "bold", "looseLeading"]),
         BadInput(arguments: ["query", "body", "--weight", "0"], mentions: ["'0'", "1 to 1000"]),
         BadInput(arguments: ["query", "body", "--weight", "heavyish"], mentions: ["'heavyish'", "semibold"]),
         BadInput(arguments: ["query", "body", "--maximum-point-size", "nan"], mentions: ["'nan'", "greater than 0", "1000"]),

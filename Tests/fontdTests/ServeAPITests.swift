@@ -109,6 +109,17 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
         #expect(answer.header("Access-Control-Allow-Origin") == "https://app.example")
     }
 
+    @Test(arguments: [[""], ["DejaVu Serif", ""], [" ", "DejaVu Sans"]])
+    func emptyFamilyIsRefusedByTheCommandLineInTheServersWords(_ families: [String]) throws {
+        let answer = try Self.server.get("/font?style=body&family=")
+        #expect(answer.status == 400)
+        let message = try #require((try json(answer.body) as? [String: Any])?["message"] as? String)
+        let result = try Fontd.run(["query", "body"] + families.flatMap { ["--family", $0] })
+        #expect(result.status != 0)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError == "fontd: error: \(message)\n")
+    }
+
     @Test func wrongMethodIs405WithAllow() throws {
         let connection = try Self.server.connect()
         try connection.send("DELETE /font?style=body HTTP/1.1\r\nHost: t\r\n\r\n")

@@ -86,5 +86,22 @@ import Testing
         #expect(mono.status == 0)
         #expect(mono.standardOutput.split(separator: "\n").count == 5)
         #expect(mono.standardOutput.contains("monospace"))
+        #expect(mono.standardError.isEmpty)
+    }
+
+    @Test func listOfAFamilyThatIsNotInstalledSaysSoInOneLineOnStderr() throws {
+        let table = try Fontd.run(["list", "--family", "NoSuch"])
+        let json = try Fontd.run(["list", "--family", "NoSuch", "--json"])
+        #expect(table.standardOutput.split(separator: "\n") == ["family  face  weight  width  slant  spacing  file"])
+        #expect(json.standardOutput == "[]\n")
+        for result in [table, json] {
+            #expect(result.status == 0)
+            let lines = result.standardError.split(separator: "\n")
+            #expect(lines.count == 1, "stderr: \(result.standardError)")
+            #expect(result.standardError.contains("no installed family named 'NoSuch'"), "\(result.standardError)")
+            #expect(result.standardError.contains("fontd list"), "\(result.standardError)")
+        }
+        // fontconfig's own matching decides what is installed: case and spaces do not count.
+        #expect(try Fontd.run(["list", "--family", "dejavu sansmono"]).standardError.isEmpty)
     }
 }

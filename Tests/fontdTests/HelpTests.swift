@@ -1,0 +1,30 @@
+import FontdTestSupport
+import Testing
+
+/// `fontd <command> --help`, as a user reads it.
+@Suite struct HelpTests {
+    /// The help's option entries, each with its wrapped lines joined: an entry starts at a line
+    /// indented by two spaces and a dash, and the lines indented further continue it.
+    static func optionEntries(_ help: String) -> [String] {
+        var entries: [String] = []
+        for line in help.split(separator: "\n") {
+            if line.hasPrefix("  -") {
+                entries.append(String(line))
+            } else if line.hasPrefix("   "), !entries.isEmpty {
+                entries[entries.count - 1] += " " + line.trimmingPrefix(while: \.isWhitespace)
+            }
+        }
+        return entries
+    }
+
+    @Test(arguments: ["serve", "query", "styles", "categories", "list"])
+    func eachOptionStatesItsDefaultAtMostOnce(_ command: String) throws {
+        let result = try Fontd.run([command, "--help"])
+        #expect(result.status == 0)
+        let entries = Self.optionEntries(result.standardOutput)
+        #expect(entries.contains { $0.hasPrefix("  -h, --help") }, "no options read from: \(result.standardOutput)")
+        for entry in entries {
+            #expect(entry.matches(of: /default/.ignoresCase()).count <= 1, "\(entry)")
+        }
+    }
+}
