@@ -43,7 +43,7 @@ RUN apt-get update \
     && install -d -o fontd -g fontd -m 0750 /var/lib/fontd
 
 COPY --from=build /usr/local/bin/fontd /usr/local/bin/
-# Where fontd looks for its default table (DESIGN §2): <executable's directory>/../share/fontd/Styles/.
+# Where fontd looks for its default table (docs/DESIGN.md §4): <executable's directory>/../share/fontd/Styles/.
 COPY Styles/ /usr/local/share/fontd/Styles/
 
 # The user fontd, by number: Kubernetes' runAsNonRoot can only verify a numeric user.

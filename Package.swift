@@ -16,7 +16,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
-        // C libraries, imported through small shim headers (see NOTES: macros that do not import are wrapped).
+        // C libraries, imported through small shim headers (docs/DESIGN.md §20: macros that do not import are wrapped).
         .systemLibrary(
             name: "CFontconfig",
             pkgConfig: "fontconfig",

@@ -1,2 +1,2 @@
-// One `import FontdClient` gives the model types the server encodes (DESIGN §6).
+// One `import FontdClient` gives the model types the server encodes (docs/DESIGN.md §17).
 @_exported import DynamicType

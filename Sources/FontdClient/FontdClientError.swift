@@ -1,6 +1,6 @@
 /// Why a `FontdClient` call failed.
 public enum FontdClientError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The server answered with an error (DESIGN §4): a bad value, a missing token, …
+    /// The server answered with an error (docs/DESIGN.md §8): a bad value, a missing token, …
     case server(ServerError)
     /// The base URL cannot address a fontd server: not `http(s)://HOST[:PORT]`.
     case invalidURL(String, reason: String)

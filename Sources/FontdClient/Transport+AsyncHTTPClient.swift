@@ -31,56 +31,43 @@ struct Transport: Sendable {
 
     init(timeout: Duration) {}
 
-    /// Sends `request` and reads the whole answer within `timeout` (head and body together);
-    /// transport failures become `.unreachable`.
+    /// Sends `request` and reads the whole answer within `timeout`; transport failures become
+    /// `.unreachable`.
+    ///
+    /// Through the delegate API, whose deadline bounds the whole exchange (the async
+    /// `execute(_:timeout:)` bounds only the answer's head) and whose work runs on the event
+    /// loop, so a busy Swift concurrency pool delays only the caller's resumption.
     func data(for request: TransportRequest, timeout: Duration) async throws(FontdClientError) -> TransportAnswer {
         let url = request.url.absoluteString
         do {
-            return try await Self.withTimeout(timeout) {
-                let response = try await Self.client.execute(Self.clientRequest(request), timeout: .nanoseconds(timeout.nanoseconds))
-                let body = try await response.body.collect(upTo: Self.maximumAnswerBytes)
-                return TransportAnswer(status: Int(response.status.code), body: Data(body.readableBytesView))
-            }
+            let clientRequest = try Self.clientRequest(request)
+            let task = Self.client.execute(
+                request: clientRequest, delegate: ResponseAccumulator(request: clientRequest, maxBodySize: Self.maximumAnswerBytes),
+                deadline: .now() + .nanoseconds(timeout.nanoseconds))
+            let response = try await withTaskCancellationHandler { try await task.get() } onCancel: { task.cancel() }
+            return TransportAnswer(status: Int(response.status.code), body: response.body.map { Data($0.readableBytesView) } ?? Data())
         } catch {
             throw .unreachable(url: url, reason: Self.reason(error, timeout: timeout))
         }
     }
 
-    /// Sends `request` and answers once the head has come (within `headTimeout`), with the
-    /// body still to be read; reading it is bounded by the caller.
-    static func open(_ request: TransportRequest, headTimeout: Duration) async throws -> HTTPClientResponse {
-        try await client.execute(clientRequest(request), timeout: .nanoseconds(headTimeout.nanoseconds))
+    /// Starts `request`, handing the answer's parts to `delegate` on the event loop as they come.
+    static func execute<Delegate: HTTPClientResponseDelegate>(_ request: TransportRequest, delegate: Delegate) throws -> HTTPClient.Task<Delegate.Response> {
+        client.execute(request: try clientRequest(request), delegate: delegate)
     }
 
-    static func clientRequest(_ request: TransportRequest) -> HTTPClientRequest {
-        var clientRequest = HTTPClientRequest(url: request.url.absoluteString)
-        clientRequest.method = HTTPMethod(rawValue: request.method)
-        for (name, value) in request.headers { clientRequest.headers.add(name: name, value: value) }
-        if let body = request.body { clientRequest.body = .bytes(ByteBuffer(bytes: body)) }
-        return clientRequest
-    }
-
-    /// Runs `operation`, cancelling it after `timeout`: `execute(_:timeout:)` bounds only the
-    /// answer's head, so a server that sends a head and then stalls would hold a call forever.
-    static func withTimeout<Value: Sendable>(
-        _ timeout: Duration, _ operation: @escaping @Sendable () async throws -> Value
-    ) async throws -> Value {
-        try await withThrowingTaskGroup(of: Value.self) { group in
-            group.addTask(operation: operation)
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw HTTPClientError.deadlineExceeded
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw CancellationError() }
-            return first
-        }
+    static func clientRequest(_ request: TransportRequest) throws -> HTTPClient.Request {
+        var headers = HTTPHeaders()
+        for (name, value) in request.headers { headers.add(name: name, value: value) }
+        return try HTTPClient.Request(
+            url: request.url, method: HTTPMethod(rawValue: request.method), headers: headers,
+            body: request.body.map { .byteBuffer(ByteBuffer(bytes: $0)) })
     }
 
     /// What went wrong on the way, in words: `connection refused`, `unknown host`, ….
     static func reason(_ error: any Error, timeout: Duration) -> String {
         if error is CancellationError { return "the call was cancelled" }
-        if error is NIOTooManyBytesError { return "the answer is larger than \(maximumAnswerBytes >> 20) MiB" }
+        if error is ResponseAccumulator.ResponseTooBigError { return "the answer is larger than \(maximumAnswerBytes >> 20) MiB" }
         if let error = error as? HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout, .connectTimeout, .getConnectionFromPoolTimeout:

@@ -21,14 +21,16 @@ import Testing
     }
 
     @Test(arguments: Subscriber.allCases)
-    func anIdleSubscriberUsesLessThanAQuarterOfACore(_ kind: Subscriber) throws {
+    func anIdleSubscriberUsesLessThanAQuarterOfACore(_ kind: Subscriber) async throws {
         let server = try ServerProcess(["--token", "idle-token"])
         let subscriber = try kind.start(server: server)
         defer { subscriber.stop() }
         try #require(subscriber.line(0) != nil, "no first line; stderr: \(subscriber.standardError)")
         let start = try subscriber.cpuSeconds()
         let seconds = 10.0
-        Thread.sleep(forTimeInterval: seconds)
+        // Asleep, not blocking: a blocked thread of the test process's small pool would stall
+        // every other test's tasks for those ten seconds.
+        try await Task.sleep(for: .seconds(seconds))
         let used = try subscriber.cpuSeconds() - start
         #expect(used < seconds / 4, "\(kind) used \(used) CPU seconds in \(seconds) s while idle")
         // Still listening after the quiet spell.

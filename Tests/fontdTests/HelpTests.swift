@@ -17,9 +17,12 @@ import Testing
         return entries
     }
 
-    @Test(arguments: ["serve", "query", "styles", "categories", "list"])
-    func eachOptionStatesItsDefaultAtMostOnce(_ command: String) throws {
-        let result = try Fontd.run([command, "--help"])
+    @Test(arguments: [
+        ["serve"], ["query"], ["styles"], ["categories"], ["list"], ["category", "get"], ["category", "set"],
+        ["legibility", "get"], ["legibility", "set"], ["watch"], ["health"],
+    ])
+    func eachOptionStatesItsDefaultAtMostOnce(_ command: [String]) throws {
+        let result = try Fontd.run(command + ["--help"])
         #expect(result.status == 0)
         let entries = Self.optionEntries(result.standardOutput)
         #expect(entries.contains { $0.hasPrefix("  -h, --help") }, "no options read from: \(result.standardOutput)")

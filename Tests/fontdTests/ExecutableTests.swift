@@ -1,0 +1,53 @@
+import FontdTestSupport
+import Foundation
+import Testing
+
+/// One `fontd` executable serves every command, and it loads no more than it needs: the client
+/// runs on async-http-client, so libcurl (FoundationNetworking's ~30 libraries, ~8 ms a start)
+/// stays out of every process, `fontd query` included.
+@Suite struct ExecutableTests {
+    /// The shared libraries `executable` needs, as the dynamic loader resolves them.
+    private func sharedLibraries(_ executable: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        process.arguments = [executable.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func fontdLinksNeitherLibcurlNorFoundationNetworking() throws {
+        let libraries = try sharedLibraries(try #require(TestPaths.fontdExecutable))
+        #expect(libraries.contains("libfontconfig"), "ldd printed: \(libraries)")
+        #expect(!libraries.contains("libcurl"), "ldd printed: \(libraries)")
+        #expect(!libraries.contains("FoundationNetworking"), "ldd printed: \(libraries)")
+    }
+
+    @Test func thereIsNoSecondExecutable() {
+        #expect(TestPaths.builtExecutable("fontd-remote") == nil)
+    }
+
+    @Test func fontdsHelpListsEveryCommandAndEachHasItsOwnHelp() throws {
+        let help = try Fontd.run(["--help"])
+        for command in ["query", "styles", "categories", "list", "serve", "category", "legibility", "watch", "health"] {
+            #expect(help.standardOutput.contains("  \(command) "), "\(command) missing from: \(help.standardOutput)")
+        }
+        let category = try Fontd.run(["category", "set", "--help"])
+        #expect(category.status == 0)
+        #expect(category.standardOutput.contains("--token"))
+        #expect(try Fontd.run(["help", "watch"]).standardOutput.contains("--json"))
+        #expect(try Fontd.run(["query", "--help"]).standardOutput.contains("--server"))
+    }
+
+    @Test func queryWithServerAsksThatServer() throws {
+        let server = try ServerProcess(["--token", "executable-token"])
+        _ = try server.put("/category", #"{"category":"ax1"}"#, token: "executable-token")
+        let result = try Fontd.run(["query", "body", "--server", server.url.absoluteString, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains(#""category" : "ax1""#) || result.standardOutput.contains(#""category": "ax1""#),
+                "the reader's category, not the local default: \(result.standardOutput)")
+    }
+}
