@@ -88,6 +88,8 @@ let package = Package(
 
         // The README's client example: follows the reader's text size.
         .executableTarget(name: "follow-body-text", dependencies: ["FontdClient"], path: "Examples/FollowBodyText"),
+        // The README's client snippet, verbatim (a test keeps the two identical and runs it).
+        .executableTarget(name: "readme-snippet", dependencies: ["FontdClient"], path: "Examples/ReadmeSnippet"),
 
         // Shared by the test targets: the pinned fontconfig setup, an independent sfnt table reader,
         // the shared resolver, and the servers, clients and sockets the end-to-end tests drive.

@@ -1,0 +1,20 @@
+// The client snippet of README.md ("The Swift client"), exactly: compiled with the package so it
+// cannot rot, and run against a server by Tests/FontdClientTests/ReadmeSnippetTests.swift.
+//
+//   swift run readme-snippet          (with fontd serve running; FONTD_TOKEN when it has a token)
+
+import FontdClient
+import Foundation
+
+let client = FontdClient(baseURL: URL(string: "http://127.0.0.1:8686")!, token: ProcessInfo.processInfo.environment["FONTD_TOKEN"])
+let font = try await client.font(.body, category: .extraLarge, traits: [.bold])
+print(font.descriptor.family, font.descriptor.pointSize, font.metrics.capHeight)
+
+try await client.setCategory(.accessibilityMedium)
+for try await event in client.preferenceChanges() {   // .snapshot first, then each change
+    switch event {
+    case .snapshot(let preferences): print("now", preferences.category)
+    case .categoryChanged(let change): print(change.previous, "→", change.category)
+    case .legibilityWeightChanged(let change): print("bold text:", change.legibilityWeight)
+    }
+}
