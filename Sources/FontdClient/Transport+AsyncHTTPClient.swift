@@ -29,6 +29,8 @@ struct Transport: Sendable {
     /// The largest answer a call reads; fontd's largest (`/faces` on a big font set) is far smaller.
     static let maximumAnswerBytes = 64 << 20
 
+    /// Nothing to set up per client: every client of the process shares `client`, and each call
+    /// is given its timeout.
     init(timeout: Duration) {}
 
     /// Sends `request` and reads the whole answer within `timeout`; transport failures become
