@@ -11,7 +11,7 @@ struct CategoryCommand: AsyncParsableCommand {
         defaultSubcommand: Get.self)
 
     struct Get: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the reader's category.")
+        static let configuration = CommandConfiguration(commandName: "get", abstract: "Print the reader's category.")
 
         @OptionGroup var options: ServerOptions
         @OptionGroup var token: TokenOptions
@@ -26,7 +26,7 @@ struct CategoryCommand: AsyncParsableCommand {
 
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set the reader's category; every subscriber hears of the change.")
+            commandName: "set", abstract: "Set the reader's category; every subscriber hears of the change.")
 
         @Argument(help: "xs s m l xl xxl xxxl ax1…ax5 (Apple's names work too).") var category: String
         @OptionGroup var options: ServerOptions

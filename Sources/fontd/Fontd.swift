@@ -2,6 +2,11 @@ import ArgumentParser
 import FontdCommandLine
 
 /// The `fontd` command: Dynamic Type for Linux.
+///
+/// Every command names itself (`commandName`): without one, ArgumentParser derives the name with
+/// `String(describing:)`, and each such call costs three protocol-conformance lookups, which the
+/// Swift runtime answers by scanning every conformance record in the binary — thousands since the
+/// client's HTTP library is linked in, so a start of `fontd query` paid for them.
 @main
 struct Fontd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

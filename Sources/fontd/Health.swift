@@ -5,7 +5,7 @@ import FontdCommandLine
 /// `fontd health`: exits 0 when the server answers `GET /healthz` (for container health checks).
 struct Health: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check that a fontd server answers; exit 0 if it does (for container health checks).")
+        commandName: "health", abstract: "Check that a fontd server answers; exit 0 if it does (for container health checks).")
 
     @OptionGroup var options: ServerOptions
 

@@ -5,12 +5,13 @@ import FontdCommandLine
 /// `fontd legibility [get | set <weight>]`: the reader's "Bold Text" setting on a server.
 struct Legibility: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "legibility",
         abstract: "Show or set the reader's legibility weight (the \"Bold Text\" setting) on a fontd server.",
         subcommands: [Get.self, Set.self],
         defaultSubcommand: Get.self)
 
     struct Get: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the reader's legibility weight.")
+        static let configuration = CommandConfiguration(commandName: "get", abstract: "Print the reader's legibility weight.")
 
         @OptionGroup var options: ServerOptions
         @OptionGroup var token: TokenOptions
@@ -25,7 +26,7 @@ struct Legibility: AsyncParsableCommand {
 
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set the reader's legibility weight; every subscriber hears of the change.")
+            commandName: "set", abstract: "Set the reader's legibility weight; every subscriber hears of the change.")
 
         @Argument(help: "regular or bold.") var weight: String
         @OptionGroup var options: ServerOptions

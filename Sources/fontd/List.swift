@@ -5,7 +5,7 @@ import FontResolution
 
 /// `fontd list`: the installed faces fontd can resolve to.
 struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List installed font faces, all or one family's.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List installed font faces, all or one family's.")
 
     @Option(help: "Only faces of this family (its exact name, compared without case).")
     var family: String?

@@ -8,6 +8,7 @@ import FontdCommandLine
 /// on a running `fontd serve`.
 struct Query: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "query",
         abstract: "Resolve a text style into a concrete, measured font.",
         discussion: """
             Resolves locally through fontconfig and FreeType, or with --server on a running fontd serve \

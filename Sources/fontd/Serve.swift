@@ -14,6 +14,7 @@ import Foundation
 /// `fontd serve`: the HTTP API on raw sockets (docs/DESIGN.md §7–§16).
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve the fontd HTTP API.",
         discussion: """
             Prints one line, "fontd listening on http://HOST:PORT", on stdout once ready; logs go to stderr. \

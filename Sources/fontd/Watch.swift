@@ -5,6 +5,7 @@ import FontdCommandLine
 /// `fontd watch`: one line per preference event, the snapshot first, until interrupted.
 struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Print the reader's preferences, then one line per change, as they happen.",
         discussion: "Reconnects by itself when the connection drops or the server restarts, missing and repeating nothing. Stop it with Ctrl-C.")
 
