@@ -97,7 +97,7 @@ cpu_ticks() {
 }
 
 # Waits until every subscriber has printed at least $1 lines; false after $2 seconds, or as soon
-# as one that has not died.
+# as one that has not yet printed them has died.
 wait_for_lines() {
     local count="$1" deadline=$((SECONDS + $2)) name pid waiting
     while :; do
