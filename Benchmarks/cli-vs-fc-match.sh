@@ -1,26 +1,80 @@
 #!/usr/bin/env bash
 # Wall time of `fontd query body --category xl --json` against `fc-match 'sans-serif:size=19'`,
-# both as whole processes, alternating in one hyperfine run (release build, static Swift stdlib).
+# both as whole processes, in one hyperfine run (release build, static Swift stdlib).
 # Prints each command's mean and median and the ratio fontd / fc-match (target ≤ 1.5).
+#
+# With --before [REV] (REV: by default the last commit whose FontdClient is URLSession-based),
+# the same run also times a release build of REV (built in a worktree under .build/bench-before/,
+# kept across runs), and `fontd categories` of both builds: five commands, `fontd query` and
+# `fontd categories` before and after, and fc-match. Prints each one's mean and median, the
+# differences after − before (criterion: at most +1 ms mean) and the ratios to fc-match.
+#
+# Environment: RUNS (200 per command).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bench_name=cli-vs-fc-match
+# shellcheck source=Benchmarks/common.sh
+. Benchmarks/common.sh
+before_revision=""
+usage="usage: Benchmarks/cli-vs-fc-match.sh [--before [REV]]"
+while (($#)); do
+    case "$1" in
+        --before)
+            if [ $# -ge 2 ] && [[ "$2" != -* ]]; then before_revision="$2"; shift 2; else before_revision="$before_default_revision"; shift; fi
+            ;;
+        --before=*) before_revision="${1#*=}"; shift ;;
+        -h | --help) echo "$usage"; exit 0 ;;
+        *) fail "unknown argument '$1' ($usage)" ;;
+    esac
+done
 command -v hyperfine >/dev/null || { echo "needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "needs python3" >&2; exit 1; }
 
-swift build -c release --static-swift-stdlib --product fontd >&2
-fontd="$(swift build -c release --static-swift-stdlib --show-bin-path)/fontd"
+swift_build_options=(--static-swift-stdlib)
+build_release . "" fontd
+fontd="$bin_path/fontd"
 runs="${RUNS:-200}"
 results="$(mktemp)"
 trap 'rm -f "$results"' EXIT
 
-hyperfine --shell=none --warmup 20 --runs "$runs" --export-json "$results" \
-    "$fontd query body --category xl --json" \
-    "fc-match sans-serif:size=19" >&2
+if [ -z "$before_revision" ]; then
+    hyperfine --shell=none --warmup 20 --runs "$runs" --export-json "$results" \
+        "$fontd query body --category xl --json" \
+        "fc-match sans-serif:size=19" >&2
 
-python3 - "$results" <<'PY'
+    python3 - "$results" <<'PY'
 import json, statistics, sys
 fontd, fcmatch = json.load(open(sys.argv[1]))["results"]
 for r in (fontd, fcmatch):
     print(f"{r['command']:60s} mean {r['mean']*1e3:6.2f} ms  median {r['median']*1e3:6.2f} ms  (n={len(r['times'])})")
 print(f"ratio fontd / fc-match: mean {fontd['mean']/fcmatch['mean']:.2f}x, median {fontd['median']/fcmatch['median']:.2f}x (target <= 1.5x)")
+PY
+    exit 0
+fi
+
+build_revision "$before_revision" fontd
+before_fontd="$bin_path/fontd"
+before="$(git rev-parse --short "$before_commit")"
+after="$(checkout_label)"
+
+query="query body --category xl --json"
+hyperfine --shell=none --warmup 20 --runs "$runs" --export-json "$results" \
+    -n "before ($before): fontd $query" "$before_fontd $query" \
+    -n "after ($after): fontd $query" "$fontd $query" \
+    -n "before ($before): fontd categories" "$before_fontd categories" \
+    -n "after ($after): fontd categories" "$fontd categories" \
+    -n "fc-match sans-serif:size=19" "fc-match sans-serif:size=19" >&2
+
+python3 - "$results" <<'PY'
+import json, sys
+query_before, query_after, categories_before, categories_after, fcmatch = json.load(open(sys.argv[1]))["results"]
+for r in (query_before, query_after, categories_before, categories_after, fcmatch):
+    print(f"{r['command']:60s} mean {r['mean']*1e3:6.2f} ms  median {r['median']*1e3:6.2f} ms  (n={len(r['times'])})")
+for name, before, after in (("fontd query", query_before, query_after), ("fontd categories", categories_before, categories_after)):
+    mean = (after["mean"] - before["mean"]) * 1e3
+    median = (after["median"] - before["median"]) * 1e3
+    verdict = "met" if mean <= 1 else "not met"
+    print(f"after - before, {name:16s}: mean {mean:+6.2f} ms, median {median:+6.2f} ms (criterion: mean <= +1 ms: {verdict})")
+for name, r in (("before", query_before), ("after", query_after)):
+    print(f"ratio fontd query / fc-match, {name:6s}: mean {r['mean']/fcmatch['mean']:.2f}x, median {r['median']/fcmatch['median']:.2f}x (target <= 1.5x)")
 PY

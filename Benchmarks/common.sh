@@ -1,6 +1,7 @@
 # shellcheck shell=bash disable=SC2154,SC2034 # variables are set by the sourcing script, results are read by it
 # Shared by the benchmark scripts (sourced, not run): failing with a server's log, stopping
-# children on exit, building and starting fontd, and nginx's temporary paths.
+# children on exit, building and starting fontd, building an earlier revision in a cached
+# worktree, and nginx's temporary paths.
 #
 # The sourcing script sets `bench_name` (prefix of error messages), `startup_timeout` (seconds),
 # `tmp` (its temporary directory) and `cleanup_pids` (names of the variables holding the PIDs to
@@ -122,4 +123,64 @@ nginx_temp_paths() {
             temp_paths+=" ${module}_temp_path $tmp/nginx/$module;"
         fi
     done
+}
+
+# The revision `--before` builds by default: the last commit whose FontdClient is URLSession-based.
+before_default_revision=5f1ad05b8fff3b0916058d71f3c86f97b5784b61
+
+# Release-builds `--product` PRODUCT… of the package at $1 (scratch path $2; empty: the package's
+# own .build) with the extra `swift build` options in the array `swift_build_options` (may be
+# empty), one product at a time. A PRODUCT ending in `?` is built only if the package declares it
+# (`fontd-remote?`: the separate executable that `fontd` execs for the commands that talk to a
+# server, in the layouts that still have one). Sets `bin_path`.
+build_release() {
+    local package="$1" scratch="$2" product
+    shift 2
+    local options=(-c release --package-path "$package" ${swift_build_options[@]+"${swift_build_options[@]}"})
+    [ -z "$scratch" ] || options+=(--scratch-path "$scratch")
+    for product in "$@"; do
+        if [[ "$product" == *\? ]]; then
+            product="${product%\?}"
+            grep -q "\.executable(name: \"$product\"" "$package/Package.swift" || continue
+        fi
+        swift build "${options[@]}" --product "$product" >&2
+    done
+    bin_path="$(swift build "${options[@]}" --show-bin-path)"
+}
+
+# Release-builds PRODUCT… (as build_release) of revision $1 of this repository, in a detached
+# git worktree of its own, .build/bench-before/source, with the scratch path
+# .build/bench-before/build beside it (build-static-swift-stdlib etc. with swift_build_options:
+# a change of options recompiles everything, so each set keeps its own). They stay for the next
+# run: the worktree is checked out again only when it is at another commit, and SwiftPM rebuilds
+# only what changed. Nothing is ever committed there. Sets `bin_path` and `before_commit`.
+build_revision() {
+    local revision="$1" base=.build/bench-before current="" scratch=.build/bench-before/build
+    shift
+    if [ -n "${swift_build_options[*]:-}" ]; then
+        scratch+="$(printf '%s' "${swift_build_options[*]}" | tr -cs 'A-Za-z0-9' -)"
+    fi
+    before_commit="$(git rev-parse --verify --quiet "$revision^{commit}")" || fail "no commit '$revision' in this repository"
+    if [ -e "$base/source/.git" ]; then
+        current="$(git -C "$base/source" rev-parse HEAD)"
+    else
+        mkdir -p "$base"
+        # --force: also when git still lists the worktree but its directory was deleted.
+        git worktree add --force --detach --quiet "$base/source" "$before_commit" >&2
+        current="$before_commit"
+    fi
+    if [ "$current" != "$before_commit" ]; then
+        git -C "$base/source" checkout --detach --quiet "$before_commit" >&2
+    fi
+    echo "$bench_name: building $(git -C "$base/source" log -1 --format='%h %s' | cut -c1-72) in $base" >&2
+    build_release "$base/source" "$scratch" "$@"
+}
+
+# Prints this checkout's commit (short), with "+changes" when what the build reads (Package.swift,
+# Sources/, Examples/) differs from it.
+checkout_label() {
+    local label
+    label="$(git rev-parse --short HEAD)"
+    if [ -n "$(git status --porcelain -- Package.swift Sources Examples)" ]; then label+="+changes"; fi
+    echo "$label"
 }
