@@ -22,8 +22,9 @@ WORKDIR /src
 COPY Package.swift ./
 RUN swift package resolve
 COPY . .
-# One executable serves every command, the HEALTHCHECK's `fontd health` among them.
-RUN swift build -c release --static-swift-stdlib --product fontd \
+# One executable serves every command, the HEALTHCHECK's `fontd health` among them. The same build as
+# scripts/install's (not position-independent: docs/DESIGN.md §19).
+RUN swift build -c release --static-swift-stdlib -Xlinker -no-pie --product fontd \
     && install -m 0755 .build/release/fontd /usr/local/bin/
 
 # Runtime stage: Debian 12 slim with only what the static binary loads (libfontconfig1, libfreetype6; zlib is

@@ -47,11 +47,13 @@ before_watch_pid="" before_follow_pid="" after_watch_pid="" after_follow_pid=""
 cleanup_pids=(before_watch_pid before_follow_pid after_watch_pid after_follow_pid fontd_pid)
 install_cleanup
 
-# The Swift standard library linked dynamically, as the other scripts that start `fontd watch`
-# do: statically, a URLSession-based fontd-remote would need libcurl's development files.
-swift_build_options=()
+# This checkout as scripts/install and the Dockerfile build it, REV as it was built then (its
+# URLSession-based fontd-remote links statically only with libcurl4-openssl-dev, which
+# `scripts/install-dependencies --benchmarks` installs). The same builds as cli-vs-fc-match.sh's.
+swift_build_options=(--static-swift-stdlib -Xlinker -no-pie)
 build_release . "" fontd fontd-remote? follow-body-text
 after_bin="$bin_path"
+swift_build_options=(--static-swift-stdlib)
 build_revision "$before_revision" fontd fontd-remote? follow-body-text
 before_bin="$bin_path"
 after_commit="$(checkout_label)"
