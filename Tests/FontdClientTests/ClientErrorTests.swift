@@ -190,6 +190,24 @@ import Testing
         #expect(reason.contains("text/html"))
     }
 
+    @Test func aServerThatStallsMidAnswerIsGivenUpOnAtTheCallsTimeout() async throws {
+        // The head comes at once, the body never completes: the timeout bounds the whole answer.
+        let stalling = try CannedHTTPServer(contentType: "application/json", body: #"{"status":"#, stalling: true)
+        let client = FontdClient(baseURL: stalling.url, timeout: .milliseconds(500))
+        let start = ContinuousClock.now
+        do {
+            _ = try await client.health()
+            Issue.record("a stalled answer was accepted")
+        } catch {
+            guard case .unreachable(_, let reason) = error else {
+                Issue.record("expected unreachable, got \(error)")
+                return
+            }
+            #expect(reason == "no answer within 0.5 s")
+        }
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
     @Test func anErrorPageIsAnInvalidResponseNamingTheStatus() async throws {
         let foreign = try CannedHTTPServer(status: 502, contentType: "text/html", body: "<html>Bad Gateway</html>")
         do {

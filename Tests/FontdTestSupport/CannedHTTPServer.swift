@@ -11,11 +11,15 @@ public final class CannedHTTPServer: @unchecked Sendable {
     private let answer: [UInt8]
 
     /// Listens on `127.0.0.1` (a port the kernel chooses) and answers `status` with `body`.
-    public init(status: Int = 200, contentType: String, body: String) throws {
+    ///
+    /// With `stalling`, the answer's head promises more body than it sends, and the connection
+    /// stays open, silent, until the client closes it: a server that hangs mid-answer.
+    public init(status: Int = 200, contentType: String, body: String, stalling: Bool = false) throws {
         let bodyBytes = Array(body.utf8)
-        answer = Array("HTTP/1.1 \(status) Canned\r\nContent-Type: \(contentType)\r\nContent-Length: \(bodyBytes.count)\r\nConnection: close\r\n\r\n".utf8) + bodyBytes
+        let length = bodyBytes.count + (stalling ? 1000 : 0)
+        answer = Array("HTTP/1.1 \(status) Canned\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n".utf8) + bodyBytes
         (listener, port) = try LoopbackSocket.listen(backlog: 16)
-        Thread.detachNewThread { [listener, answer] in
+        Thread.detachNewThread { [listener, answer, stalling] in
             while true {
                 let connection = accept(listener, nil, nil)
                 guard connection >= 0 else {
@@ -30,6 +34,8 @@ public final class CannedHTTPServer: @unchecked Sendable {
                     if head.suffix(4) == Array("\r\n\r\n".utf8) { break }
                 }
                 _ = answer.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                // Stalling: silent until the client gives up and closes (read answers 0 or fails).
+                while stalling, read(connection, &byte, 1) == 1 {}
                 Glibc.close(connection)
             }
             Glibc.close(listener)
