@@ -7,7 +7,7 @@ import FontResolution
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List installed font faces, all or one family's.")
 
-    @Option(help: "Only faces of this family (its exact name, compared without case).")
+    @Option(help: "Only faces of this family, as fontconfig names it (case and spaces are ignored: dejavusans finds DejaVu Sans).")
     var family: String?
 
     @Flag(help: "Print JSON, exactly as GET /faces answers.")
