@@ -66,7 +66,7 @@ let package = Package(
             ]
         ),
 
-        // What both command-line executables share: output, query options, the error-line main.
+        // What the commands share: output, query options, the error-line main.
         .target(
             name: "FontdCommandLine",
             dependencies: ["DynamicType", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Glibc
 
-/// How fontd's executables run a command line: any error is one line on stderr and a
+/// How fontd runs a command line: any error is one line on stderr and a
 /// non-zero exit, never a stack trace.
 public enum CommandLineMain {
     /// Parses `arguments` (the process's, without the program name) for `Root` and runs the command.
