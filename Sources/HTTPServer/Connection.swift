@@ -35,6 +35,9 @@ final class Connection {
     var awaiting: (head: Bool, keepAlive: Bool, minorVersion: Int)?
     /// Set when the connection carries a held-open response.
     var stream: HTTPStream?
+    /// Whether the connection holds one of `maxConnections`' places; one accepted past the limit
+    /// does not, and only stays to deliver its 503 with a lingering close.
+    var holdsPlace = true
 
     init(descriptor: Int32, generation: UInt64, interest: UInt32, now: Double) {
         self.descriptor = descriptor

@@ -49,6 +49,14 @@ final class EventLoop: @unchecked Sendable {
     /// Past this much unsent output, a pipelining client's further requests wait.
     private static let outputHighWater = 1024 * 1024
     private static let lingerSeconds = 2.0
+    /// At most this many connections accepted past `maxConnections` are kept at once to deliver
+    /// their 503; past that they are answered and closed at once, as out of descriptors.
+    private static let maximumLingeringRefusals = 256
+    /// How long a connection accepted past `maxConnections` waits for its request before the 503
+    /// is sent unasked.
+    private static let refusalGraceSeconds = 0.5
+    /// Connections accepted past `maxConnections` that are delivering their 503.
+    private var lingeringRefusals = 0
 
     init(
         index: Int, listener: Int32, configuration: HTTPServerConfiguration, responder: any HTTPResponder,
@@ -205,11 +213,31 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             guard gauge.open(limit: configuration.maxConnections) else {
-                refuse(descriptor, HTTPFailure(status: 503, reason: "the server has \(configuration.maxConnections) connections open"))
+                // Kept (a bounded number at a time) to answer 503 once its request comes, or after a
+                // short grace, then closed lingering as every other refusal: a 503 sent before the
+                // request confuses clients that take an unasked-for answer for a broken connection
+                // (async-http-client does), and closing at once turns a request that arrives later
+                // into a reset that destroys the answer (RFC 9112 §9.6).
+                if lingeringRefusals < Self.maximumLingeringRefusals, adopt(descriptor, holdsPlace: false) != nil {
+                    lingeringRefusals += 1
+                } else {
+                    refuse(descriptor, overCapacity)
+                }
                 continue
             }
             adopt(descriptor)
         }
+    }
+
+    /// The refusal of a connection past `maxConnections`.
+    private var overCapacity: HTTPFailure {
+        HTTPFailure(status: 503, reason: "the server has \(configuration.maxConnections) connections open")
+    }
+
+    /// Answers a connection kept past `maxConnections` 503, without reading its request.
+    private func refuseOverCapacity(_ connection: Connection) {
+        fail(connection, overCapacity)
+        flush(connection)
     }
 
     /// Out of descriptors: frees the spare to accept the waiting connection and answer it 503,
@@ -259,25 +287,29 @@ final class EventLoop: @unchecked Sendable {
         Glibc.close(descriptor)
     }
 
-    private func adopt(_ descriptor: Int32) {
+    /// Watches an accepted connection; nil when it cannot be watched (then it is closed).
+    @discardableResult
+    private func adopt(_ descriptor: Int32, holdsPlace: Bool = true) -> Connection? {
         var on: Int32 = 1
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
         nextGeneration += 1
         let interest = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
         let connection = Connection(descriptor: descriptor, generation: nextGeneration, interest: interest, now: now)
+        connection.holdsPlace = holdsPlace
         do {
             try register(descriptor, events: interest)
         } catch {
             logger.error("cannot watch an accepted connection", metadata: ["error": "\(error)"])
             Glibc.close(descriptor)
-            gauge.close()
-            return
+            if holdsPlace { gauge.close() }
+            return nil
         }
         if Int(descriptor) >= connections.count {
             connections.append(contentsOf: repeatElement(nil, count: Int(descriptor) + 1 - connections.count + 64))
         }
         connections[Int(descriptor)] = connection
         openHere += 1
+        return connection
     }
 
     // MARK: - Reading and answering
@@ -309,6 +341,7 @@ final class EventLoop: @unchecked Sendable {
         }
         // A stream or a connection being closed reads only to notice the client leaving.
         guard connection.stream == nil, connection.lingerUntil == nil, !connection.closing else { return }
+        if !connection.holdsPlace { return refuseOverCapacity(connection) }
         if !connection.hasUnfinishedInput { connection.requestStartedAt = now }
         connection.input.append(contentsOf: UnsafeRawBufferPointer(start: scratch.baseAddress, count: count))
         processInput(connection)
@@ -507,7 +540,7 @@ final class EventLoop: @unchecked Sendable {
         connections[Int(connection.descriptor)] = nil
         Glibc.close(connection.descriptor)
         openHere -= 1
-        gauge.close()
+        if connection.holdsPlace { gauge.close() } else { lingeringRefusals -= 1 }
         connection.stream?.end(reason)
     }
 
@@ -543,6 +576,10 @@ final class EventLoop: @unchecked Sendable {
         for case let connection? in connections {
             if let until = connection.lingerUntil {
                 if now >= until { close(connection, reason: .closedByServer) }
+                continue
+            }
+            if !connection.holdsPlace, !connection.closing {
+                if now - connection.lastActivity >= Self.refusalGraceSeconds { refuseOverCapacity(connection) }
                 continue
             }
             if connection.stream != nil || connection.awaiting != nil { continue }

@@ -190,11 +190,12 @@ import Testing
         #expect(reason.contains("text/html"))
     }
 
-    @Test func aServerThatStallsMidAnswerIsGivenUpOnAtTheCallsTimeout() async throws {
+    // Without the bound the call would wait forever: the stalling server never closes.
+    @Test(.timeLimit(.minutes(1)))
+    func aServerThatStallsMidAnswerIsGivenUpOnAtTheCallsTimeout() async throws {
         // The head comes at once, the body never completes: the timeout bounds the whole answer.
         let stalling = try CannedHTTPServer(contentType: "application/json", body: #"{"status":"#, stalling: true)
         let client = FontdClient(baseURL: stalling.url, timeout: .milliseconds(500))
-        let start = ContinuousClock.now
         do {
             _ = try await client.health()
             Issue.record("a stalled answer was accepted")
@@ -205,7 +206,6 @@ import Testing
             }
             #expect(reason == "no answer within 0.5 s")
         }
-        #expect(ContinuousClock.now - start < .seconds(5))
     }
 
     @Test func anErrorPageIsAnInvalidResponseNamingTheStatus() async throws {

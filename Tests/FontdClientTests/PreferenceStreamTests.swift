@@ -31,12 +31,16 @@ import Testing
         var error: (any Error)? { lock.withLock { failure } }
 
         /// Waits until `done` holds for the events so far, or `seconds` pass.
-        func wait(seconds: Double = 10, until done: ([PreferenceEvent]) -> Bool) async throws {
+        ///
+        /// Generous by default: the test process's blocking tests can keep its two-thread
+        /// concurrency pool busy for seconds, and the stream's task needs that pool to start.
+        /// A wait that is met returns at once.
+        func wait(seconds: Double = 60, until done: ([PreferenceEvent]) -> Bool) async throws {
             let deadline = Date().addingTimeInterval(seconds)
             while !done(received), error == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
         }
 
-        func waitForSequence(_ sequence: Int, seconds: Double = 10) async throws {
+        func waitForSequence(_ sequence: Int, seconds: Double = 60) async throws {
             try await wait(seconds: seconds) { $0.last?.sequence ?? -1 >= sequence }
         }
 
