@@ -24,7 +24,7 @@ RUN swift package resolve
 COPY . .
 # One executable serves every command, the HEALTHCHECK's `fontd health` among them. The same build as
 # scripts/install's (not position-independent: docs/DESIGN.md §19).
-RUN swift build -c release --static-swift-stdlib -Xlinker -no-pie --product fontd \
+RUN swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --product fontd \
     && install -m 0755 .build/release/fontd /usr/local/bin/
 
 # Runtime stage: Debian 12 slim with only what the static binary loads (libfontconfig1, libfreetype6; zlib is

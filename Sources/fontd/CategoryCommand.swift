@@ -17,6 +17,8 @@ struct CategoryCommand: AsyncParsableCommand {
         @OptionGroup var token: TokenOptions
         @Flag(help: "Print JSON, exactly as GET /category answers.") var json = false
 
+        @MainActor
+
         func run() async throws {
             let answer = try await options.client(token: token.resolved).command { client throws(FontdClientError) in try await client.category() }
             if json { return try Output.printJSON(answer) }
@@ -32,6 +34,8 @@ struct CategoryCommand: AsyncParsableCommand {
         @OptionGroup var options: ServerOptions
         @OptionGroup var token: TokenOptions
         @Flag(help: "Print JSON, exactly as PUT /category answers.") var json = false
+
+        @MainActor
 
         func run() async throws {
             let category = try ContentSizeCategory(parsing: category)

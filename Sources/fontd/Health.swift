@@ -12,6 +12,8 @@ struct Health: AsyncParsableCommand {
     @Option(help: "Seconds to wait for the answer.")
     var timeout: Double = 5
 
+    @MainActor
+
     func run() async throws {
         guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
             throw ValidationError("Invalid --timeout '\(timeout)': expected seconds greater than 0 and at most 3600.")

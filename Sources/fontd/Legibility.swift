@@ -17,6 +17,8 @@ struct Legibility: AsyncParsableCommand {
         @OptionGroup var token: TokenOptions
         @Flag(help: "Print JSON, exactly as GET /preferences answers.") var json = false
 
+        @MainActor
+
         func run() async throws {
             let preferences = try await options.client(token: token.resolved).command { client throws(FontdClientError) in try await client.preferences() }
             if json { return try Output.printJSON(preferences) }
@@ -32,6 +34,8 @@ struct Legibility: AsyncParsableCommand {
         @OptionGroup var options: ServerOptions
         @OptionGroup var token: TokenOptions
         @Flag(help: "Print JSON, exactly as PUT /preferences answers.") var json = false
+
+        @MainActor
 
         func run() async throws {
             let weight = try LegibilityWeight(parsing: weight)

@@ -30,6 +30,8 @@ struct Query: AsyncParsableCommand {
         }
     }
 
+    /// On the main actor, as every command's `run` (see `CommandLineMain.run`).
+    @MainActor
     func run() async throws {
         let query = try options.parsed()
         if let server {

@@ -57,8 +57,8 @@ struct NetworkCommandError: Error, CustomStringConvertible {
 }
 
 extension FontdClient {
-    /// Runs `call`, turning a client error into the one line a command prints.
-    func command<Value>(_ call: (FontdClient) async throws(FontdClientError) -> Value) async throws -> Value {
+    /// Runs `call` on the caller's actor, turning a client error into the one line a command prints.
+    nonisolated(nonsending) func command<Value>(_ call: (FontdClient) async throws(FontdClientError) -> Value) async throws -> Value {
         do {
             return try await call(self)
         } catch {

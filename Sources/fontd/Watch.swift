@@ -14,6 +14,8 @@ struct Watch: AsyncParsableCommand {
     @Flag(help: "One JSON object per line: {\"event\": NAME, \"data\": the event's JSON as GET /events sends it}.")
     var json = false
 
+    @MainActor
+
     func run() async throws {
         let client = try options.client()
         do {
