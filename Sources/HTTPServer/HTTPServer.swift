@@ -34,7 +34,7 @@ public final class HTTPServer: Sendable {
         // With SO_REUSEPORT and port 0 every listener would get a port of its own: bind the rest to the first's.
         let port = ListeningSocket.port(of: listeners[0])
         self.port = port
-        let gauge = ConnectionGauge()
+        let gauge = ConnectionGauge(maxConnections: configuration.maxConnections, loops: configuration.threads)
         var loops: [EventLoop] = []
         do {
             let address = try ListeningSocket.address(host: configuration.host, port: port)

@@ -1,0 +1,128 @@
+import CFontdSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Accepting connections, and refusing those the server cannot keep (docs/DESIGN.md §15).
+extension EventLoop {
+    /// Accepts until `EAGAIN`: each connection is kept, kept only to deliver its 503, or
+    /// answered 503 and closed at once.
+    func acceptConnections() {
+        while true {
+            let descriptor = fontd_accept_nonblocking(listener, nil, nil)
+            if descriptor < 0 {
+                let code = fontd_errno()
+                switch code {
+                case EAGAIN, EWOULDBLOCK: return
+                case EINTR, ECONNABORTED, EPROTO: continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    if refuseWithSpareDescriptor() { continue }
+                    return
+                default:
+                    logger.error("accept failed", metadata: ["errno": "\(code)"])
+                    return
+                }
+            }
+            switch gauge.admit() {
+            case .place:
+                adopt(descriptor, as: .place)
+            case .refusal where refusalsHere < Self.maximumLingeringRefusals:
+                // Kept to answer 503 once its request comes, or after a short grace, then closed
+                // lingering as every other refusal: a 503 sent before the request confuses clients
+                // that take an unasked-for answer for a broken connection (async-http-client
+                // does), and closing at once turns a request that arrives later into a reset that
+                // destroys the answer (RFC 9112 §9.6).
+                adopt(descriptor, as: .refusal)
+            case .refusal:
+                gauge.release(.refusal)
+                refuse(descriptor, overCapacity)
+            case nil:
+                // Past the descriptor budget: refused at once, so that descriptors remain to
+                // accept and answer every connection that follows, on every loop.
+                refuse(descriptor, outOfDescriptors)
+            }
+        }
+    }
+
+    /// The refusal of a connection past `maxConnections`.
+    var overCapacity: HTTPFailure {
+        HTTPFailure(status: 503, reason: "the server has \(configuration.maxConnections) connections open")
+    }
+
+    private var outOfDescriptors: HTTPFailure {
+        HTTPFailure(status: 503, reason: "the server is out of file descriptors")
+    }
+
+    /// Out of descriptors although under the budget (something else took them): frees the spare
+    /// to accept the waiting connection and answer it 503, rather than leaving it queued and the
+    /// listener forever readable (a busy loop). Returns whether accepting should go on; pauses
+    /// the listener for a moment when even that is impossible.
+    private func refuseWithSpareDescriptor() -> Bool {
+        if spare >= 0 {
+            Glibc.close(spare)
+            spare = -1
+            let descriptor = fontd_accept_nonblocking(listener, nil, nil)
+            let code = fontd_errno()
+            if descriptor >= 0 { refuse(descriptor, outOfDescriptors) }
+            spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            if descriptor >= 0, spare >= 0 { return true }
+            if descriptor < 0, code == EAGAIN || code == EWOULDBLOCK { return false }
+        }
+        logger.warning("out of file descriptors; pausing accept", metadata: ["loop": "\(index)"])
+        epoll_ctl(poll, EPOLL_CTL_DEL, listener, nil)
+        acceptPausedUntil = now + 0.1
+        return false
+    }
+
+    /// Watches the listener again once the pause is over and the spare could be reopened.
+    func resumeAcceptingIfPaused() {
+        guard let until = acceptPausedUntil, now >= until, !stopping else { return }
+        if spare < 0 { spare = open("/dev/null", O_RDONLY | O_CLOEXEC) }
+        guard spare >= 0 else {
+            acceptPausedUntil = now + 0.1
+            return
+        }
+        acceptPausedUntil = nil
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.fd = listener
+        epoll_ctl(poll, EPOLL_CTL_ADD, listener, &event)
+    }
+
+    /// Answers a connection the server will not keep: reads what it sent (so the close is not a
+    /// reset that could destroy the answer), writes `failure`, closes.
+    private func refuse(_ descriptor: Int32, _ failure: HTTPFailure) {
+        _ = read(descriptor, scratch.baseAddress, scratch.count)
+        var bytes: [UInt8] = []
+        serializer.append(responder.failureResponse(failure), head: false, keepAlive: false, minorVersion: 1, to: &bytes)
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        shutdown(descriptor, Int32(SHUT_WR))
+        Glibc.close(descriptor)
+    }
+
+    /// Watches an accepted connection the gauge admitted as `admission` (closed, and counted
+    /// out, when it cannot be watched).
+    private func adopt(_ descriptor: Int32, as admission: HTTPConnection.Admission) {
+        var on: Int32 = 1
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        nextGeneration += 1
+        let interest = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
+        let connection = HTTPConnection(
+            descriptor: descriptor, generation: nextGeneration, admission: admission, interest: interest, now: now,
+            refusalGraceSeconds: Self.refusalGraceSeconds)
+        do {
+            try register(descriptor, events: interest)
+        } catch {
+            logger.error("cannot watch an accepted connection", metadata: ["error": "\(error)"])
+            Glibc.close(descriptor)
+            gauge.release(admission)
+            return
+        }
+        if Int(descriptor) >= connections.count {
+            connections.append(contentsOf: repeatElement(nil, count: Int(descriptor) + 1 - connections.count + 64))
+        }
+        connections[Int(descriptor)] = connection
+        openHere += 1
+        if admission == .refusal { refusalsHere += 1 }
+    }
+}

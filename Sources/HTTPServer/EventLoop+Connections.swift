@@ -1,0 +1,215 @@
+import CFontdSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The HTTP/1.1 exchange on each connection: reading, answering in order, writing, ending
+/// (docs/DESIGN.md §13). The connection's `state` decides; these functions do the I/O.
+extension EventLoop {
+    /// Why `processInput` stopped.
+    enum InputOutcome {
+        /// No complete request is left; more bytes must come.
+        case needsInput
+        /// The output passed the high-water mark; the requests left wait until it drains.
+        case outputFull
+        /// The connection is not taking requests now (an answer awaited, a stream, its end).
+        case waiting
+    }
+
+    func handle(_ events: UInt32, on connection: HTTPConnection) {
+        // Both directions are shut, or the socket failed: nothing more can be delivered.
+        if events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0 { return close(connection, reason: .clientGone) }
+        if events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue) != 0 {
+            readAvailable(connection)
+            guard isCurrent(connection) else { return }
+        }
+        progress(connection)
+    }
+
+    /// Moves `connection` as far as it can go: answers the complete requests in its input,
+    /// writes what is pending, ends it once its last answer is out, and sets what epoll watches.
+    func progress(_ connection: HTTPConnection) {
+        while true {
+            let outcome = processInput(connection)
+            guard flush(connection) else { return }
+            guard connection.pendingOutputBytes == 0 else { break }
+            if case .closing(let ending) = connection.state { return finish(connection, ending) }
+            // The output drained: the requests it held back go on.
+            if outcome == .outputFull { continue }
+            if stopping, case .open(.idle) = connection.state, !connection.hasUnreadInput {
+                return close(connection, reason: .serverStopping)
+            }
+            break
+        }
+        updateInterest(connection)
+    }
+
+    private func readAvailable(_ connection: HTTPConnection) {
+        let count = read(connection.descriptor, scratch.baseAddress, scratch.count)
+        if count < 0 {
+            let code = fontd_errno()
+            if code == EAGAIN || code == EWOULDBLOCK || code == EINTR { return }
+            return close(connection, reason: .clientGone)
+        }
+        if count == 0 {
+            connection.inputEnded()
+            // A stream's client, or one being refused or closed, is gone; requests already read
+            // are still answered (a half-close ends the requests, not the answers).
+            switch connection.state {
+            case .streaming, .lingering, .refusing: close(connection, reason: .clientGone)
+            case .open, .awaitingAnswer, .closing: break
+            }
+            return
+        }
+        switch connection.state {
+        case .refusing:
+            fail(connection, overCapacity)
+        case .open, .awaitingAnswer:
+            connection.requestBegan(now: now)
+            connection.input.append(contentsOf: UnsafeRawBufferPointer(start: scratch.baseAddress, count: count))
+        case .streaming, .closing, .lingering:
+            // Read only to notice the client leaving; what it sends is never answered.
+            break
+        }
+    }
+
+    /// Answers the complete requests in the input, in order, into the output.
+    private func processInput(_ connection: HTTPConnection) -> InputOutcome {
+        defer { connection.compactInput() }
+        while case .open = connection.state {
+            guard connection.pendingOutputBytes < Self.outputHighWater else { return .outputFull }
+            guard connection.hasUnreadInput else { return endOfRequests(connection) }
+            switch parser.parse(connection.input[connection.inputStart...]) {
+            case .incomplete(let headersComplete, let expectsContinue):
+                if headersComplete, connection.headCompleted(now: now, expectsContinue: expectsContinue) {
+                    connection.output.append(contentsOf: ResponseSerializer.continueLine)
+                }
+                return endOfRequests(connection)
+            case .failed(let failure):
+                fail(connection, failure)
+            case .complete(let request, let consumed):
+                connection.requestConsumed(consumed, now: now)
+                answer(request, on: connection)
+            }
+        }
+        return .waiting
+    }
+
+    /// No complete request is left: more must come, unless the client has finished sending
+    /// (then an unfinished request never will, and the connection ends once its answers are out).
+    private func endOfRequests(_ connection: HTTPConnection) -> InputOutcome {
+        guard connection.readSide == .ended else { return .needsInput }
+        connection.close(after: .linger)
+        return .waiting
+    }
+
+    private func answer(_ request: HTTPRequest, on connection: HTTPConnection) {
+        let keepAlive = request.keepAlive && !stopping
+        let head = request.method == "HEAD"
+        switch responder.respond(to: request) {
+        case .response(let response):
+            serializer.append(response, head: head, keepAlive: keepAlive, minorVersion: request.minorVersion, to: &connection.output)
+            if !keepAlive { connection.close(after: .linger) }
+        case .deferred(let start):
+            connection.awaitAnswer(.init(head: head, keepAlive: keepAlive, minorVersion: request.minorVersion))
+            let loop = self, descriptor = connection.descriptor, generation = connection.generation
+            start(HTTPDeferredResponse { response in
+                loop.post(.complete(descriptor: descriptor, generation: generation, response: response))
+            })
+        case .stream(let head, let opened):
+            serializer.appendStreamHead(head, to: &connection.output)
+            let stream = HTTPStream(loop: self, descriptor: connection.descriptor, generation: connection.generation)
+            connection.startStreaming(stream)
+            if var bytes = configuration.streamSendBufferBytes {
+                setsockopt(connection.descriptor, SOL_SOCKET, SO_SNDBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+            }
+            if stopping { connection.close(after: .close, streamEnd: .serverStopping) }
+            opened(stream)
+        }
+    }
+
+    /// The deferred answer of `connection` came (through the mailbox).
+    func complete(_ response: HTTPResponse, on connection: HTTPConnection) {
+        guard let pending = connection.answerArrived(now: now) else { return }
+        let keepAlive = pending.keepAlive && !stopping
+        serializer.append(response, head: pending.head, keepAlive: keepAlive, minorVersion: pending.minorVersion, to: &connection.output)
+        if !keepAlive { connection.close(after: .linger) }
+        progress(connection)
+    }
+
+    /// Bytes a held-open stream pushed; a client that lets them pile up past the limit is cut off.
+    func streamSend(_ bytes: [UInt8], on connection: HTTPConnection) {
+        guard case .streaming = connection.state else { return }
+        connection.output.append(contentsOf: bytes)
+        guard flush(connection) else { return }
+        if connection.pendingOutputBytes > configuration.streamBacklogLimitBytes {
+            logger.info("stream client cut off: backlog over the limit", metadata: [
+                "backlog": "\(connection.pendingOutputBytes)", "limit": "\(configuration.streamBacklogLimitBytes)",
+            ])
+            return close(connection, reason: .backlogExceeded)
+        }
+        updateInterest(connection)
+    }
+
+    /// Answers a request the server refuses; the connection ends after it (after a framing
+    /// error nobody can tell where the next request would start).
+    func fail(_ connection: HTTPConnection, _ failure: HTTPFailure) {
+        logger.debug("request refused", metadata: ["status": "\(failure.status)", "reason": "\(failure.reason)"])
+        serializer.append(responder.failureResponse(failure), head: false, keepAlive: false, minorVersion: 1, to: &connection.output)
+        connection.refuse()
+    }
+
+    /// Sends what is pending with as few `send` calls as the kernel allows; false when that
+    /// found the client gone (the connection is closed then).
+    private func flush(_ connection: HTTPConnection) -> Bool {
+        while connection.pendingOutputBytes > 0 {
+            let sent = connection.output.withUnsafeBytes { buffer in
+                send(connection.descriptor, buffer.baseAddress! + connection.outputStart, connection.pendingOutputBytes,
+                     Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if sent < 0 {
+                let code = fontd_errno()
+                if code == EINTR { continue }
+                if code == EAGAIN || code == EWOULDBLOCK { break }
+                close(connection, reason: .clientGone)
+                return false
+            }
+            connection.outputStart += sent
+            connection.lastActivity = now
+        }
+        connection.compactOutput()
+        return true
+    }
+
+    /// The last answer is written: close, or shut the write side and linger.
+    private func finish(_ connection: HTTPConnection, _ ending: HTTPConnection.Ending) {
+        if ending == .close || connection.readSide == .ended { return close(connection, reason: .closedByServer) }
+        shutdown(connection.descriptor, Int32(SHUT_WR))
+        connection.linger(until: now + Self.lingerSeconds)
+        updateInterest(connection)
+    }
+
+    /// Watches for input only while the connection takes it, for output only while some is pending.
+    private func updateInterest(_ connection: HTTPConnection) {
+        var wanted = connection.wantsInput(highWater: Self.outputHighWater) ? EPOLLIN.rawValue | EPOLLRDHUP.rawValue : 0
+        if connection.pendingOutputBytes > 0 { wanted |= EPOLLOUT.rawValue }
+        guard wanted != connection.interest else { return }
+        connection.interest = wanted
+        var event = epoll_event()
+        event.events = wanted
+        event.data.fd = connection.descriptor
+        epoll_ctl(poll, EPOLL_CTL_MOD, connection.descriptor, &event)
+    }
+
+    func isCurrent(_ connection: HTTPConnection) -> Bool { connections[Int(connection.descriptor)] === connection }
+
+    func close(_ connection: HTTPConnection, reason: HTTPStream.EndReason) {
+        guard isCurrent(connection) else { return }
+        connections[Int(connection.descriptor)] = nil
+        Glibc.close(connection.descriptor)
+        openHere -= 1
+        gauge.release(connection.admission)
+        if connection.admission == .refusal { refusalsHere -= 1 }
+        connection.closed(reason)
+    }
+}
