@@ -74,20 +74,22 @@ public final class FontService: HTTPResponder {
     /// Call once at start-up, before serving, so first requests find their answers ready.
     public func prewarm() throws {
         let categories = ContentSizeCategory.allCases.map(\.rawValue)
+        // An answer another thread is computing is cached when it is done: nothing to wait for.
         for style in resolver.table.styles.map(\.style.rawValue) {
             for category in categories {
-                _ = try answer(for: .font, parameters: QueryParameters([.style: style, .category: category]), target: nil).get()
+                _ = try lookUp(.font, parameters: QueryParameters([.style: style, .category: category]), target: nil)
             }
         }
         for category in categories {
-            _ = try answer(for: .fonts, parameters: QueryParameters([.category: category]), target: nil).get()
+            _ = try lookUp(.fonts, parameters: QueryParameters([.category: category]), target: nil)
         }
     }
 
-    /// The answer to `request`: a response, a deferred one for PUTs, a stream for `/events`.
+    /// The answer to `request`: a response; a deferred one for PUTs, and for an answer another
+    /// thread is computing; a stream for `/events`.
     public func respond(to request: HTTPRequest) -> HTTPReply {
         if let endpoint = PreferenceEndpoint(target: request.target) { return reply(to: request, at: endpoint) }
-        return .response(response(to: request))
+        return reply(to: request)
     }
 
     /// A JSON error naming `failure`'s code (`badRequest`, `requestTimeout`, `payloadTooLarge`,
@@ -96,54 +98,70 @@ public final class FontService: HTTPResponder {
         errorResponse(.refused(failure))
     }
 
-    func response(to request: HTTPRequest) -> HTTPResponse {
+    /// The answer to a request for one of the read-only endpoints.
+    func reply(to request: HTTPRequest) -> HTTPReply {
         let method = request.method
         let reads = method == "GET" || method == "HEAD"
         // The hot path: this thread answered this exact target before, under the current preferences.
         let targets = reads ? TargetCache.current(serviceID: serviceID, capacity: configuration.cacheEntries) : nil
         if let targets, let answer = targets.answer(for: request.target, current: preferences.value) {
-            return answer.reply(to: request)
+            return .response(answer.reply(to: request))
         }
 
         let path = request.path
         guard let endpoint = Endpoint(path: path) else {
             // `OPTIONS *` asks about the server as a whole (RFC 9110 §9.3.7).
-            if method == "OPTIONS", request.target == "*" { return preflightResponse }
-            return errorResponse(.notFound(path: String(path)))
+            if method == "OPTIONS", request.target == "*" { return .response(preflightResponse) }
+            return .response(errorResponse(.notFound(path: String(path))))
         }
         guard reads else {
-            return method == "OPTIONS" ? preflightResponse : errorResponse(.methodNotAllowed(method: method, path: endpoint.rawValue, allowed: Endpoint.methods))
+            return .response(method == "OPTIONS"
+                ? preflightResponse : errorResponse(.methodNotAllowed(method: method, path: endpoint.rawValue, allowed: Endpoint.methods)))
         }
         do {
             let parameters = try QueryParameters(parsing: request.query, for: endpoint)
-            let (answer, followed) = try self.answer(for: endpoint, parameters: parameters, target: request.target).get()
-            targets?.remember(answer, for: request.target, preferences: followed)
-            return answer.reply(to: request)
+            switch try lookUp(endpoint, parameters: parameters, target: request.target) {
+            case .ready(let answer, let followed):
+                targets?.remember(answer, for: request.target, preferences: followed)
+                return .response(answer.reply(to: request))
+            case .computing(let flight):
+                // Another loop's thread is computing it: this loop goes on with its other
+                // connections, and the answer follows when that thread is done.
+                return .deferred { [self] pending in
+                    flight.onFinish { result in
+                        switch result {
+                        case .success(let answer): pending.complete(answer.reply(to: request))
+                        case .failure(let error): pending.complete(self.errorResponse(error))
+                        }
+                    }
+                }
+            }
         } catch {
-            return errorResponse(error)
+            return .response(errorResponse(error))
         }
     }
 
-    /// The answer for `parameters` at `endpoint` — cached, awaited from the thread already
-    /// computing it, or computed here and cached — and the preferences it followed, if any.
+    /// How the answer for a request stands.
+    enum AnswerLookup {
+        /// Cached, or computed now by the calling thread; with the preferences it followed, if any.
+        case ready(CachedAnswer, followed: ReaderPreferences?)
+        /// Another thread is computing it.
+        case computing(Flight)
+    }
+
+    /// The answer for `parameters` at `endpoint` — cached, computed here and cached, or the
+    /// flight of the thread already computing it.
     ///
     /// - Parameter target: the request target, for the log; nil when prewarming.
-    func answer(
-        for endpoint: Endpoint, parameters: QueryParameters, target: String?
-    ) -> Result<(CachedAnswer, followed: ReaderPreferences?), FontServiceError> {
+    func lookUp(_ endpoint: Endpoint, parameters: QueryParameters, target: String?) throws(FontServiceError) -> AnswerLookup {
         let current = preferences.value
-        let key: AnswerKey
-        do {
-            key = try answerKey(for: endpoint, parameters: parameters, preferences: current)
-        } catch {
-            return .failure(error)
-        }
+        let key = try answerKey(for: endpoint, parameters: parameters, preferences: current)
         let followed = key.followsPreferences ? current : nil
         switch state.withLock({ $0.lookUp(key) }) {
         case .cached(let answer):
-            return .success((answer, followed))
+            return .ready(answer, followed: followed)
         case .wait(let flight):
-            return flight.wait().map { ($0, followed) }
+            return .computing(flight)
         case .lead(let flight):
             computations.add(1, ordering: .relaxed)
             let started = ContinuousClock.now
@@ -154,7 +172,7 @@ public final class FontService: HTTPResponder {
                 "target": "\(target ?? "(prewarm) \(endpoint.rawValue)")",
                 "duration": "\(ContinuousClock.now - started)",
             ])
-            return result.map { ($0, followed) }
+            return .ready(try result.get(), followed: followed)
         }
     }
 

@@ -10,7 +10,7 @@ struct ServiceState {
     enum Lookup {
         /// The answer was cached.
         case cached(CachedAnswer)
-        /// Another thread is computing it: wait for that flight.
+        /// Another thread is computing it: the answer follows when its flight finishes.
         case wait(Flight)
         /// Nobody is: compute it, then `finish` the flight.
         case lead(Flight)

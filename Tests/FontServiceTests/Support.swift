@@ -5,6 +5,7 @@ import FontdTestSupport
 import Foundation
 import HTTPServer
 import Logging
+import Synchronization
 import Testing
 
 let defaultTable = Fixtures.defaultTable
@@ -21,18 +22,44 @@ func makeService(
 }
 
 extension FontService {
-    /// The service's answer to `method target`, through the public `respond(to:)`.
+    /// The service's answer to `method target`, through the public `respond(to:)`; an answer
+    /// that follows later (another thread was computing it) is waited for, up to 30 s.
     func send(_ target: String, method: String = "GET", headers: [(name: String, value: String)] = []) -> HTTPResponse {
         switch respond(to: HTTPRequest(method: method, target: target, headers: headers)) {
         case .response(let response): return response
         case .stream(let head, _):
             Issue.record("\(method) \(target) answered with a stream")
             return head
-        case .deferred:
-            Issue.record("\(method) \(target) answered later")
-            return HTTPResponse(status: 0)
+        case .deferred(let start):
+            let answer = DeferredAnswer()
+            start(HTTPDeferredResponse { answer.complete($0) })
+            guard let response = answer.wait(seconds: 30) else {
+                Issue.record("\(method) \(target) was never answered")
+                return HTTPResponse(status: 0)
+            }
+            return response
         }
     }
+}
+
+/// A deferred answer as a test receives it.
+final class DeferredAnswer: Sendable {
+    private let response = Mutex<HTTPResponse?>(nil)
+    private let arrived = DispatchSemaphore(value: 0)
+
+    func complete(_ response: HTTPResponse) {
+        self.response.withLock { $0 = response }
+        arrived.signal()
+    }
+
+    /// The response, once it has come; nil if it has not within `seconds`.
+    func wait(seconds: Double) -> HTTPResponse? {
+        guard arrived.wait(timeout: .now() + seconds) == .success else { return nil }
+        return response.withLock { $0 }
+    }
+
+    /// The response if it has come already.
+    var current: HTTPResponse? { response.withLock { $0 } }
 }
 
 extension HTTPResponse {
