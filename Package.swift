@@ -39,6 +39,8 @@ let package = Package(
 
         // epoll, eventfd, signalfd and accept4, which Glibc's Swift module does not export.
         .target(name: "CFontdSystem", cSettings: [.define("_GNU_SOURCE")]),
+        // Linked into the fontd executable only: blocks the server's signals before any thread starts.
+        .target(name: "CFontdStartup"),
 
         // Raw-socket HTTP/1.1 and Server-Sent Events; knows nothing about fonts.
         .target(
@@ -75,6 +77,7 @@ let package = Package(
         .executableTarget(
             name: "fontd",
             dependencies: [
+                "CFontdStartup",
                 "DynamicType",
                 "FontdClient",
                 "FontdCommandLine",

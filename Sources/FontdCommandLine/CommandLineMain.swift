@@ -6,11 +6,9 @@ import Glibc
 public enum CommandLineMain {
     /// Parses `arguments` (the process's, without the program name) for `Root` and runs the command.
     ///
-    /// On the main thread, as the process's `main` would: `fontd serve` blocks SIGTERM and SIGINT
-    /// there before its threads start, so that only its signalfd receives them. The async commands'
-    /// `run` are `@MainActor` too: a nonisolated one would move the command onto a thread of the
-    /// concurrency pool, started for it — 2 ms more for every `fontd query` (measured with
-    /// Benchmarks/cli-vs-fc-match.sh --before).
+    /// On the main actor, and so are the async commands' `run`: a nonisolated one would move the
+    /// command onto a thread of the concurrency pool, started for it — 2 ms more for every
+    /// `fontd query` (measured with Benchmarks/cli-vs-fc-match.sh --before).
     @MainActor
     public static func run<Root: AsyncParsableCommand>(_ root: Root.Type, arguments: [String]? = nil) async -> Never {
         do {

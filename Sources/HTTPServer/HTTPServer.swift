@@ -84,15 +84,18 @@ public final class HTTPServer: Sendable {
         for thread in running { pthread_join(thread, nil) }
     }
 
-    /// Serves until SIGTERM or SIGINT (or `stop()`), then stops gracefully and returns.
+    /// Serves until SIGTERM or SIGINT (or `stop()`), then stops gracefully and returns. SIGHUP
+    /// is logged and otherwise ignored (a server has no terminal to lose).
     ///
-    /// The signals are blocked in every thread and read from a signalfd, so they arrive as
-    /// ordinary events instead of interrupting a loop mid-write.
+    /// The signals are read from a signalfd, so they arrive as ordinary events instead of
+    /// interrupting a loop mid-write. That needs them blocked in every thread: `run()` blocks them
+    /// in the calling thread before it starts the loops (which inherit the mask), but threads
+    /// started earlier — by the Swift runtime, by libraries — must have been started with them
+    /// blocked already; `fontd` blocks them before its first thread (docs/DESIGN.md §15).
     public func run() throws(HTTPServerError) {
         var signals = sigset_t()
         sigemptyset(&signals)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGINT)
+        for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, signal) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         let signalDescriptor = signalfd(-1, &signals, Int32(SFD_CLOEXEC))
         guard signalDescriptor >= 0 else { throw .system(call: "signalfd", errno: errno) }
@@ -103,11 +106,21 @@ public final class HTTPServer: Sendable {
             pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: stopRequested, events: Int16(POLLIN), revents: 0),
         ]
-        while Glibc.poll(&watched, 2, -1) < 0, errno == EINTR {}
-        if watched[0].revents != 0 {
+        while true {
+            if Glibc.poll(&watched, 2, -1) < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            guard watched[0].revents != 0 else { break }
             var info = signalfd_siginfo()
             _ = read(signalDescriptor, &info, MemoryLayout<signalfd_siginfo>.size)
-            logger.info("stopping", metadata: ["signal": "\(info.ssi_signo == UInt32(SIGTERM) ? "SIGTERM" : "SIGINT")"])
+            let name = info.ssi_signo == UInt32(SIGTERM) ? "SIGTERM" : info.ssi_signo == UInt32(SIGINT) ? "SIGINT" : "SIGHUP"
+            if info.ssi_signo == UInt32(SIGHUP) {
+                logger.info("ignoring SIGHUP", metadata: ["signal": "\(name)"])
+                continue
+            }
+            logger.info("stopping", metadata: ["signal": "\(name)"])
+            break
         }
         stop()
         wait()

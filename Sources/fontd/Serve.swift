@@ -1,4 +1,5 @@
 import ArgumentParser
+import CFontdStartup
 import DynamicType
 import FontResolution
 import FontService
@@ -121,6 +122,9 @@ struct Serve: ParsableCommand {
         let service = try FontService(resolver: resolver, configuration: serviceConfiguration, statePath: statePath, logger: logger)
         try service.prewarm()
         let http = try HTTPServer(configuration: server, responder: service, logger: logger)
+        if fontd_serve_signals_blocked_at_start() == 0 {
+            logger.warning("SIGTERM, SIGINT and SIGHUP were not blocked before threads started; a signal may end fontd without a graceful stop")
+        }
 
         let ready = Array("fontd listening on \(http.url)\n".utf8)
         _ = ready.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
