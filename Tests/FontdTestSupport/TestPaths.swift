@@ -13,7 +13,12 @@ public enum TestPaths {
     public static var fontdExecutable: URL? { builtExecutable("fontd") }
 
     /// A built executable product of the package, found as `fontdExecutable` is.
+    /// `FONTD_TEST_EXECUTABLE`, when set, names the `fontd` to test instead (to run the tests
+    /// against another build, an earlier revision's, say).
     public static func builtExecutable(_ name: String) -> URL? {
+        if name == "fontd", let path = ProcessInfo.processInfo.environment["FONTD_TEST_EXECUTABLE"] {
+            return URL(fileURLWithPath: path)
+        }
         let candidates = [
             Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent(name),
             packageRoot.appendingPathComponent(".build/debug/\(name)"),
