@@ -32,7 +32,7 @@ command -v hyperfine >/dev/null || { echo "needs hyperfine (apt-get install hype
 command -v python3 >/dev/null || { echo "needs python3" >&2; exit 1; }
 
 # This checkout as scripts/install and the Dockerfile build it; REV (below) as it was built then.
-swift_build_options=(--static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic)
+swift_build_options=("${install_build_options[@]}")
 build_release . "" fontd
 fontd="$bin_path/fontd"
 swift_build_options=(--static-swift-stdlib)

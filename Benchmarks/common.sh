@@ -61,21 +61,23 @@ find_fontd() {
 
 # Starts `$fontd <arguments…>` and waits for its ready line; sets `fontd_pid`, `fontd_host`
 # and `fontd_port`. Its stdout goes to $tmp/fontd.out, its log to $tmp/fontd.log.
+# With `fontd_label` set (default: fontd), the files are $tmp/<label>.out and $tmp/<label>.log.
 start_fontd() {
+    local label="${fontd_label:-fontd}"
     # The fontd child has SIGINT ignored (background job of a script); the EXIT trap stops it with SIGTERM.
-    : >"$tmp/fontd.out" # exists before the child opens it, for the wait below
-    "$fontd" "$@" >"$tmp/fontd.out" 2>"$tmp/fontd.log" &
+    : >"$tmp/$label.out" # exists before the child opens it, for the wait below
+    "$fontd" "$@" >"$tmp/$label.out" 2>"$tmp/$label.log" &
     fontd_pid=$!
 
     # fontd prints exactly one line on stdout once it listens: wait for that whole line (ends in \n).
     local ready="" deadline=$((SECONDS + startup_timeout))
     while :; do
-        if [ "$(wc -l <"$tmp/fontd.out")" -ge 1 ]; then
-            IFS= read -r ready <"$tmp/fontd.out"
+        if [ "$(wc -l <"$tmp/$label.out")" -ge 1 ]; then
+            IFS= read -r ready <"$tmp/$label.out"
             break
         fi
-        kill -0 "$fontd_pid" 2>/dev/null || fail_with_log "fontd serve exited before it was ready" "$tmp/fontd.log"
-        ((SECONDS < deadline)) || fail_with_log "fontd serve not ready after ${startup_timeout}s" "$tmp/fontd.log"
+        kill -0 "$fontd_pid" 2>/dev/null || fail_with_log "fontd serve exited before it was ready" "$tmp/$label.log"
+        ((SECONDS < deadline)) || fail_with_log "fontd serve not ready after ${startup_timeout}s" "$tmp/$label.log"
         sleep 0.05
     done
     [[ "$ready" =~ ^fontd\ listening\ on\ http://([0-9.]+):([0-9]+)$ ]] ||
@@ -127,6 +129,11 @@ nginx_temp_paths() {
 
 # The revision `--before` builds by default: the last commit whose FontdClient is URLSession-based.
 before_default_revision=5f1ad05b8fff3b0916058d71f3c86f97b5784b61
+# The revision the server benchmarks' `--before` builds by default: the last commit before the
+# event loop was cut by concern and its connections got explicit states (issue 13).
+server_before_default_revision=e351709e2b253a46fb728b6047cca6928ec9defa
+# How scripts/install and the Dockerfile build fontd; the benchmarks build both sides so with --before.
+install_build_options=(--static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic)
 
 # Release-builds `--product` PRODUCT… of the package at $1 (scratch path $2; empty: the package's
 # own .build) with the extra `swift build` options in the array `swift_build_options` (may be

@@ -6,6 +6,10 @@
 # server's CPU per broadcast and its memory per idle subscriber. Prints both servers side by side.
 # Compare only within one run: absolute figures drift between runs.
 #
+# With --before [REV] (REV: by default the last commit before the event loop's connection states,
+# issue 13), a release build of REV (in .build/bench-before/, kept across runs) is measured first,
+# as "before", beside this checkout's; both are then built as scripts/install builds.
+#
 # Environment: SUBSCRIBERS (10000), BROADCASTS (20), WARMUP (1), PAUSE_MS (200), TIMEOUT (30 s per
 # broadcast), POLL_US (0), SERVERS ("fontd nchan"), FONTD_BIN (a fontd to use instead of building
 # one), FONTD_ARGS (more `fontd serve` options), NGINX (/usr/sbin/nginx), NCHAN_MODULE, CC (cc).
@@ -27,6 +31,18 @@ startup_timeout=30 # seconds to wait for each server to come up
 bench_name=fanout
 # shellcheck source=Benchmarks/common.sh
 . Benchmarks/common.sh
+before_revision=""
+usage="usage: Benchmarks/fanout.sh [--before [REV]]"
+while (($#)); do
+    case "$1" in
+        --before)
+            if [ $# -ge 2 ] && [[ "$2" != -* ]]; then before_revision="$2"; shift 2; else before_revision="$server_before_default_revision"; shift; fi
+            ;;
+        --before=*) before_revision="${1#*=}"; shift ;;
+        -h | --help) echo "$usage"; exit 0 ;;
+        *) fail "unknown argument '$1' ($usage)" ;;
+    esac
+done
 [[ "$subscribers" =~ ^[1-9][0-9]*$ ]] || fail "SUBSCRIBERS must be a positive integer, not '$subscribers'"
 [[ "$broadcasts" =~ ^[1-9][0-9]*$ ]] || fail "BROADCASTS must be a positive integer, not '$broadcasts'"
 [[ "$warmup" =~ ^[0-9]+$ ]] || fail "WARMUP must be a non-negative integer, not '$warmup'"
@@ -89,26 +105,50 @@ run_client() {
         fail "the client printed no result against $server"
 }
 
-# --- fontd --------------------------------------------------------------------------------------
-if $run_fontd; then
-    find_fontd
-
-    # A state file of its own: the benchmark must not change the reader's preferences.
-    fontd_args=(serve --port 0 --token bench --threads 2 --state "$tmp/fontd-state.json")
+# --- fontd (and the before build) ---------------------------------------------------------------
+# Measures `$fontd` as NAME: a state file of its own (the benchmark must not change the reader's
+# preferences), then stopped before the next server starts: they must not share the cores.
+measure_fontd() {
+    local name="$1"
+    fontd_args=(serve --port 0 --token bench --threads 2 --state "$tmp/$name-state.json")
     if ((subscribers + 64 > 16384)); then # fontd's default --max-connections
         fontd_args+=(--max-connections $((subscribers + 64)))
     fi
     # shellcheck disable=SC2206 # FONTD_ARGS is a list of options, split on purpose
     fontd_args+=(${FONTD_ARGS:-})
 
-    start_fontd "${fontd_args[@]}"
+    fontd_label="$name" start_fontd "${fontd_args[@]}"
 
-    echo "fontd: $subscribers subscribers on http://$fontd_host:$fontd_port/events" >&2
-    run_client fontd "$tmp/fontd.log" --host "$fontd_host" --port "$fontd_port" --path /events \
+    echo "$name: $subscribers subscribers on http://$fontd_host:$fontd_port/events" >&2
+    run_client "$name" "$tmp/$name.log" --host "$fontd_host" --port "$fontd_port" --path /events \
         --publish-path /category --token bench --pids "$fontd_pid"
-    kill -0 "$fontd_pid" 2>/dev/null || fail_with_log "fontd serve exited during the measurement" "$tmp/fontd.log"
-    stop "$fontd_pid" # before nginx starts: the two must not share the cores
+    kill -0 "$fontd_pid" 2>/dev/null || fail_with_log "$name: fontd serve exited during the measurement" "$tmp/$name.log"
+    stop "$fontd_pid"
     fontd_pid=""
+}
+
+names=""
+if $run_fontd; then
+    if [ -n "$before_revision" ]; then
+        swift_build_options=("${install_build_options[@]}")
+        if [ -n "${FONTD_BIN:-}" ]; then
+            find_fontd
+        else
+            build_release . "" fontd
+            fontd="$bin_path/fontd"
+        fi
+        after_fontd="$fontd"
+        build_revision "$before_revision" fontd
+        before_fontd="$bin_path/fontd"
+        fontd="$before_fontd"
+        measure_fontd before
+        fontd="$after_fontd"
+        names="before"
+    else
+        find_fontd
+    fi
+    measure_fontd fontd
+    names="$names fontd"
 fi
 
 # --- nginx + nchan ------------------------------------------------------------------------------
@@ -165,6 +205,7 @@ EOF
     nginx_pids="$(IFS=,; echo "$nginx_pid,${worker_pids[*]}")" # the master and its workers
 
     echo "nchan: $subscribers subscribers on http://127.0.0.1:$nginx_port/events" >&2
+    names="$names nchan"
     run_client nchan "$tmp/nginx/error.log" --host 127.0.0.1 --port "$nginx_port" --path /events \
         --publish-path /pub --pids "$nginx_pids"
     kill -0 "$nginx_pid" 2>/dev/null ||
@@ -172,7 +213,7 @@ EOF
 fi
 
 # --- report -----------------------------------------------------------------------------------
-cat "$tmp"/result-* | awk -v fontd="$run_fontd" -v nchan="$run_nchan" -v pause_ms="$pause_ms" '
+cat "$tmp"/result-* | awk -v list="$names" -v pause_ms="$pause_ms" '
     {
         server = ""
         for (i = 2; i <= NF; i++) {
@@ -189,9 +230,7 @@ cat "$tmp"/result-* | awk -v fontd="$run_fontd" -v nchan="$run_nchan" -v pause_m
         print line
     }
     END {
-        n = 0
-        if (fontd == "true") names[++n] = "fontd"
-        if (nchan == "true") names[++n] = "nchan"
+        n = split(list, names, " ")
         s1 = names[1]
         printf "SSE fan-out: %d subscribers, %d broadcasts (after %d warm-up), %s ms apart\n\n",
             r[s1, "subscribers"], r[s1, "broadcasts"], r[s1, "warmup"], pause_ms
@@ -222,6 +261,7 @@ cat "$tmp"/result-* | awk -v fontd="$run_fontd" -v nchan="$run_nchan" -v pause_m
 echo
 if ((poll_us > 0)); then echo "client: napped ${poll_us} µs whenever nothing was readable (POLL_US): latencies late by up to that"; fi
 if $run_fontd; then echo "fontd: $fontd (--threads 2)"; fi
+if [ -n "$before_revision" ] && $run_fontd; then echo "before: $before_fontd ($(git rev-parse --short "$before_commit"), --threads 2)"; fi
 if $run_nchan; then
     nchan_version="$(dpkg-query -W -f='${Version}' libnginx-mod-nchan 2>/dev/null || echo "version unknown")"
     echo "$("$nginx" -v 2>&1 | head -n 1) with nchan $nchan_version (worker_processes 2)"

@@ -4,6 +4,11 @@
 # fontd / nginx for ROUNDS rounds. Prints each round's req/s, p50 and p99, then the medians and the
 # ratio fontd / nginx. Compare only within one run: absolute figures drift between runs.
 #
+# With --before [REV] (REV: by default the last commit before the event loop's connection states,
+# issue 13), a release build of REV (in .build/bench-before/, kept across runs) serves too, and each
+# round loads before / fontd / nginx in turn; the report adds the ratio fontd / before. Both fontd
+# builds are then built as scripts/install builds.
+#
 # Environment: DURATION (10s), CONNECTIONS (64), THREADS (2), ROUNDS (3), WARMUP (2s, 0 to skip),
 # FONTD_BIN (a fontd to use instead of building one), NGINX (/usr/sbin/nginx).
 set -euo pipefail
@@ -21,6 +26,18 @@ target='/font?style=body&category=xl'
 bench_name=http-load
 # shellcheck source=Benchmarks/common.sh
 . Benchmarks/common.sh
+before_revision=""
+usage="usage: Benchmarks/http-load.sh [--before [REV]]"
+while (($#)); do
+    case "$1" in
+        --before)
+            if [ $# -ge 2 ] && [[ "$2" != -* ]]; then before_revision="$2"; shift 2; else before_revision="$server_before_default_revision"; shift; fi
+            ;;
+        --before=*) before_revision="${1#*=}"; shift ;;
+        -h | --help) echo "$usage"; exit 0 ;;
+        *) fail "unknown argument '$1' ($usage)" ;;
+    esac
+done
 command -v wrk >/dev/null || fail "needs wrk: run scripts/install-dependencies --benchmarks"
 [ -x "$nginx" ] || fail "needs nginx ($nginx): run scripts/install-dependencies --benchmarks"
 command -v curl >/dev/null || fail "needs curl: run scripts/install-dependencies --benchmarks"
@@ -29,14 +46,35 @@ command -v ss >/dev/null || fail "needs ss (apt-get install iproute2)"
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/http-load.XXXXXX")"
 fontd_pid=""
+before_pid=""
 nginx_pid=""
 wrk_pid=""
 
-cleanup_pids=(wrk_pid fontd_pid nginx_pid)
+cleanup_pids=(wrk_pid fontd_pid before_pid nginx_pid)
 install_cleanup
 
-# --- fontd --------------------------------------------------------------------------------------
-find_fontd
+# --- fontd (and the before build) ---------------------------------------------------------------
+servers="fontd nginx"
+if [ -n "$before_revision" ]; then
+    swift_build_options=("${install_build_options[@]}")
+    if [ -n "${FONTD_BIN:-}" ]; then
+        find_fontd
+    else
+        build_release . "" fontd
+        fontd="$bin_path/fontd"
+    fi
+    after_fontd="$fontd"
+    build_revision "$before_revision" fontd
+    fontd="$bin_path/fontd"
+    fontd_label=fontd-before start_fontd serve --port 0
+    before_pid="$fontd_pid"
+    before_url="http://$fontd_host:$fontd_port$target"
+    before_fontd="$fontd"
+    fontd="$after_fontd"
+    servers="before fontd nginx"
+else
+    find_fontd
+fi
 start_fontd serve --port 0
 fontd_url="http://$fontd_host:$fontd_port$target"
 
@@ -94,11 +132,18 @@ curl -fsS --max-time 10 -o "$tmp/fontd.body" "$fontd_url" || fail_with_log "GET 
 curl -fsS --max-time 10 -o "$tmp/nginx.body" "$nginx_url" || fail_with_log "GET $nginx_url failed" "$tmp/nginx/error.log" "$tmp/nginx/stderr.log"
 cmp -s "$tmp/fontd.body" "$tmp/nginx.body" ||
     fail "fontd and nginx answer different bodies for $target ($(wc -c <"$tmp/fontd.body") vs $(wc -c <"$tmp/nginx.body") bytes)"
+if [ -n "$before_pid" ]; then
+    curl -fsS --max-time 10 -o "$tmp/before.body" "$before_url" || fail_with_log "GET $before_url failed" "$tmp/fontd-before.log"
+    cmp -s "$tmp/fontd.body" "$tmp/before.body" ||
+        fail "this fontd and the before build answer different bodies for $target ($(wc -c <"$tmp/fontd.body") vs $(wc -c <"$tmp/before.body") bytes)"
+fi
 
 # --- load -------------------------------------------------------------------------------------
 # Fails, with its log, if a server is gone.
 check_servers() {
     kill -0 "$fontd_pid" 2>/dev/null || fail_with_log "fontd serve exited during the measurement" "$tmp/fontd.log"
+    [ -z "$before_pid" ] || kill -0 "$before_pid" 2>/dev/null ||
+        fail_with_log "the before build's fontd serve exited during the measurement" "$tmp/fontd-before.log"
     kill -0 "$nginx_pid" 2>/dev/null ||
         fail_with_log "nginx exited during the measurement" "$tmp/nginx/error.log" "$tmp/nginx/stderr.log"
 }
@@ -147,15 +192,19 @@ if [[ ! "$warmup" =~ ^0+[a-z]*$ ]]; then
     echo "warm-up: $warmup each" >&2
     run_wrk "$tmp/warmup" "$fontd_url" "$warmup"
     run_wrk "$tmp/warmup" "$nginx_url" "$warmup"
+    [ -z "$before_pid" ] || run_wrk "$tmp/warmup" "$before_url" "$warmup"
 fi
 
 results="$tmp/results" # lines: round server req/s p50 p99 socket_errors non_2xx
 : >"$results"
 for ((round = 1; round <= rounds; round++)); do
-    for server in fontd nginx; do
+    for server in $servers; do
         echo "round $round/$rounds: $server (wrk -t$threads -c$connections -d$duration)" >&2
-        url="$fontd_url"
-        [ "$server" = fontd ] || url="$nginx_url"
+        case "$server" in
+            fontd) url="$fontd_url" ;;
+            before) url="$before_url" ;;
+            *) url="$nginx_url" ;;
+        esac
         out="$tmp/wrk-$server-$round.txt"
         run_wrk "$out" "$url" "$duration"
         figures="$(parse_wrk "$out")" || { cat "$out" >&2; fail "could not read wrk's output above"; }
@@ -164,7 +213,7 @@ for ((round = 1; round <= rounds; round++)); do
 done
 
 # --- report -----------------------------------------------------------------------------------
-awk -v rounds="$rounds" '
+awk -v rounds="$rounds" -v names="$servers" '
     function median(list,   n, a, i, j, t) {
         n = split(list, a, " ")
         for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
@@ -177,23 +226,30 @@ awk -v rounds="$rounds" '
     }
     function ratio(a, b) { return b > 0 ? sprintf("%.2fx", a / b) : "n/a" }
     END {
-        printf "%-5s  %12s %9s %9s  %12s %9s %9s  %12s\n", "round", "fontd req/s", "p50 ms", "p99 ms", "nginx req/s", "p50 ms", "p99 ms", "fontd/nginx"
-        for (r = 1; r <= rounds; r++)
-            printf "%-5d  %12.0f %9.3f %9.3f  %12.0f %9.3f %9.3f  %12s\n", r,
-                rps[r, "fontd"], p50[r, "fontd"], p99[r, "fontd"], rps[r, "nginx"], p50[r, "nginx"], p99[r, "nginx"],
-                ratio(rps[r, "fontd"], rps[r, "nginx"])
+        n = split(names, server, " ")
+        line = sprintf("%-5s", "round")
+        for (s = 1; s <= n; s++) line = line sprintf("  %12s %9s %9s", server[s] " req/s", "p50 ms", "p99 ms")
+        print line "  " sprintf("%12s", "fontd/nginx")
+        for (r = 1; r <= rounds; r++) {
+            line = sprintf("%-5d", r)
+            for (s = 1; s <= n; s++) line = line sprintf("  %12.0f %9.3f %9.3f", rps[r, server[s]], p50[r, server[s]], p99[r, server[s]])
+            print line "  " sprintf("%12s", ratio(rps[r, "fontd"], rps[r, "nginx"]))
+        }
         printf "%s", warnings
         print ""
         printf "median of %d rounds:\n", rounds
-        for (s = 1; s <= 2; s++) {
-            server = s == 1 ? "fontd" : "nginx"
-            printf "  %-5s  %9.0f req/s   p50 %7.3f ms   p99 %7.3f ms\n", server, median(all_rps[server]), median(all_p50[server]), median(all_p99[server])
-        }
+        for (s = 1; s <= n; s++)
+            printf "  %-6s  %9.0f req/s   p50 %7.3f ms   p99 %7.3f ms\n", server[s], median(all_rps[server[s]]), median(all_p50[server[s]]), median(all_p99[server[s]])
         printf "  ratio fontd / nginx: %s req/s\n", ratio(median(all_rps["fontd"]), median(all_rps["nginx"]))
+        if ("before" in all_rps) {
+            printf "  ratio fontd / before: %s req/s, p50 %s, p99 %s\n", ratio(median(all_rps["fontd"]), median(all_rps["before"])),
+                ratio(median(all_p50["fontd"]), median(all_p50["before"])), ratio(median(all_p99["fontd"]), median(all_p99["before"]))
+        }
     }
 ' "$results"
 echo
 echo "GET $target, $body_bytes-byte body; wrk -t$threads -c$connections -d$duration --latency, $rounds rounds alternating fontd / nginx"
 echo "fontd: $fontd"
+[ -z "$before_pid" ] || echo "before: $before_fontd ($(git rev-parse --short "$before_commit"))"
 { wrk -v 2>&1 || true; } | head -n 1
 echo "$("$nginx" -v 2>&1 | head -n 1) (static file, worker_processes 2)"

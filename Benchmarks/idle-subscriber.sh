@@ -50,7 +50,7 @@ install_cleanup
 # This checkout as scripts/install and the Dockerfile build it, REV as it was built then (its
 # URLSession-based fontd-remote links statically only with libcurl4-openssl-dev, which
 # `scripts/install-dependencies --benchmarks` installs). The same builds as cli-vs-fc-match.sh's.
-swift_build_options=(--static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic)
+swift_build_options=("${install_build_options[@]}")
 build_release . "" fontd fontd-remote? follow-body-text
 after_bin="$bin_path"
 swift_build_options=(--static-swift-stdlib)
