@@ -16,18 +16,7 @@ cd "$(dirname "$0")/.."
 bench_name=cli-vs-fc-match
 # shellcheck source=Benchmarks/common.sh
 . Benchmarks/common.sh
-before_revision=""
-usage="usage: Benchmarks/cli-vs-fc-match.sh [--before [REV]]"
-while (($#)); do
-    case "$1" in
-        --before)
-            if [ $# -ge 2 ] && [[ "$2" != -* ]]; then before_revision="$2"; shift 2; else before_revision="$before_default_revision"; shift; fi
-            ;;
-        --before=*) before_revision="${1#*=}"; shift ;;
-        -h | --help) echo "$usage"; exit 0 ;;
-        *) fail "unknown argument '$1' ($usage)" ;;
-    esac
-done
+parse_before_option "usage: Benchmarks/cli-vs-fc-match.sh [--before [REV]]" "$before_default_revision" "$@"
 command -v hyperfine >/dev/null || { echo "needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "needs python3" >&2; exit 1; }
 

@@ -135,6 +135,40 @@ server_before_default_revision=e351709e2b253a46fb728b6047cca6928ec9defa
 # How scripts/install and the Dockerfile build fontd; the benchmarks build both sides so with --before.
 install_build_options=(--static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic)
 
+# Reads the arguments of a benchmark whose only option is `--before [REV]`: sets `before_revision`
+# (REV, or DEFAULT when --before comes alone; empty without --before). Usage: USAGE DEFAULT ARGS…
+parse_before_option() {
+    local usage="$1" default="$2"
+    shift 2
+    before_revision=""
+    while (($#)); do
+        case "$1" in
+            --before)
+                if [ $# -ge 2 ] && [[ "$2" != -* ]]; then before_revision="$2"; shift 2; else before_revision="$default"; shift; fi
+                ;;
+            --before=*) before_revision="${1#*=}"; shift ;;
+            -h | --help) echo "$usage"; exit 0 ;;
+            *) fail "unknown argument '$1' ($usage)" ;;
+        esac
+    done
+}
+
+# Release-builds this checkout's fontd (or takes FONTD_BIN) and revision $1's, both as
+# scripts/install builds them. Sets `fontd`, `before_fontd` and `before_commit`.
+build_fontd_and_before() {
+    swift_build_options=("${install_build_options[@]}")
+    if [ -n "${FONTD_BIN:-}" ]; then
+        find_fontd
+    else
+        build_release . "" fontd
+        fontd="$bin_path/fontd"
+    fi
+    local after="$fontd"
+    build_revision "$1" fontd
+    before_fontd="$bin_path/fontd"
+    fontd="$after"
+}
+
 # Release-builds `--product` PRODUCT… of the package at $1 (scratch path $2; empty: the package's
 # own .build) with the extra `swift build` options in the array `swift_build_options` (may be
 # empty), one product at a time. A PRODUCT ending in `?` is built only if the package declares it

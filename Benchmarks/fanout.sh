@@ -31,18 +31,7 @@ startup_timeout=30 # seconds to wait for each server to come up
 bench_name=fanout
 # shellcheck source=Benchmarks/common.sh
 . Benchmarks/common.sh
-before_revision=""
-usage="usage: Benchmarks/fanout.sh [--before [REV]]"
-while (($#)); do
-    case "$1" in
-        --before)
-            if [ $# -ge 2 ] && [[ "$2" != -* ]]; then before_revision="$2"; shift 2; else before_revision="$server_before_default_revision"; shift; fi
-            ;;
-        --before=*) before_revision="${1#*=}"; shift ;;
-        -h | --help) echo "$usage"; exit 0 ;;
-        *) fail "unknown argument '$1' ($usage)" ;;
-    esac
-done
+parse_before_option "usage: Benchmarks/fanout.sh [--before [REV]]" "$server_before_default_revision" "$@"
 [[ "$subscribers" =~ ^[1-9][0-9]*$ ]] || fail "SUBSCRIBERS must be a positive integer, not '$subscribers'"
 [[ "$broadcasts" =~ ^[1-9][0-9]*$ ]] || fail "BROADCASTS must be a positive integer, not '$broadcasts'"
 [[ "$warmup" =~ ^[0-9]+$ ]] || fail "WARMUP must be a non-negative integer, not '$warmup'"
@@ -130,16 +119,8 @@ measure_fontd() {
 names=""
 if $run_fontd; then
     if [ -n "$before_revision" ]; then
-        swift_build_options=("${install_build_options[@]}")
-        if [ -n "${FONTD_BIN:-}" ]; then
-            find_fontd
-        else
-            build_release . "" fontd
-            fontd="$bin_path/fontd"
-        fi
+        build_fontd_and_before "$before_revision"
         after_fontd="$fontd"
-        build_revision "$before_revision" fontd
-        before_fontd="$bin_path/fontd"
         fontd="$before_fontd"
         measure_fontd before
         fontd="$after_fontd"

@@ -26,18 +26,7 @@ target='/font?style=body&category=xl'
 bench_name=http-load
 # shellcheck source=Benchmarks/common.sh
 . Benchmarks/common.sh
-before_revision=""
-usage="usage: Benchmarks/http-load.sh [--before [REV]]"
-while (($#)); do
-    case "$1" in
-        --before)
-            if [ $# -ge 2 ] && [[ "$2" != -* ]]; then before_revision="$2"; shift 2; else before_revision="$server_before_default_revision"; shift; fi
-            ;;
-        --before=*) before_revision="${1#*=}"; shift ;;
-        -h | --help) echo "$usage"; exit 0 ;;
-        *) fail "unknown argument '$1' ($usage)" ;;
-    esac
-done
+parse_before_option "usage: Benchmarks/http-load.sh [--before [REV]]" "$server_before_default_revision" "$@"
 command -v wrk >/dev/null || fail "needs wrk: run scripts/install-dependencies --benchmarks"
 [ -x "$nginx" ] || fail "needs nginx ($nginx): run scripts/install-dependencies --benchmarks"
 command -v curl >/dev/null || fail "needs curl: run scripts/install-dependencies --benchmarks"
@@ -56,20 +45,12 @@ install_cleanup
 # --- fontd (and the before build) ---------------------------------------------------------------
 servers="fontd nginx"
 if [ -n "$before_revision" ]; then
-    swift_build_options=("${install_build_options[@]}")
-    if [ -n "${FONTD_BIN:-}" ]; then
-        find_fontd
-    else
-        build_release . "" fontd
-        fontd="$bin_path/fontd"
-    fi
+    build_fontd_and_before "$before_revision"
     after_fontd="$fontd"
-    build_revision "$before_revision" fontd
-    fontd="$bin_path/fontd"
+    fontd="$before_fontd"
     fontd_label=fontd-before start_fontd serve --port 0
     before_pid="$fontd_pid"
     before_url="http://$fontd_host:$fontd_port$target"
-    before_fontd="$fontd"
     fontd="$after_fontd"
     servers="before fontd nginx"
 else
