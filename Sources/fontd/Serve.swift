@@ -98,6 +98,7 @@ struct Serve: ParsableCommand {
             throw ValidationError("No state file location: set --state, XDG_STATE_HOME or HOME.")
         }
 
+        Self.raiseDescriptorLimit()
         var server = HTTPServerConfiguration()
         server.host = host
         server.port = port
@@ -130,6 +131,16 @@ struct Serve: ParsableCommand {
         _ = ready.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
         logger.info("listening", metadata: ["url": "\(http.url)", "threads": "\(threads)"])
         try http.run()
+    }
+
+    /// Raises the soft limit on open descriptors to the hard one, as Go's runtime does for every
+    /// program: each connection is a descriptor, and shells and services often start programs with
+    /// a soft limit of 1024 under a hard one hundreds of times larger (docs/DESIGN.md §15).
+    private static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     static func isLoopback(_ host: String) -> Bool {
