@@ -4,6 +4,10 @@ import Glibc
 
 /// Replaces a small file so that a crash at any moment leaves the old or the new content:
 /// write a temporary file beside it, fsync it, rename it over, fsync the directory.
+///
+/// The temporary file is created anew each time (`O_EXCL | O_NOFOLLOW`, after removing a stale
+/// one), so a symbolic link planted at its name is never followed, and it is removed when a
+/// step fails: nothing half-written is left behind.
 enum DurableFile {
     struct WriteError: Error, CustomStringConvertible {
         var step: String
@@ -14,26 +18,32 @@ enum DurableFile {
 
     static func replace(_ path: String, with bytes: [UInt8]) throws(WriteError) {
         let temporary = path + ".tmp"
-        let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        // unlink removes a link itself, never its target; a link planted again before open makes
+        // open fail (EEXIST, ELOOP) rather than write through it.
+        if unlink(temporary) != 0, errno != ENOENT { throw WriteError(step: "unlink", path: temporary, code: errno) }
+        let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw WriteError(step: "open", path: temporary, code: errno) }
+        func abandon(_ step: String, _ code: Int32) -> WriteError {
+            close(file)
+            unlink(temporary)
+            return WriteError(step: step, path: temporary, code: code)
+        }
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { write(file, $0.baseAddress! + written, $0.count - written) }
             if count < 0 {
                 if errno == EINTR { continue }
-                let code = errno
-                close(file)
-                throw WriteError(step: "write", path: temporary, code: code)
+                throw abandon("write", errno)
             }
             written += count
         }
-        guard fsync(file) == 0 else {
-            let code = errno
-            close(file)
-            throw WriteError(step: "fsync", path: temporary, code: code)
-        }
+        guard fsync(file) == 0 else { throw abandon("fsync", errno) }
         close(file)
-        guard rename(temporary, path) == 0 else { throw WriteError(step: "rename", path: path, code: errno) }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw WriteError(step: "rename", path: path, code: code)
+        }
         let directory = open(Self.directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { throw WriteError(step: "open", path: Self.directory(of: path), code: errno) }
         defer { close(directory) }

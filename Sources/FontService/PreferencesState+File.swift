@@ -47,8 +47,10 @@ extension PreferencesState {
         guard case .string(let weight) = fields["legibilityWeight"], let weight = LegibilityWeight(rawValue: weight) else {
             throw fail("'legibilityWeight' must be regular or bold")
         }
-        guard case .number(let sequence) = fields["sequence"], sequence >= 0, sequence == sequence.rounded(), sequence < 1e15 else {
-            throw fail("'sequence' must be a whole number ≥ 0")
+        guard case .number(let sequence) = fields["sequence"], sequence >= 0, sequence == sequence.rounded(),
+              sequence <= Double(Self.maximumSequence)
+        else {
+            throw fail("'sequence' must be a whole number from 0 to \(Self.maximumSequence)")
         }
         guard case .array(let entries) = fields["history"] else { throw fail("'history' must be an array") }
         var history: [PreferenceChange] = []

@@ -11,6 +11,9 @@ struct PreferencesState: Equatable, Sendable {
 
     /// How many changes are kept (docs/DESIGN.md §12: the newest 1024).
     static let historyLimit = 1024
+    /// The largest sequence the state file may hold (it is read as a JSON number, exact below
+    /// 2⁵³); a change past it is refused rather than written into a file the next start refuses.
+    static let maximumSequence = 999_999_999_999_999
 
     /// The state after setting what is given, and the changes that made (none for values
     /// already current); a category change comes before a legibility change.

@@ -61,22 +61,42 @@ final class PreferencesStore: Sendable {
     /// How many event streams are open.
     var subscriberCount: Int { shared.withLock { $0.subscribers.count } }
 
+    /// Why a change was not made; the preferences stay as they were.
+    enum ChangeError: Error, CustomStringConvertible {
+        /// The state file could not be written.
+        case notWritten(DurableFile.WriteError)
+        /// The sequence would pass what a state file may hold.
+        case sequenceExhausted(Int)
+
+        var description: String {
+            switch self {
+            case .notWritten(let error): error.description
+            case .sequenceExhausted(let sequence):
+                "the change sequence is at \(sequence), and a state file holds at most \(PreferencesState.maximumSequence)"
+            }
+        }
+    }
+
     /// Applies a change on the store's queue: written durably, then made current, then sent
     /// to every subscriber, then `completion` runs (on the store's queue) with the new state
     /// and the changes (none when the values were already current).
     func change(
         category: ContentSizeCategory?, legibilityWeight: LegibilityWeight?,
-        completion: @escaping @Sendable (Result<(PreferencesState, previous: PreferencesState, [PreferenceChange]), DurableFile.WriteError>) -> Void
+        completion: @escaping @Sendable (Result<(PreferencesState, previous: PreferencesState, [PreferenceChange]), ChangeError>) -> Void
     ) {
         queue.async { [self] in
             let before = state
             let (after, changes) = before.applying(category: category, legibilityWeight: legibilityWeight)
             guard !changes.isEmpty else { return completion(.success((before, before, []))) }
+            guard after.sequence <= PreferencesState.maximumSequence else {
+                logger.error("change refused", metadata: ["sequence": "\(before.sequence)"])
+                return completion(.failure(.sequenceExhausted(before.sequence)))
+            }
             do throws(DurableFile.WriteError) {
                 if let path { try DurableFile.replace(path, with: after.fileBytes) }
             } catch {
                 logger.error("could not write the state file", metadata: ["error": "\(error)"])
-                return completion(.failure(error))
+                return completion(.failure(.notWritten(error)))
             }
             shared.withLock { shared in
                 shared.state = after

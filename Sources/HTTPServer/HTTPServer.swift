@@ -57,6 +57,12 @@ public final class HTTPServer: Sendable {
 
     deinit { close(stopRequested) }
 
+    /// Whether `host` names a loopback address, judged as the server binds it: on the first
+    /// address `getaddrinfo` gives for it, not on how the name is spelled.
+    public static func isLoopback(host: String) throws(HTTPServerError) -> Bool {
+        ListeningSocket.isLoopback(try ListeningSocket.address(host: host, port: 0).storage)
+    }
+
     /// `http://host:port`, with brackets around an IPv6 literal.
     public var url: String { host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)" }
 

@@ -24,6 +24,25 @@ enum ListeningSocket {
         return (storage, first.pointee.ai_addrlen)
     }
 
+    /// Whether `address` is a loopback address: 127.0.0.0/8, ::1, or 127.0.0.0/8 mapped into IPv6.
+    static func isLoopback(_ address: sockaddr_storage) -> Bool {
+        var storage = address
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            let ip = withUnsafeBytes(of: &storage) { $0.load(fromByteOffset: 0, as: sockaddr_in.self) }.sin_addr.s_addr
+            return UInt32(bigEndian: ip) >> 24 == 127
+        case AF_INET6:
+            let bytes = withUnsafeBytes(of: &storage) { raw in
+                withUnsafeBytes(of: raw.load(fromByteOffset: 0, as: sockaddr_in6.self).sin6_addr) { Array($0) }
+            }
+            let isV6Loopback = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+            let isMappedV4Loopback = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
+            return isV6Loopback || isMappedV4Loopback
+        default:
+            return false
+        }
+    }
+
     /// A listening socket bound to `address`, non-blocking and close-on-exec.
     static func open(_ address: (storage: sockaddr_storage, length: socklen_t), host: String, port: Int) throws(HTTPServerError) -> Int32 {
         let family = Int32(address.storage.ss_family)

@@ -90,8 +90,14 @@ struct Serve: ParsableCommand {
             throw ValidationError("Invalid SSE send buffer '\(sseSndbuf)': expected 1024 to 67108864 bytes.")
         }
         let environment = ProcessInfo.processInfo.environment
-        let token = (token ?? environment["FONTD_TOKEN"]).flatMap { $0.isEmpty ? nil : $0 }
-        if token == nil, !allowUnauthenticated, !Self.isLoopback(host) {
+        if token == "" {
+            throw ValidationError("--token is empty: give the secret clients must send, or no --token (only on loopback, or with --allow-unauthenticated).")
+        }
+        if token == nil, environment["FONTD_TOKEN"] == "" {
+            throw ValidationError("FONTD_TOKEN is set but empty: give the secret clients must send, or unset it (only on loopback, or with --allow-unauthenticated).")
+        }
+        let token = token ?? environment["FONTD_TOKEN"]
+        if token == nil, !allowUnauthenticated, try !HTTPServer.isLoopback(host: host) {
             throw ValidationError("Refusing to listen on \(host) without a token: anyone who can connect could change the reader's preferences. Give --token (or FONTD_TOKEN), or --allow-unauthenticated.")
         }
         guard let statePath = state ?? Self.defaultStatePath(environment) else {
@@ -141,10 +147,6 @@ struct Serve: ParsableCommand {
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
         limit.rlim_cur = limit.rlim_max
         setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
     static func defaultStatePath(_ environment: [String: String]) -> String? {
