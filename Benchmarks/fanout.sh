@@ -78,10 +78,11 @@ install_cleanup
 
 # Runs the client in the background and waits, so that a signal reaches the trap at once.
 # Its progress goes to stderr; its `result …` line is saved in $tmp/result-<server>.
+# SERVER is fontd, before (a fontd) or nchan.
 run_client() {
     local server="$1" log="$2"
     shift 2
-    "$tmp/fanout-client" --server "$server" --subscribers "$subscribers" --broadcasts "$broadcasts" \
+    "$tmp/fanout-client" --server "${server/before/fontd}" --label "$server" --subscribers "$subscribers" --broadcasts "$broadcasts" \
         --warmup "$warmup" --pause-ms "$pause_ms" --timeout "$timeout" --poll-us "$poll_us" "$@" \
         >"$tmp/client-$server.out" &
     client_pid=$!

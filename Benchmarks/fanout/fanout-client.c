@@ -80,6 +80,7 @@ struct subscriber {
 
 /* ---- options --------------------------------------------------------------------------- */
 static enum server_kind server = FONTD;
+static const char *label = NULL; /* the name in the result line; the server kind's by default */
 static const char *host = "127.0.0.1";
 static int port = 0;
 static const char *path = "/events";
@@ -560,7 +561,7 @@ static int poll_once(int timeout_ms) {
 /* ---- main -------------------------------------------------------------------------------- */
 static void usage(void) {
     fprintf(stderr,
-            "usage: fanout-client --server fontd|nchan --port PORT [--host 127.0.0.1] [--path /events]\n"
+            "usage: fanout-client --server fontd|nchan [--label NAME] --port PORT [--host 127.0.0.1] [--path /events]\n"
             "         [--publish-path PATH] [--token T] [--subscribers N] [--broadcasts K] [--warmup 1]\n"
             "         [--pause-ms 200] [--timeout 30] [--connect-timeout 120] [--per-source 10000] [--first-source 2]\n"
             "         [--concurrency 512] --pids PID,PID,… (the server's processes)\n");
@@ -577,7 +578,8 @@ int main(int argc, char **argv) {
         {"pause-ms", required_argument, 0, 'w'},      {"timeout", required_argument, 0, 'T'},
         {"connect-timeout", required_argument, 0, 'C'}, {"per-source", required_argument, 0, 's'},
         {"first-source", required_argument, 0, 'f'},  {"concurrency", required_argument, 0, 'c'},
-        {"pids", required_argument, 0, 'i'},          {0, 0, 0, 0},
+        {"pids", required_argument, 0, 'i'},          {"label", required_argument, 0, 'L'},
+        {0, 0, 0, 0},
     };
     int option;
     while ((option = getopt_long(argc, argv, "", options, NULL)) != -1) {
@@ -587,6 +589,7 @@ int main(int argc, char **argv) {
             else if (strcmp(optarg, "nchan") == 0) server = NCHAN;
             else die("--server must be fontd or nchan, not '%s'", optarg);
             break;
+        case 'L': label = optarg; break;
         case 'h': host = optarg; break;
         case 'p': port = (int)parse_long(optarg, "--port", 1, 65535); break;
         case 'P': path = optarg; break;
@@ -819,7 +822,7 @@ int main(int argc, char **argv) {
            "publish_p50_ms=%.3f publish_max_ms=%.3f cpu_ms_per_broadcast=%.2f cpu_us_per_subscriber=%.3f "
            "rss_before_kib=%lld rss_connected_kib=%lld rss_kib_per_subscriber=%.2f client_cpu_ms_per_broadcast=%.2f "
            "sockets_per_wait=%.1f connect_s=%.2f\n",
-           server == FONTD ? "fontd" : "nchan", subscriber_count, broadcast_count, warmup_count, ready_count,
+           label ? label : server == FONTD ? "fontd" : "nchan", subscriber_count, broadcast_count, warmup_count, ready_count,
            setup_failed, dropped, timed_out, latency_count, expected, p50, p99, max, complete_p50, publish_p50,
            publish_max, cpu_ms, cpu_us_per_sub, rss_before, rss_connected, rss_per_sub, own_ms, batch,
            connect_seconds);
