@@ -19,7 +19,8 @@ extension FontService {
 
     /// `{"error": CODE, "message": …, "allowed": […]}` with the error's status and the CORS fields.
     func errorResponse(_ error: FontServiceError) -> HTTPResponse {
-        var headers = [Self.jsonContentType]
+        // An error body is never to be taken for another type (an old browser sniffing HTML in it).
+        var headers = [Self.jsonContentType, (name: "X-Content-Type-Options", value: "nosniff")]
         switch error {
         case .methodNotAllowed(_, _, let allowed): headers.append((name: "Allow", value: allowed.joined(separator: ", ")))
         case .unauthorized: headers.append((name: "WWW-Authenticate", value: #"Bearer realm="fontd""#))

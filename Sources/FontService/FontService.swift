@@ -88,6 +88,9 @@ public final class FontService: HTTPResponder {
     /// The answer to `request`: a response; a deferred one for PUTs, and for an answer another
     /// thread is computing; a stream for `/events`.
     public func respond(to request: HTTPRequest) -> HTTPReply {
+        if request.method != "GET", !Self.httpMethods.contains(request.method.uppercased()) {
+            return .response(errorResponse(.unknownMethod(request.method)))
+        }
         if let endpoint = PreferenceEndpoint(target: request.target) { return reply(to: request, at: endpoint) }
         return reply(to: request)
     }
@@ -97,6 +100,11 @@ public final class FontService: HTTPResponder {
     public func failureResponse(_ failure: HTTPFailure) -> HTTPResponse {
         errorResponse(.refused(failure))
     }
+
+    /// The methods of RFC 9110 and PATCH (RFC 5789): others are answered 501, these 405 where a
+    /// path does not allow them. Methods are case-sensitive, so `get` is not GET; but it is
+    /// recognizably a slip, and 405 with the allowed methods helps more than 501.
+    static let httpMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
 
     /// The answer to a request for one of the read-only endpoints.
     func reply(to request: HTTPRequest) -> HTTPReply {

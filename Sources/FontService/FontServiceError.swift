@@ -18,6 +18,8 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     case notFound(path: String)
     /// A known path asked with a method it does not answer; `allowed` are those it does.
     case methodNotAllowed(method: String, path: String, allowed: [String])
+    /// A method that is not an HTTP method at all (RFC 9110 §15.6.2: 501, whatever the path).
+    case unknownMethod(String)
     /// The font system failed on a valid request.
     case resolutionFailed(what: String, reason: String)
     /// A PUT body that is not the JSON object the endpoint takes.
@@ -39,6 +41,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .stateNotSaved: 500
         case .notFound: 404
         case .methodNotAllowed: 405
+        case .unknownMethod: 501
         case .resolutionFailed: 500
         case .refused(let failure): failure.status
         }
@@ -54,6 +57,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .malformedPercentEncoding: .badRequest
         case .notFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
+        case .unknownMethod: .notImplemented
         case .invalidBody: .invalidBody
         case .unauthorized: .unauthorized
         case .stateNotSaved: .internal
@@ -107,6 +111,8 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
             let usable = allowed.filter { $0 != "OPTIONS" }
             let list = usable.count > 1 ? usable.dropLast().joined(separator: ", ") + " or " + (usable.last ?? "") : usable.joined()
             return "\(path) does not answer \(method); use \(list) (OPTIONS for CORS preflights)."
+        case .unknownMethod(let method):
+            return "'\(method)' is not an HTTP method fontd implements; the API answers GET, HEAD, PUT and OPTIONS."
         case .invalidBody(let reason):
             return "Invalid request body: \(reason)."
         case .unauthorized:

@@ -15,7 +15,14 @@ final class PreferencesStore: Sendable {
     struct Shared {
         var state: PreferencesState
         var subscribers: [ObjectIdentifier: HTTPStream] = [:]
+        /// Subscribers that have had no event yet (a resume with nothing missed): the `retry:`
+        /// field rides in the block of the first event that comes.
+        var awaitingFirstEvent: Set<ObjectIdentifier> = []
     }
+
+    /// The reconnection advice, as the first line of a subscriber's first event block (a block
+    /// of its own makes some clients, httpx-sse among them, yield an empty message).
+    static let retryLine = Array("retry: 2000\n".utf8)
 
     /// The state file; nil keeps the state in memory only (tests of the read side).
     let path: String?
@@ -102,7 +109,9 @@ final class PreferencesStore: Sendable {
                 shared.state = after
                 current.set(after.preferences)
                 let bytes = changes.flatMap(\.eventBytes)
-                for stream in shared.subscribers.values { stream.send(bytes) }
+                for (key, stream) in shared.subscribers {
+                    stream.send(shared.awaitingFirstEvent.remove(key) == nil ? bytes : Self.retryLine + bytes)
+                }
             }
             logger.info("preferences changed", metadata: [
                 "category": "\(after.preferences.category.rawValue)", "legibilityWeight": "\(after.preferences.legibilityWeight.rawValue)",
@@ -112,22 +121,30 @@ final class PreferencesStore: Sendable {
         }
     }
 
-    /// Starts `stream` with `retry`, then either the changes after `lastEventID` or a snapshot,
-    /// and registers it for live changes — atomically with respect to changes.
+    /// Starts `stream` with the changes after `lastEventID` or a snapshot, `retry:` in the first
+    /// event's block, and registers it for live changes — atomically with respect to changes.
     func subscribe(_ stream: HTTPStream, lastEventID: String?) {
+        let key = ObjectIdentifier(stream)
         shared.withLock { shared in
             let state = shared.state
-            var bytes = Array("retry: 2000\n\n".utf8)
+            let bytes: [UInt8]
             if let lastEventID, let number = Int(lastEventID), let missed = state.changes(after: number) {
-                bytes += missed.flatMap(\.eventBytes)
+                bytes = missed.flatMap(\.eventBytes)
             } else {
-                bytes += state.snapshotEvent
+                bytes = state.snapshotEvent
             }
-            stream.send(bytes)
-            shared.subscribers[ObjectIdentifier(stream)] = stream
+            if bytes.isEmpty {
+                shared.awaitingFirstEvent.insert(key)
+            } else {
+                stream.send(Self.retryLine + bytes)
+            }
+            shared.subscribers[key] = stream
         }
         stream.onEnd { [weak self] _ in
-            self?.shared.withLock { _ = $0.subscribers.removeValue(forKey: ObjectIdentifier(stream)) }
+            self?.shared.withLock { shared in
+                shared.subscribers.removeValue(forKey: key)
+                shared.awaitingFirstEvent.remove(key)
+            }
         }
     }
 }

@@ -108,7 +108,8 @@ extension EventLoop {
         nextGeneration += 1
         let interest = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
         let connection = HTTPConnection(
-            descriptor: descriptor, generation: nextGeneration, admission: admission, interest: interest, now: now,
+            descriptor: descriptor, generation: nextGeneration, admission: admission, limits: configuration.limits,
+            interest: interest, now: now,
             refusalGraceSeconds: Self.refusalGraceSeconds)
         do {
             try register(descriptor, events: interest)

@@ -79,7 +79,7 @@ extension EventLoop {
         while case .open = connection.state {
             guard connection.pendingOutputBytes < Self.outputHighWater else { return .outputFull }
             guard connection.hasUnreadInput else { return endOfRequests(connection) }
-            switch parser.parse(connection.input[connection.inputStart...]) {
+            switch connection.decoder.decode(connection.input[connection.inputStart...]) {
             case .incomplete(let headersComplete, let expectsContinue):
                 if headersComplete, connection.headCompleted(now: now, expectsContinue: expectsContinue) {
                     connection.output.append(contentsOf: ResponseSerializer.continueLine)

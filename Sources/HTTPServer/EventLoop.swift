@@ -23,7 +23,6 @@ final class EventLoop: @unchecked Sendable {
     let index: Int
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
-    let parser: HTTPRequestParser
     let gauge: ConnectionGauge
     let logger: Logger
 
@@ -70,7 +69,6 @@ final class EventLoop: @unchecked Sendable {
         self.listener = listener
         self.configuration = configuration
         self.responder = responder
-        self.parser = HTTPRequestParser(limits: configuration.limits)
         self.gauge = gauge
         self.logger = logger
         let shortest = min(configuration.headerTimeoutSeconds, configuration.bodyTimeoutSeconds, configuration.idleTimeoutSeconds)

@@ -68,6 +68,8 @@ final class HTTPConnection {
     private(set) var state: State
     private(set) var readSide = ReadSide.open
 
+    /// Decodes the request being received, resuming where the last read left it.
+    var decoder: HTTPRequestDecoder
     /// Bytes received and not yet consumed start at `inputStart`.
     var input: [UInt8] = []
     var inputStart = 0
@@ -79,8 +81,12 @@ final class HTTPConnection {
     /// When the last answer was finished, or output last made progress (the idle timeout).
     var lastActivity: Double
 
-    init(descriptor: Int32, generation: UInt64, admission: Admission, interest: UInt32, now: Double, refusalGraceSeconds: Double) {
+    init(
+        descriptor: Int32, generation: UInt64, admission: Admission, limits: HTTPLimits, interest: UInt32, now: Double,
+        refusalGraceSeconds: Double
+    ) {
         self.descriptor = descriptor
+        self.decoder = HTTPRequestDecoder(limits: limits)
         self.generation = generation
         self.admission = admission
         self.interest = interest

@@ -43,9 +43,11 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 
     /// Whether the connection stays open after the answer: HTTP/1.1 unless `Connection: close`,
-    /// HTTP/1.0 only with `Connection: keep-alive`.
+    /// HTTP/1.0 only with `Connection: keep-alive`, and never after an HTTP/1.0 request with
+    /// `Transfer-Encoding` (RFC 9112 §6.1: its framing is faulty; close after answering it).
     public var keepAlive: Bool {
         var close = false, keepAlive = false
+        if minorVersion == 0, headers.contains(where: { Self.namesEqual($0.name, "transfer-encoding") }) { return false }
         for field in headers where Self.namesEqual(field.name, "connection") {
             for token in field.value.utf8.split(separator: UInt8(ascii: ",")) {
                 let trimmed = token.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()

@@ -17,7 +17,7 @@ extension HTTPResponder {
     /// A plain-text body naming the status and the reason.
     public func failureResponse(_ failure: HTTPFailure) -> HTTPResponse {
         HTTPResponse(
-            status: failure.status, headers: [("Content-Type", "text/plain; charset=utf-8")],
+            status: failure.status, headers: [("Content-Type", "text/plain; charset=utf-8"), ("X-Content-Type-Options", "nosniff")],
             body: Array("\(failure.status) \(HTTPResponse.reasonPhrase(failure.status)): \(failure.reason)\n".utf8))
     }
 }

@@ -1,0 +1,188 @@
+/// Decodes one connection's requests as their bytes arrive, resuming where it stopped: each
+/// byte is examined once, however the request is cut into reads (docs/DESIGN.md §14).
+///
+/// `decode` is called with the connection's unconsumed input, which starts at the request being
+/// received and only grows until that request is complete; offsets are relative to its start,
+/// so the input may be moved between calls. After `.complete` or `.failed` it starts afresh.
+struct HTTPRequestDecoder {
+    /// Where in the request decoding stands.
+    private enum Phase {
+        /// Empty lines, then the request line (every byte of them counts against its limit).
+        case requestLine
+        /// Header fields; the block began at `blockStart`.
+        case headers(blockStart: Int)
+        /// A `Content-Length` body ending at `end`.
+        case body(end: Int)
+        /// A chunk-size line.
+        case chunkSize
+        /// Chunk data ending at `end`, then CRLF.
+        case chunkData(end: Int)
+        /// Trailer fields; the block began at `blockStart`.
+        case trailers(blockStart: Int)
+    }
+
+    let limits: HTTPLimits
+    private var phase = Phase.requestLine
+    /// The next byte to examine, from the request's first byte.
+    private var position = 0
+    /// Where the line being scanned begins.
+    private var lineStart = 0
+    private var request = HTTPRequest(method: "", target: "")
+    private var body: [UInt8] = []
+    /// Bytes of chunk extensions in this request's body so far.
+    private var extensionBytes = 0
+    /// Every byte examined since the decoder was made (for tests: decoding is linear).
+    private(set) var bytesExamined = 0
+
+    /// The most bytes of chunk extensions one body may carry.
+    static let maxExtensionBytes = 4096
+    static let maxChunkLineBytes = 1024
+
+    init(limits: HTTPLimits) { self.limits = limits }
+
+    /// What `bytes` (the unconsumed input, from the request's first byte) amount to so far.
+    mutating func decode(_ bytes: ArraySlice<UInt8>) -> HTTPParseResult {
+        do {
+            let result = try advance(bytes)
+            if case .complete = result { reset() }
+            return result
+        } catch {
+            reset()
+            return .failed(error)
+        }
+    }
+
+    private mutating func reset() {
+        phase = .requestLine
+        position = 0
+        lineStart = 0
+        request = HTTPRequest(method: "", target: "")
+        body = []
+        extensionBytes = 0
+    }
+
+    private mutating func advance(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPParseResult {
+        let base = bytes.startIndex
+        while true {
+            switch phase {
+            case .requestLine:
+                // RFC 9112 §2.2: empty lines before the request line are ignored, but not without limit.
+                guard let end = try scanLine(bytes, measuredFrom: 0, limit: limits.maxRequestLineBytes, tooLong: requestLineTooLong)
+                else { return .incomplete(headersComplete: false, expectsContinue: false) }
+                if end == lineStart {
+                    lineStart = position
+                    continue
+                }
+                request = try HTTPGrammar.requestLine(bytes[(base + lineStart)..<(base + end)])
+                phase = .headers(blockStart: position)
+                lineStart = position
+            case .headers(let blockStart):
+                guard let end = try scanLine(bytes, measuredFrom: blockStart, limit: limits.maxHeaderBytes, tooLong: headerBlockTooLarge)
+                else { return .incomplete(headersComplete: false, expectsContinue: false) }
+                if end == lineStart {
+                    try startBody()
+                    continue
+                }
+                guard request.headers.count < limits.maxHeaderCount else {
+                    throw HTTPParseError(status: 431, reason: "more than \(limits.maxHeaderCount) header fields")
+                }
+                request.headers.append(try HTTPGrammar.field(bytes[(base + lineStart)..<(base + end)]))
+                lineStart = position
+            case .body(let end):
+                guard bytes.count >= end else { return waitingForBody }
+                request.body = Array(bytes[(base + position)..<(base + end)])
+                bytesExamined += end - position
+                position = end
+                return .complete(request, consumed: position)
+            case .chunkSize:
+                guard let end = try scanLine(bytes, measuredFrom: lineStart, limit: Self.maxChunkLineBytes, tooLong: Self.chunkLineTooLong)
+                else { return waitingForBody }
+                let (size, extensions) = try HTTPGrammar.chunkSizeLine(bytes[(base + lineStart)..<(base + end)])
+                extensionBytes += extensions
+                guard extensionBytes <= Self.maxExtensionBytes else {
+                    throw HTTPParseError(status: 400, reason: "chunk extensions longer than \(Self.maxExtensionBytes) bytes in all")
+                }
+                guard body.count + size <= limits.maxBodyBytes else { throw bodyTooLarge }
+                lineStart = position
+                phase = size == 0 ? .trailers(blockStart: position) : .chunkData(end: position + size)
+            case .chunkData(let end):
+                guard bytes.count >= end + 2 else { return waitingForBody }
+                body.append(contentsOf: bytes[(base + position)..<(base + end)])
+                guard bytes[base + end] == HTTPGrammar.cr, bytes[base + end + 1] == HTTPGrammar.lf else {
+                    throw HTTPParseError(status: 400, reason: "chunk data not followed by CRLF")
+                }
+                bytesExamined += end + 2 - position
+                position = end + 2
+                lineStart = position
+                phase = .chunkSize
+            case .trailers(let blockStart):
+                // Parsed as strictly as header fields, then discarded.
+                guard let end = try scanLine(bytes, measuredFrom: blockStart, limit: limits.maxHeaderBytes, tooLong: headerBlockTooLarge)
+                else { return waitingForBody }
+                if end == lineStart {
+                    request.body = body
+                    return .complete(request, consumed: position)
+                }
+                _ = try HTTPGrammar.field(bytes[(base + lineStart)..<(base + end)])
+                lineStart = position
+            }
+        }
+    }
+
+    /// The head is complete: how the body is framed decides what comes next.
+    private mutating func startBody() throws(HTTPParseError) {
+        lineStart = position
+        switch try HTTPGrammar.bodyFraming(of: request, limits: limits) {
+        case .none: phase = .body(end: position)
+        case .length(let length): phase = .body(end: position + length)
+        case .chunked: phase = .chunkSize
+        }
+    }
+
+    private var waitingForBody: HTTPParseResult { .incomplete(headersComplete: true, expectsContinue: request.expectsContinue) }
+
+    /// Scans the line that began at `lineStart` from where the last call stopped; returns where
+    /// its CRLF begins (and moves `position` past it), or nil until it has arrived. The line may
+    /// end at most `limit` bytes after `start`.
+    private mutating func scanLine(
+        _ bytes: ArraySlice<UInt8>, measuredFrom start: Int, limit: Int, tooLong: HTTPParseError
+    ) throws(HTTPParseError) -> Int? {
+        let base = bytes.startIndex
+        while position < bytes.count {
+            switch bytes[base + position] {
+            case HTTPGrammar.lf:
+                throw HTTPParseError(status: 400, reason: "bare LF (lines must end with CRLF)")
+            case HTTPGrammar.cr:
+                // The CR is examined again when its LF arrives in a later read.
+                guard position + 1 < bytes.count else { return nil }
+                guard bytes[base + position + 1] == HTTPGrammar.lf else { throw HTTPParseError(status: 400, reason: "bare CR") }
+                let end = position
+                guard end - start <= limit else { throw tooLong }
+                position += 2
+                bytesExamined += 2
+                return end
+            default:
+                position += 1
+                bytesExamined += 1
+                if position - start > limit { throw tooLong }
+            }
+        }
+        return nil
+    }
+
+    private var requestLineTooLong: HTTPParseError {
+        HTTPParseError(status: 414, reason: "request line longer than \(limits.maxRequestLineBytes) bytes")
+    }
+
+    private var headerBlockTooLarge: HTTPParseError {
+        HTTPParseError(status: 431, reason: "header block larger than \(limits.maxHeaderBytes) bytes")
+    }
+
+    private static var chunkLineTooLong: HTTPParseError {
+        HTTPParseError(status: 400, reason: "chunk-size line longer than \(maxChunkLineBytes) bytes")
+    }
+
+    private var bodyTooLarge: HTTPParseError {
+        HTTPParseError(status: 413, reason: "body larger than \(limits.maxBodyBytes) bytes")
+    }
+}

@@ -1,0 +1,97 @@
+import FontdTestSupport
+import Foundation
+import Testing
+
+/// RFC 9112 and RFC 9110 rules beyond framing (docs/DESIGN.md §9, §11, §14), against the built
+/// `fontd serve` over a real socket.
+@Suite struct ProtocolStrictnessTests {
+    static let token = "strict"
+    static let server: ServerProcess = {
+        do {
+            return try ServerProcess(["--token", token, "--header-timeout", "5"])
+        } catch { fatalError("\(error)") }
+    }()
+
+    @Test func anUnknownMethodIs501AndTheConnectionGoesOn() throws {
+        let connection = try Self.server.connect()
+        try connection.send("BREW /healthz HTTP/1.1\r\nHost: t\r\n\r\nGET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        let brewed = try connection.readResponse()
+        #expect(brewed.status == 501)
+        #expect(brewed.bodyText.contains(#""error":"notImplemented""#), "\(brewed.bodyText)")
+        #expect(brewed.bodyText.contains("BREW"))
+        #expect(try connection.readResponse().status == 200)
+    }
+
+    @Test func anAbsoluteFormTargetIsAnswered() throws {
+        let connection = try Self.server.connect()
+        try connection.send("GET http://fontd.example/healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        let answer = try connection.readResponse()
+        #expect(answer.status == 200)
+        #expect(answer.bodyText == #"{"status":"ok"}"#)
+    }
+
+    @Test(arguments: [
+        "GET /nowhere HTTP/1.1\r\nHost: t\r\n\r\n",
+        "GET /font?style=nope HTTP/1.1\r\nHost: t\r\n\r\n",
+        "GET /healthz HTTP/1.1\nHost: t\r\n\r\n",
+    ])
+    func errorsAreNotToBeSniffed(_ request: String) throws {
+        let connection = try Self.server.connect()
+        try connection.send(request)
+        let answer = try connection.readResponse()
+        #expect(answer.status >= 400)
+        #expect(answer.header("X-Content-Type-Options") == "nosniff", "\(answer.status) \(answer.headers)")
+    }
+
+    @Test func http10WithTransferEncodingIsClosedAfterItsAnswer() throws {
+        let connection = try Self.server.connect()
+        try connection.send("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
+        let answer = try connection.readResponse()
+        #expect(answer.status == 200)
+        #expect(answer.header("Connection")?.lowercased() == "close")
+        #expect(connection.closedByServer())
+    }
+
+    @Test(arguments: [
+        ("two Authorization headers",
+         "PUT /category HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(token)\r\nAuthorization: Bearer x\r\nContent-Length: 16\r\n\r\n{\"category\":\"l\"}"),
+        ("a chunk extension without a name",
+         "PUT /category HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(token)\r\nTransfer-Encoding: chunked\r\n\r\n10;\r\n{\"category\":\"l\"}\r\n0\r\n\r\n"),
+        ("an unbalanced quote in a chunk extension",
+         "PUT /category HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(token)\r\nTransfer-Encoding: chunked\r\n\r\n10;a=\"b\r\n{\"category\":\"l\"}\r\n0\r\n\r\n"),
+    ])
+    func ambiguousRequestsAreRefused(_ rule: String, _ request: String) throws {
+        let connection = try Self.server.connect()
+        try connection.send(request)
+        let answer = try connection.readResponse()
+        #expect(answer.status == 400, "\(rule)")
+        #expect(answer.bodyText.contains(#""error":"badRequest""#), "\(rule): \(answer.bodyText)")
+        #expect(connection.closedByServer())
+    }
+
+    @Test func aFloodOfEmptyLinesIsRefusedAtTheRequestLineLimit() throws {
+        let connection = try Self.server.connect()
+        // Well inside the header timeout (5 s), as a flood would be: the answer must not wait for it.
+        try connection.send([UInt8](repeating: 0, count: 65536).indices.map { $0.isMultiple(of: 2) ? 0x0D : 0x0A })
+        let answer = try connection.readResponse()
+        #expect(answer.status == 414)
+        #expect(answer.bodyText.contains(#""error":"uriTooLong""#), "\(answer.bodyText)")
+    }
+
+    @Test func retryRidesInTheFirstEventsBlock() throws {
+        let stream = try EventStreamClient(port: Self.server.port)
+        let first = try stream.nextBlock()
+        #expect(first.hasPrefix("retry: 2000\n"), "\(first.debugDescription)")
+        #expect(first.contains("event: preferences\n"), "the retry and the snapshot share one block: \(first.debugDescription)")
+        let sequence = try #require(first.split(separator: "\n").first { $0.hasPrefix("id: ") }).dropFirst(4)
+
+        // A resume with nothing missed gets nothing at once: the retry comes with the next event.
+        let resumed = try EventStreamClient(port: Self.server.port, lastEventID: String(sequence))
+        let current = try Self.server.get("/category").bodyText.contains(#""category":"xl""#) ? "l" : "xl"
+        #expect(try Self.server.put("/category", #"{"category":"\#(current)"}"#, token: Self.token).status == 200)
+        var block = try resumed.nextBlock()
+        while block.hasPrefix(":") { block = try resumed.nextBlock() }
+        #expect(block.hasPrefix("retry: 2000\n"), "\(block.debugDescription)")
+        #expect(block.contains("event: contentSizeCategoryDidChange\n"), "\(block.debugDescription)")
+    }
+}
