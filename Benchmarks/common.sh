@@ -153,8 +153,9 @@ parse_before_option() {
     done
 }
 
-# Release-builds this checkout's fontd (or takes FONTD_BIN) and revision $1's, both as
-# scripts/install builds them. Sets `fontd`, `before_fontd` and `before_commit`.
+# Release-builds this checkout's fontd (or takes FONTD_BIN) and revision $1's (or takes
+# FONTD_BEFORE_BIN, a build of it kept from before), both as scripts/install builds them. Sets
+# `fontd`, `before_fontd` and `before_commit`.
 build_fontd_and_before() {
     swift_build_options=("${install_build_options[@]}")
     if [ -n "${FONTD_BIN:-}" ]; then
@@ -162,6 +163,12 @@ build_fontd_and_before() {
     else
         build_release . "" fontd
         fontd="$bin_path/fontd"
+    fi
+    if [ -n "${FONTD_BEFORE_BIN:-}" ]; then
+        [ -x "$FONTD_BEFORE_BIN" ] || fail "no fontd executable at $FONTD_BEFORE_BIN (FONTD_BEFORE_BIN)"
+        before_commit="$(git rev-parse --verify --quiet "$1^{commit}")" || fail "no commit '$1' in this repository"
+        before_fontd="$FONTD_BEFORE_BIN"
+        return
     fi
     local after="$fontd"
     build_revision "$1" fontd
