@@ -67,17 +67,18 @@ struct HTTPRequestDecoder {
             switch phase {
             case .requestLine:
                 // RFC 9112 §2.2: empty lines before the request line are ignored, but not without limit.
-                guard let end = try scanLine(bytes, measuredFrom: 0, limit: limits.maxRequestLineBytes, tooLong: requestLineTooLong)
+                guard let end = try scanLine(bytes, measuredFrom: 0, limit: limits.maxRequestLineBytes, tooLong: .requestLine)
                 else { return .incomplete(headersComplete: false, expectsContinue: false) }
                 if end == lineStart {
                     lineStart = position
                     continue
                 }
                 request = try HTTPGrammar.requestLine(bytes[(base + lineStart)..<(base + end)])
+                request.headers.reserveCapacity(8)
                 phase = .headers(blockStart: position)
                 lineStart = position
             case .headers(let blockStart):
-                guard let end = try scanLine(bytes, measuredFrom: blockStart, limit: limits.maxHeaderBytes, tooLong: headerBlockTooLarge)
+                guard let end = try scanLine(bytes, measuredFrom: blockStart, limit: limits.maxHeaderBytes, tooLong: .headerBlock)
                 else { return .incomplete(headersComplete: false, expectsContinue: false) }
                 if end == lineStart {
                     try startBody()
@@ -95,7 +96,7 @@ struct HTTPRequestDecoder {
                 position = end
                 return .complete(request, consumed: position)
             case .chunkSize:
-                guard let end = try scanLine(bytes, measuredFrom: lineStart, limit: Self.maxChunkLineBytes, tooLong: Self.chunkLineTooLong)
+                guard let end = try scanLine(bytes, measuredFrom: lineStart, limit: Self.maxChunkLineBytes, tooLong: .chunkLine)
                 else { return waitingForBody }
                 let (size, extensions) = try HTTPGrammar.chunkSizeLine(bytes[(base + lineStart)..<(base + end)])
                 extensionBytes += extensions
@@ -117,7 +118,7 @@ struct HTTPRequestDecoder {
                 phase = .chunkSize
             case .trailers(let blockStart):
                 // Parsed as strictly as header fields, then discarded.
-                guard let end = try scanLine(bytes, measuredFrom: blockStart, limit: limits.maxHeaderBytes, tooLong: headerBlockTooLarge)
+                guard let end = try scanLine(bytes, measuredFrom: blockStart, limit: limits.maxHeaderBytes, tooLong: .headerBlock)
                 else { return waitingForBody }
                 if end == lineStart {
                     request.body = body
@@ -145,41 +146,47 @@ struct HTTPRequestDecoder {
     /// its CRLF begins (and moves `position` past it), or nil until it has arrived. The line may
     /// end at most `limit` bytes after `start`.
     private mutating func scanLine(
-        _ bytes: ArraySlice<UInt8>, measuredFrom start: Int, limit: Int, tooLong: HTTPParseError
+        _ bytes: ArraySlice<UInt8>, measuredFrom start: Int, limit: Int, tooLong line: LineKind
     ) throws(HTTPParseError) -> Int? {
-        let base = bytes.startIndex
-        while position < bytes.count {
-            switch bytes[base + position] {
+        // A local cursor, written back once: the loop runs per byte.
+        let base = bytes.startIndex, count = bytes.count, first = position
+        var index = position
+        defer {
+            bytesExamined += index - first
+            position = index
+        }
+        while index < count {
+            switch bytes[base + index] {
             case HTTPGrammar.lf:
                 throw HTTPParseError(status: 400, reason: "bare LF (lines must end with CRLF)")
             case HTTPGrammar.cr:
                 // The CR is examined again when its LF arrives in a later read.
-                guard position + 1 < bytes.count else { return nil }
-                guard bytes[base + position + 1] == HTTPGrammar.lf else { throw HTTPParseError(status: 400, reason: "bare CR") }
-                let end = position
-                guard end - start <= limit else { throw tooLong }
-                position += 2
-                bytesExamined += 2
+                guard index + 1 < count else { return nil }
+                guard bytes[base + index + 1] == HTTPGrammar.lf else { throw HTTPParseError(status: 400, reason: "bare CR") }
+                let end = index
+                guard end - start <= limit else { throw tooLong(line) }
+                index += 2
                 return end
             default:
-                position += 1
-                bytesExamined += 1
-                if position - start > limit { throw tooLong }
+                index += 1
+                if index - start > limit { throw tooLong(line) }
             }
         }
         return nil
     }
 
-    private var requestLineTooLong: HTTPParseError {
-        HTTPParseError(status: 414, reason: "request line longer than \(limits.maxRequestLineBytes) bytes")
+    /// Which limit a line is held to, for the error when it is passed (built only then: an
+    /// interpolated message per line would double the cost of decoding).
+    private enum LineKind {
+        case requestLine, headerBlock, chunkLine
     }
 
-    private var headerBlockTooLarge: HTTPParseError {
-        HTTPParseError(status: 431, reason: "header block larger than \(limits.maxHeaderBytes) bytes")
-    }
-
-    private static var chunkLineTooLong: HTTPParseError {
-        HTTPParseError(status: 400, reason: "chunk-size line longer than \(maxChunkLineBytes) bytes")
+    private func tooLong(_ line: LineKind) -> HTTPParseError {
+        switch line {
+        case .requestLine: HTTPParseError(status: 414, reason: "request line longer than \(limits.maxRequestLineBytes) bytes")
+        case .headerBlock: HTTPParseError(status: 431, reason: "header block larger than \(limits.maxHeaderBytes) bytes")
+        case .chunkLine: HTTPParseError(status: 400, reason: "chunk-size line longer than \(Self.maxChunkLineBytes) bytes")
+        }
     }
 
     private var bodyTooLarge: HTTPParseError {
