@@ -66,10 +66,12 @@ import Testing
             "--token", Self.token, "--sse-sndbuf", "4096", "--subscriber-queue-bytes", "16384",
         ])
         let stalled = try EventStreamClient(port: server.port, receiveBufferBytes: 4096)
-        let reader = try EventStreamClient(port: server.port)
+        // Reads wait up to 30 s: on a loaded machine one PUT's fsync alone has taken seconds, and a
+        // server that waited on the stalled subscriber would wait for ever, so 30 s tells them apart.
+        let reader = try EventStreamClient(port: server.port, timeoutSeconds: 30)
         _ = try reader.next()
         let changes = 1000  // about 100 KB of events: far past what the stalled one's buffers and bound hold
-        let connection = try server.connect()
+        let connection = try server.connect(timeoutSeconds: 30)
         var slowestAcknowledgement = 0.0
         var slowestDelivery = 0.0
         for index in 0..<changes {
@@ -83,7 +85,7 @@ import Testing
             #expect(event.id == String(index + 1))
         }
         // Neither the PUTs nor the reader waited for the stalled subscriber, which never reads:
-        // had the server waited on it, a read above would have timed out (5 s) and failed the
+        // had the server waited on it, a read above would have timed out (30 s) and failed the
         // test. The times depend on the machine's load (a PUT waits for an fsync), so they are
         // reported rather than judged.
         print("stalled subscriber: slowest PUT \(slowestAcknowledgement) s, slowest delivery \(slowestDelivery) s")
