@@ -18,7 +18,6 @@ struct CategoryCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON, exactly as GET /category answers.") var json = false
 
         @MainActor
-
         func run() async throws {
             let answer = try await options.client(token: token.resolved).command { client throws(FontdClientError) in try await client.category() }
             if json { return try Output.printJSON(answer) }
@@ -36,7 +35,6 @@ struct CategoryCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON, exactly as PUT /category answers.") var json = false
 
         @MainActor
-
         func run() async throws {
             let category = try ContentSizeCategory(parsing: category)
             let change = try await options.client(token: token.resolved).command { client throws(FontdClientError) in

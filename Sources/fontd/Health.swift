@@ -10,15 +10,19 @@ struct Health: AsyncParsableCommand {
     @OptionGroup var options: ServerOptions
 
     @Option(help: "Seconds to wait for the answer.")
-    var timeout: Double = 5
+    var timeout: Seconds = "5"
+
+    /// The longest `--timeout`: an hour.
+    static let longestSeconds = 3600.0
+
+    func validate() throws {
+        _ = try timeout.checked("--timeout", maximum: Self.longestSeconds)
+    }
 
     @MainActor
-
     func run() async throws {
-        guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
-            throw ValidationError("Invalid --timeout '\(timeout)': expected seconds greater than 0 and at most 3600.")
-        }
-        let client = try options.client(timeout: .milliseconds(Int64(timeout * 1000)))
+        let seconds = try timeout.checked("--timeout", maximum: Self.longestSeconds)
+        let client = try options.client(timeout: .milliseconds(Int64(seconds * 1000)))
         let status = try await client.command { client throws(FontdClientError) in try await client.health() }
         print(status.status)
     }

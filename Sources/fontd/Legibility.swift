@@ -18,7 +18,6 @@ struct Legibility: AsyncParsableCommand {
         @Flag(help: "Print JSON, exactly as GET /preferences answers.") var json = false
 
         @MainActor
-
         func run() async throws {
             let preferences = try await options.client(token: token.resolved).command { client throws(FontdClientError) in try await client.preferences() }
             if json { return try Output.printJSON(preferences) }
@@ -36,7 +35,6 @@ struct Legibility: AsyncParsableCommand {
         @Flag(help: "Print JSON, exactly as PUT /preferences answers.") var json = false
 
         @MainActor
-
         func run() async throws {
             let weight = try LegibilityWeight(parsing: weight)
             let client = try options.client(token: token.resolved)

@@ -40,13 +40,13 @@ struct Serve: ParsableCommand {
     var maxConnections = 16_384
 
     @Option(help: "Seconds a request's head may take to arrive (408 after).")
-    var headerTimeout = "10"
+    var headerTimeout: Seconds = "10"
 
     @Option(help: "Seconds a request's body may take to arrive (408 after).")
-    var bodyTimeout = "10"
+    var bodyTimeout: Seconds = "10"
 
     @Option(help: "Seconds an idle keep-alive connection stays open.")
-    var idleTimeout = "60"
+    var idleTimeout: Seconds = "60"
 
     @Option(help: "Resolved answers kept ready to send (least recently used go first).")
     var cacheEntries = 10_000
@@ -70,7 +70,7 @@ struct Serve: ParsableCommand {
     var sseSndbuf: Int?
 
     @Option(help: "Seconds between keep-alive comments on idle event streams.")
-    var sseKeepalive = "15"
+    var sseKeepalive: Seconds = "15"
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
@@ -110,9 +110,9 @@ struct Serve: ParsableCommand {
         server.port = port
         server.threads = threads
         server.maxConnections = maxConnections
-        server.headerTimeoutSeconds = try seconds(headerTimeout, "header timeout")
-        server.bodyTimeoutSeconds = try seconds(bodyTimeout, "body timeout")
-        server.idleTimeoutSeconds = try seconds(idleTimeout, "idle timeout")
+        server.headerTimeoutSeconds = try headerTimeout.checked("--header-timeout", maximum: Self.longestSeconds)
+        server.bodyTimeoutSeconds = try bodyTimeout.checked("--body-timeout", maximum: Self.longestSeconds)
+        server.idleTimeoutSeconds = try idleTimeout.checked("--idle-timeout", maximum: Self.longestSeconds)
         server.streamBacklogLimitBytes = subscriberQueueBytes
         server.streamSendBufferBytes = sseSndbuf
 
@@ -125,7 +125,7 @@ struct Serve: ParsableCommand {
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: cacheEntries)
         var serviceConfiguration = FontServiceConfiguration(cacheEntries: cacheEntries, corsOrigin: corsOrigin)
         serviceConfiguration.token = token
-        serviceConfiguration.keepAliveSeconds = try seconds(sseKeepalive, "SSE keep-alive interval")
+        serviceConfiguration.keepAliveSeconds = try sseKeepalive.checked("--sse-keepalive", maximum: Self.longestSeconds)
         let service = try FontService(resolver: resolver, configuration: serviceConfiguration, statePath: statePath, logger: logger)
         try service.prewarm()
         let http = try HTTPServer(configuration: server, responder: service, logger: logger)
@@ -154,7 +154,15 @@ struct Serve: ParsableCommand {
         return environment["HOME"].map { $0 + "/.local/state/fontd/state.json" }
     }
 
-    private func seconds(_ text: String, _ name: String) throws -> Double {
-        try parseNumber(text, parameter: name, in: 0...86_400, lowerBoundIncluded: false)
+    /// The longest any of serve's durations may be: a day.
+    static let longestSeconds = 86_400.0
+
+    func validate() throws {
+        for (duration, option) in [
+            (headerTimeout, "--header-timeout"), (bodyTimeout, "--body-timeout"), (idleTimeout, "--idle-timeout"),
+            (sseKeepalive, "--sse-keepalive"),
+        ] {
+            _ = try duration.checked(option, maximum: Self.longestSeconds)
+        }
     }
 }

@@ -15,7 +15,6 @@ struct Watch: AsyncParsableCommand {
     var json = false
 
     @MainActor
-
     func run() async throws {
         let client = try options.client()
         do {
