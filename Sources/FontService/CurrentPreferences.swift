@@ -3,7 +3,7 @@ import Synchronization
 /// The one place the service keeps the reader's current preferences.
 ///
 /// An atomic rather than a lock, because every cached hit checks it: any event-loop
-/// thread reads it, and a preference change (a later issue) writes it.
+/// thread reads it, and a preference change (`PreferencesStore`) writes it.
 final class CurrentPreferences: Sendable {
     private let packed: Atomic<UInt8>
 

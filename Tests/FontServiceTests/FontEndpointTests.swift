@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func boldItalicBodyMatchesFontdQuery() throws {
-        let cli = try Fontd.run([
+        let cli = try CommandRunner.run([
             "query", "body", "--category", "xl", "--traits", "bold,italic", "--family", "Nonexistent Sans",
             "--family", "DejaVu Serif", "--weight", "300", "--json",
         ])

@@ -9,7 +9,7 @@ import Testing
 /// `/styles`, `/categories`, `/faces` and `/healthz`: the same JSON as the CLI's `--json`.
 @Suite struct ListingEndpointTests {
     func cliJSON(_ arguments: [String]) throws -> JSONDocument {
-        let result = try Fontd.run(arguments)
+        let result = try CommandRunner.run(arguments)
         #expect(result.status == 0, "\(result.standardError)")
         return try JSONDocument(parsing: Array(result.standardOutput.utf8))
     }

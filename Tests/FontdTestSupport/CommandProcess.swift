@@ -17,7 +17,7 @@ public final class CommandProcess: @unchecked Sendable {
 
     /// Starts `fontd arguments…` (or another built product, `executable`) with the pinned fonts.
     public init(_ arguments: [String], executable name: String = "fontd", environment: [String: String] = PinnedFonts.environment) throws {
-        guard let executable = TestPaths.builtExecutable(name) else { throw Fontd.RunError.notBuilt }
+        guard let executable = TestPaths.builtExecutable(name) else { throw CommandRunner.RunError.notBuilt }
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment

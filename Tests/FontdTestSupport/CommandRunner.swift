@@ -8,7 +8,7 @@ public struct CommandResult: Sendable {
 }
 
 /// Runs the built `fontd` with the pinned fonts, the way a user would from a shell.
-public enum Fontd {
+public enum CommandRunner {
     public enum RunError: Error, CustomStringConvertible {
         case notBuilt
         case timedOut([String])

@@ -31,7 +31,7 @@ public final class ServerProcess: @unchecked Sendable {
         _ arguments: [String] = [], port requestedPort: Int = 0, launcher: [String] = [], timeoutSeconds: Double = 20,
         environment: [String: String] = PinnedFonts.environment
     ) throws {
-        guard let executable = TestPaths.fontdExecutable else { throw Fontd.RunError.notBuilt }
+        guard let executable = TestPaths.fontdExecutable else { throw CommandRunner.RunError.notBuilt }
         process = Process()
         var arguments = arguments
         if let given = arguments.firstIndex(of: "--state"), given + 1 < arguments.count {

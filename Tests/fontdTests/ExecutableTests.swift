@@ -31,21 +31,21 @@ import Testing
     }
 
     @Test func fontdsHelpListsEveryCommandAndEachHasItsOwnHelp() throws {
-        let help = try Fontd.run(["--help"])
+        let help = try CommandRunner.run(["--help"])
         for command in ["query", "styles", "categories", "list", "serve", "category", "legibility", "watch", "health"] {
             #expect(help.standardOutput.contains("  \(command) "), "\(command) missing from: \(help.standardOutput)")
         }
-        let category = try Fontd.run(["category", "set", "--help"])
+        let category = try CommandRunner.run(["category", "set", "--help"])
         #expect(category.status == 0)
         #expect(category.standardOutput.contains("--token"))
-        #expect(try Fontd.run(["help", "watch"]).standardOutput.contains("--json"))
-        #expect(try Fontd.run(["query", "--help"]).standardOutput.contains("--server"))
+        #expect(try CommandRunner.run(["help", "watch"]).standardOutput.contains("--json"))
+        #expect(try CommandRunner.run(["query", "--help"]).standardOutput.contains("--server"))
     }
 
     @Test func queryWithServerAsksThatServer() throws {
         let server = try ServerProcess(["--token", "executable-token"])
         _ = try server.put("/category", #"{"category":"ax1"}"#, token: "executable-token")
-        let result = try Fontd.run(["query", "body", "--server", server.url.absoluteString, "--json"])
+        let result = try CommandRunner.run(["query", "body", "--server", server.url.absoluteString, "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains(#""category" : "ax1""#) || result.standardOutput.contains(#""category": "ax1""#),
                 "the reader's category, not the local default: \(result.standardOutput)")

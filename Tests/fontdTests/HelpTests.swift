@@ -22,7 +22,7 @@ import Testing
         ["legibility", "get"], ["legibility", "set"], ["watch"], ["health"],
     ])
     func eachOptionStatesItsDefaultAtMostOnce(_ command: [String]) throws {
-        let result = try Fontd.run(command + ["--help"])
+        let result = try CommandRunner.run(command + ["--help"])
         #expect(result.status == 0)
         let entries = Self.optionEntries(result.standardOutput)
         #expect(entries.contains { $0.hasPrefix("  -h, --help") }, "no options read from: \(result.standardOutput)")

@@ -27,67 +27,67 @@ import Testing
     @Test func queryOnAServerPrintsWhatLocalResolutionPrints() throws {
         let server = try ServerProcess()
         let options = ["--category", "ax2", "--traits", "bold,italic", "--family", "DejaVu Serif", "--weight", "650", "--maximum-point-size", "40"]
-        let local = try Fontd.run(["query", "title1", "--json"] + options)
-        let remote = try Fontd.run(["query", "title1", "--json", "--server", server.url.absoluteString] + options)
+        let local = try CommandRunner.run(["query", "title1", "--json"] + options)
+        let remote = try CommandRunner.run(["query", "title1", "--json", "--server", server.url.absoluteString] + options)
         #expect(local.status == 0 && remote.status == 0, "\(remote.standardError)")
         #expect(remote.standardOutput == local.standardOutput)
-        let table = try Fontd.run(["query", "title1", "--server", server.url.absoluteString] + options)
-        #expect(table.standardOutput == (try Fontd.run(["query", "title1"] + options)).standardOutput)
+        let table = try CommandRunner.run(["query", "title1", "--server", server.url.absoluteString] + options)
+        #expect(table.standardOutput == (try CommandRunner.run(["query", "title1"] + options)).standardOutput)
     }
 
     @Test func queryOnAServerFollowsTheReadersPreferencesWhenLeftOut() throws {
         let server = try ServerProcess(["--token", Self.token])
         _ = try server.put("/preferences", #"{"category":"xxl","legibilityWeight":"bold"}"#, token: Self.token)
-        let result = try Fontd.run(["query", "body", "--json", "--server", server.url.absoluteString])
+        let result = try CommandRunner.run(["query", "body", "--json", "--server", server.url.absoluteString])
         #expect(result.standardOutput.contains(#""category": "xxl""#), "\(result.standardOutput)")
         #expect(result.standardOutput.contains(#""weight": 700"#))
         // Locally, the defaults are l and regular.
-        #expect((try Fontd.run(["query", "body", "--json"])).standardOutput.contains(#""category": "l""#))
+        #expect((try CommandRunner.run(["query", "body", "--json"])).standardOutput.contains(#""category": "l""#))
     }
 
     @Test func categoryAndLegibilityGetAndSet() throws {
         let server = try ServerProcess(["--token", Self.token])
         let env = environment(["FONTD_SERVER": server.url.absoluteString])
-        #expect(try Fontd.run(["category"], environment: env).standardOutput == "l\n")
-        #expect(try Fontd.run(["category", "get", "--json"], environment: env).standardOutput == "{\n  \"category\": \"l\",\n  \"sequence\": 0\n}\n")
-        let set = try Fontd.run(["category", "set", "accessibilityMedium", "--token", Self.token], environment: env)
+        #expect(try CommandRunner.run(["category"], environment: env).standardOutput == "l\n")
+        #expect(try CommandRunner.run(["category", "get", "--json"], environment: env).standardOutput == "{\n  \"category\": \"l\",\n  \"sequence\": 0\n}\n")
+        let set = try CommandRunner.run(["category", "set", "accessibilityMedium", "--token", Self.token], environment: env)
         #expect(set.status == 0 && set.standardOutput == "ax1 (was l)\n", "\(set.standardError)")
-        #expect(try Fontd.run(["category", "set", "ax1", "--token", Self.token], environment: env).standardOutput == "ax1 (unchanged)\n")
-        #expect(try Fontd.run(["category", "--server", server.url.absoluteString]).standardOutput == "ax1\n")
+        #expect(try CommandRunner.run(["category", "set", "ax1", "--token", Self.token], environment: env).standardOutput == "ax1 (unchanged)\n")
+        #expect(try CommandRunner.run(["category", "--server", server.url.absoluteString]).standardOutput == "ax1\n")
 
         let tokenEnv = env.merging(["FONTD_TOKEN": Self.token]) { _, new in new }
-        #expect(try Fontd.run(["legibility"], environment: env).standardOutput == "regular\n")
-        #expect(try Fontd.run(["legibility", "set", "BOLD"], environment: tokenEnv).standardOutput == "bold (was regular)\n")
-        let json = try Fontd.run(["legibility", "get", "--json"], environment: env).standardOutput
+        #expect(try CommandRunner.run(["legibility"], environment: env).standardOutput == "regular\n")
+        #expect(try CommandRunner.run(["legibility", "set", "BOLD"], environment: tokenEnv).standardOutput == "bold (was regular)\n")
+        let json = try CommandRunner.run(["legibility", "get", "--json"], environment: env).standardOutput
         #expect(json == "{\n  \"category\": \"ax1\",\n  \"legibilityWeight\": \"bold\",\n  \"sequence\": 2\n}\n")
     }
 
     @Test func healthExitsZeroOnlyWhenTheServerAnswers() throws {
         let server = try ServerProcess()
-        let up = try Fontd.run(["health", "--server", server.url.absoluteString])
+        let up = try CommandRunner.run(["health", "--server", server.url.absoluteString])
         #expect(up.status == 0 && up.standardOutput == "ok\n")
         server.stop()
-        expectOneLineError(try Fontd.run(["health", "--server", server.url.absoluteString]), "connection refused", "/healthz")
-        expectOneLineError(try Fontd.run(["health", "--timeout", "0"]), "--timeout")
+        expectOneLineError(try CommandRunner.run(["health", "--server", server.url.absoluteString]), "connection refused", "/healthz")
+        expectOneLineError(try CommandRunner.run(["health", "--timeout", "0"]), "--timeout")
     }
 
     @Test func wrongURLRefusedConnection401And400AreOneClearLine() throws {
         let server = try ServerProcess(["--token", Self.token])
         let url = server.url.absoluteString
-        expectOneLineError(try Fontd.run(["category", "--server", "ftp://127.0.0.1"]), "Invalid server URL 'ftp://127.0.0.1'", "http")
-        expectOneLineError(try Fontd.run(["watch", "--server", "not a url"]), "Invalid server URL 'not a url'")
-        expectOneLineError(try Fontd.run(["query", "body", "--server", "http://"]), "Invalid server URL", "no host")
-        expectOneLineError(try Fontd.run(["health", "--server", "localhost:8686"]), "Invalid server URL 'localhost:8686'", "no scheme")
-        expectOneLineError(try Fontd.run(["health", "--server", "http://127.0.0.1:1"]), "connection refused")
-        expectOneLineError(try Fontd.run(["watch", "--server", "http://127.0.0.1:1"]), "connection refused")
-        expectOneLineError(try Fontd.run(["category", "set", "xl", "--server", url]), "401", "--token", "FONTD_TOKEN")
-        expectOneLineError(try Fontd.run(["legibility", "set", "bold", "--server", url, "--token", "wrong"]), "401", "refused the token")
-        expectOneLineError(try Fontd.run(["query", "bdoy", "--server", url]), "400", "unknownStyle", "'bdoy'", "body")
+        expectOneLineError(try CommandRunner.run(["category", "--server", "ftp://127.0.0.1"]), "Invalid server URL 'ftp://127.0.0.1'", "http")
+        expectOneLineError(try CommandRunner.run(["watch", "--server", "not a url"]), "Invalid server URL 'not a url'")
+        expectOneLineError(try CommandRunner.run(["query", "body", "--server", "http://"]), "Invalid server URL", "no host")
+        expectOneLineError(try CommandRunner.run(["health", "--server", "localhost:8686"]), "Invalid server URL 'localhost:8686'", "no scheme")
+        expectOneLineError(try CommandRunner.run(["health", "--server", "http://127.0.0.1:1"]), "connection refused")
+        expectOneLineError(try CommandRunner.run(["watch", "--server", "http://127.0.0.1:1"]), "connection refused")
+        expectOneLineError(try CommandRunner.run(["category", "set", "xl", "--server", url]), "401", "--token", "FONTD_TOKEN")
+        expectOneLineError(try CommandRunner.run(["legibility", "set", "bold", "--server", url, "--token", "wrong"]), "401", "refused the token")
+        expectOneLineError(try CommandRunner.run(["query", "bdoy", "--server", url]), "400", "unknownStyle", "'bdoy'", "body")
         // Bad values are refused before anything is sent, in the words the server would use.
-        expectOneLineError(try Fontd.run(["query", "body", "--server", url, "--family", " "]), "'family' names no family")
-        expectOneLineError(try Fontd.run(["category", "set", "huge", "--server", url, "--token", Self.token]), "'huge'", "ax5")
+        expectOneLineError(try CommandRunner.run(["query", "body", "--server", url, "--family", " "]), "'family' names no family")
+        expectOneLineError(try CommandRunner.run(["category", "set", "huge", "--server", url, "--token", Self.token]), "'huge'", "ax5")
         // Nothing above changed the preferences.
-        #expect(try Fontd.run(["category", "get", "--json", "--server", url]).standardOutput.contains(#""sequence": 0"#))
+        #expect(try CommandRunner.run(["category", "get", "--json", "--server", url]).standardOutput.contains(#""sequence": 0"#))
     }
 
     @Test func watchPrintsTheSnapshotThenEachChangeWithin100Milliseconds() throws {

@@ -161,13 +161,13 @@ import Testing
         let state = directory.appendingPathComponent("state.json")
         let truncated = Data(#"{"version":1,"category":"xl","legibilityWeight":"regular","sequence":"#.utf8)
         try truncated.write(to: state)
-        let broken = try Fontd.run(["serve", "--port", "0", "--state", state.path])
+        let broken = try CommandRunner.run(["serve", "--port", "0", "--state", state.path])
         #expect(broken.status != 0)
         #expect(broken.standardError.contains(state.path))
         #expect(broken.standardError.contains("unusable"))
         #expect(try Data(contentsOf: state) == truncated, "the broken file must be left as it was")
 
-        let open = try Fontd.run(["serve", "--host", "0.0.0.0", "--port", "0", "--state", directory.appendingPathComponent("other.json").path],
+        let open = try CommandRunner.run(["serve", "--host", "0.0.0.0", "--port", "0", "--state", directory.appendingPathComponent("other.json").path],
                                  environment: PinnedFonts.environment.filter { $0.key != "FONTD_TOKEN" })
         #expect(open.status != 0)
         #expect(open.standardError.contains("--allow-unauthenticated"))

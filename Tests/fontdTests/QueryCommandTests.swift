@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func bodyAtExtraLargeAsJSONCarriesTheFontsOwnMetrics() throws {
-        let result = try Fontd.run(["query", "body", "--category", "xl", "--json"])
+        let result = try CommandRunner.run(["query", "body", "--category", "xl", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.isEmpty)
         let answer = try json(result)
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func jsonIsTheSameAnswerTheLibraryGives() throws {
-        let result = try Fontd.run(["query", "headline", "--category", "accessibilityMedium", "--traits", "italic,bold", "--json"])
+        let result = try CommandRunner.run(["query", "headline", "--category", "accessibilityMedium", "--traits", "italic,bold", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let font = try JSONDecoder().decode(ResolvedFont.self, from: Data(result.standardOutput.utf8))
         #expect(font.category == .accessibilityMedium)
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func traitNamesMaySitBetweenSpacesAroundTheirCommas() throws {
-        let result = try Fontd.run(["query", "body", "--traits", " bold, italic ", "--json"])
+        let result = try CommandRunner.run(["query", "body", "--traits", " bold, italic ", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.isEmpty)
         let font = try JSONDecoder().decode(ResolvedFont.self, from: Data(result.standardOutput.utf8))
@@ -54,15 +54,15 @@ import Testing
     }
 
     @Test func familyThatIsNotInstalledAnswersWithFallback() throws {
-        let missing = try json(try Fontd.run(["query", "body", "--family", "No Such Font", "--json"]))
+        let missing = try json(try CommandRunner.run(["query", "body", "--family", "No Such Font", "--json"]))
         #expect((missing["descriptor"] as? [String: Any])?["fallback"] as? Bool == true)
-        let serif = try json(try Fontd.run(["query", "body", "--family", "DejaVu Serif", "--json"]))
+        let serif = try json(try CommandRunner.run(["query", "body", "--family", "DejaVu Serif", "--json"]))
         #expect((serif["descriptor"] as? [String: Any])?["fallback"] as? Bool == false)
         #expect((serif["descriptor"] as? [String: Any])?["family"] as? String == "DejaVu Serif")
     }
 
     @Test func readableOutputNamesTheFaceAndTheNumbers() throws {
-        let result = try Fontd.run(["query", "body", "--category", "xl", "--traits", "bold"])
+        let result = try CommandRunner.run(["query", "body", "--category", "xl", "--traits", "bold"])
         #expect(result.status == 0)
         #expect(result.standardOutput.hasPrefix("body at xl: DejaVu Sans Bold, 19 pt\n"))
         #expect(result.standardOutput.contains("weight           700 (asked 600)"))
@@ -98,7 +98,7 @@ import Testing
 
     @Test(arguments: badInputs)
     func badInputIsOneLineOnStderrAndANonZeroExit(_ input: BadInput) throws {
-        let result = try Fontd.run(input.arguments)
+        let result = try CommandRunner.run(input.arguments)
         #expect(result.status != 0)
         #expect(result.standardOutput.isEmpty)
         let lines = result.standardError.split(separator: "\n")

@@ -32,7 +32,7 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
         let local = Mutex<[Int: String]>([:])
         DispatchQueue.concurrentPerform(iterations: cells.count) { index in
             let (style, category) = cells[index]
-            let result = try? Fontd.run(["query", style, "--category", category, "--json"])
+            let result = try? CommandRunner.run(["query", style, "--category", category, "--json"])
             local.withLock { $0[index] = result?.status == 0 ? result?.standardOutput : nil }
         }
         for (index, cell) in cells.enumerated() {
@@ -69,9 +69,9 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
         let styles = try Self.server.get("/styles")
         #expect(try json(styles.body) == (try json(Data(contentsOf: TestPaths.defaultStyles))))
         let categories = try Self.server.get("/categories")
-        #expect(try json(categories.body) == (try json(Fontd.run(["categories", "--json"]).standardOutput)))
+        #expect(try json(categories.body) == (try json(CommandRunner.run(["categories", "--json"]).standardOutput)))
         let faces = try Self.server.get("/faces?family=DejaVu%20Sans%20Mono")
-        let listed = try Fontd.run(["list", "--family", "DejaVu Sans Mono", "--json"])
+        let listed = try CommandRunner.run(["list", "--family", "DejaVu Sans Mono", "--json"])
         #expect(try json(faces.body) == (try json(listed.standardOutput)))
         #expect(faces.bodyText.contains("DejaVuSansMono-Bold.ttf"))
         #expect(try Self.server.get("/healthz").bodyText == #"{"status":"ok"}"#)
@@ -114,7 +114,7 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
         let answer = try Self.server.get("/font?style=body&family=")
         #expect(answer.status == 400)
         let message = try #require((try json(answer.body) as? [String: Any])?["message"] as? String)
-        let result = try Fontd.run(["query", "body"] + families.flatMap { ["--family", $0] })
+        let result = try CommandRunner.run(["query", "body"] + families.flatMap { ["--family", $0] })
         #expect(result.status != 0)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError == "fontd: error: \(message)\n")

@@ -85,7 +85,7 @@ import Glibc
     ])
     func anEmptyTokenOrNoneBeyondLoopbackIsRefused(_ arguments: [String], _ environment: [String: String], _ message: String) throws {
         let state = try TestPaths.temporaryDirectory().appendingPathComponent("state.json").path
-        let run = try Fontd.run(
+        let run = try CommandRunner.run(
             ["serve", "--port", "0", "--state", state] + arguments,
             environment: PinnedFonts.environment.filter { $0.key != "FONTD_TOKEN" }.merging(environment) { $1 })
         #expect(run.status != 0)

@@ -51,7 +51,7 @@ import Testing
 
     @Test(arguments: cases)
     func commandLineAsksForTheRuleWeight(_ rule: Case) throws {
-        let result = try Fontd.run(rule.arguments)
+        let result = try CommandRunner.run(rule.arguments)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try requestedWeight(Array(result.standardOutput.utf8)) == rule.requestedWeight)
     }
