@@ -86,13 +86,12 @@ public struct OrderedJSONEncoder: Sendable {
         output += "\""
     }
 
-    /// Shortest round-tripping decimal; whole numbers without a fraction.
+    /// Shortest round-tripping decimal; whole numbers without a fraction (`formatNumber`).
     static func format(_ value: Double) throws -> String {
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "JSON cannot represent \(value)"))
         }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
+        return formatNumber(value)
     }
 
     // MARK: The tree an Encoder builds

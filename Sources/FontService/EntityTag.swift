@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// A strong entity tag derived from an answer's bytes (RFC 9110 §8.8.3), and the
 /// `If-None-Match` test against it.
 ///
@@ -23,20 +25,10 @@ struct EntityTag: Hashable, Sendable {
     /// Whether an `If-None-Match` field among `headers` names this tag or is `*` (RFC 9110
     /// §13.1.2: weak comparison, so `W/"…"` matches too). Allocates nothing.
     func isMatched(byIfNoneMatchIn headers: [(name: String, value: String)]) -> Bool {
-        for field in headers where Self.isIfNoneMatch(field.name) {
+        for field in headers where HTTPRequest.namesEqual(field.name, "if-none-match") {
             if matches(list: field.value.utf8) { return true }
         }
         return false
-    }
-
-    private static let fieldName = Array("if-none-match".utf8)
-
-    private static func isIfNoneMatch(_ name: String) -> Bool {
-        let utf8 = name.utf8
-        guard utf8.count == fieldName.count else { return false }
-        return zip(utf8, fieldName).allSatisfy { byte, expected in
-            (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == expected
-        }
     }
 
     /// Walks `#( "*" / [ "W/" ] DQUOTE etagc DQUOTE )`; a malformed member matches nothing.

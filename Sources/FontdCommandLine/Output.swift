@@ -42,8 +42,6 @@ public enum Output {
     /// A value for people: at most `decimals` decimals, no trailing zeros.
     public static func points(_ value: Double, decimals: Int = 2) -> String {
         let scale = (0..<decimals).reduce(1.0) { product, _ in product * 10 }
-        let rounded = (value * scale).rounded() / scale
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        return "\(rounded)"
+        return formatNumber((value * scale).rounded() / scale)
     }
 }

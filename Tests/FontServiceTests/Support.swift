@@ -73,7 +73,7 @@ extension HTTPResponse {
 
     /// The value of the header field `name` (compared without case); nil when absent.
     func header(_ name: String) -> String? {
-        let matching = fields.filter { $0.name.lowercased() == name.lowercased() }
+        let matching = fields.filter { HTTPRequest.namesEqual($0.name, name) }
         #expect(matching.count <= 1, "\(name) appears \(matching.count) times")
         return matching.first?.value
     }
