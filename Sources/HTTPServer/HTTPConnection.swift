@@ -97,13 +97,6 @@ final class HTTPConnection {
     var hasUnreadInput: Bool { inputStart < input.count }
     var pendingOutputBytes: Int { output.count - outputStart }
 
-    /// Whether the next bytes from the client are requests to parse (not discarded).
-    var takesRequests: Bool {
-        if case .open = state { return true }
-        if case .awaitingAnswer = state { return true }
-        return false
-    }
-
     /// Whether reading should go on: not while an answer is awaited or the output is over
     /// `highWater` (then the requests already read wait, and TCP holds back the rest), nor once
     /// the last answer is queued or the client has finished sending.
