@@ -118,7 +118,7 @@ enum StyleTableReader {
             opticalSizing: opticalSizing ?? true)
     }
 
-    private static func sizes(from document: JSONDocument, at path: JSONPath) throws(StyleTableProblem) -> [ContentSizeCategory: TextStyleSize] {
+    private static func sizes(from document: JSONDocument, at path: JSONPath) throws(StyleTableProblem) -> CategoryTable<TextStyleSize> {
         guard case .object(let members) = document else {
             throw StyleTableProblem(path: path, reason: "expected an object, found \(document.kind)")
         }
@@ -138,11 +138,11 @@ enum StyleTableReader {
             keys[category] = member.key
             sizes[category] = try cell(from: member.value, at: cellPath)
         }
-        let missing = ContentSizeCategory.allCases.filter { sizes[$0] == nil }
-        guard missing.isEmpty else {
+        guard let table = CategoryTable(sizes) else {
+            let missing = ContentSizeCategory.allCases.filter { sizes[$0] == nil }
             throw StyleTableProblem(path: path, reason: "missing categories: \(missing.map(\.rawValue).joined(separator: ", "))")
         }
-        return sizes
+        return table
     }
 
     private static func cell(from document: JSONDocument, at path: JSONPath) throws(StyleTableProblem) -> TextStyleSize {

@@ -6,15 +6,15 @@ public struct TextStyleDefinition: Hashable, Sendable {
     public var weight: FontWeight
     /// The weight the `bold` trait and the "Bold Text" setting ask for.
     public var emphasizedWeight: FontWeight
-    /// Exactly one entry per content-size category.
-    public var sizes: [ContentSizeCategory: TextStyleSize]
+    /// One cell per content-size category.
+    public var sizes: CategoryTable<TextStyleSize>
     /// Whether a variable face's `opsz` axis follows the point size (the size-specific
     /// design Apple's system font has); when off, the face keeps its own optical size.
     public var opticalSizing: Bool
 
     public init(
         style: TextStyle, families: [String], weight: FontWeight, emphasizedWeight: FontWeight,
-        sizes: [ContentSizeCategory: TextStyleSize], opticalSizing: Bool = true
+        sizes: CategoryTable<TextStyleSize>, opticalSizing: Bool = true
     ) {
         self.style = style
         self.families = families
@@ -24,9 +24,9 @@ public struct TextStyleDefinition: Hashable, Sendable {
         self.opticalSizing = opticalSizing
     }
 
-    /// The cell at `category`. Every category is present once the table has been validated.
+    /// The cell at `category`.
     public func size(at category: ContentSizeCategory) -> TextStyleSize {
-        sizes[category] ?? TextStyleSize(size: 17, lineHeight: 22)
+        sizes[category]
     }
 
     /// How much custom values scale at `category`, as UIFontMetrics does: the line height
