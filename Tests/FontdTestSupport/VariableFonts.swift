@@ -17,8 +17,19 @@ public enum VariableFonts {
         FileManager.default.fileExists(atPath: interDirectory + "/Inter.var.ttf")
     }
 
-    public static let configFile: String = PinnedFonts.writeConfiguration(
-        named: "test-fontconfig-variable", directories: [PinnedFonts.fontDirectory, interDirectory, robotoFlexDirectory])
+    /// Touching it also points this process's default fontconfig at the pinned fonts (see
+    /// `pinDefaultConfiguration`), whichever test makes the first fontconfig call.
+    public static let configFile: String = {
+        pinDefaultConfiguration()
+        return PinnedFonts.writeConfiguration(
+            named: "test-fontconfig-variable", directories: [PinnedFonts.fontDirectory, interDirectory, robotoFlexDirectory])
+    }()
+
+    /// The process's first fontconfig call loads the default configuration, from `FONTCONFIG_FILE`;
+    /// a resolver with a configuration of its own makes that call too. Were it the first, the
+    /// default would be the machine's every font, and `Fixtures.resolver` (which uses the default)
+    /// would list them all: so `FONTCONFIG_FILE` is set before any of these configurations is used.
+    private static func pinDefaultConfiguration() { _ = PinnedFonts.configFile }
 
     /// The environment for a child process that must see these fonts.
     public static var environment: [String: String] {
@@ -31,6 +42,7 @@ public enum VariableFonts {
     /// (its directory entry renamed `mvar`): a variable font whose OS/2 x-height is stale away from the
     /// defaults, so only its outlines tell the truth.
     public static let robotoFlexWithoutMVARConfigFile: String = {
+        pinDefaultConfiguration()
         let directory = TestPaths.packageRoot.appendingPathComponent(".build/test-fonts-without-mvar")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var bytes = (try? [UInt8](Data(contentsOf: robotoFlex))) ?? []
