@@ -118,10 +118,13 @@ enum HTTPGrammar {
             length = value
         }
         guard let length else { return .none }
-        guard length <= limits.maxBodyBytes else {
-            throw HTTPParseError(status: 413, reason: "body larger than \(limits.maxBodyBytes) bytes")
-        }
+        guard length <= limits.maxBodyBytes else { throw bodyTooLarge(limits) }
         return length == 0 ? .none : .length(length)
+    }
+
+    /// The refusal of a body past `limits.maxBodyBytes`, announced or de-chunked.
+    static func bodyTooLarge(_ limits: HTTPLimits) -> HTTPParseError {
+        HTTPParseError(status: 413, reason: "body larger than \(limits.maxBodyBytes) bytes")
     }
 
     /// `chunk-size [ chunk-ext ]` (RFC 9112 §7.1.1): the size, and how many bytes the extensions took.

@@ -103,7 +103,7 @@ struct HTTPRequestDecoder {
                 guard extensionBytes <= Self.maxExtensionBytes else {
                     throw HTTPParseError(status: 400, reason: "chunk extensions longer than \(Self.maxExtensionBytes) bytes in all")
                 }
-                guard body.count + size <= limits.maxBodyBytes else { throw bodyTooLarge }
+                guard body.count + size <= limits.maxBodyBytes else { throw HTTPGrammar.bodyTooLarge(limits) }
                 lineStart = position
                 phase = size == 0 ? .trailers(blockStart: position) : .chunkData(end: position + size)
             case .chunkData(let end):
@@ -187,9 +187,5 @@ struct HTTPRequestDecoder {
         case .headerBlock: HTTPParseError(status: 431, reason: "header block larger than \(limits.maxHeaderBytes) bytes")
         case .chunkLine: HTTPParseError(status: 400, reason: "chunk-size line longer than \(Self.maxChunkLineBytes) bytes")
         }
-    }
-
-    private var bodyTooLarge: HTTPParseError {
-        HTTPParseError(status: 413, reason: "body larger than \(limits.maxBodyBytes) bytes")
     }
 }

@@ -16,12 +16,17 @@ struct Health: AsyncParsableCommand {
     static let longestSeconds = 3600.0
 
     func validate() throws {
-        _ = try timeout.checked("--timeout", maximum: Self.longestSeconds)
+        _ = try timeoutSeconds()
+    }
+
+    /// `--timeout` in seconds, checked against (0, an hour].
+    private func timeoutSeconds() throws -> Double {
+        try timeout.checked("--timeout", maximum: Self.longestSeconds)
     }
 
     @MainActor
     func run() async throws {
-        let seconds = try timeout.checked("--timeout", maximum: Self.longestSeconds)
+        let seconds = try timeoutSeconds()
         let client = try options.client(timeout: .milliseconds(Int64(seconds * 1000)))
         let status = try await client.command { client throws(FontdClientError) in try await client.health() }
         print(status.status)

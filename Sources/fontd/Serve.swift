@@ -110,9 +110,10 @@ struct Serve: ParsableCommand {
         server.port = port
         server.threads = threads
         server.maxConnections = maxConnections
-        server.headerTimeoutSeconds = try headerTimeout.checked("--header-timeout", maximum: Self.longestSeconds)
-        server.bodyTimeoutSeconds = try bodyTimeout.checked("--body-timeout", maximum: Self.longestSeconds)
-        server.idleTimeoutSeconds = try idleTimeout.checked("--idle-timeout", maximum: Self.longestSeconds)
+        let durations = try durations()
+        server.headerTimeoutSeconds = durations.header
+        server.bodyTimeoutSeconds = durations.body
+        server.idleTimeoutSeconds = durations.idle
         server.streamBacklogLimitBytes = subscriberQueueBytes
         server.streamSendBufferBytes = sseSndbuf
 
@@ -125,7 +126,7 @@ struct Serve: ParsableCommand {
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: cacheEntries)
         var serviceConfiguration = FontServiceConfiguration(cacheEntries: cacheEntries, corsOrigin: corsOrigin)
         serviceConfiguration.token = token
-        serviceConfiguration.keepAliveSeconds = try sseKeepalive.checked("--sse-keepalive", maximum: Self.longestSeconds)
+        serviceConfiguration.keepAliveSeconds = durations.keepAlive
         let service = try FontService(resolver: resolver, configuration: serviceConfiguration, statePath: statePath, logger: logger)
         try service.prewarm()
         let http = try HTTPServer(configuration: server, responder: service, logger: logger)
@@ -158,11 +159,15 @@ struct Serve: ParsableCommand {
     static let longestSeconds = 86_400.0
 
     func validate() throws {
-        for (duration, option) in [
-            (headerTimeout, "--header-timeout"), (bodyTimeout, "--body-timeout"), (idleTimeout, "--idle-timeout"),
-            (sseKeepalive, "--sse-keepalive"),
-        ] {
-            _ = try duration.checked(option, maximum: Self.longestSeconds)
-        }
+        _ = try durations()
+    }
+
+    /// Every duration option in seconds, each checked against (0, a day]: once by `validate()`,
+    /// again by `run()`, which cannot receive what `validate()` found.
+    private func durations() throws -> (header: Double, body: Double, idle: Double, keepAlive: Double) {
+        (try headerTimeout.checked("--header-timeout", maximum: Self.longestSeconds),
+         try bodyTimeout.checked("--body-timeout", maximum: Self.longestSeconds),
+         try idleTimeout.checked("--idle-timeout", maximum: Self.longestSeconds),
+         try sseKeepalive.checked("--sse-keepalive", maximum: Self.longestSeconds))
     }
 }
