@@ -12,24 +12,6 @@ import Testing
         } catch { fatalError("\(error)") }
     }()
 
-    private func expectStillServing(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let answer = try Self.server.get("/healthz")
-        #expect(answer.status == 200, sourceLocation: sourceLocation)
-        #expect(answer.bodyText == #"{"status":"ok"}"#, sourceLocation: sourceLocation)
-    }
-
-    /// Sends `request`, expects `status` with the JSON error `code`, and the connection closed.
-    private func expectRefusal(_ request: String, status: Int, code: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let connection = try Self.server.connect()
-        try connection.send(request)
-        let answer = try connection.readResponse()
-        #expect(answer.status == status, "\(request.debugDescription)", sourceLocation: sourceLocation)
-        #expect(answer.bodyText.contains(#""error":"\#(code)""#), "\(answer.bodyText)", sourceLocation: sourceLocation)
-        #expect(answer.header("Connection")?.lowercased() == "close", sourceLocation: sourceLocation)
-        #expect(connection.closedByServer(), sourceLocation: sourceLocation)
-        try expectStillServing(sourceLocation: sourceLocation)
-    }
-
     @Test func pipelinedRequestsAreAnsweredInOrder() throws {
         let connection = try Self.server.connect()
         let targets = ["/healthz", "/font?style=body&category=xs", "/categories", "/font?style=title1&category=ax5", "/healthz"]
@@ -44,7 +26,7 @@ import Testing
                 #expect(answer.bodyText.hasPrefix(#"[{"name":"xs""#))
             }
         }
-        try expectStillServing()
+        try Self.server.expectStillServing()
     }
 
     @Test func headAnnouncesTheLengthAndSendsNoBody() throws {
@@ -101,34 +83,34 @@ import Testing
     }
 
     @Test func longRequestLineIs414() throws {
-        try expectRefusal("GET /healthz?\(String(repeating: "a", count: 9000)) HTTP/1.1\r\nHost: t\r\n\r\n", status: 414, code: "uriTooLong")
+        try Self.server.expectRefusal("GET /healthz?\(String(repeating: "a", count: 9000)) HTTP/1.1\r\nHost: t\r\n\r\n", status: 414, code: "uriTooLong")
     }
 
     @Test func largeHeaderBlockIs431() throws {
         let fields = (0..<20).map { "X-Filler-\($0): \(String(repeating: "v", count: 900))\r\n" }.joined()
-        try expectRefusal("GET /healthz HTTP/1.1\r\nHost: t\r\n\(fields)\r\n", status: 431, code: "headersTooLarge")
+        try Self.server.expectRefusal("GET /healthz HTTP/1.1\r\nHost: t\r\n\(fields)\r\n", status: 431, code: "headersTooLarge")
     }
 
     @Test func tooManyHeaderFieldsIs431() throws {
         let fields = (0..<101).map { "X-F\($0): v\r\n" }.joined()
-        try expectRefusal("GET /healthz HTTP/1.1\r\nHost: t\r\n\(fields)\r\n", status: 431, code: "headersTooLarge")
+        try Self.server.expectRefusal("GET /healthz HTTP/1.1\r\nHost: t\r\n\(fields)\r\n", status: 431, code: "headersTooLarge")
     }
 
     @Test func largeBodyIs413BeforeItArrives() throws {
         // Only the head is sent: the answer must not wait for 70,000 bytes.
-        try expectRefusal("PUT /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: 70000\r\n\r\n", status: 413, code: "payloadTooLarge")
+        try Self.server.expectRefusal("PUT /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: 70000\r\n\r\n", status: 413, code: "payloadTooLarge")
     }
 
     @Test func largeChunkedBodyIs413() throws {
-        try expectRefusal("GET /healthz HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n20000\r\n", status: 413, code: "payloadTooLarge")
+        try Self.server.expectRefusal("GET /healthz HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n20000\r\n", status: 413, code: "payloadTooLarge")
     }
 
     @Test func stalledHeadIs408() throws {
-        try expectRefusal("GET /healthz HTTP/1.1\r\nHost: t\r\n", status: 408, code: "requestTimeout")
+        try Self.server.expectRefusal("GET /healthz HTTP/1.1\r\nHost: t\r\n", status: 408, code: "requestTimeout")
     }
 
     @Test func stalledBodyIs408() throws {
-        try expectRefusal("GET /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nhalf", status: 408, code: "requestTimeout")
+        try Self.server.expectRefusal("GET /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nhalf", status: 408, code: "requestTimeout")
     }
 
     @Test func headerTimeoutRestartsForEveryRequest() throws {
@@ -162,6 +144,6 @@ import Testing
         ("HTTP/2.0", "GET /healthz HTTP/2.0\r\nHost: t\r\n\r\n", 505, "notImplemented"),
     ])
     func malformedFramingIsRefused(_ rule: String, _ request: String, _ status: Int, _ code: String) throws {
-        try expectRefusal(request, status: status, code: code)
+        try Self.server.expectRefusal(request, status: status, code: code)
     }
 }
