@@ -3,51 +3,18 @@ import FontResolution
 import HTTPServer
 
 extension FontService {
-    /// Reduces a request to its cache key: parameters parsed into model values, omitted
-    /// preferences filled in from `preferences`.
-    func answerKey(
-        for endpoint: Endpoint, parameters: QueryParameters, preferences: ReaderPreferences
-    ) throws(FontServiceError) -> AnswerKey {
-        switch endpoint {
-        case .font:
-            let style = try parameters.required(.style, of: endpoint, styleNamed)
-            let (request, follows) = try fontRequest(style: style, parameters: parameters, preferences: preferences)
-            return AnswerKey(subject: .font(request), followsPreferences: follows)
-        case .fonts:
-            let (template, follows) = try fontRequest(style: "", parameters: parameters, preferences: preferences)
-            return AnswerKey(subject: .fonts(template: template), followsPreferences: follows)
-        case .scale:
-            let style = try parameters.required(.style, of: endpoint, styleNamed)
-            let category = try parameters.value(.category, ContentSizeCategory.init(parsing:))
-            // Checked, but it changes nothing: scaling follows the category alone, as UIFontMetrics's does.
-            _ = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
-            let value = try parameters.required(.value, of: endpoint) { text throws(DynamicTypeError) in
-                try parseNumber(text, parameter: "value", in: -1_000_000...1_000_000)
-            }
-            return AnswerKey(
-                subject: .scale(style: style, category: category ?? preferences.category, value: value),
-                followsPreferences: category == nil)
-        case .faces:
-            return AnswerKey(subject: .faces(family: parameters[.family]), followsPreferences: false)
-        case .styles:
-            return AnswerKey(subject: .styles, followsPreferences: false)
-        case .categories:
-            return AnswerKey(subject: .categories, followsPreferences: false)
-        case .healthz:
-            return AnswerKey(subject: .healthz, followsPreferences: false)
-        }
+    /// `/font`'s request: the style, the options, and omitted preferences filled in.
+    func fontRequest(_ context: RequestContext) throws(FontServiceError) -> FontRequest {
+        let style = try context.parameters.required(.style, styleNamed)
+        var request = try fontTemplate(context)
+        request.style = style
+        return request
     }
 
-    /// The table's spelling of the style called `name` (matched without case).
-    private func styleNamed(_ name: String) throws(DynamicTypeError) -> TextStyle {
-        try resolver.table.definition(of: TextStyle(name)).style
-    }
-
-    /// The options of `/font` and `/fonts` as a request, and whether it follows a preference
-    /// (category or legibility omitted).
-    private func fontRequest(
-        style: TextStyle, parameters: QueryParameters, preferences: ReaderPreferences
-    ) throws(FontServiceError) -> (FontRequest, followsPreferences: Bool) {
+    /// The options of `/font` and `/fonts` as a request for no style in particular, omitted
+    /// preferences filled in from the reader's.
+    func fontTemplate(_ context: RequestContext) throws(FontServiceError) -> FontRequest {
+        let parameters = context.parameters
         let category = try parameters.value(.category, ContentSizeCategory.init(parsing:))
         let traits = try parameters.value(.traits, SymbolicTraits.init(parsing:)) ?? []
         let families = try parameters[.family].map(Self.familyList)
@@ -56,10 +23,34 @@ extension FontService {
         let maximumPointSize = try parameters.value(.maximumPointSize) { text throws(DynamicTypeError) in
             try parseNumber(text, parameter: "maximumPointSize", in: FontRequest.maximumPointSizeRange, lowerBoundIncluded: false)
         }
-        let request = FontRequest(
-            style: style, category: category ?? preferences.category, traits: traits, families: families, weight: weight,
-            legibilityWeight: legibility ?? preferences.legibilityWeight, maximumPointSize: maximumPointSize)
-        return (request, category == nil || legibility == nil)
+        return FontRequest(
+            style: "", category: category ?? context.preferences.category, traits: traits, families: families, weight: weight,
+            legibilityWeight: legibility ?? context.preferences.legibilityWeight, maximumPointSize: maximumPointSize)
+    }
+
+    /// What `/scale` asks: a value to scale for a style at a category.
+    struct ScaleRequest: Hashable, Sendable {
+        var style: TextStyle
+        var category: ContentSizeCategory
+        var value: Double
+    }
+
+    /// `/scale`'s request, the omitted category filled in from the reader's.
+    func scaleRequest(_ context: RequestContext) throws(FontServiceError) -> ScaleRequest {
+        let parameters = context.parameters
+        let style = try parameters.required(.style, styleNamed)
+        let category = try parameters.value(.category, ContentSizeCategory.init(parsing:))
+        // Checked, but it changes nothing: scaling follows the category alone, as UIFontMetrics's does.
+        _ = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
+        let value = try parameters.required(.value) { text throws(DynamicTypeError) in
+            try parseNumber(text, parameter: "value", in: -1_000_000...1_000_000)
+        }
+        return ScaleRequest(style: style, category: category ?? context.preferences.category, value: value)
+    }
+
+    /// The table's spelling of the style called `name` (matched without case).
+    private func styleNamed(_ name: String) throws(DynamicTypeError) -> TextStyle {
+        try resolver.table.definition(of: TextStyle(name)).style
     }
 
     /// `family=`'s comma-separated names, most preferred first, without surrounding spaces
@@ -77,41 +68,27 @@ extension FontService {
         return String(text)
     }
 
-    /// Computes the answer for `key` (a miss): resolves, lists or encodes, then builds the responses.
-    func computeAnswer(for key: AnswerKey) throws(FontServiceError) -> CachedAnswer {
-        let body: [UInt8]
-        switch key.subject {
-        case .font(let request):
-            body = try encoded(resolveFont(request))
-        case .fonts(let template):
-            var fonts: [ResolvedFont] = []
-            for definition in resolver.table.styles {
-                var request = template
-                request.style = definition.style
-                fonts.append(try resolveFont(request))
-            }
-            body = try encoded(FontCollection(category: template.category, fonts: fonts))
-        case .scale(let style, let category, let value):
-            let factor: Double
-            do {
-                factor = try resolver.table.definition(of: style).metricsScale(at: category)
-            } catch {
-                throw .invalidValue(error)
-            }
-            body = try encoded(ScaledValue(value: value, factor: factor))
-        case .faces(let family):
-            body = try encoded(resolver.catalog.faces(family: family))
-        case .styles:
-            body = try encoded(resolver.table)
-        case .categories:
-            body = try encoded(ContentSizeCategory.listing)
-        case .healthz:
-            body = try encoded(HealthStatus())
+    /// Every style of the table resolved with `template`'s options: `/fonts`'s answer.
+    func fontCollection(_ template: FontRequest) throws(FontServiceError) -> FontCollection {
+        var fonts: [ResolvedFont] = []
+        for definition in resolver.table.styles {
+            var request = template
+            request.style = definition.style
+            fonts.append(try resolveFont(request))
         }
-        return cachedAnswer(body: body, followsPreferences: key.followsPreferences)
+        return FontCollection(category: template.category, fonts: fonts)
     }
 
-    private func resolveFont(_ request: FontRequest) throws(FontServiceError) -> ResolvedFont {
+    /// `/scale`'s answer: the value times the style's metrics scale at the category.
+    func scaledValue(_ request: ScaleRequest) throws(FontServiceError) -> ScaledValue {
+        do {
+            return ScaledValue(value: request.value, factor: try resolver.table.definition(of: request.style).metricsScale(at: request.category))
+        } catch {
+            throw .invalidValue(error)
+        }
+    }
+
+    func resolveFont(_ request: FontRequest) throws(FontServiceError) -> ResolvedFont {
         do {
             try willResolve(request)
             return try resolver.resolve(request)

@@ -2,50 +2,34 @@ import DynamicType
 import HTTPServer
 
 extension FontService {
-    /// GET, PUT and OPTIONS on `/preferences` and `/category`, and the event stream.
-    func reply(to request: HTTPRequest, at endpoint: PreferenceEndpoint) -> HTTPReply {
-        let method = request.method
-        if method == "OPTIONS" { return .response(Self.preflightResponse(allowing: endpoint.methods, corsHeaders: corsHeaders)) }
-        let query: [(name: String, value: String)]
-        do {
-            query = try simpleQuery(request.query, at: endpoint)
-        } catch {
-            return .response(errorResponse(error))
-        }
-        switch (method, endpoint) {
-        case ("GET", .events):
-            let lastEventID = request.header("Last-Event-ID") ?? query.first { $0.name == "lastEventId" }?.value
-            return .stream(eventStreamHead()) { [store] stream in store.subscribe(stream, lastEventID: lastEventID) }
-        case ("HEAD", .events):
-            return .response(eventStreamHead())
-        case ("GET", _), ("HEAD", _):
-            let state = store.state
-            do {
-                let body = endpoint == .category
-                    ? try encoded(CategoryPreference(category: state.preferences.category, sequence: state.sequence))
-                    : try encoded(state.snapshot)
-                return .response(cachedAnswer(body: body, followsPreferences: true).reply(to: request))
-            } catch {
-                return .response(errorResponse(error))
-            }
-        case ("PUT", .preferences), ("PUT", .category):
-            return change(request, at: endpoint)
-        default:
-            return .response(errorResponse(.methodNotAllowed(method: method, path: endpoint.rawValue, allowed: endpoint.methods)))
-        }
+    /// `GET /preferences`: the reader's preferences and the sequence of the last change.
+    func preferencesAnswer(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
+        .response(cachedAnswer(body: try encoded(store.state.snapshot), followsPreferences: true).reply(to: context.request))
     }
 
-    /// Checks the token, reads the body, and hands the change to the store; the answer goes
-    /// out once the change is on disk and announced.
-    private func change(_ request: HTTPRequest, at endpoint: PreferenceEndpoint) -> HTTPReply {
-        guard isAuthorized(request) else { return .response(errorResponse(.unauthorized)) }
-        let category: ContentSizeCategory?
-        let legibilityWeight: LegibilityWeight?
-        do {
-            (category, legibilityWeight) = try changeRequest(request.body, at: endpoint)
-        } catch {
-            return .response(errorResponse(error))
-        }
+    /// `GET /category`: the reader's category and the sequence of the last change.
+    func categoryAnswer(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
+        let state = store.state
+        let body = try encoded(CategoryPreference(category: state.preferences.category, sequence: state.sequence))
+        return .response(cachedAnswer(body: body, followsPreferences: true).reply(to: context.request))
+    }
+
+    /// `GET /events`: the preferences snapshot, then every change as it happens; resumed after
+    /// `Last-Event-ID` (the header, or `lastEventId=` for clients that cannot set it).
+    func eventStream(_ context: RequestContext) -> HTTPReply {
+        let lastEventID = context.request.header("Last-Event-ID") ?? context.parameters[.lastEventID]
+        return .stream(eventStreamHead()) { [store] stream in store.subscribe(stream, lastEventID: lastEventID) }
+    }
+
+    /// `PUT /preferences` and `PUT /category`: checks the token, reads the body (which may set
+    /// `fields`), and hands the change to the store; the answer goes out once the change is on
+    /// disk and announced.
+    func change(_ context: RequestContext, fields: [String]) throws(FontServiceError) -> HTTPReply {
+        let request = context.request
+        guard isAuthorized(request) else { throw .unauthorized }
+        let path = context.route.path
+        let (category, legibilityWeight) = try changeRequest(request.body, path: path, fields: fields)
+        let answersCategory = !fields.contains("legibilityWeight")
         return .deferred { [store, self] pending in
             store.change(category: category, legibilityWeight: legibilityWeight) { result in
                 switch result {
@@ -53,7 +37,7 @@ extension FontService {
                     pending.complete(self.errorResponse(.stateNotSaved(error.description)))
                 case .success(let (state, previous, _)):
                     do throws(FontServiceError) {
-                        let body = endpoint == .category
+                        let body = answersCategory
                             ? try self.encoded(CategoryChange(
                                 category: state.preferences.category, previous: previous.preferences.category, sequence: state.sequence))
                             : try self.encoded(state.snapshot)
@@ -69,9 +53,8 @@ extension FontService {
     }
 
     /// `{"category": "xl"}`, `{"legibilityWeight": "bold"}` or both (only `category` on `/category`).
-    private func changeRequest(_ body: [UInt8], at endpoint: PreferenceEndpoint) throws(FontServiceError) -> (ContentSizeCategory?, LegibilityWeight?) {
-        let fields = endpoint == .category ? ["category"] : ["category", "legibilityWeight"]
-        let example = endpoint == .category ? #"{"category": "xl"}"# : #"{"category": "xl"} or {"legibilityWeight": "bold"}"#
+    private func changeRequest(_ body: [UInt8], path: String, fields: [String]) throws(FontServiceError) -> (ContentSizeCategory?, LegibilityWeight?) {
+        let example = fields == ["category"] ? #"{"category": "xl"}"# : #"{"category": "xl"} or {"legibilityWeight": "bold"}"#
         let document: JSONDocument
         do { document = try JSONDocument(parsing: body) } catch {
             throw .invalidBody(body.isEmpty ? "it is empty; send \(example)" : "it is not JSON (\(error)); send \(example)")
@@ -82,7 +65,7 @@ extension FontService {
         var seen: Set<String> = []
         for member in members {
             guard fields.contains(member.key) else {
-                throw .invalidBody("unknown field '\(member.key)'; \(endpoint.rawValue) takes \(fields.joined(separator: " and "))")
+                throw .invalidBody("unknown field '\(member.key)'; \(path) takes \(fields.joined(separator: " and "))")
             }
             guard seen.insert(member.key).inserted else { throw .invalidBody("'\(member.key)' appears twice") }
             guard case .string(let text) = member.value else { throw .invalidBody("'\(member.key)' must be a string, not \(member.value.kind)") }
@@ -106,28 +89,6 @@ extension FontService {
         var difference = UInt8(given.count == expected.count ? 0 : 1)
         for index in 0..<expected.count { difference |= expected[index] ^ (index < given.count ? given[index] : 0) }
         return difference == 0
-    }
-
-    /// Parameters of a preferences endpoint, percent-decoded as the font endpoints' are: no
-    /// repeats, none it does not take.
-    private func simpleQuery(_ query: Substring, at endpoint: PreferenceEndpoint) throws(FontServiceError) -> [(name: String, value: String)] {
-        var result: [(name: String, value: String)] = []
-        for piece in query.split(separator: "&") {
-            let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = QueryParameters.percentDecoded(parts[0]) else {
-                throw .malformedPercentEncoding(parameter: nil, text: String(parts[0]))
-            }
-            guard endpoint.parameters.contains(name) else {
-                throw .unknownParameter(name, path: endpoint.rawValue, allowed: endpoint.parameters)
-            }
-            guard !result.contains(where: { $0.name == name }) else { throw .duplicateParameter(name) }
-            let rawValue = parts.count > 1 ? parts[1] : ""
-            guard let value = QueryParameters.percentDecoded(rawValue) else {
-                throw .malformedPercentEncoding(parameter: name, text: String(rawValue))
-            }
-            result.append((name, value))
-        }
-        return result
     }
 
     private func eventStreamHead() -> HTTPResponse {

@@ -4,13 +4,13 @@ import HTTPServer
 import Logging
 import Synchronization
 
-/// The fontd HTTP API of docs/DESIGN.md §7–§9: the read-only endpoints (`/font`, `/fonts`, `/scale`,
-/// `/styles`, `/categories`, `/faces`, `/healthz`), their errors, CORS and the answer cache.
+/// The fontd HTTP API of docs/DESIGN.md §4: the routes of `FontService.routes`, their errors, CORS,
+/// the reader's preferences and their event stream, and the answer cache.
 ///
 /// Answers are kept ready to send, keyed by the normalized query (docs/DESIGN.md §16), in a cache all
-/// event-loop threads share behind one `Mutex`; each thread also remembers the exact
-/// targets it answered, so a repeated request is answered without parsing or locking.
-/// Every event-loop thread calls `respond(to:)` concurrently.
+/// event-loop threads share behind one `Mutex`; each loop also remembers the exact
+/// targets it answered (in its `ServiceLoopContext`), so a repeated request is answered without
+/// parsing or locking. Every event-loop thread calls `respond(to:context:)` concurrently.
 public final class FontService: HTTPResponder {
     /// Resolves fonts and lists faces; also holds the style table.
     let resolver: FontResolver
@@ -22,16 +22,13 @@ public final class FontService: HTTPResponder {
     let preferences: CurrentPreferences
     /// The preferences' owner: changes, history, event streams.
     let store: PreferencesStore
-    /// Tells this service's thread-local `TargetCache`s from another's (tests make many services).
-    let serviceID = FontService.nextServiceID.add(1, ordering: .relaxed).newValue
     /// Runs before every font resolution; tests use it to hold or fail one.
     let willResolve: @Sendable (FontRequest) throws -> Void
     /// `Access-Control-Allow-Origin`, and `Vary: Origin` when the origin is not `*`.
     let corsHeaders: [(name: String, value: String)]
-    /// The 204 answer to a CORS preflight.
-    let preflightResponse: HTTPResponse
+    /// The 204 answer to `OPTIONS *`: the methods every route answers.
+    let serverPreflightResponse: HTTPResponse
     private let computations = Atomic<Int>(0)
-    private static let nextServiceID = Atomic<UInt64>(0)
 
     /// - Parameters:
     ///   - resolver: resolves fonts against its style table and lists installed faces.
@@ -65,7 +62,7 @@ public final class FontService: HTTPResponder {
         self.willResolve = willResolve
         self.state = Mutex(ServiceState(capacity: configuration.cacheEntries))
         self.corsHeaders = Self.corsHeaders(origin: configuration.corsOrigin)
-        self.preflightResponse = Self.preflightResponse(allowing: Endpoint.methods, corsHeaders: corsHeaders)
+        self.serverPreflightResponse = Self.preflightResponse(allowing: Self.routes.commonMethods, corsHeaders: corsHeaders)
     }
 
     /// Resolves every style at every category with no options — the answers of
@@ -77,22 +74,78 @@ public final class FontService: HTTPResponder {
         // An answer another thread is computing is cached when it is done: nothing to wait for.
         for style in resolver.table.styles.map(\.style.rawValue) {
             for category in categories {
-                _ = try lookUp(.font, parameters: QueryParameters([.style: style, .category: category]), target: nil)
+                _ = try prewarm("/font", [.style: style, .category: category])
             }
         }
         for category in categories {
-            _ = try lookUp(.fonts, parameters: QueryParameters([.category: category]), target: nil)
+            _ = try prewarm("/fonts", [.category: category])
         }
+    }
+
+    /// Puts the answer of the cached route at `path` for the parameters `values` into the answer cache.
+    private func prewarm(_ path: Substring, _ values: KeyValuePairs<QueryParameters.Name, String>) throws(FontServiceError) {
+        guard let route = Self.routes[path], case .cached(let subject, let answer) = route.get else { return }
+        // The target is only for the log: the parameters are given already decoded.
+        let target = path + "?" + values.map { "\($0.key.rawValue)=\($0.value)" }.joined(separator: "&")
+        let context = RequestContext(
+            request: HTTPRequest(method: "GET", target: String(target)), route: route,
+            parameters: QueryParameters(Dictionary(uniqueKeysWithValues: values.map { ($0.key, $0.value) })),
+            preferences: preferences.value)
+        _ = try lookUp(context, subject: subject, answer: answer)
+    }
+
+    /// A new event loop's context: its own map of the exact targets it answers.
+    public func makeLoopContext() -> ServiceLoopContext {
+        ServiceLoopContext(capacity: configuration.cacheEntries)
+    }
+
+    /// The answer to `request` as a loop with a context of its own would give it, remembering
+    /// nothing between calls; `HTTPServer` calls `respond(to:context:)`.
+    public func respond(to request: HTTPRequest) -> HTTPReply {
+        respond(to: request, context: makeLoopContext())
     }
 
     /// The answer to `request`: a response; a deferred one for PUTs, and for an answer another
     /// thread is computing; a stream for `/events`.
-    public func respond(to request: HTTPRequest) -> HTTPReply {
-        if request.method != "GET", !Self.httpMethods.contains(request.method.uppercased()) {
-            return .response(errorResponse(.unknownMethod(request.method)))
+    ///
+    /// The router: the loop's remembered targets first, then the route table; every error a
+    /// handler throws becomes its answer here.
+    public func respond(to request: HTTPRequest, context loop: ServiceLoopContext) -> HTTPReply {
+        let method = request.method
+        let reads = method == "GET" || method == "HEAD"
+        // The hot path: this loop answered this exact target before, under the current preferences.
+        if reads, let answer = loop.targets.answer(for: request.target, current: preferences.value) {
+            return .response(answer.reply(to: request))
         }
-        if let endpoint = PreferenceEndpoint(target: request.target) { return reply(to: request, at: endpoint) }
-        return reply(to: request)
+        guard method == "GET" || Self.httpMethods.contains(method.uppercased()) else {
+            return .response(errorResponse(.unknownMethod(method)))
+        }
+        let path = request.path
+        guard let route = Self.routes[path] else {
+            // `OPTIONS *` asks about the server as a whole (RFC 9110 §9.3.7).
+            if method == "OPTIONS", request.target == "*" { return .response(serverPreflightResponse) }
+            return .response(errorResponse(.notFound(path: String(path))))
+        }
+        if method == "OPTIONS" { return .response(Self.preflightResponse(allowing: route.methods, corsHeaders: corsHeaders)) }
+        guard let handler = route.handler(for: method) else {
+            return .response(errorResponse(.methodNotAllowed(method: method, path: route.path, allowed: route.methods)))
+        }
+        do {
+            let context = RequestContext(
+                request: request, route: route, parameters: try QueryParameters(parsing: request.query, for: route),
+                preferences: preferences.value)
+            switch handler {
+            case .cached(let subject, let answer):
+                return try cachedReply(context, subject: subject, answer: answer, remembering: loop.targets)
+            case .live(let handle):
+                let reply = try handle(self, context)
+                // HEAD is GET without the body; a stream's head is the whole answer.
+                if method == "HEAD", case .stream(let head, _) = reply { return .response(head) }
+                return reply
+            }
+        } catch {
+            return .response(errorResponse(error))
+        }
     }
 
     /// A JSON error naming `failure`'s code (`badRequest`, `requestTimeout`, `payloadTooLarge`,
@@ -106,46 +159,27 @@ public final class FontService: HTTPResponder {
     /// recognizably a slip, and 405 with the allowed methods helps more than 501.
     static let httpMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
 
-    /// The answer to a request for one of the read-only endpoints.
-    func reply(to request: HTTPRequest) -> HTTPReply {
-        let method = request.method
-        let reads = method == "GET" || method == "HEAD"
-        // The hot path: this thread answered this exact target before, under the current preferences.
-        let targets = reads ? TargetCache.current(serviceID: serviceID, capacity: configuration.cacheEntries) : nil
-        if let targets, let answer = targets.answer(for: request.target, current: preferences.value) {
+    /// The answer of a cached route: from the answer cache (or computed and cached), and
+    /// remembered for the exact target by the loop that asked.
+    private func cachedReply(
+        _ context: RequestContext, subject: Route.Subjecting, answer: Route.Answering, remembering targets: TargetCache
+    ) throws(FontServiceError) -> HTTPReply {
+        let request = context.request
+        switch try lookUp(context, subject: subject, answer: answer) {
+        case .ready(let answer, let followed):
+            targets.remember(answer, for: request.target, preferences: followed)
             return .response(answer.reply(to: request))
-        }
-
-        let path = request.path
-        guard let endpoint = Endpoint(path: path) else {
-            // `OPTIONS *` asks about the server as a whole (RFC 9110 §9.3.7).
-            if method == "OPTIONS", request.target == "*" { return .response(preflightResponse) }
-            return .response(errorResponse(.notFound(path: String(path))))
-        }
-        guard reads else {
-            return .response(method == "OPTIONS"
-                ? preflightResponse : errorResponse(.methodNotAllowed(method: method, path: endpoint.rawValue, allowed: Endpoint.methods)))
-        }
-        do {
-            let parameters = try QueryParameters(parsing: request.query, for: endpoint)
-            switch try lookUp(endpoint, parameters: parameters, target: request.target) {
-            case .ready(let answer, let followed):
-                targets?.remember(answer, for: request.target, preferences: followed)
-                return .response(answer.reply(to: request))
-            case .computing(let flight):
-                // Another loop's thread is computing it: this loop goes on with its other
-                // connections, and the answer follows when that thread is done.
-                return .deferred { [self] pending in
-                    flight.onFinish { result in
-                        switch result {
-                        case .success(let answer): pending.complete(answer.reply(to: request))
-                        case .failure(let error): pending.complete(self.errorResponse(error))
-                        }
+        case .computing(let flight):
+            // Another loop's thread is computing it: this loop goes on with its other
+            // connections, and the answer follows when that thread is done.
+            return .deferred { [self] pending in
+                flight.onFinish { result in
+                    switch result {
+                    case .success(let answer): pending.complete(answer.reply(to: request))
+                    case .failure(let error): pending.complete(self.errorResponse(error))
                     }
                 }
             }
-        } catch {
-            return .response(errorResponse(error))
         }
     }
 
@@ -157,14 +191,12 @@ public final class FontService: HTTPResponder {
         case computing(Flight)
     }
 
-    /// The answer for `parameters` at `endpoint` — cached, computed here and cached, or the
-    /// flight of the thread already computing it.
-    ///
-    /// - Parameter target: the request target, for the log; nil when prewarming.
-    func lookUp(_ endpoint: Endpoint, parameters: QueryParameters, target: String?) throws(FontServiceError) -> AnswerLookup {
-        let current = preferences.value
-        let key = try answerKey(for: endpoint, parameters: parameters, preferences: current)
-        let followed = key.followsPreferences ? current : nil
+    /// The answer for `context` — cached, computed here and cached, or the flight of the thread
+    /// already computing it.
+    func lookUp(_ context: RequestContext, subject: Route.Subjecting, answer: Route.Answering) throws(FontServiceError) -> AnswerLookup {
+        let follows = context.followsPreferences
+        let key = AnswerKey(path: context.route.path, subject: try subject(self, context), followsPreferences: follows)
+        let followed = follows ? context.preferences : nil
         switch state.withLock({ $0.lookUp(key) }) {
         case .cached(let answer):
             return .ready(answer, followed: followed)
@@ -173,11 +205,13 @@ public final class FontService: HTTPResponder {
         case .lead(let flight):
             computations.add(1, ordering: .relaxed)
             let started = ContinuousClock.now
-            let result = Result { () throws(FontServiceError) in try computeAnswer(for: key) }
+            let result = Result { () throws(FontServiceError) in
+                cachedAnswer(body: try answer(self, key.subject), followsPreferences: follows)
+            }
             state.withLock { $0.finish(key, with: result) }
             flight.finish(result)
             logger.debug("answer computed", metadata: [
-                "target": "\(target ?? "(prewarm) \(endpoint.rawValue)")",
+                "target": "\(context.request.target)",
                 "duration": "\(ContinuousClock.now - started)",
             ])
             return .ready(try result.get(), followed: followed)
@@ -188,10 +222,6 @@ public final class FontService: HTTPResponder {
 
     /// How many distinct answers the cache holds.
     var cachedAnswerCount: Int { state.withLock { $0.answerCount } }
-    /// How many exact request targets the calling thread remembers.
-    var cachedTargetCount: Int {
-        TargetCache.current(serviceID: serviceID, capacity: configuration.cacheEntries)?.count ?? 0
-    }
     /// How many answers have been computed (misses that did the work; waiters are not counted).
     var computedAnswerCount: Int { computations.load(ordering: .relaxed) }
 }

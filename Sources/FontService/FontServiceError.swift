@@ -10,8 +10,8 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     case unknownParameter(String, path: String, allowed: [String])
     /// A parameter given more than once.
     case duplicateParameter(String)
-    /// A parameter `endpoint` needs.
-    case missingParameter(String, endpoint: Endpoint)
+    /// A parameter the route at `path` needs; `example` is a request that works.
+    case missingParameter(String, path: String, example: String)
     /// A parameter's value (or, with `parameter` nil, a parameter's name) whose `%XX` escapes are broken.
     case malformedPercentEncoding(parameter: String?, text: String)
     /// No endpoint at `path`.
@@ -81,13 +81,10 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .invalidValue(let error): error.allowed
         case .unknownParameter(_, _, let allowed), .methodNotAllowed(_, _, let allowed): allowed
-        case .notFound: Self.paths
+        case .notFound: FontService.routes.paths
         default: nil
         }
     }
-
-    /// Every path the API answers.
-    static let paths = Endpoint.allCases.map(\.rawValue) + PreferenceEndpoint.allCases.map(\.rawValue)
 
     var description: String {
         switch self {
@@ -99,13 +96,13 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
                 : "Unknown parameter '\(name)' for \(path); use: \(allowed.joined(separator: ", "))."
         case .duplicateParameter(let name):
             return "The parameter '\(name)' is given more than once; give it once."
-        case .missingParameter(let name, let endpoint):
-            return "\(endpoint.rawValue) needs the parameter '\(name)', as in \(Self.example(of: endpoint))."
+        case .missingParameter(let name, let path, let example):
+            return "\(path) needs the parameter '\(name)', as in \(example)."
         case .malformedPercentEncoding(let parameter, let text):
             let subject = parameter.map { "The value of '\($0)'" } ?? "A parameter name"
             return "\(subject) ('\(text)') is not valid percent-encoded UTF-8; write '%' as %25 and other bytes as %XX."
         case .notFound(let path):
-            return "There is nothing at '\(path)'; the API has: \(Self.paths.joined(separator: ", "))."
+            return "There is nothing at '\(path)'; the API has: \(FontService.routes.paths.joined(separator: ", "))."
         case .methodNotAllowed(let method, let path, let allowed):
             // "GET or HEAD", "GET, HEAD or PUT": the methods a request can use, then the preflight.
             let usable = allowed.filter { $0 != "OPTIONS" }
@@ -133,15 +130,6 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
             case 503: return "The server is busy (\(reason)); try again shortly."
             default: return "The server could not handle the request (\(reason))."
             }
-        }
-    }
-
-    /// A request that would have worked, for messages about missing parameters.
-    private static func example(of endpoint: Endpoint) -> String {
-        switch endpoint {
-        case .font: "/font?style=body"
-        case .scale: "/scale?style=body&value=8"
-        default: endpoint.rawValue
         }
     }
 }

@@ -1,19 +1,37 @@
 import DynamicType
 
 /// A request's query string, split on `&` and `=`, percent-decoded and checked against
-/// what its endpoint accepts: unknown, repeated and missing parameters are errors.
+/// what its route accepts: unknown, repeated and missing parameters are errors.
 struct QueryParameters: Sendable {
-    /// Every parameter name the API knows; each endpoint accepts some of them.
-    enum Name: String, CaseIterable, Sendable {
-        case style, category, traits, family, weight, legibility, maximumPointSize, value
+    /// A parameter's name as the API spells it; each route accepts some.
+    struct Name: RawRepresentable, Hashable, Sendable {
+        let rawValue: String
+
+        init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        static let style = Name(rawValue: "style")
+        static let category = Name(rawValue: "category")
+        static let traits = Name(rawValue: "traits")
+        static let family = Name(rawValue: "family")
+        static let weight = Name(rawValue: "weight")
+        static let legibility = Name(rawValue: "legibility")
+        static let maximumPointSize = Name(rawValue: "maximumPointSize")
+        static let value = Name(rawValue: "value")
+        static let lastEventID = Name(rawValue: "lastEventId")
     }
 
     private var values: [Name: String] = [:]
+    /// The route's path and a request that works, for the message about a missing parameter.
+    private var path = "", example = ""
 
-    /// Parses `query` (the target after `?`) for `endpoint`.
+    /// Parses `query` (the target after `?`) for `route`.
     ///
     /// Empty pieces (`a=1&&b=2`) are skipped; a piece without `=` has an empty value.
-    init(parsing query: Substring, for endpoint: Endpoint) throws(FontServiceError) {
+    init(parsing query: Substring, for route: Route) throws(FontServiceError) {
+        path = route.path
+        example = route.example
         for piece in query.split(separator: "&") {
             let equals = piece.firstIndex(of: "=")
             let rawName = piece[..<(equals ?? piece.endIndex)]
@@ -21,8 +39,9 @@ struct QueryParameters: Sendable {
             guard let name = Self.percentDecoded(rawName) else {
                 throw .malformedPercentEncoding(parameter: nil, text: String(rawName))
             }
-            guard let parameter = Name(rawValue: name), endpoint.parameters.contains(parameter) else {
-                throw .unknownParameter(name, path: endpoint.rawValue, allowed: endpoint.parameters.map(\.rawValue))
+            let parameter = Name(rawValue: name)
+            guard route.parameters.contains(parameter) else {
+                throw .unknownParameter(name, path: route.path, allowed: route.parameters.map(\.rawValue))
             }
             guard values[parameter] == nil else { throw .duplicateParameter(name) }
             guard let value = Self.percentDecoded(rawValue) else {
@@ -30,8 +49,8 @@ struct QueryParameters: Sendable {
             }
             values[parameter] = value
         }
-        for parameter in endpoint.requiredParameters where values[parameter] == nil {
-            throw .missingParameter(parameter.rawValue, endpoint: endpoint)
+        for parameter in route.requiredParameters where values[parameter] == nil {
+            throw .missingParameter(parameter.rawValue, path: route.path, example: route.example)
         }
     }
 
@@ -53,11 +72,9 @@ struct QueryParameters: Sendable {
         }
     }
 
-    /// The value of a parameter `endpoint` requires, read by `parse`.
-    func required<Value>(
-        _ name: Name, of endpoint: Endpoint, _ parse: (String) throws(DynamicTypeError) -> Value
-    ) throws(FontServiceError) -> Value {
-        guard let value = try value(name, parse) else { throw .missingParameter(name.rawValue, endpoint: endpoint) }
+    /// The value of a parameter the route requires, read by `parse`.
+    func required<Value>(_ name: Name, _ parse: (String) throws(DynamicTypeError) -> Value) throws(FontServiceError) -> Value {
+        guard let value = try value(name, parse) else { throw .missingParameter(name.rawValue, path: path, example: example) }
         return value
     }
 

@@ -106,7 +106,7 @@ extension EventLoop {
     private func answer(_ request: HTTPRequest, on connection: HTTPConnection) {
         let keepAlive = request.keepAlive && !stopping
         let head = request.method == "HEAD"
-        switch responder.respond(to: request) {
+        switch respond(request) {
         case .response(let response):
             serializer.append(response, head: head, keepAlive: keepAlive, minorVersion: request.minorVersion, to: &connection.output)
             if !keepAlive { connection.close(after: .linger) }

@@ -23,6 +23,8 @@ final class EventLoop: @unchecked Sendable {
     let index: Int
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
+    /// The responder's `respond(to:context:)` bound to this loop's own context.
+    let respond: (HTTPRequest) -> HTTPReply
     let gauge: ConnectionGauge
     let logger: Logger
 
@@ -69,6 +71,7 @@ final class EventLoop: @unchecked Sendable {
         self.listener = listener
         self.configuration = configuration
         self.responder = responder
+        self.respond = Self.respond(with: responder)
         self.gauge = gauge
         self.logger = logger
         let shortest = min(configuration.headerTimeoutSeconds, configuration.bodyTimeoutSeconds, configuration.idleTimeoutSeconds)
@@ -99,6 +102,12 @@ final class EventLoop: @unchecked Sendable {
             return queue.count == 1
         }
         if wasEmpty { eventfd_write(wake, 1) }
+    }
+
+    /// `responder.respond(to:context:)` with a context of this loop's own, which only the loop's thread touches.
+    private static func respond<Responder: HTTPResponder>(with responder: Responder) -> (HTTPRequest) -> HTTPReply {
+        let context = responder.makeLoopContext()
+        return { request in responder.respond(to: request, context: context) }
     }
 
     /// Runs until a `.stop` message has been handled and every connection has finished.

@@ -1,16 +1,29 @@
 /// What the server calls for every request: the application, which knows what the paths mean.
 ///
-/// `respond(to:)` runs on the event loop that read the request, so it must answer quickly
+/// `respond(to:context:)` runs on the event loop that read the request, so it must answer quickly
 /// (a cached lookup, or work of a few hundred microseconds at most) and never block on I/O.
-/// Any thread may call it at any time: implementations are `Sendable` and keep their own state safe.
+/// Every loop thread calls it concurrently: implementations are `Sendable` and keep their shared
+/// state safe; what one loop keeps for itself goes in its `LoopContext`.
 public protocol HTTPResponder: Sendable {
-    /// The answer to `request`.
-    func respond(to request: HTTPRequest) -> HTTPReply
+    /// What one event loop keeps for the responder, touched only by that loop's thread (so it
+    /// needs no lock): a loop-private cache, say. `Void` for a responder that keeps nothing.
+    associatedtype LoopContext = Void
+
+    /// A new context for one event loop; the server makes one per loop before serving.
+    func makeLoopContext() -> LoopContext
+
+    /// The answer to `request`, read by the loop that owns `context`.
+    func respond(to request: HTTPRequest, context: LoopContext) -> HTTPReply
 
     /// The answer for a request the server refuses before the responder sees it:
     /// malformed framing (400), limits (413, 414, 431), timeouts (408), overload (503),
     /// unsupported codings or versions (501, 505). The connection is closed after it.
     func failureResponse(_ failure: HTTPFailure) -> HTTPResponse
+}
+
+extension HTTPResponder where LoopContext == Void {
+    /// Nothing: the responder keeps no per-loop state.
+    public func makeLoopContext() {}
 }
 
 extension HTTPResponder {

@@ -22,10 +22,11 @@ func makeService(
 }
 
 extension FontService {
-    /// The service's answer to `method target`, through the public `respond(to:)`; an answer
+    /// The service's answer to `method target`, through the public `respond(to:context:)` with
+    /// the calling thread's own loop context (as if the thread were an event loop); an answer
     /// that follows later (another thread was computing it) is waited for, up to 30 s.
     func send(_ target: String, method: String = "GET", headers: [(name: String, value: String)] = []) -> HTTPResponse {
-        switch respond(to: HTTPRequest(method: method, target: target, headers: headers)) {
+        switch respond(to: HTTPRequest(method: method, target: target, headers: headers), context: threadLoopContext) {
         case .response(let response): return response
         case .stream(let head, _):
             Issue.record("\(method) \(target) answered with a stream")
@@ -39,6 +40,34 @@ extension FontService {
             }
             return response
         }
+    }
+}
+
+extension FontService {
+    /// How many exact request targets the calling thread's loop context remembers.
+    var cachedTargetCount: Int { threadLoopContext.targets.count }
+
+    /// The calling thread's loop context for this service, made on first use: a test thread
+    /// plays one event loop.
+    var threadLoopContext: ServiceLoopContext {
+        let key = "fontd.loopContext.\(ObjectIdentifier(self))"
+        let slots = Thread.current.threadDictionary
+        // The service is held weakly and compared, so a new service at a freed one's address starts afresh.
+        if let slot = slots[key] as? LoopContextSlot, slot.service === self { return slot.context }
+        let slot = LoopContextSlot(service: self, context: makeLoopContext())
+        slots[key] = slot
+        return slot.context
+    }
+}
+
+/// One thread's loop context for one service.
+private final class LoopContextSlot {
+    weak var service: FontService?
+    let context: ServiceLoopContext
+
+    init(service: FontService, context: ServiceLoopContext) {
+        self.service = service
+        self.context = context
     }
 }
 

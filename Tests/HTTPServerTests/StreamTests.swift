@@ -11,7 +11,7 @@ final class EchoResponder: HTTPResponder {
     let streams = Mutex<[HTTPStream]>([])
     let ended = Mutex<[HTTPStream.EndReason]>([])
 
-    func respond(to request: HTTPRequest) -> HTTPReply {
+    func respond(to request: HTTPRequest, context: Void) -> HTTPReply {
         if request.path == "/stream" {
             return .stream(HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream")], body: Array("ready\n".utf8))) { stream in
                 stream.onEnd { reason in self.ended.withLock { $0.append(reason) } }

@@ -1,0 +1,38 @@
+import DynamicType
+
+extension FontService {
+    /// Every endpoint of docs/DESIGN.md §4: adding one is an entry here and its handler.
+    static let routes = RouteTable([
+        Route(
+            "/font", parameters: [.style, .category, .traits, .family, .weight, .legibility, .maximumPointSize],
+            required: [.style], followsOmitted: [.category, .legibility], example: "/font?style=body",
+            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.fontRequest(context) },
+                              answer: { service, request throws(FontServiceError) in try service.encoded(service.resolveFont(request)) })),
+        Route(
+            "/fonts", parameters: [.category, .traits, .family, .weight, .legibility, .maximumPointSize],
+            followsOmitted: [.category, .legibility],
+            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.fontTemplate(context) },
+                              answer: { service, template throws(FontServiceError) in try service.encoded(service.fontCollection(template)) })),
+        Route(
+            "/scale", parameters: [.style, .category, .legibility, .value], required: [.style, .value],
+            followsOmitted: [.category], example: "/scale?style=body&value=8",
+            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.scaleRequest(context) },
+                              answer: { service, request throws(FontServiceError) in try service.encoded(service.scaledValue(request)) })),
+        Route("/styles", get: Route.cached { service throws(FontServiceError) in try service.encoded(service.resolver.table) }),
+        Route("/categories", get: Route.cached { service throws(FontServiceError) in try service.encoded(ContentSizeCategory.listing) }),
+        Route(
+            "/faces", parameters: [.family],
+            get: Route.cached(subject: { _, context in context.parameters[.family] },
+                              answer: { service, family throws(FontServiceError) in try service.encoded(service.resolver.catalog.faces(family: family)) })),
+        Route("/healthz", get: Route.cached { service throws(FontServiceError) in try service.encoded(HealthStatus()) }),
+        Route(
+            "/preferences",
+            get: .live { service, context throws(FontServiceError) in try service.preferencesAnswer(context) },
+            put: .live { service, context throws(FontServiceError) in try service.change(context, fields: ["category", "legibilityWeight"]) }),
+        Route(
+            "/category",
+            get: .live { service, context throws(FontServiceError) in try service.categoryAnswer(context) },
+            put: .live { service, context throws(FontServiceError) in try service.change(context, fields: ["category"]) }),
+        Route("/events", parameters: [.lastEventID], get: .live { service, context in service.eventStream(context) }),
+    ])
+}
