@@ -20,9 +20,12 @@ extension StyleTable {
 
     /// Validates a table given as JSON (the file format of docs/DESIGN.md §2, also the body of `GET /styles`);
     /// `source` names it in errors.
-    public init(json: some Collection<UInt8>, source: String) throws(StyleTableError) {
+    ///
+    /// - Parameter mode: `.strict` (a file fontd loads: an unknown field is refused) or
+    ///   `.tolerant` (a server's answer: fields a newer server adds are skipped).
+    public init(json: some Collection<UInt8>, source: String, mode: JSONDocumentDecoder.Mode = .strict) throws(StyleTableError) {
         do {
-            self = try JSONDocumentDecoder(mode: .strict).decode(StyleTable.self, from: json)
+            self = try JSONDocumentDecoder(mode: mode).decode(StyleTable.self, from: json)
         } catch {
             throw .invalid(file: source, path: error.pathDescription, reason: error.reason)
         }
