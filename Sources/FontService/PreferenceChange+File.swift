@@ -30,7 +30,7 @@ extension PreferenceChange: Codable {
             guard case .wrongType? = error.problem else { throw error }
             throw DecodingError.refusal(at: decoder.codingPath, "\(entry) must be an object")
         }
-        /// A member's text; absent is nil, any other JSON type is refused.
+        // A member's text; absent is nil, any other JSON type is refused.
         func text(_ key: CodingKeys) throws -> String? {
             do {
                 return try container.decodeUnlessAbsent(String.self, forKey: key)
