@@ -32,8 +32,8 @@ public struct FontCollection: Hashable, Sendable, Codable {
         }
     }
 
-    /// Decodes the fonts in the order the decoder lists the keys, which for Foundation's
-    /// `JSONDecoder` is not the document's; `init(json:)` restores the table's order.
+    /// Decodes the fonts in the order the decoder lists the keys: the document's (the table's)
+    /// with `JSONDocumentDecoder`, which `init(json:)` uses.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         category = try container.decode(ContentSizeCategory.self, forKey: .category)
@@ -48,15 +48,11 @@ public struct FontCollection: Hashable, Sendable, Codable {
         }
     }
 
-    /// Decodes a `GET /fonts` body keeping the fonts in the document's (the table's) order.
+    /// Decodes a `GET /fonts` body in one pass, keeping the fonts in the document's (the
+    /// table's) order; members this version does not know are skipped (a newer server's).
+    ///
+    /// - Throws: `DecodingError`.
     public init(json: some DataProtocol) throws {
-        let bytes = Data(json)
-        var collection = try JSONDecoder().decode(Self.self, from: bytes)
-        if case .object(let members) = try JSONDocument(parsing: Array(bytes)),
-           case .object(let fonts)? = members.first(where: { $0.key == "fonts" })?.value {
-            let order = Dictionary(fonts.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { first, _ in first })
-            collection.fonts.sort { order[$0.style.rawValue, default: .max] < order[$1.style.rawValue, default: .max] }
-        }
-        self = collection
+        self = try JSONDocumentDecoder(mode: .tolerant).decode(Self.self, from: json)
     }
 }

@@ -1,8 +1,9 @@
 /// A JSON document parsed strictly (RFC 8259), keeping object members in document order —
 /// duplicates included, so a reader can refuse them instead of silently keeping one.
 ///
-/// Used to load style tables: Foundation's `JSONDecoder` keeps one of two duplicate members
-/// without a word, and costs a command-line run about a millisecond of type lookups.
+/// Decoded through `JSONDocumentDecoder` wherever fontd reads JSON: Foundation's `JSONDecoder`
+/// keeps one of two duplicate members without a word, lists an object's keys in no fixed
+/// order, and costs a command-line run about a millisecond of type lookups.
 public enum JSONDocument: Equatable, Sendable {
     case null
     case bool(Bool)

@@ -4,12 +4,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Encodes `Encodable` values as JSON with object keys in the order they were encoded.
+/// Encodes `Encodable` values as JSON with each object's members in the order they were
+/// encoded: a type's declaration order, a `FontCollection`'s table order.
 ///
-/// Foundation's `JSONEncoder` on Linux writes keys in hash order, but fontd's answers
-/// promise a fixed key order (docs/DESIGN.md §6). Numbers are written in full precision, whole
-/// numbers without a fraction (`19`, not `19.0`); slashes are not escaped; a
-/// non-finite number is an error rather than invalid JSON.
+/// It exists for that order alone. Foundation's `JSONEncoder` does not guarantee one (it
+/// writes members in hash order unless asked to sort them, and sorted is not declared),
+/// while fontd's answers, its state file and `GET /styles` promise a fixed order that reads
+/// as the design documents it. A Swift `Dictionary` has no order of its own, so its keys are
+/// written sorted, and equal values give equal bytes.
 public struct OrderedJSONEncoder: Sendable {
     /// Whether to indent nested values by two spaces, one member per line.
     public var prettyPrinted: Bool

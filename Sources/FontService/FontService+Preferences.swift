@@ -55,27 +55,8 @@ extension FontService {
     /// `{"category": "xl"}`, `{"legibilityWeight": "bold"}` or both (only `category` on `/category`).
     private func changeRequest(_ body: [UInt8], path: String, fields: [String]) throws(FontServiceError) -> (ContentSizeCategory?, LegibilityWeight?) {
         let example = fields == ["category"] ? #"{"category": "xl"}"# : #"{"category": "xl"} or {"legibilityWeight": "bold"}"#
-        let document: JSONDocument
-        do { document = try JSONDocument(parsing: body) } catch {
-            throw .invalidBody(body.isEmpty ? "it is empty; send \(example)" : "it is not JSON (\(error)); send \(example)")
-        }
-        guard case .object(let members) = document, !members.isEmpty else { throw .invalidBody("expected a JSON object such as \(example)") }
-        var category: ContentSizeCategory?
-        var legibilityWeight: LegibilityWeight?
-        var seen: Set<String> = []
-        for member in members {
-            guard fields.contains(member.key) else {
-                throw .invalidBody("unknown field '\(member.key)'; \(path) takes \(fields.joined(separator: " and "))")
-            }
-            guard seen.insert(member.key).inserted else { throw .invalidBody("'\(member.key)' appears twice") }
-            guard case .string(let text) = member.value else { throw .invalidBody("'\(member.key)' must be a string, not \(member.value.kind)") }
-            do {
-                if member.key == "category" { category = try ContentSizeCategory(parsing: text) } else { legibilityWeight = try LegibilityWeight(parsing: text) }
-            } catch {
-                throw .invalidValue(error)
-            }
-        }
-        return (category, legibilityWeight)
+        let update = try PreferencesUpdate(body: body, path: path, fields: fields, example: example)
+        return (update.category, update.legibilityWeight)
     }
 
     /// Whether the request carries the configured bearer token (compared in constant time).

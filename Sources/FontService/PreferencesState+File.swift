@@ -1,12 +1,14 @@
 import DynamicType
 
-/// The state file's format: one JSON object, history oldest first.
+/// The state file's format: one JSON object, keys in this order, history oldest first.
 ///
 /// ```json
 /// {"version":1,"category":"xl","legibilityWeight":"regular","sequence":2,
 ///  "history":[{"sequence":1,"event":"contentSizeCategoryDidChange","category":"xl","previous":"l"}, …]}
 /// ```
-extension PreferencesState {
+///
+/// `sequence` is written though the history's last entry tells it, and read back as a check.
+extension PreferencesState: Codable {
     /// Why a state file cannot be used; start-up stops with this rather than resetting silently.
     struct FileError: Error, CustomStringConvertible {
         var path: String
@@ -16,76 +18,81 @@ extension PreferencesState {
         }
     }
 
-    var fileBytes: [UInt8] {
-        var text = #"{"version":1,"category":"\#(preferences.category.rawValue)","legibilityWeight":"\#(preferences.legibilityWeight.rawValue)","sequence":\#(sequence),"history":["#
-        for (index, change) in history.enumerated() {
-            if index > 0 { text += "," }
-            switch change.kind {
-            case .category(let value, let previous):
-                text += #"{"sequence":\#(change.sequence),"event":"\#(change.eventName)","category":"\#(value.rawValue)","previous":"\#(previous.rawValue)"}"#
-            case .legibilityWeight(let value, let previous):
-                text += #"{"sequence":\#(change.sequence),"event":"\#(change.eventName)","legibilityWeight":"\#(value.rawValue)","previous":"\#(previous.rawValue)"}"#
-            }
-        }
-        text += "]}\n"
-        return Array(text.utf8)
+    /// The file's content: the state's JSON on one line, then a newline.
+    func fileBytes() throws -> [UInt8] {
+        Array(try OrderedJSONEncoder().encode(self)) + [UInt8(ascii: "\n")]
     }
 
+    /// Reads a state file strictly: unknown and repeated members are refused, and so is any
+    /// history fontd cannot have written.
     init(fileBytes: [UInt8], path: String) throws(FileError) {
-        func fail(_ reason: String) -> FileError { FileError(path: path, reason: reason) }
-        let document: JSONDocument
-        do { document = try JSONDocument(parsing: fileBytes) } catch { throw fail("not JSON (\(error))") }
-        guard case .object(let members) = document else { throw fail("expected an object") }
-        var fields: [String: JSONDocument] = [:]
-        for member in members {
-            guard fields.updateValue(member.value, forKey: member.key) == nil else { throw fail("'\(member.key)' appears twice") }
+        do {
+            self = try JSONDocumentDecoder(mode: .strict).decode(PreferencesState.self, from: fileBytes)
+        } catch {
+            let at = error.pathDescription
+            let reason = switch error.problem {
+            case .notJSON(let syntaxError)?: "not JSON (\(syntaxError))"
+            case .unknownKey?: "'\(at)' is not a field of the state file"
+            case .duplicateKey?: "'\(at)' appears twice"
+            case .wrongType? where at.isEmpty: "expected an object"
+            default: error.reason
+            }
+            throw FileError(path: path, reason: reason)
         }
-        guard case .number(1) = fields["version"] else { throw fail("'version' must be 1") }
-        guard case .string(let category) = fields["category"], let category = ContentSizeCategory(rawValue: category) else {
-            throw fail("'category' must be one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case version, category, legibilityWeight, sequence, history }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(1, forKey: .version)
+        try container.encode(preferences.category.rawValue, forKey: .category)
+        try container.encode(preferences.legibilityWeight.rawValue, forKey: .legibilityWeight)
+        try container.encode(sequence, forKey: .sequence)
+        try container.encode(history, forKey: .history)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func refusal(_ key: CodingKeys, _ reason: String) -> DecodingError { .refusal(at: container.codingPath + [key], reason) }
+        guard (try? container.decode(Int.self, forKey: .version)) == 1 else { throw refusal(.version, "'version' must be 1") }
+        guard let category = (try? container.decode(String.self, forKey: .category)).flatMap(ContentSizeCategory.init(rawValue:)) else {
+            throw refusal(.category, "'category' must be one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard case .string(let weight) = fields["legibilityWeight"], let weight = LegibilityWeight(rawValue: weight) else {
-            throw fail("'legibilityWeight' must be regular or bold")
+        guard let weight = (try? container.decode(String.self, forKey: .legibilityWeight)).flatMap(LegibilityWeight.init(rawValue:)) else {
+            throw refusal(.legibilityWeight, "'legibilityWeight' must be regular or bold")
         }
-        guard case .number(let sequence) = fields["sequence"], sequence >= 0, sequence == sequence.rounded(),
-              sequence <= Double(Self.maximumSequence)
-        else {
-            throw fail("'sequence' must be a whole number from 0 to \(Self.maximumSequence)")
+        guard let sequence = try? container.decode(Int.self, forKey: .sequence), (0...Self.maximumSequence).contains(sequence) else {
+            throw refusal(.sequence, "'sequence' must be a whole number from 0 to \(Self.maximumSequence)")
         }
-        guard case .array(let entries) = fields["history"] else { throw fail("'history' must be an array") }
+        var entries: any UnkeyedDecodingContainer
+        do { entries = try container.nestedUnkeyedContainer(forKey: .history) } catch {
+            throw refusal(.history, "'history' must be an array")
+        }
         var history: [PreferenceChange] = []
-        for (index, entry) in entries.enumerated() {
-            guard case .object(let members) = entry else { throw fail("history[\(index)] must be an object") }
-            var item: [String: String] = [:]
-            var number: Double?
-            for member in members {
-                switch member.value {
-                case .string(let text): item[member.key] = text
-                case .number(let value) where member.key == "sequence": number = value
-                default: throw fail("history[\(index)].\(member.key) has the wrong type")
-                }
+        while !entries.isAtEnd {
+            let index = entries.currentIndex
+            let change: PreferenceChange
+            do {
+                change = try entries.decode(PreferenceChange.self)
+            } catch let error as DecodingError where error.location.last?.stringValue == "sequence" && error.problem == nil {
+                throw refusal(.history, "history[\(index)].sequence must be a whole number from 1 to \(sequence)")
             }
-            guard let number, number == number.rounded(), number >= 1, number <= sequence else {
-                throw fail("history[\(index)].sequence must be a whole number from 1 to \(Int(sequence))")
+            guard change.sequence <= sequence else {
+                throw refusal(.history, "history[\(index)].sequence must be a whole number from 1 to \(sequence)")
             }
-            let kind: PreferenceChange.Kind
-            if let value = item["category"].flatMap(ContentSizeCategory.init(rawValue:)),
-               let previous = item["previous"].flatMap(ContentSizeCategory.init(rawValue:)) {
-                kind = .category(value, previous: previous)
-            } else if let value = item["legibilityWeight"].flatMap(LegibilityWeight.init(rawValue:)),
-                      let previous = item["previous"].flatMap(LegibilityWeight.init(rawValue:)) {
-                kind = .legibilityWeight(value, previous: previous)
-            } else {
-                throw fail("history[\(index)] is neither a category nor a legibility change")
+            if let last = history.last, change.sequence != last.sequence + 1 {
+                throw refusal(.history, "history[\(index)].sequence is \(change.sequence), expected \(last.sequence + 1)")
             }
-            if let last = history.last, Int(number) != last.sequence + 1 {
-                throw fail("history[\(index)].sequence is \(Int(number)), expected \(last.sequence + 1)")
-            }
-            history.append(PreferenceChange(sequence: Int(number), kind: kind))
+            history.append(change)
         }
-        if let last = history.last, last.sequence != Int(sequence) {
-            throw fail("the last history entry is \(last.sequence) but 'sequence' is \(Int(sequence))")
+        // The sequence is the last change's; a file that says otherwise was not written by fontd.
+        if let last = history.last, last.sequence != sequence {
+            throw refusal(.history, "the last history entry is \(last.sequence) but 'sequence' is \(sequence)")
         }
-        self.init(preferences: ReaderPreferences(category: category, legibilityWeight: weight), sequence: Int(sequence), history: history)
+        if history.isEmpty, sequence != 0 {
+            throw refusal(.history, "'sequence' is \(sequence) but the history is empty (fontd keeps the last changes once there are any)")
+        }
+        self.init(preferences: ReaderPreferences(category: category, legibilityWeight: weight), history: history)
     }
 }

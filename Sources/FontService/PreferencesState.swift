@@ -4,10 +4,11 @@ import DynamicType
 /// most recent changes (so a subscriber can resume across restarts).
 struct PreferencesState: Equatable, Sendable {
     var preferences = ReaderPreferences.initial
-    /// The sequence of the last change; 0 before any.
-    var sequence = 0
-    /// The last `historyLimit` changes, oldest first.
+    /// The last `historyLimit` changes, oldest first; never emptied once a change is made.
     var history: [PreferenceChange] = []
+
+    /// The sequence of the last change; 0 before any.
+    var sequence: Int { history.last?.sequence ?? 0 }
 
     /// How many changes are kept (docs/DESIGN.md §12: the newest 1024).
     static let historyLimit = 1024
@@ -20,15 +21,16 @@ struct PreferencesState: Equatable, Sendable {
     func applying(category: ContentSizeCategory?, legibilityWeight: LegibilityWeight?) -> (PreferencesState, [PreferenceChange]) {
         var next = self
         var changes: [PreferenceChange] = []
+        var sequence = sequence
         if let category, category != preferences.category {
-            next.sequence += 1
-            changes.append(PreferenceChange(sequence: next.sequence, kind: .category(category, previous: next.preferences.category)))
+            sequence += 1
+            changes.append(PreferenceChange(sequence: sequence, kind: .category(category, previous: next.preferences.category)))
             next.preferences.category = category
         }
         if let legibilityWeight, legibilityWeight != preferences.legibilityWeight {
-            next.sequence += 1
+            sequence += 1
             changes.append(PreferenceChange(
-                sequence: next.sequence, kind: .legibilityWeight(legibilityWeight, previous: next.preferences.legibilityWeight)))
+                sequence: sequence, kind: .legibilityWeight(legibilityWeight, previous: next.preferences.legibilityWeight)))
             next.preferences.legibilityWeight = legibilityWeight
         }
         next.history += changes

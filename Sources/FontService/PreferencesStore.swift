@@ -72,12 +72,16 @@ final class PreferencesStore: Sendable {
     enum ChangeError: Error, CustomStringConvertible {
         /// The state file could not be written.
         case notWritten(DurableFile.WriteError)
+        /// The state could not be put in the file's form (the encoder refuses only non-finite
+        /// numbers, and the state holds none).
+        case notEncoded(String)
         /// The sequence would pass what a state file may hold.
         case sequenceExhausted(Int)
 
         var description: String {
             switch self {
             case .notWritten(let error): error.description
+            case .notEncoded(let reason): "the state could not be encoded: \(reason)"
             case .sequenceExhausted(let sequence):
                 "the change sequence is at \(sequence), and a state file holds at most \(PreferencesState.maximumSequence)"
             }
@@ -99,11 +103,15 @@ final class PreferencesStore: Sendable {
                 logger.error("change refused", metadata: ["sequence": "\(before.sequence)"])
                 return completion(.failure(.sequenceExhausted(before.sequence)))
             }
-            do throws(DurableFile.WriteError) {
-                if let path { try DurableFile.replace(path, with: after.fileBytes) }
+            do throws(ChangeError) {
+                if let path {
+                    let bytes: [UInt8]
+                    do { bytes = try after.fileBytes() } catch { throw .notEncoded("\(error)") }
+                    do throws(DurableFile.WriteError) { try DurableFile.replace(path, with: bytes) } catch { throw .notWritten(error) }
+                }
             } catch {
                 logger.error("could not write the state file", metadata: ["error": "\(error)"])
-                return completion(.failure(.notWritten(error)))
+                return completion(.failure(error))
             }
             shared.withLock { shared in
                 shared.state = after

@@ -50,7 +50,7 @@ extension FontdClient {
     public func styles() async throws(FontdClientError) -> StyleTable {
         let data = try await send("GET", "/styles")
         do {
-            return try StyleTable(json: data, source: endpointDescription("/styles"))
+            return try StyleTable(json: data, source: endpointDescription("/styles"), mode: .tolerant)
         } catch {
             throw .invalidResponse(url: endpointDescription("/styles"), reason: "the answer is not a style table (\(error))")
         }

@@ -53,6 +53,16 @@ import Testing
         #expect(try StyleTable(json: OrderedJSONEncoder().encode(table), source: "encoded") == table)
     }
 
+    @Test func fieldsOfANewerServerAreSkippedOnlyWhenTolerant() throws {
+        let url = try StyleTableBreakage.writeDefaultTable { table in
+            table["version"] = 2
+            StyleTableBreakage.editCell(&table, 4, "l") { $0?["kerning"] = 1 }
+        }
+        let json = try Data(contentsOf: url)
+        #expect(try StyleTable(json: json, source: "newer", mode: .tolerant) == defaultTable)
+        #expect(throws: StyleTableError.self) { try StyleTable(json: json, source: "newer") }
+    }
+
     @Test func notJSONIsRefused() throws {
         let url = try TestPaths.temporaryDirectory().appendingPathComponent("broken.json")
         try Data("{\"name\": \"x\", \"styles\": [".utf8).write(to: url)

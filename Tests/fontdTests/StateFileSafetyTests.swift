@@ -13,7 +13,9 @@ import Glibc
     @Test func aChangePastTheLargestSequenceIsRefusedAndTheFileStillLoads() throws {
         let state = try TestPaths.temporaryDirectory().appendingPathComponent("state.json").path
         let largest = 999_999_999_999_999
-        try Data(#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":\#(largest),"history":[]}"#.utf8)
+        // The sequence is the last change's, so the history holds that change.
+        let lastChange = #"{"sequence":\#(largest),"event":"contentSizeCategoryDidChange","category":"l","previous":"xl"}"#
+        try Data(#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":\#(largest),"history":[\#(lastChange)]}"#.utf8)
             .write(to: URL(fileURLWithPath: state))
         let server = try ServerProcess(["--token", Self.token, "--state", state])
         let refused = try server.put("/category", #"{"category":"xl"}"#, token: Self.token)

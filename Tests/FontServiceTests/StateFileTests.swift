@@ -1,0 +1,95 @@
+import DynamicType
+@testable import FontService
+import Testing
+
+/// The state file is the state's `Codable` form: written in one fixed order, read strictly,
+/// and a file written before that change still loads (docs/DESIGN.md §4, Preferences state).
+@Suite struct StateFileTests {
+    /// A state file exactly as fontd wrote it before the state became `Codable`.
+    static let olderFile = #"{"version":1,"category":"xl","legibilityWeight":"bold","sequence":3,"history":["#
+        + #"{"sequence":1,"event":"contentSizeCategoryDidChange","category":"xl","previous":"l"},"#
+        + #"{"sequence":2,"event":"legibilityWeightDidChange","legibilityWeight":"bold","previous":"regular"},"#
+        + #"{"sequence":3,"event":"contentSizeCategoryDidChange","category":"xl","previous":"ax2"}]}"# + "\n"
+
+    static func read(_ text: String) throws(PreferencesState.FileError) -> PreferencesState {
+        try PreferencesState(fileBytes: Array(text.utf8), path: "/state.json")
+    }
+
+    static func refusal(_ text: String) -> String? {
+        let error = #expect(throws: PreferencesState.FileError.self) { try read(text) }
+        return error?.reason
+    }
+
+    @Test func anOlderFileLoads() throws {
+        let state = try Self.read(Self.olderFile)
+        #expect(state.preferences == ReaderPreferences(category: .extraLarge, legibilityWeight: .bold))
+        #expect(state.sequence == 3)
+        #expect(state.history == [
+            PreferenceChange(sequence: 1, kind: .category(.extraLarge, previous: .large)),
+            PreferenceChange(sequence: 2, kind: .legibilityWeight(.bold, previous: .regular)),
+            PreferenceChange(sequence: 3, kind: .category(.extraLarge, previous: .accessibilityLarge)),
+        ])
+    }
+
+    @Test func theFileIsWrittenAsBeforeAndReadsBack() throws {
+        let state = try Self.read(Self.olderFile)
+        #expect(String(decoding: try state.fileBytes(), as: UTF8.self) == Self.olderFile)
+        #expect(try Self.read(String(decoding: state.fileBytes(), as: UTF8.self)) == state)
+    }
+
+    @Test func theInitialStateIsWrittenWithAnEmptyHistory() throws {
+        let text = String(decoding: try PreferencesState().fileBytes(), as: UTF8.self)
+        #expect(text == #"{"version":1,"category":"l","legibilityWeight":"regular","sequence":0,"history":[]}"# + "\n")
+        #expect(try Self.read(text) == PreferencesState())
+    }
+
+    @Test func theSequenceIsTheLastChangesAndSurvivesTrimming() {
+        var state = PreferencesState()
+        #expect(state.sequence == 0)
+        for index in 0..<(PreferencesState.historyLimit + 5) {
+            state = state.applying(category: index.isMultiple(of: 2) ? .extraLarge : .small, legibilityWeight: nil).0
+        }
+        #expect(state.history.count == PreferencesState.historyLimit)
+        #expect(state.sequence == PreferencesState.historyLimit + 5)
+        #expect(state.history.first?.sequence == 6)
+    }
+
+    @Test(arguments: [
+        ("[]", "expected an object"),
+        (#"{"version":2,"category":"l","legibilityWeight":"regular","sequence":0,"history":[]}"#, "'version' must be 1"),
+        (#"{"version":1,"category":"huge","legibilityWeight":"regular","sequence":0,"history":[]}"#,
+         "'category' must be one of xs, s, m, l, xl, xxl, xxxl, ax1, ax2, ax3, ax4, ax5"),
+        (#"{"version":1,"category":"l","legibilityWeight":"heavy","sequence":0,"history":[]}"#, "'legibilityWeight' must be regular or bold"),
+        (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":1.5,"history":[]}"#,
+         "'sequence' must be a whole number from 0 to 999999999999999"),
+        (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":0,"history":{}}"#, "'history' must be an array"),
+        (#"{"version":1,"version":1,"category":"l","legibilityWeight":"regular","sequence":0,"history":[]}"#, "'version' appears twice"),
+        (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":1,"history":[7]}"#, "history[0] must be an object"),
+        (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":1,"history":[{"sequence":1,"category":2,"previous":"l"}]}"#,
+         "history[0].category has the wrong type"),
+        (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":1,"history":[{"sequence":2,"category":"l","previous":"xl"}]}"#,
+         "history[0].sequence must be a whole number from 1 to 1"),
+        (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":1,"history":[{"sequence":1,"category":"l","previous":"bold"}]}"#,
+         "history[0] is neither a category nor a legibility change"),
+        (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":3,"history":[{"sequence":1,"category":"xl","previous":"l"},{"sequence":3,"category":"l","previous":"xl"}]}"#,
+         "history[1].sequence is 3, expected 2"),
+        (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":5,"history":[{"sequence":4,"category":"l","previous":"xl"}]}"#,
+         "the last history entry is 4 but 'sequence' is 5"),
+        (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":5,"history":[]}"#,
+         "'sequence' is 5 but the history is empty (fontd keeps the last changes once there are any)"),
+        (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":0,"history":[],"colour":"red"}"#,
+         "'colour' is not a field of the state file"),
+    ])
+    func aFileFontdCannotHaveWrittenIsRefusedWithTheReason(_ text: String, _ reason: String) {
+        #expect(Self.refusal(text) == reason)
+    }
+
+    @Test func textThatIsNotJSONIsRefused() {
+        #expect(Self.refusal(#"{"version":1,"#)?.hasPrefix("not JSON (line 1, column ") == true)
+    }
+
+    @Test func theErrorNamesTheFile() {
+        let error = #expect(throws: PreferencesState.FileError.self) { try Self.read("{}") }
+        #expect(error?.description == "The state file /state.json is unusable: 'version' must be 1. Fix or move it away (fontd starts at l / regular without one).")
+    }
+}
