@@ -57,7 +57,7 @@ let benchmarks: @Sendable () -> Void = {
     let variableRequests = naming("Roboto Flex")
     do {
         let placed = try variableResolver.resolveUncached(variableRequests[0])
-        precondition(placed.variations?["opsz"] != nil, "Roboto Flex did not resolve to its variable face: \(placed.descriptor.file)")
+        precondition(placed.variations?["opsz"] != nil, "Roboto Flex did not resolve to its variable face: \(placed.matchedFace.file)")
     } catch {
         fatalError("benchmark setup: \(error)")
     }

@@ -68,7 +68,7 @@ import Testing
     static func font(_ style: TextStyle) -> ResolvedFont {
         ResolvedFont(
             style: style, category: .extraLarge,
-            descriptor: MatchedFace(
+            matchedFace: MatchedFace(
                 family: "DejaVu Sans", face: "Book", postscriptName: "DejaVuSans", file: "/f.ttf", index: 0, pointSize: 19,
                 weight: .regular, requestedWeight: .regular, width: .normal, slant: .roman, spacing: .proportional,
                 traits: [], fallback: false, synthetic: SyntheticStyling(bold: false, oblique: false)),
