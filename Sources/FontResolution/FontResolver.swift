@@ -1,3 +1,4 @@
+import Caching
 import DynamicType
 import Synchronization
 

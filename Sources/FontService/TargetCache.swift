@@ -1,4 +1,4 @@
-import FontResolution
+import Caching
 
 #if canImport(Glibc)
 import Glibc
