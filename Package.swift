@@ -31,10 +31,13 @@ let package = Package(
         // Pure Swift model: categories, styles, traits, descriptors, the style table.
         .target(name: "DynamicType"),
 
+        // The bounded LRU map that the resolver's and the service's caches are; depends on nothing.
+        .target(name: "Caching"),
+
         // fontconfig + FreeType → ResolvedFont. The only module that touches the C libraries.
         .target(
             name: "FontResolution",
-            dependencies: ["DynamicType", "CFontconfig", "CFreeType"]
+            dependencies: ["DynamicType", "Caching", "CFontconfig", "CFreeType"]
         ),
 
         // epoll, eventfd, signalfd and accept4, which Glibc's Swift module does not export.
@@ -52,7 +55,7 @@ let package = Package(
         .target(
             name: "FontService",
             dependencies: [
-                "HTTPServer", "FontResolution", "DynamicType",
+                "HTTPServer", "FontResolution", "DynamicType", "Caching",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -102,6 +105,7 @@ let package = Package(
             path: "Tests/FontdTestSupport"
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
+        .testTarget(name: "CachingTests", dependencies: ["Caching"]),
         .testTarget(name: "FontResolutionTests", dependencies: ["FontResolution", "DynamicType", "FontdTestSupport"]),
         .testTarget(
             name: "HTTPServerTests",

@@ -8,19 +8,11 @@ import Foundation
 func variableFontConfiguration() throws -> String {
     let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontd-benchmark-fontconfig-\(getpid())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let file = directory.appendingPathComponent("fonts.conf")
-    try Data("""
-        <?xml version="1.0"?>
-        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-        <fontconfig>
-          <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-          <dir>\(packageRoot.appendingPathComponent("Tests/Fonts/RobotoFlex").path)</dir>
-          <cachedir>\(directory.appendingPathComponent("cache").path)</cachedir>
-        </fontconfig>
-
-        """.utf8).write(to: file)
-    return file.path
+    let configuration = FontconfigConfiguration(
+        fontDirectories: [packageRoot.appendingPathComponent("Tests/Fonts/RobotoFlex").path],
+        cacheDirectory: directory.appendingPathComponent("cache").path,
+        system: .everything)
+    return try configuration.write(to: directory.appendingPathComponent("fonts.conf").path)
 }
 
 /// Resolutions per second over all 132 cells of the default table × {none, bold, italic, bold+italic}:
@@ -57,7 +49,7 @@ let benchmarks: @Sendable () -> Void = {
     let variableRequests = naming("Roboto Flex")
     do {
         let placed = try variableResolver.resolveUncached(variableRequests[0])
-        precondition(placed.variations?["opsz"] != nil, "Roboto Flex did not resolve to its variable face: \(placed.descriptor.file)")
+        precondition(placed.variations?["opsz"] != nil, "Roboto Flex did not resolve to its variable face: \(placed.matchedFace.file)")
     } catch {
         fatalError("benchmark setup: \(error)")
     }

@@ -9,7 +9,7 @@ let address = CommandLine.arguments.dropFirst().first ?? "http://127.0.0.1:8686"
 let client = FontdClient(baseURL: try FontdClient.baseURL(parsing: address))
 
 func show(_ font: ResolvedFont) {
-    let face = font.descriptor
+    let face = font.matchedFace
     let line = "body at \(font.category.rawValue): \(face.family) \(face.face) \(face.pointSize) pt, "
         + "line height \(font.metrics.lineHeight), cap height \(font.metrics.capHeight)\n"
     FileHandle.standardOutput.write(Data(line.utf8))  // unbuffered, so a pipe sees each line at once

@@ -8,7 +8,7 @@ import Foundation
 
 let client = FontdClient(baseURL: URL(string: "http://127.0.0.1:8686")!, token: ProcessInfo.processInfo.environment["FONTD_TOKEN"])
 let font = try await client.font(.body, category: .extraLarge, traits: [.bold])
-print(font.descriptor.family, font.descriptor.pointSize, font.metrics.capHeight)
+print(font.matchedFace.family, font.matchedFace.pointSize, font.metrics.capHeight)
 
 try await client.setCategory(.accessibilityMedium)
 for try await event in client.preferenceChanges() {   // .snapshot first, then each change

@@ -4,17 +4,24 @@
 public struct ResolvedFont: Hashable, Sendable, Codable {
     public var style: TextStyle
     public var category: ContentSizeCategory
-    public var descriptor: MatchedFace
+    /// The face the font system matched (JSON key `descriptor`).
+    public var matchedFace: MatchedFace
     public var metrics: FontMetrics
     /// Variation axis values the metrics were measured at; only for variable faces.
     public var variations: [String: Double]?
 
-    public init(style: TextStyle, category: ContentSizeCategory, descriptor: MatchedFace, metrics: FontMetrics, variations: [String: Double]? = nil) {
+    public init(style: TextStyle, category: ContentSizeCategory, matchedFace: MatchedFace, metrics: FontMetrics, variations: [String: Double]? = nil) {
         self.style = style
         self.category = category
-        self.descriptor = descriptor
+        self.matchedFace = matchedFace
         self.metrics = metrics
         self.variations = variations
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case style, category
+        case matchedFace = "descriptor"
+        case metrics, variations
     }
 }
 
@@ -89,16 +96,19 @@ public struct FontMetrics: Hashable, Sendable, Codable {
     public var underlineThickness: Double
     /// The style's line height after traits and the size cap.
     public var lineHeight: Double
-    /// `lineHeight − (ascender − descender)`; negative when lines overlap the font's extent.
-    public var leading: Double
     public var tracking: Double
     /// How custom values scale at this category (UIFontMetrics).
     public var metricsScale: Double
 
+    /// `lineHeight − (ascender − descender)`; negative when lines overlap the font's extent.
+    ///
+    /// Derived, so it can never disagree with the values it comes from; the JSON carries it
+    /// all the same, for readers that do not compute it.
+    public var leading: Double { lineHeight - (ascender - descender) }
+
     public init(
         unitsPerEm: Int, ascender: Double, descender: Double, lineGap: Double, capHeight: Double, xHeight: Double,
-        underlinePosition: Double, underlineThickness: Double, lineHeight: Double, leading: Double, tracking: Double,
-        metricsScale: Double
+        underlinePosition: Double, underlineThickness: Double, lineHeight: Double, tracking: Double, metricsScale: Double
     ) {
         self.unitsPerEm = unitsPerEm
         self.ascender = ascender
@@ -109,7 +119,6 @@ public struct FontMetrics: Hashable, Sendable, Codable {
         self.underlinePosition = underlinePosition
         self.underlineThickness = underlineThickness
         self.lineHeight = lineHeight
-        self.leading = leading
         self.tracking = tracking
         self.metricsScale = metricsScale
     }

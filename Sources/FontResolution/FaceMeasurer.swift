@@ -1,4 +1,5 @@
 import CFreeType
+import Caching
 import DynamicType
 import Synchronization
 

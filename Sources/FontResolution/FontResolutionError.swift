@@ -4,6 +4,8 @@ public enum FontResolutionError: Error, Equatable, Sendable, CustomStringConvert
     case fontconfigUnavailable
     /// A fontconfig configuration file given by name could not be loaded.
     case unreadableConfiguration(file: String)
+    /// A `FontconfigConfiguration` could not be written.
+    case unwritableConfiguration(file: String, reason: String)
     /// fontconfig matched nothing at all: no fonts are installed.
     case noFontInstalled
     /// FreeType could not open or measure the matched face.
@@ -17,6 +19,8 @@ public enum FontResolutionError: Error, Equatable, Sendable, CustomStringConvert
             "fontconfig could not load its configuration; check FONTCONFIG_FILE and /etc/fonts."
         case .unreadableConfiguration(let file):
             "fontconfig could not load the configuration file \(file); check that it exists and is valid fonts.conf XML."
+        case .unwritableConfiguration(let file, let reason):
+            "Could not write the fontconfig configuration file \(file): \(reason)"
         case .noFontInstalled:
             "fontconfig found no fonts at all; install a font package such as fonts-dejavu-core."
         case .unreadableFace(let file, let index, let code):

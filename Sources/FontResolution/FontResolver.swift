@@ -1,3 +1,4 @@
+import Caching
 import DynamicType
 import Synchronization
 
@@ -86,23 +87,20 @@ public final class FontResolver: Sendable {
 
         let size = descriptor.size
         let scale = size / Double(design.unitsPerEm)
-        let ascender = Double(design.ascender) * scale
-        let descender = Double(design.descender) * scale
         let metrics = FontMetrics(
             unitsPerEm: design.unitsPerEm,
-            ascender: ascender,
-            descender: descender,
+            ascender: Double(design.ascender) * scale,
+            descender: Double(design.descender) * scale,
             lineGap: Double(design.lineGap) * scale,
             capHeight: Double(design.capHeight) * scale,
             xHeight: Double(design.xHeight) * scale,
             underlinePosition: Double(design.underlinePosition) * scale,
             underlineThickness: Double(design.underlineThickness) * scale,
             lineHeight: specification.lineHeight,
-            leading: specification.lineHeight - (ascender - descender),
             tracking: specification.tracking,
             metricsScale: specification.metricsScale)
         return ResolvedFont(
-            style: specification.style, category: request.category, descriptor: face, metrics: metrics, variations: variations)
+            style: specification.style, category: request.category, matchedFace: face, metrics: metrics, variations: variations)
     }
 
     /// A request that named concrete families and got a face belonging to none of them.

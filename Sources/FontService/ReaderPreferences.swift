@@ -3,7 +3,8 @@ import Synchronization
 
 /// The reader's current choices that answers follow when a request leaves them out.
 ///
-/// Fixed at `l` / `regular` for now; `PUT /preferences` will change them.
+/// They start as the state file has them, else `initial`; `PUT /preferences` and `PUT /category`
+/// change them.
 struct ReaderPreferences: Hashable, Sendable {
     var category: ContentSizeCategory
     var legibilityWeight: LegibilityWeight

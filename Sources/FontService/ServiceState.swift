@@ -1,4 +1,4 @@
-import FontResolution
+import Caching
 
 /// What the event-loop threads share behind the service's lock: the answer cache keyed by
 /// normalized query, and the answers being computed.

@@ -1,4 +1,4 @@
-import FontResolution
+import Caching
 
 /// One event loop's map from exact request targets to answers, so a repeated request is
 /// answered without parsing, normalizing or taking the service's lock.

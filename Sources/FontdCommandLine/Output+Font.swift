@@ -3,7 +3,7 @@ import DynamicType
 extension Output {
     /// A resolved font for people: a heading line, then one row per field.
     public static func printFont(_ font: ResolvedFont) {
-        let face = font.descriptor
+        let face = font.matchedFace
         let metrics = font.metrics
         print("\(font.style) at \(font.category.rawValue): \(face.family) \(face.face), \(points(face.pointSize)) pt")
         let traitsText = face.traits.names.isEmpty ? "none" : face.traits.names.joined(separator: ", ")

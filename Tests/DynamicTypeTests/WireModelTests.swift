@@ -65,16 +65,26 @@ import Testing
         #expect(try JSONDecoder().decode(ScaledValue.self, from: OrderedJSONEncoder().encode(scaled)) == scaled)
     }
 
+    @Test func leadingIsWrittenBetweenLineHeightAndTrackingAndNotReadBack() throws {
+        let metrics = Self.font("body").metrics
+        let json = try OrderedJSONEncoder().string(metrics)
+        #expect(json.contains(#""lineHeight":24,"leading":\#(formatNumber(24 - (17.6 + 4.5))),"tracking":-0.46,"#), "\(json)")
+        let stale = json.replacingOccurrences(of: #""leading":[^,]*,"#, with: #""leading":99,"#, options: .regularExpression)
+        #expect(try JSONDecoder().decode(FontMetrics.self, from: Data(stale.utf8)).leading == metrics.leading)
+        let without = json.replacingOccurrences(of: #""leading":[^,]*,"#, with: "", options: .regularExpression)
+        #expect(try JSONDecoder().decode(FontMetrics.self, from: Data(without.utf8)) == metrics)
+    }
+
     static func font(_ style: TextStyle) -> ResolvedFont {
         ResolvedFont(
             style: style, category: .extraLarge,
-            descriptor: MatchedFace(
+            matchedFace: MatchedFace(
                 family: "DejaVu Sans", face: "Book", postscriptName: "DejaVuSans", file: "/f.ttf", index: 0, pointSize: 19,
                 weight: .regular, requestedWeight: .regular, width: .normal, slant: .roman, spacing: .proportional,
                 traits: [], fallback: false, synthetic: SyntheticStyling(bold: false, oblique: false)),
             metrics: FontMetrics(
                 unitsPerEm: 2048, ascender: 17.6, descender: -4.5, lineGap: 0, capHeight: 13.8, xHeight: 10.4,
-                underlinePosition: -1.7, underlineThickness: 1.2, lineHeight: 24, leading: 1.9, tracking: -0.46,
+                underlinePosition: -1.7, underlineThickness: 1.2, lineHeight: 24, tracking: -0.46,
                 metricsScale: 24.0 / 22.0))
     }
 }

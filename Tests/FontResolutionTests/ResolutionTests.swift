@@ -9,13 +9,13 @@ import Testing
         let font = try resolve(.body, .extraLarge)
         #expect(font.style == .body)
         #expect(font.category == .extraLarge)
-        #expect(font.descriptor.family == "DejaVu Sans")
-        #expect(font.descriptor.pointSize == 19)
+        #expect(font.matchedFace.family == "DejaVu Sans")
+        #expect(font.matchedFace.pointSize == 19)
         #expect(font.metrics.lineHeight == 24)
-        #expect(font.descriptor.file == PinnedFonts.fontDirectory + "/DejaVuSans.ttf")
-        #expect(FileManager.default.fileExists(atPath: font.descriptor.file))
-        #expect(font.descriptor.fallback == false)
-        #expect(font.descriptor.spacing == .proportional)
+        #expect(font.matchedFace.file == PinnedFonts.fontDirectory + "/DejaVuSans.ttf")
+        #expect(FileManager.default.fileExists(atPath: font.matchedFace.file))
+        #expect(font.matchedFace.fallback == false)
+        #expect(font.matchedFace.spacing == .proportional)
         #expect(font.metrics.metricsScale == 24.0 / 22.0)
         try expectMetricsMatchTables(font)
     }
@@ -34,7 +34,7 @@ import Testing
     func everyCellResolvesToItsTableValues(_ cell: Cell) throws {
         let font = try resolve(cell.style, cell.category)
         let expected = try defaultTable.definition(of: cell.style).size(at: cell.category)
-        #expect(font.descriptor.pointSize == expected.size)
+        #expect(font.matchedFace.pointSize == expected.size)
         #expect(font.metrics.lineHeight == expected.lineHeight)
         #expect(font.metrics.tracking == expected.tracking)
         try expectMetricsMatchTables(font)
@@ -54,58 +54,58 @@ import Testing
 
     @Test func boldOnBodyAsksSemiboldAndReportsTheBoldFaceItGot() throws {
         let font = try resolve(traits: .bold)
-        #expect(font.descriptor.requestedWeight.rawValue == 600)
-        #expect(font.descriptor.weight.rawValue == 700)
-        #expect(font.descriptor.face == "Bold")
-        #expect(font.descriptor.postscriptName == "DejaVuSans-Bold")
-        #expect(font.descriptor.traits == .bold)
-        #expect(font.descriptor.synthetic == SyntheticStyling(bold: false, oblique: false))
+        #expect(font.matchedFace.requestedWeight.rawValue == 600)
+        #expect(font.matchedFace.weight.rawValue == 700)
+        #expect(font.matchedFace.face == "Bold")
+        #expect(font.matchedFace.postscriptName == "DejaVuSans-Bold")
+        #expect(font.matchedFace.traits == .bold)
+        #expect(font.matchedFace.synthetic == SyntheticStyling(bold: false, oblique: false))
     }
 
     @Test func boldOnHeadlineKeepsSemibold() throws {
         let font = try resolve(.headline, traits: .bold)
-        #expect(font.descriptor.requestedWeight.rawValue == 600)
+        #expect(font.matchedFace.requestedWeight.rawValue == 600)
     }
 
     @Test func boldTraitWithBoldTextAsksEmphasizedPlusOneHundred() throws {
         let font = try resolve(traits: .bold, legibility: .bold)
-        #expect(font.descriptor.requestedWeight.rawValue == 700)
-        #expect(try resolve(.largeTitle, traits: .bold, legibility: .bold).descriptor.requestedWeight.rawValue == 800)
+        #expect(font.matchedFace.requestedWeight.rawValue == 700)
+        #expect(try resolve(.largeTitle, traits: .bold, legibility: .bold).matchedFace.requestedWeight.rawValue == 800)
     }
 
     @Test func italicAnswersTheObliqueFace() throws {
         let font = try resolve(traits: .italic)
-        #expect(font.descriptor.face == "Oblique")
-        #expect(font.descriptor.slant == .oblique)
-        #expect(font.descriptor.postscriptName == "DejaVuSans-Oblique")
-        #expect(font.descriptor.synthetic.oblique == false)
+        #expect(font.matchedFace.face == "Oblique")
+        #expect(font.matchedFace.slant == .oblique)
+        #expect(font.matchedFace.postscriptName == "DejaVuSans-Oblique")
+        #expect(font.matchedFace.synthetic.oblique == false)
     }
 
     @Test func condensedAnswersDejaVuSansCondensed() throws {
         let font = try resolve(traits: .condensed)
-        #expect(font.descriptor.postscriptName == "DejaVuSansCondensed")
-        #expect(font.descriptor.file.hasSuffix("/DejaVuSansCondensed.ttf"))
-        #expect(font.descriptor.width.rawValue == 87)
+        #expect(font.matchedFace.postscriptName == "DejaVuSansCondensed")
+        #expect(font.matchedFace.file.hasSuffix("/DejaVuSansCondensed.ttf"))
+        #expect(font.matchedFace.width.rawValue == 87)
     }
 
     @Test func monospaceAnswersAFixedWidthFace() throws {
         let font = try resolve(traits: .monospace)
-        #expect(font.descriptor.family == "DejaVu Sans Mono")
-        #expect(font.descriptor.spacing == .monospace)
-        #expect(font.descriptor.traits == .monospace)
+        #expect(font.matchedFace.family == "DejaVu Sans Mono")
+        #expect(font.matchedFace.spacing == .monospace)
+        #expect(font.matchedFace.traits == .monospace)
     }
 
     @Test func monospaceOnAFamilyWithoutOneFallsBackToTheGenericMonospace() throws {
         let font = try resolve(traits: [.monospace, .bold], families: ["DejaVu Serif"])
-        #expect(font.descriptor.family == "DejaVu Sans Mono")
-        #expect(font.descriptor.spacing == .monospace)
-        #expect(font.descriptor.face == "Bold")
-        #expect(font.descriptor.fallback == true)
+        #expect(font.matchedFace.family == "DejaVu Sans Mono")
+        #expect(font.matchedFace.spacing == .monospace)
+        #expect(font.matchedFace.face == "Bold")
+        #expect(font.matchedFace.fallback == true)
     }
 
     @Test func monospaceWithoutANamedFamilyIsNoFallback() throws {
-        #expect(try resolve(traits: .monospace).descriptor.fallback == false)
-        #expect(try resolve(traits: .monospace, families: ["DejaVu Sans Mono"]).descriptor.fallback == false)
+        #expect(try resolve(traits: .monospace).matchedFace.fallback == false)
+        #expect(try resolve(traits: .monospace, families: ["DejaVu Sans Mono"]).matchedFace.fallback == false)
     }
 
     @Test func tightAndLooseLeadingChangeLineHeightAndLeading() throws {
@@ -121,33 +121,33 @@ import Testing
 
     @Test func unknownFamilyStillAnswersAndSaysItFellBack() throws {
         let font = try resolve(families: ["No Such Font"])
-        #expect(font.descriptor.fallback == true)
-        #expect(font.descriptor.family == "DejaVu Sans")
+        #expect(font.matchedFace.fallback == true)
+        #expect(font.matchedFace.family == "DejaVu Sans")
     }
 
     @Test func namedFamilyIsAnsweredWithoutFallback() throws {
         let font = try resolve(families: ["DejaVu Serif"])
-        #expect(font.descriptor.fallback == false)
-        #expect(font.descriptor.family == "DejaVu Serif")
+        #expect(font.matchedFace.fallback == false)
+        #expect(font.matchedFace.family == "DejaVu Serif")
         // Compared without case and spaces, as fontconfig compares names.
-        #expect(try resolve(families: ["dejavuserif"]).descriptor.fallback == false)
+        #expect(try resolve(families: ["dejavuserif"]).matchedFace.fallback == false)
     }
 
     @Test func familyWithPatternSyntaxIsOnlyAName() throws {
         let font = try resolve(families: ["Sans:weight=bold"])
-        #expect(font.descriptor.weight.rawValue == 400)
-        #expect(font.descriptor.fallback == true)
+        #expect(font.matchedFace.weight.rawValue == 400)
+        #expect(font.matchedFace.fallback == true)
     }
 
     @Test func weightWithoutANamedFaceReportsTheFaceGot() throws {
         let font = try resolve(weight: FontWeight(200))
-        #expect(font.descriptor.requestedWeight.rawValue == 200)
-        #expect(font.descriptor.face == "ExtraLight")
+        #expect(font.matchedFace.requestedWeight.rawValue == 200)
+        #expect(font.matchedFace.face == "ExtraLight")
     }
 
     @Test func maximumPointSizeCapsTheSizeAndScalesLineHeight() throws {
         let font = try resolve(.body, .accessibilityExtraExtraExtraLarge, maximum: 30)
-        #expect(font.descriptor.pointSize == 30)
+        #expect(font.matchedFace.pointSize == 30)
         #expect(abs(font.metrics.lineHeight - 62.0 * 30 / 53) < 1e-9)
         try expectMetricsMatchTables(font)
     }

@@ -18,8 +18,8 @@ func resolve(
 
 /// Checks every metric of `font` against the font file's own tables, read without FreeType.
 func expectMetricsMatchTables(_ font: ResolvedFont, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let tables = try OpenTypeTables(contentsOf: URL(fileURLWithPath: font.descriptor.file), faceIndex: font.descriptor.index)
-    let expected = try tables.expectedMetrics(pointSize: font.descriptor.pointSize, lineHeight: font.metrics.lineHeight)
+    let tables = try OpenTypeTables(contentsOf: URL(fileURLWithPath: font.matchedFace.file), faceIndex: font.matchedFace.index)
+    let expected = try tables.expectedMetrics(pointSize: font.matchedFace.pointSize, lineHeight: font.metrics.lineHeight)
     let m = font.metrics
     let actual: [String: Double] = [
         "ascender": m.ascender, "descender": m.descender, "lineGap": m.lineGap, "capHeight": m.capHeight,

@@ -30,12 +30,12 @@ import Testing
     func robotoFlexBodyIsMeasuredAtItsPointSizeAsOpticalSize(_ category: ContentSizeCategory) throws {
         let font = try robotoFlex(category)
         let cell = try Fixtures.defaultTable.definition(of: .body).size(at: category)
-        #expect(font.descriptor.family == "Roboto Flex")
-        #expect(font.descriptor.pointSize == cell.size)
+        #expect(font.matchedFace.family == "Roboto Flex")
+        #expect(font.matchedFace.pointSize == cell.size)
         #expect(font.variations?["opsz"] == cell.size)
         #expect(font.variations?["wght"] == 400)
         #expect(font.variations?["wdth"] == 100)
-        #expect(font.descriptor.face == "Regular")
+        #expect(font.matchedFace.face == "Regular")
         // Every axis of the font is reported, so a renderer can apply exactly what was measured.
         #expect(Set(font.variations?.keys.map { $0 } ?? []) == Set(try tables.axes().map(\.tag)))
 
@@ -52,7 +52,7 @@ import Testing
         let unitsPerEm = Double(tables.unitsPerEm)
         let expected = Double(
             try tableValue("xhgt", base: tables.os2?.xHeight, at: large) - tableValue("xhgt", base: tables.os2?.xHeight, at: small))
-        let measured = large.metrics.xHeight / large.descriptor.pointSize - small.metrics.xHeight / small.descriptor.pointSize
+        let measured = large.metrics.xHeight / large.matchedFace.pointSize - small.metrics.xHeight / small.matchedFace.pointSize
         // Large optical sizes have a lower x-height; a resolver ignoring opsz would measure no change at all.
         #expect(expected < 0)
         #expect(abs(measured - expected / unitsPerEm) < 1e-12, "measured \(measured * unitsPerEm) units, MVAR says \(expected)")
@@ -84,7 +84,7 @@ import Testing
         #expect(ax5.variations?["ZZZZ"] == nil)
         // A static face has no axes to set: the same table on DejaVu reports none.
         let dejaVu = try resolver.resolveUncached(FontRequest(style: .body, category: .accessibilityExtraExtraExtraLarge))
-        #expect(dejaVu.descriptor.family == "DejaVu Sans")
+        #expect(dejaVu.matchedFace.family == "DejaVu Sans")
         #expect(dejaVu.variations == nil)
     }
 
@@ -94,9 +94,9 @@ import Testing
         let font = try robotoFlex(.accessibilityExtraExtraExtraLarge, traits: .italic)
         let slant = try #require(try tables.axes().first { $0.tag == "slnt" })
         #expect(font.variations?["slnt"] == slant.minimum)
-        #expect(font.descriptor.slant == .oblique)
-        #expect(font.descriptor.synthetic.oblique == false)
-        #expect(font.descriptor.face == "Italic")
+        #expect(font.matchedFace.slant == .oblique)
+        #expect(font.matchedFace.synthetic.oblique == false)
+        #expect(font.matchedFace.face == "Italic")
         #expect(font.variations?["opsz"] == 53)
     }
 
@@ -104,31 +104,31 @@ import Testing
         try #require(VariableFonts.interIsInstalled, "Inter is missing: run scripts/install-dependencies (fonts-inter-variable)")
         let font = try VariableFonts.resolver.resolveUncached(
             FontRequest(style: .body, families: ["Inter"], weight: FontWeight(650)))
-        #expect(font.descriptor.family == "Inter")
-        #expect(font.descriptor.index >> 16 == 0, "a named instance has its number in the upper 16 bits")
+        #expect(font.matchedFace.family == "Inter")
+        #expect(font.matchedFace.index >> 16 == 0, "a named instance has its number in the upper 16 bits")
         #expect(font.variations?["wght"] == 650)
-        #expect(font.descriptor.weight == FontWeight(650))
-        #expect(font.descriptor.requestedWeight == FontWeight(650))
-        #expect(font.descriptor.face == "Variable")
-        #expect(font.descriptor.synthetic == SyntheticStyling(bold: false, oblique: false))
-        #expect(font.descriptor.postscriptName.contains("650"), "\(font.descriptor.postscriptName)")
+        #expect(font.matchedFace.weight == FontWeight(650))
+        #expect(font.matchedFace.requestedWeight == FontWeight(650))
+        #expect(font.matchedFace.face == "Variable")
+        #expect(font.matchedFace.synthetic == SyntheticStyling(bold: false, oblique: false))
+        #expect(font.matchedFace.postscriptName.contains("650"), "\(font.matchedFace.postscriptName)")
     }
 
     @Test func interAtANamedInstancesWeightGetsThatInstance() throws {
         try #require(VariableFonts.interIsInstalled, "Inter is missing: run scripts/install-dependencies (fonts-inter-variable)")
         let font = try VariableFonts.resolver.resolveUncached(
             FontRequest(style: .body, families: ["Inter"], weight: FontWeight(600)))
-        #expect(font.descriptor.index >> 16 != 0)
-        #expect(font.descriptor.face == "Semi Bold")
+        #expect(font.matchedFace.index >> 16 != 0)
+        #expect(font.matchedFace.face == "Semi Bold")
         #expect(font.variations?["wght"] == 600)
-        #expect(font.descriptor.weight == FontWeight(600))
+        #expect(font.matchedFace.weight == FontWeight(600))
     }
 
     @Test func withoutMVARTheOutlinesAtTheCoordinatesGiveTheXHeight() throws {
         // The same font with its MVAR hidden: OS/2 still says the default x-height, the outlines do not.
         let resolver = try FontResolver(table: Fixtures.defaultTable, fontconfigFile: VariableFonts.robotoFlexWithoutMVARConfigFile)
         let stripped = try robotoFlex(.accessibilityExtraExtraExtraLarge, resolver: resolver)
-        #expect(stripped.descriptor.file.hasSuffix("test-fonts-without-mvar/RobotoFlex.ttf"))
+        #expect(stripped.matchedFace.file.hasSuffix("test-fonts-without-mvar/RobotoFlex.ttf"))
         #expect(stripped.variations?["opsz"] == 53)
         let unitsPerEm = Double(tables.unitsPerEm)
         let staleXHeight = try #require(tables.os2?.xHeight)
@@ -142,11 +142,11 @@ import Testing
         // At 14 pt (its opsz) fontconfig answers the "Italic" named instance; its slnt is −10 and YTDE −203,
         // which FreeType 2.12 hands over without sign extension.
         let font = try robotoFlex(.extraSmall, traits: .italic)
-        #expect(font.descriptor.index >> 16 != 0)
-        #expect(font.descriptor.face == "Italic")
+        #expect(font.matchedFace.index >> 16 != 0)
+        #expect(font.matchedFace.face == "Italic")
         #expect(font.variations?["slnt"] == -10)
         #expect(font.variations?["YTDE"] == -203)
-        #expect(font.descriptor.synthetic.oblique == false)
+        #expect(font.matchedFace.synthetic.oblique == false)
     }
 
     @Test func listingGivesEveryVariableFaceItsAxesAndStaticFacesNone() throws {

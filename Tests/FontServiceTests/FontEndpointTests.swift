@@ -31,8 +31,8 @@ import Testing
             families: ["DejaVu Serif", "DejaVu Sans"], weight: .light, legibilityWeight: .bold, maximumPointSize: 30)
         let font = try resolver.resolve(request)
         #expect(try response.json() == expectedJSON(font))
-        #expect(font.descriptor.family == "DejaVu Serif")
-        #expect(font.descriptor.pointSize == 30)
+        #expect(font.matchedFace.family == "DejaVu Serif")
+        #expect(font.matchedFace.pointSize == 30)
     }
 
     @Test func boldItalicBodyMatchesFontdQuery() throws {

@@ -30,9 +30,9 @@ import Testing
             "/font?style=body&category=xl&traits=italic,bold&family=DejaVu%20Serif,DejaVu%20Sans&weight=650&legibility=regular&maximumPointSize=18.5",
             as: ResolvedFont.self, from: server)
         #expect(font == expected)
-        #expect(font.descriptor.family == "DejaVu Serif")
-        #expect(font.descriptor.pointSize == 18.5)
-        #expect(font.descriptor.traits == [.bold, .italic])
+        #expect(font.matchedFace.family == "DejaVu Serif")
+        #expect(font.matchedFace.pointSize == 18.5)
+        #expect(font.matchedFace.traits == [.bold, .italic])
     }
 
     @Test func variableFaceArrivesWithItsCoordinatesAndAxes() async throws {
@@ -59,8 +59,8 @@ import Testing
         let (client, _) = try client()
         // '+' would be a space and '&' a new parameter if they were not escaped.
         let font = try await client.font(.body, category: .large, families: ["No+Such&Font=1%"])
-        #expect(font.descriptor.fallback)
-        #expect(font.descriptor.family == "DejaVu Sans")
+        #expect(font.matchedFace.fallback)
+        #expect(font.matchedFace.family == "DejaVu Sans")
     }
 
     @Test func fontsComeInTheTablesOrder() async throws {
@@ -69,7 +69,7 @@ import Testing
         let table = try await client.styles()
         #expect(collection.category == .accessibilityMedium)
         #expect(collection.fonts.map(\.style) == table.styles.map(\.style))
-        #expect(collection.fonts.allSatisfy { $0.descriptor.traits == [.bold] && $0.category == .accessibilityMedium })
+        #expect(collection.fonts.allSatisfy { $0.matchedFace.traits == [.bold] && $0.category == .accessibilityMedium })
         let expected = try FontCollection(json: try server.get("/fonts?category=ax1&traits=bold").body)
         #expect(collection == expected)
     }

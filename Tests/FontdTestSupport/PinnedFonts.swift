@@ -1,3 +1,4 @@
+import FontResolution
 import Foundation
 
 /// A fontconfig setup that sees only the DejaVu fonts, so answers are the same on any machine.
@@ -21,21 +22,12 @@ public enum PinnedFonts {
     /// aliases of `/etc/fonts/conf.d`) and keeps its cache beside it; returns its path.
     static func writeConfiguration(named name: String, directories: [String]) -> String {
         let directory = TestPaths.packageRoot.appendingPathComponent(".build/\(name)")
-        let cache = directory.appendingPathComponent("cache")
-        try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        let file = directory.appendingPathComponent("fonts.conf")
-        let config = """
-            <?xml version="1.0"?>
-            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-            <fontconfig>
-            \(directories.map { "  <dir>\($0)</dir>\n" }.joined())  <cachedir>\(cache.path)</cachedir>
-              <include ignore_missing="yes">/etc/fonts/conf.d</include>
-            </fontconfig>
-
-            """
-        // Foundation writes beside and renames, so a concurrent reader never sees half a file.
-        try? Data(config.utf8).write(to: file, options: .atomic)
-        return file.path
+        let file = directory.appendingPathComponent("fonts.conf").path
+        let configuration = FontconfigConfiguration(
+            fontDirectories: directories, cacheDirectory: directory.appendingPathComponent("cache").path, system: .rules)
+        // Not fatal here: every test that uses the file fails if it could not be written.
+        _ = try? configuration.write(to: file)
+        return file
     }
 
     /// The environment for a child process that must see only the pinned fonts.

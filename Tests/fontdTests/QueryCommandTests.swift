@@ -40,8 +40,8 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let font = try JSONDecoder().decode(ResolvedFont.self, from: Data(result.standardOutput.utf8))
         #expect(font.category == .accessibilityMedium)
-        #expect(font.descriptor.traits == [.bold, .italic])
-        #expect(font.descriptor.postscriptName == "DejaVuSans-BoldOblique")
+        #expect(font.matchedFace.traits == [.bold, .italic])
+        #expect(font.matchedFace.postscriptName == "DejaVuSans-BoldOblique")
         #expect(!result.standardOutput.contains("\\/"))
     }
 
@@ -50,7 +50,7 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.isEmpty)
         let font = try JSONDecoder().decode(ResolvedFont.self, from: Data(result.standardOutput.utf8))
-        #expect(font.descriptor.traits == [.bold, .italic])
+        #expect(font.matchedFace.traits == [.bold, .italic])
     }
 
     @Test func familyThatIsNotInstalledAnswersWithFallback() throws {

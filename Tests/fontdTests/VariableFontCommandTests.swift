@@ -14,15 +14,15 @@ import Testing
     @Test func interAtSixHundredFiftyIsTheVariableFaceAndAtSixHundredTheNamedInstance() throws {
         try #require(VariableFonts.interIsInstalled, "Inter is missing: run scripts/install-dependencies (fonts-inter-variable)")
         let between = try query(["body", "--family", "Inter", "--weight", "650"])
-        #expect(between.descriptor.family == "Inter")
-        #expect(between.descriptor.index >> 16 == 0)
-        #expect(between.descriptor.face == "Variable")
+        #expect(between.matchedFace.family == "Inter")
+        #expect(between.matchedFace.index >> 16 == 0)
+        #expect(between.matchedFace.face == "Variable")
         #expect(between.variations?["wght"] == 650)
-        #expect(between.descriptor.weight == FontWeight(650))
+        #expect(between.matchedFace.weight == FontWeight(650))
 
         let named = try query(["body", "--family", "Inter", "--weight", "600"])
-        #expect(named.descriptor.index >> 16 != 0, "a named instance has its number in the upper 16 bits of the index")
-        #expect(named.descriptor.face == "Semi Bold")
+        #expect(named.matchedFace.index >> 16 != 0, "a named instance has its number in the upper 16 bits of the index")
+        #expect(named.matchedFace.face == "Semi Bold")
         #expect(named.variations?["wght"] == 600)
     }
 

@@ -1,8 +1,8 @@
 /// A bounded map that evicts the least recently used entry: arbitrary requests
 /// (any `family=`) cannot grow memory without limit.
 ///
-/// Public so the service's answer caches use this same one (FontService depends on this
-/// module); `@inlinable` so those callers get it specialized, as a hit is on the request hot path.
+/// The resolver's cache and the service's answer caches are all this one; `@inlinable` so those
+/// modules get it specialized, as a hit is on the request hot path.
 ///
 /// Not thread-safe; the owner serializes access. Entries live in one array linked by
 /// index, so a hit moves no memory and a full cache reuses the evicted slot.
@@ -27,10 +27,12 @@ public struct LRUCache<Key: Hashable, Value> {
     @usableFromInline var newest: Int?
     @usableFromInline var oldest: Int?
 
+    /// An empty cache that keeps at most `capacity` entries (at least 1).
     @inlinable public init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
+    /// How many entries the cache holds; never more than `capacity`.
     @inlinable public var count: Int { slots.count }
 
     /// The value for `key`, which becomes the most recently used.

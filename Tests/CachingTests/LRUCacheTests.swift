@@ -1,4 +1,4 @@
-@testable import FontResolution
+import Caching
 import Testing
 
 @Suite struct LRUCacheTests {

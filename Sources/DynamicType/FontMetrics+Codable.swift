@@ -1,0 +1,43 @@
+extension FontMetrics {
+    /// The wire keys in the order they are written: `leading` between `lineHeight` and `tracking`.
+    private enum CodingKeys: String, CodingKey {
+        case unitsPerEm, ascender, descender, lineGap, capHeight, xHeight, underlinePosition, underlineThickness
+        case lineHeight, leading, tracking, metricsScale
+    }
+
+    /// Reads the stored values; a `leading` in the document is not read, because it is derived
+    /// from `lineHeight`, `ascender` and `descender`, and a server that rounded it differently
+    /// (or left it out) should not make its answer unreadable.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            unitsPerEm: try container.decode(Int.self, forKey: .unitsPerEm),
+            ascender: try container.decode(Double.self, forKey: .ascender),
+            descender: try container.decode(Double.self, forKey: .descender),
+            lineGap: try container.decode(Double.self, forKey: .lineGap),
+            capHeight: try container.decode(Double.self, forKey: .capHeight),
+            xHeight: try container.decode(Double.self, forKey: .xHeight),
+            underlinePosition: try container.decode(Double.self, forKey: .underlinePosition),
+            underlineThickness: try container.decode(Double.self, forKey: .underlineThickness),
+            lineHeight: try container.decode(Double.self, forKey: .lineHeight),
+            tracking: try container.decode(Double.self, forKey: .tracking),
+            metricsScale: try container.decode(Double.self, forKey: .metricsScale))
+    }
+
+    /// Writes every value, `leading` included, in declaration order.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(unitsPerEm, forKey: .unitsPerEm)
+        try container.encode(ascender, forKey: .ascender)
+        try container.encode(descender, forKey: .descender)
+        try container.encode(lineGap, forKey: .lineGap)
+        try container.encode(capHeight, forKey: .capHeight)
+        try container.encode(xHeight, forKey: .xHeight)
+        try container.encode(underlinePosition, forKey: .underlinePosition)
+        try container.encode(underlineThickness, forKey: .underlineThickness)
+        try container.encode(lineHeight, forKey: .lineHeight)
+        try container.encode(leading, forKey: .leading)
+        try container.encode(tracking, forKey: .tracking)
+        try container.encode(metricsScale, forKey: .metricsScale)
+    }
+}
