@@ -27,11 +27,11 @@ extension FontService {
     func change(_ context: RequestContext, fields: [String]) throws(FontServiceError) -> HTTPReply {
         let request = context.request
         guard isAuthorized(request) else { throw .unauthorized }
-        let path = context.route.path
-        let (category, legibilityWeight) = try changeRequest(request.body, path: path, fields: fields)
-        let answersCategory = !fields.contains("legibilityWeight")
+        let answersCategory = fields == ["category"]
+        let example = answersCategory ? #"{"category": "xl"}"# : #"{"category": "xl"} or {"legibilityWeight": "bold"}"#
+        let update = try PreferencesUpdate(body: request.body, path: context.route.path, fields: fields, example: example)
         return .deferred { [store, self] pending in
-            store.change(category: category, legibilityWeight: legibilityWeight) { result in
+            store.change(category: update.category, legibilityWeight: update.legibilityWeight) { result in
                 switch result {
                 case .failure(let error):
                     pending.complete(self.errorResponse(.stateNotSaved(error.description)))
@@ -50,13 +50,6 @@ extension FontService {
                 }
             }
         }
-    }
-
-    /// `{"category": "xl"}`, `{"legibilityWeight": "bold"}` or both (only `category` on `/category`).
-    private func changeRequest(_ body: [UInt8], path: String, fields: [String]) throws(FontServiceError) -> (ContentSizeCategory?, LegibilityWeight?) {
-        let example = fields == ["category"] ? #"{"category": "xl"}"# : #"{"category": "xl"} or {"legibilityWeight": "bold"}"#
-        let update = try PreferencesUpdate(body: body, path: path, fields: fields, example: example)
-        return (update.category, update.legibilityWeight)
     }
 
     /// Whether the request carries the configured bearer token (compared in constant time).

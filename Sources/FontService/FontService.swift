@@ -18,9 +18,7 @@ public final class FontService: HTTPResponder {
     let logger: Logger
     /// The answer cache and the answers being computed, shared by all event-loop threads.
     let state: Mutex<ServiceState>
-    /// The reader's preferences, which omitted `category` and `legibility` stand for.
-    let preferences: CurrentPreferences
-    /// The preferences' owner: changes, history, event streams.
+    /// The reader's preferences' owner: the current ones, changes, history, event streams.
     let store: PreferencesStore
     /// Runs before every font resolution; tests use it to hold or fail one.
     let willResolve: @Sendable (FontRequest) throws -> Void
@@ -42,20 +40,17 @@ public final class FontService: HTTPResponder {
     /// now (a broken file throws, never resets), and every change written durably before it
     /// is acknowledged or announced.
     public convenience init(resolver: FontResolver, configuration: FontServiceConfiguration, statePath: String, logger: Logger) throws {
-        let current = CurrentPreferences()
-        let store = try PreferencesStore.open(
-            path: statePath, current: current, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
-        self.init(resolver: resolver, configuration: configuration, logger: logger, preferences: current, store: store, willResolve: { _ in })
+        let store = try PreferencesStore.open(path: statePath, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
+        self.init(resolver: resolver, configuration: configuration, logger: logger, store: store, willResolve: { _ in })
     }
 
     init(
         resolver: FontResolver, configuration: FontServiceConfiguration, logger: Logger,
-        preferences: CurrentPreferences = CurrentPreferences(), store: PreferencesStore? = nil,
+        store: PreferencesStore? = nil,
         willResolve: @escaping @Sendable (FontRequest) throws -> Void
     ) {
-        self.preferences = preferences
         self.store = store ?? PreferencesStore(
-            state: PreferencesState(), path: nil, current: preferences, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
+            state: PreferencesState(), path: nil, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
         self.resolver = resolver
         self.configuration = configuration
         self.logger = logger
@@ -90,7 +85,7 @@ public final class FontService: HTTPResponder {
         let context = RequestContext(
             request: HTTPRequest(method: "GET", target: String(target)), route: route,
             parameters: QueryParameters(Dictionary(uniqueKeysWithValues: values.map { ($0.key, $0.value) })),
-            preferences: preferences.value)
+            preferences: store.current)
         _ = try lookUp(context, subject: subject, answer: answer)
     }
 
@@ -114,7 +109,7 @@ public final class FontService: HTTPResponder {
         let method = request.method
         let reads = method == "GET" || method == "HEAD"
         // The hot path: this loop answered this exact target before, under the current preferences.
-        if reads, let answer = loop.targets.answer(for: request.target, current: preferences.value) {
+        if reads, let answer = loop.targets.answer(for: request.target, current: store.current) {
             return .response(answer.reply(to: request))
         }
         guard method == "GET" || Self.httpMethods.contains(method.uppercased()) else {
@@ -133,7 +128,7 @@ public final class FontService: HTTPResponder {
         do {
             let context = RequestContext(
                 request: request, route: route, parameters: try QueryParameters(parsing: request.query, for: route),
-                preferences: preferences.value)
+                preferences: store.current)
             switch handler {
             case .cached(let subject, let answer):
                 return try cachedReply(context, subject: subject, answer: answer, remembering: loop.targets)

@@ -8,9 +8,9 @@ import Synchronization
 /// file. Changes are applied one at a time on the store's own queue (never an event loop),
 /// written durably, and only then made current and sent to subscribers.
 ///
-/// Event-loop threads call `subscribe` and read `state`; the store's queue writes; the lock
-/// makes "register a subscriber" and "broadcast a change" exclusive, so each subscriber gets
-/// every change exactly once, either in its replay or live.
+/// Event-loop threads call `subscribe` and read `state` and `current`; the store's queue writes;
+/// the lock makes "register a subscriber" and "broadcast a change" exclusive, so each subscriber
+/// gets every change exactly once, either in its replay or live.
 final class PreferencesStore: Sendable {
     struct Shared {
         var state: PreferencesState
@@ -27,26 +27,27 @@ final class PreferencesStore: Sendable {
     /// The state file; nil keeps the state in memory only (tests of the read side).
     let path: String?
     private let shared: Mutex<Shared>
-    private let current: CurrentPreferences
+    /// The current preferences packed in an atomic rather than behind the lock, because every
+    /// cached hit reads them.
+    private let packedCurrent: Atomic<UInt8>
     private let queue = DispatchQueue(label: "fontd.preferences")
     /// Only touched in `init` and `deinit`.
     nonisolated(unsafe) private let keepAliveTimer: DispatchSourceTimer
     private let logger: Logger
 
     /// Loads the state file at `path` (missing: the initial preferences), creating its directory.
-    static func open(path: String, current: CurrentPreferences, keepAliveSeconds: Double, logger: Logger) throws -> PreferencesStore {
+    static func open(path: String, keepAliveSeconds: Double, logger: Logger) throws -> PreferencesStore {
         try DurableFile.makeDirectories(DurableFile.directory(of: path))
         let state = try DurableFile.read(path).map { bytes throws in try PreferencesState(fileBytes: bytes, path: path) }
-        return PreferencesStore(state: state ?? PreferencesState(), path: path, current: current, keepAliveSeconds: keepAliveSeconds, logger: logger)
+        return PreferencesStore(state: state ?? PreferencesState(), path: path, keepAliveSeconds: keepAliveSeconds, logger: logger)
     }
 
     /// A store starting at `state`; with `path` nil it keeps the state in memory only.
-    init(state: PreferencesState, path: String?, current: CurrentPreferences, keepAliveSeconds: Double, logger: Logger) {
+    init(state: PreferencesState, path: String?, keepAliveSeconds: Double, logger: Logger) {
         self.path = path
-        self.current = current
         self.logger = logger
         shared = Mutex(Shared(state: state))
-        current.set(state.preferences)
+        packedCurrent = Atomic(state.preferences.packed)
         keepAliveTimer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "fontd.keepalive"))
         let interval = DispatchTimeInterval.milliseconds(Int(keepAliveSeconds * 1000))
         keepAliveTimer.schedule(deadline: .now() + interval, repeating: interval)
@@ -64,6 +65,10 @@ final class PreferencesStore: Sendable {
 
     /// The state now.
     var state: PreferencesState { shared.withLock { $0.state } }
+
+    /// The preferences now: what omitted `category` and `legibility` stand for. An answer that
+    /// followed others is no longer served once these change.
+    var current: ReaderPreferences { ReaderPreferences(packed: packedCurrent.load(ordering: .acquiring)) }
 
     /// How many event streams are open.
     var subscriberCount: Int { shared.withLock { $0.subscribers.count } }
@@ -115,7 +120,7 @@ final class PreferencesStore: Sendable {
             }
             shared.withLock { shared in
                 shared.state = after
-                current.set(after.preferences)
+                packedCurrent.store(after.preferences.packed, ordering: .releasing)
                 let bytes = changes.flatMap(\.eventBytes)
                 for (key, stream) in shared.subscribers {
                     stream.send(shared.awaitingFirstEvent.remove(key) == nil ? bytes : Self.retryLine + bytes)

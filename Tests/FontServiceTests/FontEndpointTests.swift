@@ -52,7 +52,7 @@ import Testing
         let implicit = service.send("/font?style=body")
         #expect(try implicit.json() == expectedJSON(resolver.resolve(FontRequest(style: .body, category: .large))))
 
-        service.preferences.set(ReaderPreferences(category: .extraExtraLarge, legibilityWeight: .bold))
+        service.setPreferences(ReaderPreferences(category: .extraExtraLarge, legibilityWeight: .bold))
         let changed = service.send("/font?style=body")
         let expected = FontRequest(style: .body, category: .extraExtraLarge, legibilityWeight: .bold)
         #expect(try changed.json() == expectedJSON(resolver.resolve(expected)), "the remembered target must not answer stale")
@@ -81,7 +81,7 @@ import Testing
 
     @Test func fontsWithoutCategoryIsAtTheCurrentCategory() throws {
         let service = makeService()
-        service.preferences.set(ReaderPreferences(category: .accessibilityMedium, legibilityWeight: .regular))
+        service.setPreferences(ReaderPreferences(category: .accessibilityMedium, legibilityWeight: .regular))
         let body = try service.send("/fonts").json()
         #expect(body["category"] == .string("ax1"))
         #expect(body["fonts"]?["caption2"] == (try expectedJSON(resolver.resolve(FontRequest(style: .caption2, category: .accessibilityMedium)))))
@@ -114,7 +114,7 @@ import Testing
 
     @Test func scaleWithoutCategoryFollowsTheReader() throws {
         let service = makeService()
-        service.preferences.set(ReaderPreferences(category: .extraSmall, legibilityWeight: .regular))
+        service.setPreferences(ReaderPreferences(category: .extraSmall, legibilityWeight: .regular))
         let body = try service.send("/scale?style=body&value=22").json()
         #expect(body["scaled"] == .number(22 * (19.0 / 22.0)))
         #expect(body["factor"] == .number(19.0 / 22.0))

@@ -56,7 +56,7 @@ import Testing
     @Test func aTagFromBeforeAPreferenceChangeNoLongerMatches() throws {
         let service = makeService()
         let tag = try #require(service.send("/font?style=body").header("ETag"))
-        service.preferences.set(ReaderPreferences(category: .large, legibilityWeight: .bold))
+        service.setPreferences(ReaderPreferences(category: .large, legibilityWeight: .bold))
         let response = service.send("/font?style=body", headers: [("If-None-Match", tag)])
         #expect(response.status == 200)
         #expect(try response.json()["descriptor"]?["requestedWeight"] == .number(600))

@@ -44,6 +44,14 @@ extension FontService {
 }
 
 extension FontService {
+    /// Makes `preferences` the reader's, through the store as a PUT does (in memory: these
+    /// services have no state file), and returns once they are current.
+    func setPreferences(_ preferences: ReaderPreferences) {
+        let changed = DispatchSemaphore(value: 0)
+        store.change(category: preferences.category, legibilityWeight: preferences.legibilityWeight) { _ in changed.signal() }
+        changed.wait()
+    }
+
     /// How many exact request targets the calling thread's loop context remembers.
     var cachedTargetCount: Int { threadLoopContext.targets.count }
 
