@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "DynamicType", targets: ["DynamicType"]),
         .library(name: "FontResolution", targets: ["FontResolution"]),
         .library(name: "FontdClient", targets: ["FontdClient"]),
+        // For the benchmarks, which answer requests in process; fontd itself is the service's user.
+        .library(name: "FontService", targets: ["FontService", "HTTPServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import DynamicType
 import FontResolution
 import Foundation
@@ -63,9 +64,11 @@ let benchmarks: @Sendable () -> Void = {
     /// Resolves `requests` in turn, through the cache or around it; a cached row fills the cache first.
     func resolution(_ name: String, _ requests: [FontRequest], on resolver: FontResolver, cached: Bool) {
         let setup: Benchmark.BenchmarkSetupHook? = cached ? { for request in requests { _ = try resolver.resolve(request) } } : nil
+        // The harness runs one iteration per sample: the cycle's position is kept across samples.
+        let cycle = Cycle()
         Benchmark(name, configuration: .init(setup: setup)) { benchmark in
-            for iteration in benchmark.scaledIterations {
-                let request = requests[iteration % requests.count]
+            for _ in benchmark.scaledIterations {
+                let request = requests[cycle.next(below: requests.count)]
                 blackHole(try cached ? resolver.resolve(request) : resolver.resolveUncached(request))
             }
         }
