@@ -65,9 +65,11 @@ import Testing
         let server = try ServerProcess([
             "--token", Self.token, "--sse-sndbuf", "4096", "--subscriber-queue-bytes", "16384",
         ])
-        let stalled = try EventStreamClient(port: server.port, receiveBufferBytes: 4096)
         // Reads wait up to 30 s: on a loaded machine one PUT's fsync alone has taken seconds, and a
         // server that waited on the stalled subscriber would wait for ever, so 30 s tells them apart.
+        // The stalled one's last read too: under load its close has taken more than 5 s to arrive
+        // (the server had cut it off, by its log), and a server that never cut it off still fails.
+        let stalled = try EventStreamClient(port: server.port, timeoutSeconds: 30, receiveBufferBytes: 4096)
         let reader = try EventStreamClient(port: server.port, timeoutSeconds: 30)
         _ = try reader.next()
         let changes = 1000  // about 100 KB of events: far past what the stalled one's buffers and bound hold
