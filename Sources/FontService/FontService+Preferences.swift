@@ -21,14 +21,31 @@ extension FontService {
         return .stream(eventStreamHead()) { [store] stream in store.subscribe(stream, lastEventID: lastEventID) }
     }
 
-    /// `PUT /preferences` and `PUT /category`: checks the token, reads the body (which may set
-    /// `fields`), and hands the change to the store; the answer goes out once the change is on
-    /// disk and announced.
-    func change(_ context: RequestContext, fields: [String]) throws(FontServiceError) -> HTTPReply {
+    /// `PUT /category`: `{"category": "xl"}`, answered with the change (`CategoryChange`).
+    func changeCategory(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
+        try change(context, fields: ["category"], example: #"{"category": "xl"}"#) { state, previous throws(FontServiceError) in
+            try self.encoded(CategoryChange(
+                category: state.preferences.category, previous: previous.preferences.category, sequence: state.sequence))
+        }
+    }
+
+    /// `PUT /preferences`: the category, the legibility weight or both, answered with the
+    /// preferences after the change.
+    func changePreferences(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
+        try change(
+            context, fields: ["category", "legibilityWeight"], example: #"{"category": "xl"} or {"legibilityWeight": "bold"}"#
+        ) { state, _ throws(FontServiceError) in try self.encoded(state.snapshot) }
+    }
+
+    /// Checks the token, reads the body (which may set `fields`; `example` is what refusals
+    /// suggest), and hands the change to the store; the answer, `answer` of the state after and
+    /// before, goes out once the change is on disk and announced.
+    private func change(
+        _ context: RequestContext, fields: [String], example: String,
+        answer: @escaping @Sendable (PreferencesState, _ previous: PreferencesState) throws(FontServiceError) -> [UInt8]
+    ) throws(FontServiceError) -> HTTPReply {
         let request = context.request
         guard isAuthorized(request) else { throw .unauthorized }
-        let answersCategory = fields == ["category"]
-        let example = answersCategory ? #"{"category": "xl"}"# : #"{"category": "xl"} or {"legibilityWeight": "bold"}"#
         let update = try PreferencesUpdate(body: request.body, path: context.route.path, fields: fields, example: example)
         return .deferred { [store, self] pending in
             store.change(category: update.category, legibilityWeight: update.legibilityWeight) { result in
@@ -37,10 +54,7 @@ extension FontService {
                     pending.complete(self.errorResponse(.stateNotSaved(error.description)))
                 case .success(let (state, previous, _)):
                     do throws(FontServiceError) {
-                        let body = answersCategory
-                            ? try self.encoded(CategoryChange(
-                                category: state.preferences.category, previous: previous.preferences.category, sequence: state.sequence))
-                            : try self.encoded(state.snapshot)
+                        let body = try answer(state, previous)
                         pending.complete(HTTPResponse(
                             status: 200, headers: [Self.jsonContentType, (name: "Cache-Control", value: "no-store")] + self.corsHeaders,
                             body: body))

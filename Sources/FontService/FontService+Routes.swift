@@ -1,7 +1,7 @@
 import DynamicType
 
 extension FontService {
-    /// Every endpoint of docs/DESIGN.md §4: adding one is an entry here and its handler.
+    /// Every endpoint of docs/DESIGN.md §7: adding one is an entry here and its handler.
     static let routes = RouteTable([
         Route(
             "/font", parameters: [.style, .category, .traits, .family, .weight, .legibility, .maximumPointSize],
@@ -28,11 +28,11 @@ extension FontService {
         Route(
             "/preferences",
             get: .live { service, context throws(FontServiceError) in try service.preferencesAnswer(context) },
-            put: .live { service, context throws(FontServiceError) in try service.change(context, fields: ["category", "legibilityWeight"]) }),
+            put: .live { service, context throws(FontServiceError) in try service.changePreferences(context) }),
         Route(
             "/category",
             get: .live { service, context throws(FontServiceError) in try service.categoryAnswer(context) },
-            put: .live { service, context throws(FontServiceError) in try service.change(context, fields: ["category"]) }),
+            put: .live { service, context throws(FontServiceError) in try service.changeCategory(context) }),
         Route("/events", parameters: [.lastEventID], get: .live { service, context in service.eventStream(context) }),
     ])
 }

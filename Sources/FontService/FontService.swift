@@ -4,7 +4,7 @@ import HTTPServer
 import Logging
 import Synchronization
 
-/// The fontd HTTP API of docs/DESIGN.md §4: the routes of `FontService.routes`, their errors, CORS,
+/// The fontd HTTP API of docs/DESIGN.md §7: the routes of `FontService.routes`, their errors, CORS,
 /// the reader's preferences and their event stream, and the answer cache.
 ///
 /// Answers are kept ready to send, keyed by the normalized query (docs/DESIGN.md §16), in a cache all
