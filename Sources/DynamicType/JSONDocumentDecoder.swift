@@ -80,10 +80,14 @@ public struct JSONDocumentDecoder: Sendable {
         do {
             document = try JSONDocument(parsing: json)
         } catch {
-            let problem = Problem.notJSON(error)
-            throw .dataCorrupted(.init(codingPath: [], debugDescription: problem.description, underlyingError: problem))
+            throw Self.refusal(.notJSON(error), at: [])
         }
         return try decode(type, from: document)
+    }
+
+    /// The decoder's own refusal of the value at `codingPath`: the problem in words, and as the underlying error.
+    fileprivate static func refusal(_ problem: Problem, at codingPath: [any CodingKey]) -> DecodingError {
+        .refusal(at: codingPath, problem.description, underlyingError: problem)
     }
 
     /// `codingPath` printed as a path into the document, `styles[5].sizes.ax5.size` (empty
@@ -185,7 +189,7 @@ extension JSONDocumentDecoder {
         }
 
         private func refusal(_ problem: Problem) -> DecodingError {
-            .dataCorrupted(.init(codingPath: codingPath, debugDescription: problem.description, underlyingError: problem))
+            JSONDocumentDecoder.refusal(problem, at: codingPath)
         }
     }
 
@@ -205,10 +209,10 @@ extension JSONDocumentDecoder {
             for member in members {
                 let key = Key(stringValue: member.key)
                 if key == nil, mode == .strict {
-                    throw Self.refusal(.unknownKey(allowed: Self.allowedKeys()), at: codingPath + [AnyCodingKey(member.key)])
+                    throw JSONDocumentDecoder.refusal(.unknownKey(allowed: Self.allowedKeys()), at: codingPath + [AnyCodingKey(member.key)])
                 }
                 guard values.updateValue(member.value, forKey: member.key) == nil else {
-                    throw Self.refusal(.duplicateKey, at: codingPath + [AnyCodingKey(member.key)])
+                    throw JSONDocumentDecoder.refusal(.duplicateKey, at: codingPath + [AnyCodingKey(member.key)])
                 }
                 if let key { keys.append(key) }
             }
@@ -245,10 +249,6 @@ extension JSONDocumentDecoder {
                     key, .init(codingPath: codingPath, debugDescription: problem.description, underlyingError: problem))
             }
             return DocumentDecoder(value: value, codingPath: codingPath + [key], mode: mode)
-        }
-
-        private static func refusal(_ problem: Problem, at path: [any CodingKey]) -> DecodingError {
-            .dataCorrupted(.init(codingPath: path, debugDescription: problem.description, underlyingError: problem))
         }
 
         /// The key type's names in declaration order, when it can list them.
