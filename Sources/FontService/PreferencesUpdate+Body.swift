@@ -13,14 +13,15 @@ extension PreferencesUpdate {
             throw .invalidBody(body.isEmpty ? "it is empty; send \(example)" : "it is not JSON (\(error)); send \(example)")
         }
         guard case .object(let members) = document, !members.isEmpty else { throw .invalidBody("expected a JSON object such as \(example)") }
-        let unknownField = { (name: String) in FontServiceError.invalidBody("unknown field '\(name)'; \(path) takes \(fields.joined(separator: " and "))") }
-        if let stray = members.first(where: { !fields.contains($0.key) }) { throw unknownField(stray.key) }
+        // Checked here, not by the decoder: an endpoint may take fewer fields than the update has.
+        if let stray = members.first(where: { !fields.contains($0.key) }) {
+            throw .invalidBody("unknown field '\(stray.key)'; \(path) takes \(fields.joined(separator: " and "))")
+        }
         do {
             self = try JSONDocumentDecoder(mode: .strict).decode(PreferencesUpdate.self, from: document)
         } catch {
             let field = error.location.last?.stringValue ?? ""
             switch error.problem {
-            case .unknownKey?: throw unknownField(field)
             case .duplicateKey?: throw .invalidBody("'\(field)' appears twice")
             case .wrongType(_, let found)?: throw .invalidBody("'\(field)' must be a string, not \(found)")
             default:
