@@ -103,7 +103,7 @@ let package = Package(
         // the shared resolver, and the servers, clients and sockets the end-to-end tests drive.
         .target(
             name: "FontdTestSupport",
-            dependencies: ["DynamicType", "FontResolution"],
+            dependencies: ["DynamicType", "FontResolution", "FontService", "HTTPServer"],
             path: "Tests/FontdTestSupport"
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),

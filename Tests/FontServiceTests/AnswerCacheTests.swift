@@ -1,6 +1,7 @@
 import DynamicType
 import FontResolution
 @testable import FontService
+import FontdTestSupport
 import Foundation
 import HTTPServer
 import Synchronization
@@ -8,10 +9,10 @@ import Testing
 
 /// The answer cache of docs/DESIGN.md §16: normalized keys, prewarming, the LRU bound, single-flight.
 @Suite struct AnswerCacheTests {
-    @Test func traitOrdersShareOneEntry() {
+    @Test func traitOrdersShareOneEntry() throws {
         let service = makeService()
-        let first = service.send("/font?style=body&category=xl&traits=italic,bold")
-        let second = service.send("/font?style=body&category=xl&traits=bold,italic")
+        let first = try service.client.send("/font?style=body&category=xl&traits=italic,bold")
+        let second = try service.client.send("/font?style=body&category=xl&traits=bold,italic")
         #expect(first.status == 200)
         #expect(first.body == second.body)
         #expect(service.cachedAnswerCount == 1)
@@ -19,51 +20,51 @@ import Testing
         #expect(service.cachedTargetCount == 2)
     }
 
-    @Test func categoryAliasesStyleCaseAndWeightNamesShareOneEntry() {
+    @Test func categoryAliasesStyleCaseAndWeightNamesShareOneEntry() throws {
         let service = makeService()
         let targets = [
             "/font?style=body&category=xl&weight=bold", "/font?style=BODY&category=extraLarge&weight=700",
             "/font?category=UICTContentSizeCategoryXL&style=Body&weight=700.0", "/font?style=body&category=XL&weight=Bold",
         ]
-        let bodies = targets.map { service.send($0).body }
+        let bodies = try targets.map { try service.client.send($0).body }
         #expect(Set(bodies).count == 1)
         #expect(service.cachedAnswerCount == 1)
         #expect(service.computedAnswerCount == 1)
     }
 
-    @Test func differentOptionsAreDifferentEntries() {
+    @Test func differentOptionsAreDifferentEntries() throws {
         let service = makeService()
-        _ = service.send("/font?style=body&category=xl")
-        _ = service.send("/font?style=body&category=xl&traits=bold")
-        _ = service.send("/font?style=body&category=xl&legibility=regular")
-        _ = service.send("/font?style=body&category=xl&family=DejaVu+Serif,DejaVu+Sans")
-        _ = service.send("/font?style=body&category=xl&family=DejaVu+Sans,DejaVu+Serif")
+        _ = try service.client.send("/font?style=body&category=xl")
+        _ = try service.client.send("/font?style=body&category=xl&traits=bold")
+        _ = try service.client.send("/font?style=body&category=xl&legibility=regular")
+        _ = try service.client.send("/font?style=body&category=xl&family=DejaVu+Serif,DejaVu+Sans")
+        _ = try service.client.send("/font?style=body&category=xl&family=DejaVu+Sans,DejaVu+Serif")
         #expect(service.cachedAnswerCount == 5, "family order matters; an explicit legibility changes Cache-Control")
     }
 
-    @Test func aRepeatedTargetIsAnsweredWithoutComputing() {
+    @Test func aRepeatedTargetIsAnsweredWithoutComputing() throws {
         let service = makeService()
-        let first = service.send("/font?style=body&category=xl")
-        for _ in 0..<10 { #expect(service.send("/font?style=body&category=xl").body == first.body) }
+        let first = try service.client.send("/font?style=body&category=xl")
+        for _ in 0..<10 { #expect(try service.client.send("/font?style=body&category=xl").body == first.body) }
         #expect(service.computedAnswerCount == 1)
     }
 
-    @Test func twoServicesOnOneThreadKeepTheirOwnAnswers() {
+    @Test func twoServicesOnOneThreadKeepTheirOwnAnswers() throws {
         let narrow = makeService(corsOrigin: "https://a.example")
         let open = makeService()
         let target = "/font?style=footnote&category=s"
         for _ in 0..<3 {
-            #expect(narrow.send(target).header("Access-Control-Allow-Origin") == "https://a.example")
-            #expect(open.send(target).header("Access-Control-Allow-Origin") == "*")
+            #expect(try narrow.client.send(target).header("Access-Control-Allow-Origin") == "https://a.example")
+            #expect(try open.client.send(target).header("Access-Control-Allow-Origin") == "*")
         }
         #expect(narrow.computedAnswerCount == 1)
         #expect(open.computedAnswerCount == 1)
     }
 
-    @Test func aThreadRemembersAtMostItsShareOfTargets() {
+    @Test func aThreadRemembersAtMostItsShareOfTargets() throws {
         let service = makeService(cacheEntries: 5000)
         for index in 0..<(TargetCache.maximumCapacity + 10) {
-            _ = service.send("/healthz?" + String(repeating: "&", count: index))
+            _ = try service.client.send("/healthz?" + String(repeating: "&", count: index))
         }
         #expect(service.cachedTargetCount == TargetCache.maximumCapacity)
         #expect(service.cachedAnswerCount == 1, "every spelling is the one /healthz answer")
@@ -77,33 +78,33 @@ import Testing
         #expect(service.computedAnswerCount == expected)
         for target in ["/font?style=body&category=xl", "/font?style=Caption2&category=accessibilityExtraExtraExtraLarge",
                        "/font?style=largeTitle", "/fonts?category=ax5", "/fonts"] {
-            #expect(service.send(target).status == 200)
+            #expect(try service.client.send(target).status == 200)
         }
         #expect(service.computedAnswerCount == expected, "prewarmed answers are not computed again")
     }
 
-    @Test func manyDistinctFamiliesStayWithinTheBound() {
+    @Test func manyDistinctFamiliesStayWithinTheBound() throws {
         let service = makeService(cacheEntries: 25)
         for index in 0..<120 {
-            #expect(service.send("/font?style=body&category=xl&family=Family\(index)").status == 200)
+            #expect(try service.client.send("/font?style=body&category=xl&family=Family\(index)").status == 200)
         }
         #expect(service.cachedAnswerCount == 25)
         #expect(service.cachedTargetCount == 25)
         #expect(service.computedAnswerCount == 120)
     }
 
-    @Test func theLeastRecentlyUsedAnswerIsEvictedFirst() {
+    @Test func theLeastRecentlyUsedAnswerIsEvictedFirst() throws {
         // Each lookup is spelled anew (spaces around the family are trimmed), so it reaches the
         // normalized cache rather than the map of exact targets.
         let service = makeService(cacheEntries: 2)
-        _ = service.send("/font?style=body&category=xl&family=A")
-        _ = service.send("/font?style=body&category=xl&family=B")
-        _ = service.send("/font?style=body&category=xl&family=+A")  // A is now newer than B
-        _ = service.send("/font?style=body&category=xl&family=C")  // evicts B
+        _ = try service.client.send("/font?style=body&category=xl&family=A")
+        _ = try service.client.send("/font?style=body&category=xl&family=B")
+        _ = try service.client.send("/font?style=body&category=xl&family=+A")  // A is now newer than B
+        _ = try service.client.send("/font?style=body&category=xl&family=C")  // evicts B
         #expect(service.computedAnswerCount == 3)
-        _ = service.send("/font?style=body&category=xl&family=A+")
+        _ = try service.client.send("/font?style=body&category=xl&family=A+")
         #expect(service.computedAnswerCount == 3)
-        _ = service.send("/font?style=body&category=xl&family=+B")
+        _ = try service.client.send("/font?style=body&category=xl&family=+B")
         #expect(service.computedAnswerCount == 4)
     }
 
@@ -116,7 +117,7 @@ import Testing
         }
         let responses = try runConcurrently(threads: 16) { index in
             // Different spellings of one request: they meet at the normalized key.
-            service.send(index.isMultiple(of: 2)
+            try service.client.send(index.isMultiple(of: 2)
                 ? "/font?style=body&category=xl&traits=bold,italic&family=Single+Flight"
                 : "/font?style=Body&category=extraLarge&traits=italic,bold&family=Single%20Flight")
         }
@@ -133,7 +134,7 @@ import Testing
             usleep(200_000)
             throw FontResolutionError.noFontInstalled
         }
-        let responses = try runConcurrently(threads: 8) { _ in service.send("/font?style=body&family=Failing+Flight") }
+        let responses = try runConcurrently(threads: 8) { _ in try service.client.send("/font?style=body&family=Failing+Flight") }
         #expect(attempts.value == 1)
         #expect(responses.allSatisfy { $0.status == 500 })
         #expect(service.cachedAnswerCount == 0)
@@ -149,10 +150,10 @@ import Testing
         _ = try runConcurrently(threads: 8) { thread in
             for round in 0..<150 {
                 let index = (thread * 7 + round) % categories.count
-                let response = service.send("/font?style=callout&category=\(categories[index].rawValue)")
+                let response = try service.client.send("/font?style=callout&category=\(categories[index].rawValue)")
                 if (try? response.json()) != expected[index] { mismatches.increment() }
             }
-            return HTTPResponse(status: 200)
+            return TestResponse(status: 200, headers: [], body: [])
         }
         #expect(mismatches.value == 0)
         #expect(service.cachedAnswerCount <= 4)
@@ -160,9 +161,9 @@ import Testing
 }
 
 /// Runs `body` on `threads` new threads at once (released together) and returns their results in order.
-func runConcurrently(threads: Int, _ body: @escaping @Sendable (Int) -> HTTPResponse) throws -> [HTTPResponse] {
+func runConcurrently(threads: Int, _ body: @escaping @Sendable (Int) throws -> TestResponse) throws -> [TestResponse] {
     final class Run: Sendable {
-        let results: Mutex<[HTTPResponse?]>
+        let results: Mutex<[TestResponse?]>
         let arrived = Atomic<Int>(0)
         init(threads: Int) { results = Mutex(Array(repeating: nil, count: threads)) }
     }
@@ -173,7 +174,11 @@ func runConcurrently(threads: Int, _ body: @escaping @Sendable (Int) -> HTTPResp
         Thread.detachNewThread {
             run.arrived.add(1, ordering: .relaxed)
             while run.arrived.load(ordering: .relaxed) < threads { sched_yield() }
-            let response = body(index)
+            let response: TestResponse?
+            do { response = try body(index) } catch {
+                Issue.record(error, "thread \(index)")
+                response = nil
+            }
             run.results.withLock { $0[index] = response }
             finished.leave()
         }

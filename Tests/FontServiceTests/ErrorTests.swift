@@ -1,6 +1,7 @@
 import DynamicType
 import FontResolution
 @testable import FontService
+import FontdTestSupport
 import Foundation
 import HTTPServer
 import Synchronization
@@ -67,7 +68,7 @@ import Testing
 
     @Test(arguments: cases)
     func answersTheErrorAsJSON(_ test: Case) throws {
-        let response = makeService().send(test.target, method: test.method)
+        let response = try makeService().client.send(test.target, method: test.method)
         #expect(response.status == test.status)
         #expect(response.header("Content-Type") == "application/json; charset=utf-8")
         #expect(response.header("Access-Control-Allow-Origin") == "*")
@@ -88,8 +89,8 @@ import Testing
         #expect(message.hasSuffix(".") || message.hasSuffix(")"), "\(message)")
     }
 
-    @Test func methodNotAllowedNamesTheAllowedMethods() {
-        let response = makeService().send("/font?style=body", method: "POST")
+    @Test func methodNotAllowedNamesTheAllowedMethods() throws {
+        let response = try makeService().client.send("/font?style=body", method: "POST")
         #expect(response.header("Allow") == "GET, HEAD, OPTIONS")
     }
 
@@ -102,7 +103,7 @@ import Testing
             }
         }
         for _ in 0..<2 {
-            let response = service.send("/font?style=body&family=Broken")
+            let response = try service.client.send("/font?style=body&family=Broken")
             #expect(response.status == 500)
             #expect(try response.json()["error"] == .string("internal"))
             guard case .string(let message) = try response.json()["message"] else { continue }
@@ -110,7 +111,7 @@ import Testing
         }
         #expect(failures.value == 2, "a failure is not cached: the second request tries again")
         #expect(service.cachedAnswerCount == 0)
-        #expect(service.send("/fonts?family=Broken").status == 500)
+        #expect(try service.client.send("/fonts?family=Broken").status == 500)
     }
 
     static let refusals: [(status: Int, code: String)] = [
@@ -120,7 +121,7 @@ import Testing
 
     @Test(arguments: refusals)
     func serverRefusalsGetTheirCodes(status: Int, code: String) throws {
-        let response = makeService(corsOrigin: "https://app.example").failureResponse(HTTPFailure(status: status, reason: "some reason"))
+        let response = TestResponse(makeService(corsOrigin: "https://app.example").failureResponse(HTTPFailure(status: status, reason: "some reason")))
         #expect(response.status == status)
         #expect(response.header("Content-Type") == "application/json; charset=utf-8")
         #expect(response.header("Access-Control-Allow-Origin") == "https://app.example")

@@ -12,7 +12,7 @@ import Testing
     func everyStyleAtCategoryIsTheResolversAnswer(category: ContentSizeCategory) throws {
         let service = makeService()
         for style in defaultTable.styleNames {
-            let response = service.send("/font?style=\(style)&category=\(category.rawValue)")
+            let response = try service.client.send("/font?style=\(style)&category=\(category.rawValue)")
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "application/json; charset=utf-8")
             let expected = try expectedJSON(resolver.resolve(FontRequest(style: style, category: category)))
@@ -22,7 +22,7 @@ import Testing
 
     @Test func optionsReachTheResolver() throws {
         let service = makeService()
-        let response = service.send(
+        let response = try service.client.send(
             "/font?style=headline&category=ax2&traits=italic,bold,tightLeading&family=DejaVu%20Serif,+DejaVu+Sans"
                 + "&weight=light&legibility=bold&maximumPointSize=30")
         #expect(response.status == 200)
@@ -41,7 +41,7 @@ import Testing
             "--family", "DejaVu Serif", "--weight", "300", "--json",
         ])
         #expect(cli.status == 0, "\(cli.standardError)")
-        let response = makeService().send(
+        let response = try makeService().client.send(
             "/font?style=body&category=xl&traits=bold,italic&family=Nonexistent+Sans,DejaVu+Serif&weight=300")
         #expect(response.status == 200)
         #expect(try response.json() == JSONDocument(parsing: Array(cli.standardOutput.utf8)))
@@ -49,20 +49,20 @@ import Testing
 
     @Test func omittedCategoryAndLegibilityAreTheReadersCurrentOnes() throws {
         let service = makeService()
-        let implicit = service.send("/font?style=body")
+        let implicit = try service.client.send("/font?style=body")
         #expect(try implicit.json() == expectedJSON(resolver.resolve(FontRequest(style: .body, category: .large))))
 
         service.setPreferences(ReaderPreferences(category: .extraExtraLarge, legibilityWeight: .bold))
-        let changed = service.send("/font?style=body")
+        let changed = try service.client.send("/font?style=body")
         let expected = FontRequest(style: .body, category: .extraExtraLarge, legibilityWeight: .bold)
         #expect(try changed.json() == expectedJSON(resolver.resolve(expected)), "the remembered target must not answer stale")
         #expect(changed.header("ETag") != implicit.header("ETag"))
-        let explicit = service.send("/font?style=body&category=l&legibility=regular")
+        let explicit = try service.client.send("/font?style=body&category=l&legibility=regular")
         #expect(try explicit.json() == implicit.json())
     }
 
     @Test func fontsListsEveryStyleInTableOrder() throws {
-        let response = makeService().send("/fonts?category=extraLarge&traits=italic")
+        let response = try makeService().client.send("/fonts?category=extraLarge&traits=italic")
         #expect(response.status == 200)
         let body = try response.json()
         #expect(body["category"] == .string("xl"))
@@ -82,7 +82,7 @@ import Testing
     @Test func fontsWithoutCategoryIsAtTheCurrentCategory() throws {
         let service = makeService()
         service.setPreferences(ReaderPreferences(category: .accessibilityMedium, legibilityWeight: .regular))
-        let body = try service.send("/fonts").json()
+        let body = try service.client.send("/fonts").json()
         #expect(body["category"] == .string("ax1"))
         #expect(body["fonts"]?["caption2"] == (try expectedJSON(resolver.resolve(FontRequest(style: .caption2, category: .accessibilityMedium)))))
     }
@@ -90,7 +90,7 @@ import Testing
     @Test(arguments: ContentSizeCategory.allCases)
     func scaleFactorIsTheStylesMetricsScale(category: ContentSizeCategory) throws {
         let service = makeService()
-        let response = service.send("/scale?style=title2&category=\(category.appleName)&value=-12.5")
+        let response = try service.client.send("/scale?style=title2&category=\(category.appleName)&value=-12.5")
         #expect(response.status == 200)
         let factor = try defaultTable.definition(of: .title2).metricsScale(at: category)
         #expect(try response.json() == .object([
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func bodyAtExtraLargeScalesEightAsTheDesignSays() throws {
-        let body = try makeService().send("/scale?style=body&category=xl&value=8&legibility=bold").json()
+        let body = try makeService().client.send("/scale?style=body&category=xl&value=8&legibility=bold").json()
         guard case .number(let scaled) = body["scaled"], case .number(let factor) = body["factor"] else {
             Issue.record("not numbers: \(body)")
             return
@@ -115,7 +115,7 @@ import Testing
     @Test func scaleWithoutCategoryFollowsTheReader() throws {
         let service = makeService()
         service.setPreferences(ReaderPreferences(category: .extraSmall, legibilityWeight: .regular))
-        let body = try service.send("/scale?style=body&value=22").json()
+        let body = try service.client.send("/scale?style=body&value=22").json()
         #expect(body["scaled"] == .number(22 * (19.0 / 22.0)))
         #expect(body["factor"] == .number(19.0 / 22.0))
     }

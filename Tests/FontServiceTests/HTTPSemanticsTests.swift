@@ -1,5 +1,6 @@
 import DynamicType
 @testable import FontService
+import FontdTestSupport
 import Foundation
 import HTTPServer
 import Testing
@@ -8,28 +9,29 @@ import Testing
 @Suite struct HTTPSemanticsTests {
     static let target = "/font?style=body&category=xl"
 
-    @Test func successfulAnswersCarryAStrongTagOfTheirBody() throws {
-        let service = makeService()
-        let miss = service.send(Self.target)
-        let hit = service.send(Self.target)
+    @Test(arguments: TestClient.Mode.allCases)
+    func successfulAnswersCarryAStrongTagOfTheirBody(mode: TestClient.Mode) throws {
+        let fontd = try makeClient(mode)
+        let miss = try fontd.send(Self.target)
+        let hit = try fontd.send(Self.target)
         let tag = try #require(miss.header("ETag"))
         #expect(tag.wholeMatch(of: /"[0-9a-f]{16}"/) != nil, "\(tag)")
         #expect(hit.header("ETag") == tag)
-        #expect(service.send("/font?style=body&category=xxl").header("ETag") != tag)
+        #expect(try fontd.send("/font?style=body&category=xxl").header("ETag") != tag)
         for path in ["/fonts", "/scale?style=body&value=1", "/styles", "/categories", "/faces", "/healthz"] {
-            #expect(service.send(path).header("ETag") != nil, "\(path)")
+            #expect(try fontd.send(path).header("ETag") != nil, "\(path)")
         }
     }
 
-    @Test(arguments: [
+    @Test(arguments: TestClient.Mode.allCases, [
         "TAG", "W/TAG", "\"other\", TAG", "\"other\",W/TAG,\"more\"", "*", " TAG ", "\"a,b\", TAG",
     ])
-    func aMatchingIfNoneMatchIsNotModified(template: String) throws {
-        let service = makeService()
-        let tag = try #require(service.send(Self.target).header("ETag"))
+    func aMatchingIfNoneMatchIsNotModified(mode: TestClient.Mode, template: String) throws {
+        let fontd = try makeClient(mode)
+        let tag = try #require(try fontd.send(Self.target).header("ETag"))
         let value = template.replacingOccurrences(of: "TAG", with: tag)
         for name in ["If-None-Match", "if-none-match"] {
-            let response = service.send(Self.target, headers: [(name, value)])
+            let response = try fontd.send(Self.target, headers: [(name, value)])
             #expect(response.status == 304, "\(name): \(value)")
             #expect(response.body.isEmpty)
             #expect(response.header("ETag") == tag)
@@ -37,27 +39,27 @@ import Testing
             #expect(response.header("Access-Control-Allow-Origin") == "*")
             #expect(response.header("Content-Type") == nil)
         }
-        #expect(service.send(Self.target, method: "HEAD", headers: [("If-None-Match", value)]).status == 304)
+        #expect(try fontd.send(Self.target, method: "HEAD", headers: [("If-None-Match", value)]).status == 304)
     }
 
-    @Test(arguments: ["\"0000000000000000\"", "TAG-unquoted", "\"TAGx\"", "W/ TAG", "\"a,TAG\"", ""])
-    func aDifferentIfNoneMatchGetsTheAnswer(template: String) throws {
-        let service = makeService()
-        let tag = try #require(service.send(Self.target).header("ETag"))
+    @Test(arguments: TestClient.Mode.allCases, ["\"0000000000000000\"", "TAG-unquoted", "\"TAGx\"", "W/ TAG", "\"a,TAG\"", ""])
+    func aDifferentIfNoneMatchGetsTheAnswer(mode: TestClient.Mode, template: String) throws {
+        let fontd = try makeClient(mode)
+        let tag = try #require(try fontd.send(Self.target).header("ETag"))
         let value = template
             .replacingOccurrences(of: "TAG-unquoted", with: tag.replacingOccurrences(of: "\"", with: ""))
             .replacingOccurrences(of: "TAGx", with: tag.replacingOccurrences(of: "\"", with: "") + "x")
             .replacingOccurrences(of: "TAG", with: tag)
-        let response = service.send(Self.target, headers: [("If-None-Match", value)])
+        let response = try fontd.send(Self.target, headers: [("If-None-Match", value)])
         #expect(response.status == 200, "If-None-Match: \(value)")
         #expect(!response.body.isEmpty)
     }
 
     @Test func aTagFromBeforeAPreferenceChangeNoLongerMatches() throws {
         let service = makeService()
-        let tag = try #require(service.send("/font?style=body").header("ETag"))
+        let tag = try #require(try service.client.send("/font?style=body").header("ETag"))
         service.setPreferences(ReaderPreferences(category: .large, legibilityWeight: .bold))
-        let response = service.send("/font?style=body", headers: [("If-None-Match", tag)])
+        let response = try service.client.send("/font?style=body", headers: [("If-None-Match", tag)])
         #expect(response.status == 200)
         #expect(try response.json()["descriptor"]?["requestedWeight"] == .number(600))
     }
@@ -76,35 +78,36 @@ import Testing
         ("/styles", false), ("/categories", false), ("/faces", false), ("/faces?family=DejaVu+Sans", false), ("/healthz", false),
     ]
 
-    @Test(arguments: cacheControl)
-    func noCacheExactlyWhenTheAnswerFollowsThePreferences(target: String, followsPreferences: Bool) throws {
-        let service = makeService()
+    @Test(arguments: TestClient.Mode.allCases, cacheControl)
+    func noCacheExactlyWhenTheAnswerFollowsThePreferences(mode: TestClient.Mode, expectation: (target: String, followsPreferences: Bool)) throws {
+        let (target, followsPreferences) = expectation
+        let fontd = try makeClient(mode)
         for _ in 0..<2 {  // the miss and the hit
-            let response = service.send(target)
+            let response = try fontd.send(target)
             #expect(response.status == 200)
             #expect(response.header("Cache-Control") == (followsPreferences ? "no-cache" : nil))
             let tag = try #require(response.header("ETag"))
-            let revalidated = service.send(target, headers: [("If-None-Match", tag)])
+            let revalidated = try fontd.send(target, headers: [("If-None-Match", tag)])
             #expect(revalidated.status == 304)
             #expect(revalidated.header("Cache-Control") == (followsPreferences ? "no-cache" : nil))
         }
     }
 
     @Test(arguments: ["/font?style=body&category=xl", "/fonts", "/styles", "/faces", "/nowhere", "/font?style=nope"])
-    func headIsAnsweredExactlyLikeGet(target: String) {
+    func headIsAnsweredExactlyLikeGet(target: String) throws {
         let service = makeService()
-        let get = service.send(target)
-        let head = service.send(target, method: "HEAD")
+        let get = try service.client.send(target)
+        let head = try service.client.send(target, method: "HEAD")
         #expect(head.status == get.status)
         #expect(head.headerBytes == get.headerBytes)
         #expect(head.body == get.body, "the server drops HEAD bodies but still announces their length")
-        let headFirst = makeService().send(target, method: "HEAD")
+        let headFirst = try makeService().client.send(target, method: "HEAD")
         #expect(headFirst.headerBytes == get.headerBytes)
     }
 
-    @Test(arguments: FontService.routes.routes.filter { $0.put == nil }.map(\.path) + ["*"])
-    func optionsIsACORSPreflight(path: String) {
-        let response = makeService().send(path, method: "OPTIONS", headers: [
+    @Test(arguments: TestClient.Mode.allCases, FontService.routes.routes.filter { $0.put == nil }.map(\.path) + ["*"])
+    func optionsIsACORSPreflight(mode: TestClient.Mode, path: String) throws {
+        let response = try makeClient(mode).send(path, method: "OPTIONS", headers: [
             ("Origin", "https://app.example"), ("Access-Control-Request-Method", "GET"),
         ])
         #expect(response.status == 204)
@@ -117,20 +120,22 @@ import Testing
         #expect(response.header("Vary") == nil)
     }
 
-    @Test func optionsOnAnUnknownPathIsNotFound() throws {
-        let response = makeService().send("/nowhere", method: "OPTIONS")
+    @Test(arguments: TestClient.Mode.allCases)
+    func optionsOnAnUnknownPathIsNotFound(mode: TestClient.Mode) throws {
+        let response = try makeClient(mode).send("/nowhere", method: "OPTIONS")
         #expect(response.status == 404)
         #expect(try response.json()["error"] == .string("notFound"))
     }
 
-    @Test func aConfiguredOriginIsOnEveryAnswer() throws {
-        let service = makeService(corsOrigin: "https://app.example")
-        let ok = service.send(Self.target)
+    @Test(arguments: TestClient.Mode.allCases)
+    func aConfiguredOriginIsOnEveryAnswer(mode: TestClient.Mode) throws {
+        let fontd = try makeClient(mode, corsOrigin: "https://app.example")
+        let ok = try fontd.send(Self.target)
         let tag = try #require(ok.header("ETag"))
         let responses = [
-            ok, service.send(Self.target), service.send(Self.target, headers: [("If-None-Match", tag)]),
-            service.send("/font?style=nope"), service.send("/nowhere"), service.send("/font", method: "POST"),
-            service.send("/font", method: "OPTIONS"), service.send("/styles", method: "HEAD"),
+            ok, try fontd.send(Self.target), try fontd.send(Self.target, headers: [("If-None-Match", tag)]),
+            try fontd.send("/font?style=nope"), try fontd.send("/nowhere"), try fontd.send("/font", method: "POST"),
+            try fontd.send("/font", method: "OPTIONS"), try fontd.send("/styles", method: "HEAD"),
         ]
         #expect(responses.map(\.status) == [200, 200, 304, 400, 404, 405, 204, 200])
         for response in responses {
@@ -139,22 +144,41 @@ import Testing
         }
     }
 
-    @Test func theDefaultOriginIsAnyOriginWithoutVary() {
-        let service = makeService()
-        for response in [service.send(Self.target), service.send("/nowhere"), service.send("/font", method: "OPTIONS")] {
+    @Test(arguments: TestClient.Mode.allCases)
+    func theDefaultOriginIsAnyOriginWithoutVary(mode: TestClient.Mode) throws {
+        let fontd = try makeClient(mode)
+        for response in [try fontd.send(Self.target), try fontd.send("/nowhere"), try fontd.send("/font", method: "OPTIONS")] {
             #expect(response.header("Access-Control-Allow-Origin") == "*")
             #expect(response.header("Vary") == nil)
         }
     }
 
-    @Test func queryValuesArePercentDecoded() throws {
-        let service = makeService()
-        let spaced = try service.send("/font?style=body&category=xl&family=DejaVu%20Serif").json()
-        let plus = try service.send("/font?style=body&category=xl&family=DejaVu+Serif").json()
+    @Test(arguments: TestClient.Mode.allCases)
+    func queryValuesArePercentDecoded(mode: TestClient.Mode) throws {
+        let fontd = try makeClient(mode)
+        let spaced = try fontd.send("/font?style=body&category=xl&family=DejaVu%20Serif").json()
+        let plus = try fontd.send("/font?style=body&category=xl&family=DejaVu+Serif").json()
         #expect(spaced["descriptor"]?["family"] == .string("DejaVu Serif"))
         #expect(plus == spaced)
-        let encodedName = try service.send("/font?%73tyle=body&category=x%6C&&family=DejaVu%2BSerif&").json()
+        let encodedName = try fontd.send("/font?%73tyle=body&category=x%6C&&family=DejaVu%2BSerif&").json()
         #expect(encodedName["category"] == .string("xl"))
         #expect(encodedName["descriptor"]?["fallback"] == .bool(true), "%2B is a literal plus, not a space")
+    }
+
+    static let sameAnswerTargets = cacheControl.map(\.target) + [
+        "/font?style=nope", "/nowhere", "/font?style=body&category=xl&traits=bold,italic&family=DejaVu%20Serif",
+        "/scale?style=title1&category=ax5&value=12", "/fonts?category=ax1&legibility=bold&traits=condensed",
+    ]
+
+    @Test(arguments: sameAnswerTargets)
+    func theServiceAndTheWireGiveOneAnswer(target: String) throws {
+        let inProcess = try makeClient(.inProcess).send(target)
+        let live = try makeClient(.live).send(target)
+        #expect(live.status == inProcess.status)
+        for name in ["ETag", "Cache-Control", "Content-Type", "Access-Control-Allow-Origin", "Vary"] {
+            #expect(live.header(name) == inProcess.header(name), "\(name)")
+        }
+        #expect(live.bodyText == inProcess.bodyText)
+        #expect(live.header("Content-Length") == String(inProcess.body.count), "only the server adds Content-Length")
     }
 }

@@ -19,8 +19,8 @@ import Glibc
     @Test func aMissAnotherThreadIsComputingIsDeferredNotWaitedFor() throws {
         let hold = ResolutionHold()
         let service = makeService { request in if request.families == [Self.family] { hold.enterAndWait() } }
-        let leader = DeferredAnswer()
-        Thread.detachNewThread { leader.complete(service.send(Self.target)) }
+        let leader = DeferredAnswer<TestResponse>()
+        Thread.detachNewThread { if let answer = try? service.client.send(Self.target) { leader.complete(answer) } }
         try #require(hold.waitUntilEntered(seconds: 10), "the leader never started resolving")
         defer { hold.release() }
 
@@ -37,9 +37,9 @@ import Glibc
             Issue.record("the identical request was answered at once, though its answer was still being computed")
             return
         }
-        let waiter = DeferredAnswer()
+        let waiter = DeferredAnswer<HTTPResponse>()
         start(HTTPDeferredResponse { waiter.complete($0) })
-        #expect(service.send("/healthz").status == 200, "the thread answers other requests meanwhile")
+        #expect(try service.client.send("/healthz").status == 200, "the thread answers other requests meanwhile")
         #expect(waiter.current == nil, "answered before the resolution finished")
 
         hold.release()

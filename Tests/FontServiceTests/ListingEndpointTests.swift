@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func stylesIsTheLoadedTableInItsFileFormat() throws {
-        let response = makeService().send("/styles")
+        let response = try makeService().client.send("/styles")
         #expect(response.status == 200)
         #expect(try response.json() == expectedJSON(defaultTable))
         #expect(try response.json() == cliJSON(["styles", "--styles", TestPaths.defaultStyles.path, "--json"]))
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func categoriesListsEveryCategoryInOrder() throws {
-        let response = makeService().send("/categories")
+        let response = try makeService().client.send("/categories")
         #expect(response.status == 200)
         #expect(try response.json() == expectedJSON(ContentSizeCategory.listing))
         #expect(try response.json() == cliJSON(["categories", "--json"]))
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func facesWithoutFamilyListsEveryInstalledFace() throws {
-        let response = makeService().send("/faces")
+        let response = try makeService().client.send("/faces")
         #expect(response.status == 200)
         let body = try response.json()
         #expect(body == (try cliJSON(["list", "--json"])))
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func facesOfOneFamilyMatchFontdList() throws {
-        let response = makeService().send("/faces?family=DejaVu+Sans+Mono")
+        let response = try makeService().client.send("/faces?family=DejaVu+Sans+Mono")
         #expect(response.status == 200)
         #expect(try response.json() == cliJSON(["list", "--family", "DejaVu Sans Mono", "--json"]))
         guard case .array(let faces) = try response.json() else { return }
@@ -55,13 +55,13 @@ import Testing
     }
 
     @Test func facesOfAnUnknownFamilyIsEmpty() throws {
-        let response = makeService().send("/faces?family=No%20Such%20Family")
+        let response = try makeService().client.send("/faces?family=No%20Such%20Family")
         #expect(response.status == 200)
         #expect(try response.json() == .array([]))
     }
 
     @Test func healthzSaysOK() throws {
-        let response = makeService().send("/healthz")
+        let response = try makeService().client.send("/healthz")
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"status":"ok"}"#)
         #expect(response.header("Content-Type") == "application/json; charset=utf-8")

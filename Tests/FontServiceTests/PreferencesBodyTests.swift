@@ -37,13 +37,13 @@ import Testing
         #expect(said == reason)
     }
 
-    @Test func textThatIsNotJSONIsRefusedWithTheWhere() {
+    @Test func textThatIsNotJSONIsRefusedWithTheWhere() throws {
         let error = #expect(throws: FontServiceError.self) { try Self.read("category=xl") }
         guard case .invalidBody(let said)? = error else { return }
         #expect(said.hasPrefix("it is not JSON (line 1, column 1: ") && said.hasSuffix("); send \(Self.example)"), "\(said)")
     }
 
-    @Test func anUnknownNameIsTheValueError() {
+    @Test func anUnknownNameIsTheValueError() throws {
         let error = #expect(throws: FontServiceError.self) { try Self.read(#"{"category": "huge"}"#) }
         guard case .invalidValue(.unknownCategory(let name, _))? = error else {
             Issue.record("expected unknownCategory, got \(String(describing: error))")

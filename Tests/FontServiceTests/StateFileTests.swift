@@ -43,7 +43,7 @@ import Testing
         #expect(try Self.read(text) == PreferencesState())
     }
 
-    @Test func theSequenceIsTheLastChangesAndSurvivesTrimming() {
+    @Test func theSequenceIsTheLastChangesAndSurvivesTrimming() throws {
         var state = PreferencesState()
         #expect(state.sequence == 0)
         for index in 0..<(PreferencesState.historyLimit + 5) {
@@ -84,11 +84,11 @@ import Testing
         #expect(Self.refusal(text) == reason)
     }
 
-    @Test func textThatIsNotJSONIsRefused() {
+    @Test func textThatIsNotJSONIsRefused() throws {
         #expect(Self.refusal(#"{"version":1,"#)?.hasPrefix("not JSON (line 1, column ") == true)
     }
 
-    @Test func theErrorNamesTheFile() {
+    @Test func theErrorNamesTheFile() throws {
         let error = #expect(throws: PreferencesState.FileError.self) { try Self.read("{}") }
         #expect(error?.description == "The state file /state.json is unusable: 'version' must be 1. Fix or move it away (fontd starts at l / regular without one).")
     }

@@ -22,24 +22,23 @@ func makeService(
 }
 
 extension FontService {
-    /// The service's answer to `method target`, through the public `respond(to:context:)` with
-    /// the calling thread's own loop context (as if the thread were an event loop); an answer
-    /// that follows later (another thread was computing it) is waited for, up to 30 s.
-    func send(_ target: String, method: String = "GET", headers: [(name: String, value: String)] = []) -> HTTPResponse {
-        switch respond(to: HTTPRequest(method: method, target: target, headers: headers), context: threadLoopContext) {
-        case .response(let response): return response
-        case .stream(let head, _):
-            Issue.record("\(method) \(target) answered with a stream")
-            return head
-        case .deferred(let start):
-            let answer = DeferredAnswer()
-            start(HTTPDeferredResponse { answer.complete($0) })
-            guard let response = answer.wait(seconds: 30) else {
-                Issue.record("\(method) \(target) was never answered")
-                return HTTPResponse(status: 0)
-            }
-            return response
-        }
+    /// A client that asks this service in process, on the calling thread with its own loop context.
+    var client: TestClient { .inProcess(self) }
+}
+
+/// The real servers the live mode asks, by CORS origin, started together on first use with the
+/// pinned fonts. No test changes their preferences, so they answer as a fresh service does.
+private let liveServers: [String: Result<ServerProcess, any Error>] = [
+    "*": Result { try ServerProcess() },
+    "https://app.example": Result { try ServerProcess(["--cors-origin", "https://app.example"]) },
+]
+
+/// A client in `mode`: a fresh service asked in process, or a running `fontd serve` asked over a
+/// socket (for the origins `liveServers` has).
+func makeClient(_ mode: TestClient.Mode, corsOrigin: String = "*") throws -> TestClient {
+    switch mode {
+    case .inProcess: return makeService(corsOrigin: corsOrigin).client
+    case .live: return try #require(liveServers[corsOrigin], "no live server for the origin \(corsOrigin)").get().client
     }
 }
 
@@ -54,77 +53,6 @@ extension FontService {
 
     /// How many exact request targets the calling thread's loop context remembers.
     var cachedTargetCount: Int { threadLoopContext.targets.count }
-
-    /// The calling thread's loop context for this service, made on first use: a test thread
-    /// plays one event loop.
-    var threadLoopContext: ServiceLoopContext {
-        let key = "fontd.loopContext.\(ObjectIdentifier(self))"
-        let slots = Thread.current.threadDictionary
-        // The service is held weakly and compared, so a new service at a freed one's address starts afresh.
-        if let slot = slots[key] as? LoopContextSlot, slot.service === self { return slot.context }
-        let slot = LoopContextSlot(service: self, context: makeLoopContext())
-        slots[key] = slot
-        return slot.context
-    }
-}
-
-/// One thread's loop context for one service.
-private final class LoopContextSlot {
-    weak var service: FontService?
-    let context: ServiceLoopContext
-
-    init(service: FontService, context: ServiceLoopContext) {
-        self.service = service
-        self.context = context
-    }
-}
-
-/// A deferred answer as a test receives it.
-final class DeferredAnswer: Sendable {
-    private let response = Mutex<HTTPResponse?>(nil)
-    private let arrived = DispatchSemaphore(value: 0)
-
-    func complete(_ response: HTTPResponse) {
-        self.response.withLock { $0 = response }
-        arrived.signal()
-    }
-
-    /// The response, once it has come; nil if it has not within `seconds`.
-    func wait(seconds: Double) -> HTTPResponse? {
-        guard arrived.wait(timeout: .now() + seconds) == .success else { return nil }
-        return response.withLock { $0 }
-    }
-
-    /// The response if it has come already.
-    var current: HTTPResponse? { response.withLock { $0 } }
-}
-
-extension HTTPResponse {
-    /// The header fields, parsed back out of `headerBytes`.
-    var fields: [(name: String, value: String)] {
-        String(decoding: headerBytes, as: UTF8.self).split(separator: "\r\n").map { line in
-            let colon = line.firstIndex(of: ":") ?? line.endIndex
-            return (String(line[..<colon]), String(line[colon...].dropFirst().drop(while: { $0 == " " })))
-        }
-    }
-
-    /// The value of the header field `name` (compared without case); nil when absent.
-    func header(_ name: String) -> String? {
-        let matching = fields.filter { HTTPRequest.namesEqual($0.name, name) }
-        #expect(matching.count <= 1, "\(name) appears \(matching.count) times")
-        return matching.first?.value
-    }
-
-    /// The body as a JSON value (member order kept, so equality also checks key order).
-    func json() throws -> JSONDocument {
-        try JSONDocument(parsing: body)
-    }
-
-    /// The body's member `key`, when the body is a JSON object.
-    func member(_ key: String) throws -> JSONDocument? {
-        guard case .object(let members) = try json() else { return nil }
-        return members.first { $0.key == key }?.value
-    }
 }
 
 /// `value` as the JSON the API writes.

@@ -16,7 +16,7 @@ import Testing
 
     /// The server's raw answer to `target`, decoded the way the test expects it.
     private func raw<Value: Decodable>(_ target: String, as type: Value.Type, from server: ServerProcess) throws -> Value {
-        let answer = try server.get(target)
+        let answer = try server.client.get(target)
         try #require(answer.status == 200, "\(target): \(answer.bodyText)")
         return try JSONDecoder().decode(Value.self, from: Data(answer.body))
     }
@@ -70,7 +70,7 @@ import Testing
         #expect(collection.category == .accessibilityMedium)
         #expect(collection.fonts.map(\.style) == table.styles.map(\.style))
         #expect(collection.fonts.allSatisfy { $0.matchedFace.traits == [.bold] && $0.category == .accessibilityMedium })
-        let expected = try FontCollection(json: try server.get("/fonts?category=ax1&traits=bold").body)
+        let expected = try FontCollection(json: try server.client.get("/fonts?category=ax1&traits=bold").body)
         #expect(collection == expected)
     }
 

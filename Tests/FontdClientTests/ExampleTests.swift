@@ -10,7 +10,7 @@ import Testing
         defer { example.stop() }
         let first = try #require(example.line(0), "stderr: \(example.standardError)")
         #expect(first.text.hasPrefix("body at l: DejaVu Sans Book 17.0 pt, line height 22.0"))
-        _ = try server.put("/category", #"{"category":"ax2"}"#, token: "example-token")
+        _ = try server.client.put("/category", #"{"category":"ax2"}"#, token: "example-token")
         let second = try #require(example.line(1), "stderr: \(example.standardError)")
         #expect(second.text.hasPrefix("body at ax2: DejaVu Sans Book 33.0 pt, line height 40.0"))
     }

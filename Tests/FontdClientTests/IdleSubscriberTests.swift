@@ -34,7 +34,7 @@ import Testing
         let used = try subscriber.cpuSeconds() - start
         #expect(used < seconds / 4, "\(kind) used \(used) CPU seconds in \(seconds) s while idle")
         // Still listening after the quiet spell.
-        _ = try server.put("/category", #"{"category":"xl"}"#, token: "idle-token")
+        _ = try server.client.put("/category", #"{"category":"xl"}"#, token: "idle-token")
         let next = try #require(subscriber.line(1), "no line after the change; stderr: \(subscriber.standardError)")
         #expect(next.text.contains("xl"))
     }

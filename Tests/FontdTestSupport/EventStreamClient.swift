@@ -21,7 +21,7 @@ public struct ServerSentEvent: Equatable, Sendable, CustomStringConvertible {
 public final class EventStreamClient {
     public let connection: RawHTTPConnection
     /// The response's status line and fields.
-    public let head: RawHTTPResponse
+    public let head: TestResponse
 
     /// Opens `/events` (with `Last-Event-ID: lastEventID` when given; `query` appended to the path).
     public init(port: Int, lastEventID: String? = nil, query: String = "", timeoutSeconds: Double = 5, receiveBufferBytes: Int32? = nil) throws {
@@ -58,15 +58,5 @@ public final class EventStreamClient {
     public func nextBlock() throws -> String {
         let end = try connection.readUntil(Array("\n\n".utf8), what: "a block")
         return String(decoding: try connection.take(end + 2), as: UTF8.self)
-    }
-}
-
-extension ServerProcess {
-    /// `PUT path` with a JSON body (and the bearer token when given) on a fresh connection.
-    public func put(_ path: String, _ json: String, token: String? = nil) throws -> RawHTTPResponse {
-        let connection = try connect()
-        let authorization = token.map { "Authorization: Bearer \($0)\r\n" } ?? ""
-        try connection.send("PUT \(path) HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\(authorization)Content-Length: \(json.utf8.count)\r\nConnection: close\r\n\r\n\(json)")
-        return try connection.readResponse()
     }
 }

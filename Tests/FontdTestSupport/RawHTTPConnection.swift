@@ -2,20 +2,6 @@
 import Glibc
 #endif
 
-/// One response as it came off the wire.
-public struct RawHTTPResponse: Sendable {
-    public var status: Int
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
-
-    /// The first value of header `name`, compared without case.
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
-    }
-
-    public var bodyText: String { String(decoding: body, as: UTF8.self) }
-}
-
 /// A TCP client that sends exactly the bytes it is given: the way to test framing rules that
 /// polite HTTP clients never break.
 public final class RawHTTPConnection {
@@ -64,8 +50,9 @@ public final class RawHTTPConnection {
     }
 
     /// Reads one response; `toHead` when it answers a HEAD (a length but no body).
-    public func readResponse(toHead: Bool = false) throws -> RawHTTPResponse {
+    public func readResponse(toHead: Bool = false) throws -> TestResponse {
         let headEnd = try readUntil(Array("\r\n\r\n".utf8), what: "a response head")
+        let headBytes = Array(buffer[..<(headEnd + 2)])
         let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
         buffer.removeFirst(headEnd + 4)
         var lines = head.components(separatedBy: "\r\n")
@@ -77,7 +64,10 @@ public final class RawHTTPConnection {
             guard let colon = line.firstIndex(of: ":") else { throw ClientError.malformed(line) }
             return (String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
         }
-        var response = RawHTTPResponse(status: status, headers: headers, body: [])
+        // The field lines as written: everything after the status line's CRLF.
+        let statusLineEnd = headBytes.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? headBytes.count
+        let fieldBytes = Array(headBytes[statusLineEnd...])
+        var response = TestResponse(status: status, headers: headers, headerBytes: fieldBytes, body: [])
         if toHead || status < 200 || status == 204 || status == 304 { return response }
         if let length = response.header("Content-Length").flatMap({ Int($0) }) {
             while buffer.count < length { try fill("a body of \(length) bytes") }

@@ -127,12 +127,8 @@ public final class ServerProcess: @unchecked Sendable {
         try RawHTTPConnection(port: port, timeoutSeconds: timeoutSeconds)
     }
 
-    /// Sends one GET on a fresh connection and reads the answer.
-    public func get(_ target: String, headers: [String] = []) throws -> RawHTTPResponse {
-        let connection = try connect()
-        try connection.send("GET \(target) HTTP/1.1\r\nHost: test\r\n" + headers.map { $0 + "\r\n" }.joined() + "Connection: close\r\n\r\n")
-        return try connection.readResponse()
-    }
+    /// A client that asks this server, each request on a fresh connection.
+    public var client: TestClient { .live(port: port) }
 }
 
 extension ServerProcess {

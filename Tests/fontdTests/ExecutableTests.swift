@@ -44,7 +44,7 @@ import Testing
 
     @Test func queryWithServerAsksThatServer() throws {
         let server = try ServerProcess(["--token", "executable-token"])
-        _ = try server.put("/category", #"{"category":"ax1"}"#, token: "executable-token")
+        _ = try server.client.put("/category", #"{"category":"ax1"}"#, token: "executable-token")
         let result = try CommandRunner.run(["query", "body", "--server", server.url.absoluteString, "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains(#""category" : "ax1""#) || result.standardOutput.contains(#""category": "ax1""#),

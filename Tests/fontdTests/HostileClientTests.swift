@@ -27,7 +27,7 @@ import Glibc
         }
         let resident = try residentBytes(of: server.process.processIdentifier)
         #expect(resident < 64 << 20, "the server holds \(resident >> 20) MiB after \(sent >> 20) MiB of unread pipelined requests")
-        #expect(try server.get("/healthz").status == 200, "another connection is still answered")
+        #expect(try server.client.get("/healthz").status == 200, "another connection is still answered")
     }
 
     @Test func outOfDescriptorsEveryNewConnectionIsAnsweredOrClosed() throws {
@@ -76,7 +76,7 @@ import Glibc
         let server = try ServerProcess(["--threads", "2"], launcher: Self.defaultSignalState)
         defer { server.stop() }
         let pid = server.process.processIdentifier
-        #expect(try server.get("/healthz").status == 200, "the event loops are running")
+        #expect(try server.client.get("/healthz").status == 200, "the event loops are running")
         let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
         #expect(threads.count >= 3, "the main thread and two event loops")
         for thread in threads {
@@ -88,7 +88,7 @@ import Glibc
             }
         }
         kill(pid, SIGHUP)
-        #expect(try server.get("/healthz").status == 200, "SIGHUP does not stop the server")
+        #expect(try server.client.get("/healthz").status == 200, "SIGHUP does not stop the server")
         #expect(server.terminate() == 0, "SIGTERM still stops it gracefully")
     }
 }

@@ -37,7 +37,7 @@ import Testing
 
     @Test func queryOnAServerFollowsTheReadersPreferencesWhenLeftOut() throws {
         let server = try ServerProcess(["--token", Self.token])
-        _ = try server.put("/preferences", #"{"category":"xxl","legibilityWeight":"bold"}"#, token: Self.token)
+        _ = try server.client.put("/preferences", #"{"category":"xxl","legibilityWeight":"bold"}"#, token: Self.token)
         let result = try CommandRunner.run(["query", "body", "--json", "--server", server.url.absoluteString])
         #expect(result.standardOutput.contains(#""category": "xxl""#), "\(result.standardOutput)")
         #expect(result.standardOutput.contains(#""weight": 700"#))
@@ -124,7 +124,7 @@ import Testing
         let watch = try CommandProcess(["watch", "--json", "--server", server.url.absoluteString])
         defer { watch.stop() }
         #expect(watch.line(0)?.text == #"{"event":"preferences","data":{"category":"l","legibilityWeight":"regular","sequence":0}}"#)
-        _ = try server.put("/preferences", #"{"legibilityWeight":"bold"}"#, token: Self.token)
+        _ = try server.client.put("/preferences", #"{"legibilityWeight":"bold"}"#, token: Self.token)
         #expect(watch.line(1)?.text == #"{"event":"legibilityWeightDidChange","data":{"legibilityWeight":"bold","previous":"regular","sequence":1}}"#)
     }
 }

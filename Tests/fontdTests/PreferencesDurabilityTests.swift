@@ -36,7 +36,7 @@ import Testing
         let last = try #require(acknowledged.last)
 
         server = try ServerProcess(["--token", Self.token, "--state", state])
-        let current = try JSONSerialization.jsonObject(with: Data(try server.get("/preferences").body)) as? [String: Any]
+        let current = try JSONSerialization.jsonObject(with: Data(try server.client.get("/preferences").body)) as? [String: Any]
         let sequence = try #require(current?["sequence"] as? Int)
         // At most the one change in flight at the kill may have reached the disk unacknowledged.
         #expect(sequence == last.sequence || sequence == last.sequence + 1)
@@ -57,7 +57,7 @@ import Testing
         }
 
         // The sequence continues where it stopped.
-        let next = try server.put("/category", #"{"category":"ax5"}"#, token: Self.token)
+        let next = try server.client.put("/category", #"{"category":"ax5"}"#, token: Self.token)
         #expect(next.bodyText.hasSuffix(#""sequence":\#(sequence + 1)}"#))
     }
 

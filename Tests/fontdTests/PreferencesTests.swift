@@ -24,13 +24,13 @@ import Testing
         #expect(try first.next() == snapshot)
         #expect(try second.next() == snapshot)
 
-        let answer = try server.put("/category", #"{"category":"xl"}"#, token: Self.token)
+        let answer = try server.client.put("/category", #"{"category":"xl"}"#, token: Self.token)
         #expect(answer.status == 200)
         #expect(answer.bodyText == #"{"category":"xl","previous":"l","sequence":1}"#)
         for subscriber in [first, second] { #expect(try subscriber.next() == categoryChange("xl", from: "l", 1)) }
 
         // Both preferences in one PUT: two events, category first.
-        let both = try server.put("/preferences", #"{"category":"ax2","legibilityWeight":"bold"}"#, token: Self.token)
+        let both = try server.client.put("/preferences", #"{"category":"ax2","legibilityWeight":"bold"}"#, token: Self.token)
         #expect(both.bodyText == #"{"category":"ax2","legibilityWeight":"bold","sequence":3}"#)
         for subscriber in [first, second] {
             #expect(try subscriber.next() == categoryChange("ax2", from: "xl", 2))
@@ -38,28 +38,28 @@ import Testing
         }
 
         // Setting what is already current changes nothing and announces nothing.
-        let same = try server.put("/preferences", #"{"category":"accessibilityLarge","legibilityWeight":"bold"}"#, token: Self.token)
+        let same = try server.client.put("/preferences", #"{"category":"accessibilityLarge","legibilityWeight":"bold"}"#, token: Self.token)
         #expect(same.bodyText == #"{"category":"ax2","legibilityWeight":"bold","sequence":3}"#)
-        _ = try server.put("/category", #"{"category":"s"}"#, token: Self.token)
+        _ = try server.client.put("/category", #"{"category":"s"}"#, token: Self.token)
         for subscriber in [first, second] { #expect(try subscriber.next() == categoryChange("s", from: "ax2", 4)) }
 
-        #expect(try server.get("/preferences").bodyText == #"{"category":"s","legibilityWeight":"bold","sequence":4}"#)
-        #expect(try server.get("/category").bodyText == #"{"category":"s","sequence":4}"#)
+        #expect(try server.client.get("/preferences").bodyText == #"{"category":"s","legibilityWeight":"bold","sequence":4}"#)
+        #expect(try server.client.get("/category").bodyText == #"{"category":"s","sequence":4}"#)
     }
 
     @Test func answersWithoutCategoryFollowThePreferences() throws {
         let server = try ServerProcess(["--token", Self.token])
-        let before = try server.get("/font?style=body")
+        let before = try server.client.get("/font?style=body")
         #expect(before.bodyText.contains(#""category":"l""#))
         #expect(before.header("Cache-Control") == "no-cache")
-        _ = try server.put("/preferences", #"{"category":"xl","legibilityWeight":"bold"}"#, token: Self.token)
-        let after = try server.get("/font?style=body")
+        _ = try server.client.put("/preferences", #"{"category":"xl","legibilityWeight":"bold"}"#, token: Self.token)
+        let after = try server.client.get("/font?style=body")
         #expect(after.bodyText.contains(#""category":"xl""#))
         #expect(after.bodyText.contains(#""pointSize":19"#))
         #expect(after.bodyText.contains(#""face":"Bold""#))
         #expect(after.header("ETag") != before.header("ETag"))
         // An explicit category is not affected.
-        #expect(try server.get("/font?style=body&category=l&legibility=regular").body == before.body)
+        #expect(try server.client.get("/font?style=body&category=l&legibility=regular").body == before.body)
     }
 
     @Test func replayGivesExactlyWhatWasMissedAcrossARestart() throws {
@@ -68,20 +68,20 @@ import Testing
         var server = try ServerProcess(["--token", Self.token, "--state", state])
         let subscriber = try EventStreamClient(port: server.port)
         _ = try subscriber.next()
-        _ = try server.put("/category", #"{"category":"xl"}"#, token: Self.token)
+        _ = try server.client.put("/category", #"{"category":"xl"}"#, token: Self.token)
         #expect(try subscriber.next().id == "1")
 
         // Missed while away: 2 and 3 (one PUT), then 4 after a restart.
-        _ = try server.put("/preferences", #"{"category":"xxl","legibilityWeight":"bold"}"#, token: Self.token)
+        _ = try server.client.put("/preferences", #"{"category":"xxl","legibilityWeight":"bold"}"#, token: Self.token)
         #expect(server.terminate() == 0)
         server = try ServerProcess(["--token", Self.token, "--state", state])
-        _ = try server.put("/category", #"{"category":"m"}"#, token: Self.token)
+        _ = try server.client.put("/category", #"{"category":"m"}"#, token: Self.token)
 
         let resumed = try EventStreamClient(port: server.port, lastEventID: "1")
         #expect(try resumed.next() == categoryChange("xxl", from: "xl", 2))
         #expect(try resumed.next().id == "3")
         #expect(try resumed.next() == categoryChange("m", from: "xxl", 4))
-        _ = try server.put("/category", #"{"category":"l"}"#, token: Self.token)
+        _ = try server.client.put("/category", #"{"category":"l"}"#, token: Self.token)
         #expect(try resumed.next() == categoryChange("l", from: "m", 5))
 
         // The query parameter works too; the header wins over it.
@@ -143,7 +143,7 @@ import Testing
             ("/preferences", "category=xl", Self.token, 400, "invalidBody"),
         ]
         for item in cases {
-            let answer = try server.put(item.path, item.body, token: item.token)
+            let answer = try server.client.put(item.path, item.body, token: item.token)
             #expect(answer.status == item.status, "\(item.body)")
             #expect(answer.bodyText.contains(#""error":"\#(item.code)""#), "\(item.body): \(answer.bodyText)")
             if item.status == 401 { #expect(answer.header("WWW-Authenticate")?.hasPrefix("Bearer") == true) }
@@ -153,7 +153,7 @@ import Testing
         let refused = try wrongMethod.readResponse()
         #expect(refused.status == 405)
         #expect(refused.header("Allow") == "GET, HEAD, PUT, OPTIONS")
-        #expect(try server.get("/preferences").bodyText == #"{"category":"l","legibilityWeight":"regular","sequence":0}"#)
+        #expect(try server.client.get("/preferences").bodyText == #"{"category":"l","legibilityWeight":"regular","sequence":0}"#)
     }
 
     @Test func startUpRefusesABrokenStateFileAndAnOpenAddressWithoutAToken() throws {

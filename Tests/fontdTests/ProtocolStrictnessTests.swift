@@ -82,8 +82,8 @@ import Testing
 
         // A resume with nothing missed gets nothing at once: the retry comes with the next event.
         let resumed = try EventStreamClient(port: Self.server.port, lastEventID: String(sequence))
-        let current = try Self.server.get("/category").bodyText.contains(#""category":"xl""#) ? "l" : "xl"
-        #expect(try Self.server.put("/category", #"{"category":"\#(current)"}"#, token: Self.token).status == 200)
+        let current = try Self.server.client.get("/category").bodyText.contains(#""category":"xl""#) ? "l" : "xl"
+        #expect(try Self.server.client.put("/category", #"{"category":"\#(current)"}"#, token: Self.token).status == 200)
         var block = try resumed.nextBlock()
         while block.hasPrefix(":") { block = try resumed.nextBlock() }
         #expect(block.hasPrefix("retry: 2000\n"), "\(block.debugDescription)")

@@ -42,23 +42,23 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
     }
 
     @Test func fontsAnswersEveryStyleInTableOrder() throws {
-        let answer = try Self.server.get("/fonts?category=xl&traits=bold")
+        let answer = try Self.server.client.get("/fonts?category=xl&traits=bold")
         #expect(answer.status == 200)
         let object = try #require(try json(answer.body) as? [String: Any])
         #expect(object["category"] as? String == "xl")
         let keys = try #require(answer.bodyText.firstRange(of: #""fonts":{"#)).upperBound
         let order = defaultStyleNames.compactMap { answer.bodyText[keys...].range(of: #""\#($0)":{"style""#)?.lowerBound }
         #expect(order.count == 11 && order == order.sorted(), "styles out of table order")
-        let single = try Self.server.get("/font?style=headline&category=xl&traits=bold")
+        let single = try Self.server.client.get("/font?style=headline&category=xl&traits=bold")
         let fonts = try #require(object["fonts"] as? [String: NSObject])
         #expect(fonts["headline"] == (try json(single.body)))
     }
 
     @Test func scaleUsesTheStyleMetricsScale() throws {
-        let answer = try Self.server.get("/scale?style=body&category=xl&value=8")
+        let answer = try Self.server.client.get("/scale?style=body&category=xl&value=8")
         #expect(answer.status == 200)
         let object = try #require(try json(answer.body) as? [String: Double])
-        let font = try #require(try json(try Self.server.get("/font?style=body&category=xl").body) as? [String: Any])
+        let font = try #require(try json(try Self.server.client.get("/font?style=body&category=xl").body) as? [String: Any])
         let factor = try #require((font["metrics"] as? [String: Any])?["metricsScale"] as? Double)
         #expect(object["value"] == 8)
         #expect(abs((object["factor"] ?? 0) - factor) < 0.0001)
@@ -66,15 +66,15 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
     }
 
     @Test func listingsMatchTheCommandLine() throws {
-        let styles = try Self.server.get("/styles")
+        let styles = try Self.server.client.get("/styles")
         #expect(try json(styles.body) == (try json(Data(contentsOf: TestPaths.defaultStyles))))
-        let categories = try Self.server.get("/categories")
+        let categories = try Self.server.client.get("/categories")
         #expect(try json(categories.body) == (try json(CommandRunner.run(["categories", "--json"]).standardOutput)))
-        let faces = try Self.server.get("/faces?family=DejaVu%20Sans%20Mono")
+        let faces = try Self.server.client.get("/faces?family=DejaVu%20Sans%20Mono")
         let listed = try CommandRunner.run(["list", "--family", "DejaVu Sans Mono", "--json"])
         #expect(try json(faces.body) == (try json(listed.standardOutput)))
         #expect(faces.bodyText.contains("DejaVuSansMono-Bold.ttf"))
-        #expect(try Self.server.get("/healthz").bodyText == #"{"status":"ok"}"#)
+        #expect(try Self.server.client.get("/healthz").bodyText == #"{"status":"ok"}"#)
     }
 
     @Test(arguments: [
@@ -96,7 +96,7 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
         ("/nothing-here", 404, "notFound", nil),
     ] as [(String, Int, String, String?)])
     func badQueriesGetTheirErrorCode(_ target: String, _ status: Int, _ code: String, _ allowedExample: String?) throws {
-        let answer = try Self.server.get(target)
+        let answer = try Self.server.client.get(target)
         #expect(answer.status == status)
         #expect(answer.header("Content-Type") == "application/json; charset=utf-8")
         let object = try #require(try json(answer.body) as? [String: Any])
@@ -111,7 +111,7 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
 
     @Test(arguments: [[""], ["DejaVu Serif", ""], [" ", "DejaVu Sans"]])
     func emptyFamilyIsRefusedByTheCommandLineInTheServersWords(_ families: [String]) throws {
-        let answer = try Self.server.get("/font?style=body&family=")
+        let answer = try Self.server.client.get("/font?style=body&family=")
         #expect(answer.status == 400)
         let message = try #require((try json(answer.body) as? [String: Any])?["message"] as? String)
         let result = try CommandRunner.run(["query", "body"] + families.flatMap { ["--family", $0] })
@@ -140,19 +140,19 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
     }
 
     @Test func etagAnswersIfNoneMatchWith304() throws {
-        let first = try Self.server.get("/font?style=body&category=xl&legibility=regular&traits=italic,bold")
+        let first = try Self.server.client.get("/font?style=body&category=xl&legibility=regular&traits=italic,bold")
         let tag = try #require(first.header("ETag"))
         #expect(first.header("Cache-Control") == nil)
-        let same = try Self.server.get("/font?style=body&category=extraLarge&legibility=regular&traits=bold,italic")
+        let same = try Self.server.client.get("/font?style=body&category=extraLarge&legibility=regular&traits=bold,italic")
         #expect(same.header("ETag") == tag)
         #expect(same.body == first.body)
-        let unchanged = try Self.server.get("/font?style=body&category=xl&legibility=regular&traits=bold,italic", headers: ["If-None-Match: \(tag)"])
+        let unchanged = try Self.server.client.get("/font?style=body&category=xl&legibility=regular&traits=bold,italic", headers: [("If-None-Match", tag)])
         #expect(unchanged.status == 304)
         #expect(unchanged.body.isEmpty)
-        let changed = try Self.server.get("/font?style=body&category=xl&legibility=regular", headers: ["If-None-Match: \(tag)"])
+        let changed = try Self.server.client.get("/font?style=body&category=xl&legibility=regular", headers: [("If-None-Match", tag)])
         #expect(changed.status == 200)
         // Without a category the answer follows the reader's preference, so caches must revalidate.
-        #expect(try Self.server.get("/font?style=body").header("Cache-Control") == "no-cache")
+        #expect(try Self.server.client.get("/font?style=body").header("Cache-Control") == "no-cache")
     }
 }
 

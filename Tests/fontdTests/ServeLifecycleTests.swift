@@ -23,7 +23,7 @@ import Testing
         #expect(held[0].closedByServer())
         held.removeFirst()  // closes our end, which frees the slot
         usleep(100_000)
-        #expect(try server.get("/healthz").status == 200)
+        #expect(try server.client.get("/healthz").status == 200)
     }
 
     @Test func outOfDescriptorsRefusesWithoutSpinningAndRecovers() throws {
@@ -59,7 +59,7 @@ import Testing
         usleep(300_000)
         var recovered = false
         for _ in 0..<20 where !recovered {
-            let answer = try server.get("/healthz")
+            let answer = try server.client.get("/healthz")
             recovered = answer.status == 200
             if !recovered { usleep(100_000) }
         }

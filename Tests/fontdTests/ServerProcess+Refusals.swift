@@ -4,7 +4,7 @@ import Testing
 extension ServerProcess {
     /// Checks that the server still answers a normal request (after a refusal, say).
     func expectStillServing(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let answer = try get("/healthz")
+        let answer = try client.get("/healthz")
         #expect(answer.status == 200, sourceLocation: sourceLocation)
         #expect(answer.bodyText == #"{"status":"ok"}"#, sourceLocation: sourceLocation)
     }

@@ -18,16 +18,16 @@ import Glibc
         try Data(#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":\#(largest),"history":[\#(lastChange)]}"#.utf8)
             .write(to: URL(fileURLWithPath: state))
         let server = try ServerProcess(["--token", Self.token, "--state", state])
-        let refused = try server.put("/category", #"{"category":"xl"}"#, token: Self.token)
+        let refused = try server.client.put("/category", #"{"category":"xl"}"#, token: Self.token)
         #expect(refused.status == 500)
         #expect(refused.bodyText.contains("\"internal\""), "\(refused.bodyText)")
         #expect(refused.bodyText.contains(String(largest)), "the error names the sequence: \(refused.bodyText)")
-        #expect(try server.get("/preferences").bodyText.contains("\"sequence\":\(largest)"))
+        #expect(try server.client.get("/preferences").bodyText.contains("\"sequence\":\(largest)"))
         #expect(server.terminate() == 0)
 
         let restarted = try ServerProcess(["--token", Self.token, "--state", state])
         defer { restarted.stop() }
-        let preferences = try restarted.get("/preferences").bodyText
+        let preferences = try restarted.client.get("/preferences").bodyText
         #expect(preferences.contains("\"category\":\"l\"") && preferences.contains("\"sequence\":\(largest)"), "\(preferences)")
     }
 
@@ -40,7 +40,7 @@ import Glibc
         let server = try ServerProcess(["--token", Self.token, "--state", state])
         defer { server.stop() }
 
-        #expect(try server.put("/category", #"{"category":"xl"}"#, token: Self.token).status == 200)
+        #expect(try server.client.put("/category", #"{"category":"xl"}"#, token: Self.token).status == 200)
         #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n", "the link's target was written")
         #expect(try String(contentsOfFile: state, encoding: .utf8).contains("\"category\":\"xl\""))
         var status = stat()
@@ -61,13 +61,13 @@ import Glibc
         ])
         defer { server.stop() }
 
-        let refused = try server.put("/category", #"{"category":"xl"}"#, token: Self.token)
+        let refused = try server.client.put("/category", #"{"category":"xl"}"#, token: Self.token)
         #expect(refused.status == 500)
         #expect(refused.bodyText.contains("\"internal\""), "\(refused.bodyText)")
         var status = stat()
         #expect(lstat(state + ".tmp", &status) != 0, "the partial temporary file is left behind")
         #expect(!FileManager.default.fileExists(atPath: state), "no state file was there, and none is half-written")
-        #expect(try server.get("/preferences").bodyText.contains("\"category\":\"l\""), "the preferences did not change")
+        #expect(try server.client.get("/preferences").bodyText.contains("\"category\":\"l\""), "the preferences did not change")
     }
 }
 
@@ -77,7 +77,7 @@ import Glibc
         // 0x7f.0.0.1 is 127.0.0.1 (inet_aton's hexadecimal form): loopback, so no token is needed.
         let server = try ServerProcess(["--host", "0x7f.0.0.1"])
         defer { server.stop() }
-        #expect(try server.get("/healthz").status == 200)
+        #expect(try server.client.get("/healthz").status == 200)
     }
 
     @Test(arguments: [

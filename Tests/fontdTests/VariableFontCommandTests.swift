@@ -53,11 +53,11 @@ import Testing
         defer { server.stop() }
         let decoder = JSONDecoder()
         let served = try decoder.decode(
-            ResolvedFont.self, from: Data(try server.get("/font?style=body&category=ax5&family=Roboto%20Flex").body))
+            ResolvedFont.self, from: Data(try server.client.get("/font?style=body&category=ax5&family=Roboto%20Flex").body))
         #expect(served == (try query(["body", "--category", "ax5", "--family", "Roboto Flex"])))
         #expect(served.variations?["opsz"] == 53)
 
-        let faces = try decoder.decode([InstalledFace].self, from: Data(try server.get("/faces?family=Roboto%20Flex").body))
+        let faces = try decoder.decode([InstalledFace].self, from: Data(try server.client.get("/faces?family=Roboto%20Flex").body))
         let listed = try CommandRunner.run(["list", "--family", "Roboto Flex", "--json"], environment: VariableFonts.environment)
         #expect(faces == (try decoder.decode([InstalledFace].self, from: Data(listed.standardOutput.utf8))))
         #expect(faces.count == 22)

@@ -1,0 +1,141 @@
+import DynamicType
+import FontService
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+
+/// How a test reaches fontd: the same requests, asked in process or of a real server.
+///
+/// In process, a request goes straight to `FontService.respond(to:context:)` on the calling
+/// thread, with that thread's own loop context (a test thread plays one event loop): no socket,
+/// no server, and the answer exactly as the service built it. Live, it is written to a
+/// `fontd serve` on a fresh loopback connection and the answer is read off the wire.
+public struct TestClient: Sendable {
+    public enum Mode: String, CaseIterable, Sendable, CustomStringConvertible {
+        case inProcess = "in process"
+        case live
+
+        public var description: String { rawValue }
+    }
+
+    private enum Transport: Sendable {
+        case service(FontService)
+        case server(port: Int, timeoutSeconds: Double)
+    }
+
+    private let transport: Transport
+
+    /// A client that asks `service` directly.
+    public static func inProcess(_ service: FontService) -> TestClient {
+        TestClient(transport: .service(service))
+    }
+
+    /// A client that asks the server listening on `127.0.0.1:port`; a read gives up after `timeoutSeconds`.
+    public static func live(port: Int, timeoutSeconds: Double = 5) -> TestClient {
+        TestClient(transport: .server(port: port, timeoutSeconds: timeoutSeconds))
+    }
+
+    public var mode: Mode {
+        switch transport {
+        case .service: .inProcess
+        case .server: .live
+        }
+    }
+
+    /// The answer to `method target` with `headers` and `body`. In process, an answer another
+    /// thread is still computing is waited for (up to 30 s), and a stream's answer is its head.
+    public func send(
+        _ target: String, method: String = "GET", headers: [(name: String, value: String)] = [], body: [UInt8] = []
+    ) throws -> TestResponse {
+        switch transport {
+        case .service(let service):
+            return Self.answer(of: service, to: HTTPRequest(method: method, target: target, headers: headers, body: body))
+        case .server(let port, let timeoutSeconds):
+            let connection = try RawHTTPConnection(port: port, timeoutSeconds: timeoutSeconds)
+            var request = "\(method) \(target) HTTP/1.1\r\nHost: test\r\n"
+            for field in headers { request += "\(field.name): \(field.value)\r\n" }
+            if !body.isEmpty { request += "Content-Length: \(body.count)\r\n" }
+            request += "Connection: close\r\n\r\n"
+            try connection.send(Array(request.utf8) + body)
+            return try connection.readResponse(toHead: method == "HEAD")
+        }
+    }
+
+    /// `GET target`.
+    public func get(_ target: String, headers: [(name: String, value: String)] = []) throws -> TestResponse {
+        try send(target, headers: headers)
+    }
+
+    /// `PUT path` with a JSON body, and the bearer token when one is given.
+    public func put(_ path: String, _ json: String, token: String? = nil) throws -> TestResponse {
+        var headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        return try send(path, method: "PUT", headers: headers, body: Array(json.utf8))
+    }
+
+    private static func answer(of service: FontService, to request: HTTPRequest) -> TestResponse {
+        switch service.respond(to: request, context: service.threadLoopContext) {
+        case .response(let response):
+            return TestResponse(response)
+        case .stream(let head, _):
+            return TestResponse(head)
+        case .deferred(let start):
+            let answer = DeferredAnswer<HTTPResponse>()
+            start(HTTPDeferredResponse { answer.complete($0) })
+            guard let response = answer.wait(seconds: 30) else {
+                Issue.record("\(request.method) \(request.target) was never answered")
+                return TestResponse(status: 0, headers: [], body: [])
+            }
+            return TestResponse(response)
+        }
+    }
+}
+
+extension FontService {
+    /// The calling thread's loop context for this service, made on first use: a test thread
+    /// plays one event loop.
+    public var threadLoopContext: ServiceLoopContext {
+        let key = "fontd.loopContext.\(ObjectIdentifier(self))"
+        let slots = Thread.current.threadDictionary
+        // The service is held weakly and compared, so a new service at a freed one's address starts afresh.
+        if let slot = slots[key] as? LoopContextSlot, slot.service === self { return slot.context }
+        let slot = LoopContextSlot(service: self, context: makeLoopContext())
+        slots[key] = slot
+        return slot.context
+    }
+}
+
+/// One thread's loop context for one service.
+private final class LoopContextSlot {
+    weak var service: FontService?
+    let context: ServiceLoopContext
+
+    init(service: FontService, context: ServiceLoopContext) {
+        self.service = service
+        self.context = context
+    }
+}
+
+/// An answer that comes later, from another thread: a deferred `HTTPResponse` as a test
+/// receives it, or a `TestResponse` a test thread is waiting for.
+public final class DeferredAnswer<Answer: Sendable>: Sendable {
+    private let response = Mutex<Answer?>(nil)
+    private let arrived = DispatchSemaphore(value: 0)
+
+    public init() {}
+
+    public func complete(_ response: Answer) {
+        self.response.withLock { $0 = response }
+        arrived.signal()
+    }
+
+    /// The response, once it has come; nil if it has not within `seconds`.
+    public func wait(seconds: Double) -> Answer? {
+        guard arrived.wait(timeout: .now() + seconds) == .success else { return nil }
+        return response.withLock { $0 }
+    }
+
+    /// The response if it has come already.
+    public var current: Answer? { response.withLock { $0 } }
+}
