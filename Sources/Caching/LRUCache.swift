@@ -1,8 +1,9 @@
 /// A bounded map that evicts the least recently used entry: arbitrary requests
 /// (any `family=`) cannot grow memory without limit.
 ///
-/// The resolver's cache and the service's answer caches are all this one; `@inlinable` so those
-/// modules get it specialized, as a hit is on the request hot path.
+/// Bounded by entries, and optionally by cost (the bytes an answer holds, say): whichever bound
+/// is passed first evicts. The resolver's cache and the service's answer caches are all this
+/// one; `@inlinable` so those modules get it specialized, as a hit is on the request hot path.
 ///
 /// Not thread-safe; the owner serializes access. Entries live in one array linked by
 /// index, so a hit moves no memory and a full cache reuses the evicted slot.
@@ -10,26 +11,37 @@ public struct LRUCache<Key: Hashable, Value> {
     @usableFromInline
     struct Entry {
         @usableFromInline var key: Key
-        @usableFromInline var value: Value
+        /// nil once evicted by cost: the slot waits in `freeSlots`, holding nothing.
+        @usableFromInline var value: Value?
+        @usableFromInline var cost: Int
         @usableFromInline var newer: Int?
         @usableFromInline var older: Int?
 
-        @inlinable init(key: Key, value: Value) {
+        @inlinable init(key: Key, value: Value, cost: Int) {
             self.key = key
             self.value = value
+            self.cost = cost
         }
     }
 
     /// The most entries kept; at least 1.
     public let capacity: Int
+    /// The most total cost kept; a value costing more than this is not kept at all.
+    public let maximumCost: Int
+    /// The total cost of the entries held; never more than `maximumCost`.
+    @inlinable public var totalCost: Int { heldCost }
+    @usableFromInline var heldCost = 0
     @usableFromInline var entries: [Entry] = []
     @usableFromInline var slots: [Key: Int] = [:]
+    @usableFromInline var freeSlots: [Int] = []
     @usableFromInline var newest: Int?
     @usableFromInline var oldest: Int?
 
-    /// An empty cache that keeps at most `capacity` entries (at least 1).
-    @inlinable public init(capacity: Int) {
+    /// An empty cache that keeps at most `capacity` entries (at least 1) costing at most
+    /// `maximumCost` together.
+    @inlinable public init(capacity: Int, maximumCost: Int = .max) {
         self.capacity = max(1, capacity)
+        self.maximumCost = max(0, maximumCost)
     }
 
     /// How many entries the cache holds; never more than `capacity`.
@@ -42,27 +54,40 @@ public struct LRUCache<Key: Hashable, Value> {
         return entries[slot].value
     }
 
-    /// Stores `value` as the most recently used, evicting the oldest entry when full.
-    @inlinable public mutating func insert(_ value: Value, for key: Key) {
-        if let slot = slots[key] {
-            entries[slot].value = value
-            moveToNewest(slot)
-            return
-        }
+    /// Stores `value` as the most recently used, evicting the oldest entries while the cache
+    /// holds too many or costs too much. A value whose `cost` alone passes `maximumCost` is not
+    /// stored (and any older value for `key` goes).
+    @inlinable public mutating func insert(_ value: Value, for key: Key, cost: Int = 0) {
+        if let slot = slots[key] { remove(slot) }
+        guard cost <= maximumCost else { return }
+        while heldCost + cost > maximumCost, let evicted = oldest { remove(evicted) }
         let slot: Int
-        if entries.count < capacity {
+        if let free = freeSlots.popLast() {
+            slot = free
+            entries[slot] = Entry(key: key, value: value, cost: cost)
+        } else if entries.count < capacity {
             slot = entries.count
-            entries.append(Entry(key: key, value: value))
+            entries.append(Entry(key: key, value: value, cost: cost))
         } else if let evicted = oldest {
-            unlink(evicted)
-            slots[entries[evicted].key] = nil
-            entries[evicted] = Entry(key: key, value: value)
-            slot = evicted
+            remove(evicted)
+            slot = freeSlots.removeLast()
+            entries[slot] = Entry(key: key, value: value, cost: cost)
         } else {
             return
         }
         slots[key] = slot
+        heldCost += cost
         linkAsNewest(slot)
+    }
+
+    /// Drops the entry in `slot`, leaving the slot free.
+    @inlinable mutating func remove(_ slot: Int) {
+        unlink(slot)
+        slots[entries[slot].key] = nil
+        heldCost -= entries[slot].cost
+        entries[slot].value = nil
+        entries[slot].cost = 0
+        freeSlots.append(slot)
     }
 
     @inlinable mutating func moveToNewest(_ slot: Int) {
