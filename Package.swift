@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // C libraries, imported through small shim headers (docs/DESIGN.md §20: macros that do not import are wrapped).
@@ -39,7 +40,7 @@ let package = Package(
         // fontconfig + FreeType → ResolvedFont. The only module that touches the C libraries.
         .target(
             name: "FontResolution",
-            dependencies: ["DynamicType", "Caching", "CFontconfig", "CFreeType"]
+            dependencies: ["DynamicType", "Caching", "CFontconfig", "CFreeType", .product(name: "Crypto", package: "swift-crypto")]
         ),
 
         // epoll, eventfd, signalfd and accept4, which Glibc's Swift module does not export.
@@ -108,7 +109,10 @@ let package = Package(
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
-        .testTarget(name: "FontResolutionTests", dependencies: ["FontResolution", "DynamicType", "FontdTestSupport"]),
+        .testTarget(
+            name: "FontResolutionTests",
+            dependencies: ["FontResolution", "DynamicType", "FontdTestSupport", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(
             name: "HTTPServerTests",
             dependencies: ["HTTPServer", "CFontdSystem", "FontdTestSupport", .product(name: "Logging", package: "swift-log")]

@@ -1,4 +1,5 @@
 import DynamicType
+import Synchronization
 
 /// The installed faces fontd can resolve to, as fontconfig lists them (`fontd list`, `GET /faces`).
 ///
@@ -6,6 +7,13 @@ import DynamicType
 public final class FontCatalog: Sendable {
     private let fontconfig: Fontconfig
     private let measurer: FaceMeasurer
+    /// Full names already asked for, by file and index (nil: fontconfig has none).
+    private let fullNames = Mutex<[FaceLocation: String?]>([:])
+
+    private struct FaceLocation: Hashable {
+        var file: String
+        var index: Int
+    }
 
     /// Initializes fontconfig; call before starting threads.
     ///
@@ -25,6 +33,16 @@ public final class FontCatalog: Sendable {
         fontconfig.list(family: family).map(installedFace).sorted {
             ($0.family, $0.face, $0.file, $0.index) < ($1.family, $1.face, $1.file, $1.index)
         }
+    }
+
+    /// The full name of face `index` of `file` as fontconfig lists it (`DejaVu Sans Bold`), for
+    /// CSS `local()`; nil when fontconfig does not list the face or knows no full name.
+    public func fullName(file: String, index: Int) -> String? {
+        let location = FaceLocation(file: file, index: index)
+        if let known = fullNames.withLock({ $0[location] }) { return known }
+        let name = fontconfig.fullName(file: file, index: index)
+        fullNames.withLock { $0[location] = .some(name) }
+        return name
     }
 
     private func installedFace(_ listed: ListedFace) -> InstalledFace {

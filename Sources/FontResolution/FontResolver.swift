@@ -13,6 +13,8 @@ public final class FontResolver: Sendable {
     public let table: StyleTable
     /// The installed faces, listed through the same fontconfig configuration.
     public let catalog: FontCatalog
+    /// The font files stylesheets name, by hash (docs/DESIGN.md §9).
+    public let files = FontFileRegistry()
     private let fontconfig: Fontconfig
     private let measurer = FaceMeasurer()
     private let cache: Mutex<LRUCache<FontRequest, ResolvedFont>>

@@ -7,8 +7,13 @@ import Synchronization
 /// `FcFontMatch` on one shared `FcConfig` is safe from many threads (docs/DESIGN.md §20); listing is
 /// serialized because `FcFontList` may rescan font directories.
 final class Fontconfig: @unchecked Sendable {
-    private let config: OpaquePointer
+    fileprivate let config: OpaquePointer
     private let listLock = Mutex(())
+
+    /// Runs `body` holding the lock every `FcFontList` call takes.
+    fileprivate func withListLock<Result>(_ body: () -> Result) -> Result {
+        listLock.withLock { _ in body() }
+    }
 
     /// Loads the configuration: `file`, or else `FONTCONFIG_FILE` or the system's. Call before starting threads.
     init(configurationFile file: String? = nil) throws(FontResolutionError) {
@@ -72,6 +77,26 @@ final class Fontconfig: @unchecked Sendable {
             defer { FcFontSetDestroy(fontSet) }
             let count = Int(fontSet.pointee.nfont)
             return (0..<count).compactMap { index in fontSet.pointee.fonts[index].map(ListedFace.init) }
+        }
+    }
+}
+
+extension Fontconfig {
+    /// The full name of face `index` of `file` (its first `FC_FULLNAME`), when fontconfig lists
+    /// that face and knows one.
+    func fullName(file: String, index: Int) -> String? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        _ = withFcString(file) { FcPatternAddString(pattern, FC_FILE, $0) }
+        FcPatternAddInteger(pattern, FC_INDEX, Int32(truncatingIfNeeded: index))
+        guard let objectSet = FcObjectSetCreate() else { return nil }
+        defer { FcObjectSetDestroy(objectSet) }
+        FcObjectSetAdd(objectSet, FC_FULLNAME)
+        return withListLock {
+            guard let fontSet = FcFontList(config, pattern, objectSet) else { return nil }
+            defer { FcFontSetDestroy(fontSet) }
+            guard fontSet.pointee.nfont > 0, let face = fontSet.pointee.fonts[0] else { return nil }
+            return face.fcString(FC_FULLNAME)
         }
     }
 }
