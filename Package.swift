@@ -58,7 +58,7 @@ let package = Package(
         .target(
             name: "FontService",
             dependencies: [
-                "HTTPServer", "FontResolution", "DynamicType", "Caching",
+                "HTTPServer", "FontResolution", "DynamicType", "Caching", "WebOutputs",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -90,6 +90,7 @@ let package = Package(
                 "FontResolution",
                 "FontService",
                 "HTTPServer",
+                "WebOutputs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -35,12 +35,18 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, Expressi
     public static let notImplemented: ErrorCode = "notImplemented"
     public static let unavailable: ErrorCode = "unavailable"
     public static let `internal`: ErrorCode = "internal"
+    /// A font file whose licence forbids sending it (403).
+    public static let forbidden: ErrorCode = "forbidden"
+    /// Two parameters that cannot hold together (`format=tailwind` with `category=all`).
+    public static let conflictingParameters: ErrorCode = "conflictingParameters"
+    /// A value of the wrong form (a `prefix`, a `format`, a hash); `allowed` gives the form.
+    public static let invalidParameter: ErrorCode = "invalidParameter"
 
     /// Every code docs/DESIGN.md §8 lists, in its order.
     public static let all: [ErrorCode] = [
         .unknownStyle, .unknownCategory, .unknownLegibilityWeight, .unknownTrait, .conflictingTraits, .duplicateTrait,
         .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
         .notFound, .methodNotAllowed, .payloadTooLarge, .uriTooLong, .headersTooLarge, .requestTimeout, .badRequest,
-        .notImplemented, .unavailable, .internal,
+        .notImplemented, .unavailable, .internal, .forbidden, .conflictingParameters, .invalidParameter,
     ]
 }

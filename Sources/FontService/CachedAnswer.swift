@@ -9,11 +9,14 @@ final class CachedAnswer: Sendable {
     /// `304 Not Modified` with the same validator and cache fields, no body.
     let notModified: HTTPResponse
     let entityTag: EntityTag
+    /// What keeping it costs, for the caches' byte bound: both responses' fields and the body.
+    let byteCount: Int
 
     init(response: HTTPResponse, notModified: HTTPResponse, entityTag: EntityTag) {
         self.response = response
         self.notModified = notModified
         self.entityTag = entityTag
+        byteCount = response.headerBytes.count + response.body.count + notModified.headerBytes.count
     }
 
     /// The answer to a GET or HEAD: 304 when the request's `If-None-Match` names this answer.

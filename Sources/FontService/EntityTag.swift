@@ -22,6 +22,12 @@ struct EntityTag: Hashable, Sendable {
         quoted = Array(text.utf8)
     }
 
+    /// A tag with the opaque value `value` (no quotes, no `"` inside): a font file's SHA-256.
+    init(opaque value: String) {
+        text = "\"" + value + "\""
+        quoted = Array(text.utf8)
+    }
+
     /// Whether an `If-None-Match` field among `headers` names this tag or is `*` (RFC 9110
     /// §13.1.2: weak comparison, so `W/"…"` matches too). Allocates nothing.
     func isMatched(byIfNoneMatchIn headers: [(name: String, value: String)]) -> Bool {

@@ -5,14 +5,14 @@ extension FontService {
     static let jsonContentType = (name: "Content-Type", value: "application/json; charset=utf-8")
 
     /// Builds a successful answer's 200 and 304 once, when it is cached.
-    func cachedAnswer(body: [UInt8], followsPreferences: Bool) -> CachedAnswer {
+    func cachedAnswer(body: [UInt8], followsPreferences: Bool, contentType: String = jsonContentType.value) -> CachedAnswer {
         let tag = EntityTag(body: body)
         // RFC 9110 §15.4.5: a 304 carries the ETag and cache fields the 200 would have.
         var fields = [(name: "ETag", value: tag.text)]
         if followsPreferences { fields.append((name: "Cache-Control", value: "no-cache")) }
         fields += corsHeaders
         return CachedAnswer(
-            response: HTTPResponse(status: 200, headers: [Self.jsonContentType] + fields, body: body),
+            response: HTTPResponse(status: 200, headers: [(name: "Content-Type", value: contentType)] + fields, body: body),
             notModified: HTTPResponse(status: 304, headers: fields),
             entityTag: tag)
     }

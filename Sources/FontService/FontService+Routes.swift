@@ -34,5 +34,18 @@ extension FontService {
             get: .live { service, context throws(FontServiceError) in try service.categoryAnswer(context) },
             put: .live { service, context throws(FontServiceError) in try service.changeCategory(context) }),
         Route("/events", parameters: [.lastEventID], get: .live { service, context in service.eventStream(context) }),
+        Route(
+            "/css", parameters: [.category, .legibility, .prefix, .format], followsOmitted: [.category, .legibility],
+            followsWhen: [.category: "all"], contentType: FontService.cssContentType,
+            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.stylesheetRequest(context) },
+                              answer: { service, request throws(FontServiceError) in try service.stylesheet(request) })),
+        Route(
+            "/tokens", parameters: [.category, .legibility], followsOmitted: [.category, .legibility],
+            contentType: FontService.designTokensContentType,
+            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.tokensRequest(context) },
+                              answer: { service, request throws(FontServiceError) in try service.designTokens(request) })),
+        Route(
+            "/font-files/", matchingPrefix: "<sha256>",
+            get: .live { service, context throws(FontServiceError) in try service.fontFile(context) }),
     ])
 }

@@ -14,6 +14,8 @@ import Synchronization
 public final class FontService: HTTPResponder {
     /// Resolves fonts and lists faces; also holds the style table.
     let resolver: FontResolver
+    /// The stylesheets and design tokens of the resolver's table.
+    let webDocuments: WebDocuments
     let configuration: FontServiceConfiguration
     let logger: Logger
     /// The answer cache and the answers being computed, shared by all event-loop threads.
@@ -52,10 +54,11 @@ public final class FontService: HTTPResponder {
         self.store = store ?? PreferencesStore(
             state: PreferencesState(), path: nil, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
         self.resolver = resolver
+        self.webDocuments = WebDocuments(resolver: resolver)
         self.configuration = configuration
         self.logger = logger
         self.willResolve = willResolve
-        self.state = Mutex(ServiceState(capacity: configuration.cacheEntries))
+        self.state = Mutex(ServiceState(capacity: configuration.cacheEntries, maximumBytes: configuration.cacheBytes))
         self.corsHeaders = Self.corsHeaders(origin: configuration.corsOrigin)
         self.serverPreflightResponse = Self.preflightResponse(allowing: Self.routes.commonMethods, corsHeaders: corsHeaders)
     }
@@ -74,6 +77,7 @@ public final class FontService: HTTPResponder {
         }
         for category in categories {
             _ = try prewarm("/fonts", [.category: category])
+            _ = try prewarm("/css", [.category: category])
         }
     }
 
@@ -91,7 +95,7 @@ public final class FontService: HTTPResponder {
 
     /// A new event loop's context: its own map of the exact targets it answers.
     public func makeLoopContext() -> ServiceLoopContext {
-        ServiceLoopContext(capacity: configuration.cacheEntries)
+        ServiceLoopContext(capacity: configuration.cacheEntries, maximumBytes: configuration.cacheBytes)
     }
 
     /// The answer to `request` as a loop with a context of its own would give it, remembering
@@ -201,7 +205,7 @@ public final class FontService: HTTPResponder {
             computations.add(1, ordering: .relaxed)
             let started = ContinuousClock.now
             let result = Result { () throws(FontServiceError) in
-                cachedAnswer(body: try answer(self, key.subject), followsPreferences: follows)
+                cachedAnswer(body: try answer(self, key.subject), followsPreferences: follows, contentType: context.route.contentType)
             }
             state.withLock { $0.finish(key, with: result) }
             flight.finish(result)
@@ -217,6 +221,8 @@ public final class FontService: HTTPResponder {
 
     /// How many distinct answers the cache holds.
     var cachedAnswerCount: Int { state.withLock { $0.answerCount } }
+    /// How many bytes the cached answers hold.
+    var cachedAnswerBytes: Int { state.withLock { $0.answerBytes } }
     /// How many answers have been computed (misses that did the work; waiters are not counted).
     var computedAnswerCount: Int { computations.load(ordering: .relaxed) }
 }

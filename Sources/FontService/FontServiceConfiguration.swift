@@ -2,6 +2,10 @@
 public struct FontServiceConfiguration: Sendable, Hashable {
     /// How many ready-to-send answers to keep (least recently used go first); at least 1.
     public var cacheEntries: Int
+    /// How many bytes of ready-to-send answers to keep: stylesheets run to tens of kilobytes,
+    /// so a count alone does not bound the cache's memory. Each event loop's map of exact
+    /// targets is bounded by the same figure.
+    public var cacheBytes = 64 << 20
     /// The `Access-Control-Allow-Origin` of every answer: `*` lets any web page read the API.
     public var corsOrigin: String
     /// The bearer token PUTs must carry; nil lets anyone change the preferences.

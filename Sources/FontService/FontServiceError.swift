@@ -30,16 +30,26 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     case stateNotSaved(String)
     /// The server refused the request before the service saw it.
     case refused(HTTPFailure)
+    /// A value of the wrong form: `what` names it (a parameter, a part of the path), `allowed`
+    /// the values or the form it may take.
+    case invalidParameter(what: String, value: String, allowed: [String])
+    /// Two parameters that cannot be given together; `reason` says why and what to do.
+    case conflictingParameters(String, String, reason: String)
+    /// A file the server will not send; `reason` says why.
+    case forbidden(reason: String)
+    /// No font file a stylesheet names has this hash (any more).
+    case unknownFontFile(String)
 
     /// The HTTP status of the answer.
     var status: Int {
         switch self {
         case .invalidValue, .unknownParameter, .duplicateParameter, .missingParameter, .malformedPercentEncoding:
             400
-        case .invalidBody: 400
+        case .invalidBody, .invalidParameter, .conflictingParameters: 400
         case .unauthorized: 401
+        case .forbidden: 403
         case .stateNotSaved: 500
-        case .notFound: 404
+        case .notFound, .unknownFontFile: 404
         case .methodNotAllowed: 405
         case .unknownMethod: 501
         case .resolutionFailed: 500
@@ -55,13 +65,16 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .duplicateParameter: .duplicateParameter
         case .missingParameter: .missingParameter
         case .malformedPercentEncoding: .badRequest
-        case .notFound: .notFound
+        case .notFound, .unknownFontFile: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .unknownMethod: .notImplemented
         case .invalidBody: .invalidBody
         case .unauthorized: .unauthorized
         case .stateNotSaved: .internal
         case .resolutionFailed: .internal
+        case .invalidParameter: .invalidParameter
+        case .conflictingParameters: .conflictingParameters
+        case .forbidden: .forbidden
         case .refused(let failure):
             switch failure.status {
             case 400: .badRequest
@@ -80,7 +93,8 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     var allowed: [String]? {
         switch self {
         case .invalidValue(let error): error.allowed
-        case .unknownParameter(_, _, let allowed), .methodNotAllowed(_, _, let allowed): allowed
+        case .unknownParameter(_, _, let allowed), .methodNotAllowed(_, _, let allowed), .invalidParameter(_, _, let allowed):
+            allowed
         case .notFound: FontService.routes.paths
         default: nil
         }
@@ -118,6 +132,15 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
             return "The change was not saved, so nothing changed (\(reason)); check the state file's directory and try again."
         case .resolutionFailed(let what, let reason):
             return "Could not resolve \(what): \(reason)"
+        case .invalidParameter(let what, let value, let allowed):
+            let list = allowed.count == 1 ? allowed[0] : allowed.joined(separator: ", ")
+            return "\(what) is '\(value)', which is not allowed; use \(allowed.count == 1 ? "the form " : "one of: ")\(list)."
+        case .conflictingParameters(let first, let second, let reason):
+            return "'\(first)' and '\(second)' cannot be given together: \(reason)."
+        case .forbidden(let reason):
+            return "Refused: \(reason)."
+        case .unknownFontFile(let hash):
+            return "No font file that a stylesheet names has the hash \(hash); ask /css again for the current url()s."
         case .refused(let failure):
             let reason = failure.reason
             switch failure.status {

@@ -20,6 +20,8 @@ struct QueryParameters: Sendable {
         static let maximumPointSize = Name(rawValue: "maximumPointSize")
         static let value = Name(rawValue: "value")
         static let lastEventID = Name(rawValue: "lastEventId")
+        static let prefix = Name(rawValue: "prefix")
+        static let format = Name(rawValue: "format")
     }
 
     private var values: [Name: String] = [:]

@@ -20,8 +20,13 @@ struct Route: Sendable {
     /// Computes the body of the answer about a subject.
     typealias Answering = @Sendable (FontService, AnswerKey.Subject) throws(FontServiceError) -> [UInt8]
 
-    /// The exact, case-sensitive path.
+    /// The exact, case-sensitive path; for a route that `matchesPrefix`, what every path it
+    /// answers starts with (the rest is the handler's to read, `RequestContext.pathRemainder`).
     let path: String
+    /// Whether the route answers every path under `path` (`/font-files/<sha256>`).
+    let matchesPrefix: Bool
+    /// How the path is shown in the list a 404 gives: `path`, or `path` and a placeholder.
+    let displayPath: String
     /// The parameters the route accepts, in the order error messages list them.
     let parameters: [QueryParameters.Name]
     /// The parameters a request must give.
@@ -29,6 +34,11 @@ struct Route: Sendable {
     /// The parameters that, left out, stand for the reader's preference: the answer then follows
     /// it (`Cache-Control: no-cache`, good only while the preferences stay the same).
     let preferenceParameters: [QueryParameters.Name]
+    /// Parameter values that stand for the reader's preferences as well (`category=all`, whose
+    /// plain `:root` block is the reader's), compared without case.
+    let preferenceValues: [QueryParameters.Name: String]
+    /// The `Content-Type` of the cached handler's successful answers.
+    let contentType: String
     /// A request that works, for the message about a missing parameter.
     let example: String
     /// Answers GET, and HEAD with the same head.
@@ -37,14 +47,19 @@ struct Route: Sendable {
     let put: Handler?
 
     init(
-        _ path: String, parameters: [QueryParameters.Name] = [], required: [QueryParameters.Name] = [],
-        followsOmitted preferenceParameters: [QueryParameters.Name] = [], example: String? = nil,
-        get: Handler, put: Handler? = nil
+        _ path: String, matchingPrefix placeholder: String? = nil, parameters: [QueryParameters.Name] = [],
+        required: [QueryParameters.Name] = [], followsOmitted preferenceParameters: [QueryParameters.Name] = [],
+        followsWhen preferenceValues: [QueryParameters.Name: String] = [:], example: String? = nil,
+        contentType: String = FontService.jsonContentType.value, get: Handler, put: Handler? = nil
     ) {
         self.path = path
+        self.matchesPrefix = placeholder != nil
+        self.displayPath = path + (placeholder ?? "")
         self.parameters = parameters
         self.requiredParameters = required
         self.preferenceParameters = preferenceParameters
+        self.preferenceValues = preferenceValues
+        self.contentType = contentType
         self.example = example ?? path
         self.get = get
         self.put = put

@@ -5,7 +5,7 @@
 public final class ServiceLoopContext {
     let targets: TargetCache
 
-    init(capacity: Int) {
-        targets = TargetCache(capacity: capacity)
+    init(capacity: Int, maximumBytes: Int) {
+        targets = TargetCache(capacity: capacity, maximumBytes: maximumBytes)
     }
 }

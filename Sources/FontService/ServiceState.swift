@@ -19,10 +19,15 @@ struct ServiceState {
     private var answers: LRUCache<AnswerKey, CachedAnswer>
     private var flights: [AnswerKey: Flight] = [:]
 
-    /// - Parameter capacity: how many answers to keep.
-    init(capacity: Int) {
-        answers = LRUCache(capacity: capacity)
+    /// - Parameters:
+    ///   - capacity: how many answers to keep.
+    ///   - maximumBytes: how many bytes of answers to keep (`CachedAnswer.byteCount`).
+    init(capacity: Int, maximumBytes: Int = .max) {
+        answers = LRUCache(capacity: capacity, maximumCost: maximumBytes)
     }
+
+    /// The bytes the cached answers hold.
+    var answerBytes: Int { answers.totalCost }
 
     /// How many distinct answers are cached.
     var answerCount: Int { answers.count }
@@ -39,6 +44,6 @@ struct ServiceState {
     /// Ends the flight for `key`, caching a successful answer.
     mutating func finish(_ key: AnswerKey, with result: Result<CachedAnswer, FontServiceError>) {
         flights[key] = nil
-        if case .success(let answer) = result { answers.insert(answer, for: key) }
+        if case .success(let answer) = result { answers.insert(answer, for: key, cost: answer.byteCount) }
     }
 }

@@ -19,8 +19,12 @@ final class TargetCache {
 
     private var entries: LRUCache<String, Entry>
 
-    init(capacity: Int) {
-        entries = LRUCache(capacity: min(capacity, Self.maximumCapacity))
+    /// - Parameters:
+    ///   - capacity: how many targets to remember, at most `maximumCapacity`.
+    ///   - maximumBytes: how many bytes of answers to hold: the loop's entries can outlive the
+    ///     shared cache's, so they are bounded the same way.
+    init(capacity: Int, maximumBytes: Int = .max) {
+        entries = LRUCache(capacity: min(capacity, Self.maximumCapacity), maximumCost: maximumBytes)
     }
 
     /// How many targets this loop remembers.
@@ -35,6 +39,6 @@ final class TargetCache {
 
     /// Remembers `answer` for `target`, computed under `preferences` if it follows them.
     func remember(_ answer: CachedAnswer, for target: String, preferences: ReaderPreferences?) {
-        entries.insert(Entry(answer: answer, preferences: preferences), for: target)
+        entries.insert(Entry(answer: answer, preferences: preferences), for: target, cost: answer.byteCount)
     }
 }

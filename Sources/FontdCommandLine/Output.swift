@@ -11,10 +11,15 @@ public enum Output {
     /// Writes `line` and a line feed to `descriptor` (stdout) at once, unbuffered, so a reader
     /// of a pipe (`fontd watch | …`) gets each line as it happens.
     public static func writeLine(_ line: String, to descriptor: Int32 = STDOUT_FILENO) {
-        let bytes = Array((line + "\n").utf8)
+        write(Array((line + "\n").utf8), to: descriptor)
+    }
+
+    /// Writes `bytes` exactly as they are to `descriptor` (stdout), unbuffered: a stylesheet or
+    /// a document that must match what the server sends byte for byte.
+    public static func write(_ bytes: [UInt8], to descriptor: Int32 = STDOUT_FILENO) {
         var written = 0
         while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return }
             written += count

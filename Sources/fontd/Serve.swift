@@ -51,6 +51,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Resolved answers kept ready to send (least recently used go first).")
     var cacheEntries = 10_000
 
+    @Option(help: "Bytes of answers kept ready to send, stylesheets included (least recently used go first).")
+    var cacheBytes = 64 << 20
+
     @Option(help: "The Access-Control-Allow-Origin sent with every answer.")
     var corsOrigin = "*"
 
@@ -83,6 +86,7 @@ struct Serve: ParsableCommand {
         guard (1...1024).contains(threads) else { throw ValidationError("Invalid threads '\(threads)': expected 1 to 1024.") }
         guard maxConnections >= 1 else { throw ValidationError("Invalid max connections '\(maxConnections)': expected at least 1.") }
         guard cacheEntries >= 1 else { throw ValidationError("Invalid cache entries '\(cacheEntries)': expected at least 1.") }
+        guard cacheBytes >= 0 else { throw ValidationError("Invalid cache bytes '\(cacheBytes)': expected 0 or more.") }
         guard (0...65535).contains(port) else { throw ValidationError("Invalid port '\(port)': expected 0 to 65535.") }
 
         guard subscriberQueueBytes >= 1024 else { throw ValidationError("Invalid subscriber queue bytes '\(subscriberQueueBytes)': expected at least 1024.") }
@@ -125,6 +129,7 @@ struct Serve: ParsableCommand {
         let logger = Logger(label: "fontd")
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: cacheEntries)
         var serviceConfiguration = FontServiceConfiguration(cacheEntries: cacheEntries, corsOrigin: corsOrigin)
+        serviceConfiguration.cacheBytes = cacheBytes
         serviceConfiguration.token = token
         serviceConfiguration.keepAliveSeconds = durations.keepAlive
         let service = try FontService(resolver: resolver, configuration: serviceConfiguration, statePath: statePath, logger: logger)

@@ -1,0 +1,113 @@
+import DynamicType
+import FontResolution
+import HTTPServer
+import WebOutputs
+
+extension FontService {
+    static let cssContentType = "text/css; charset=utf-8"
+    static let designTokensContentType = "application/design-tokens+json"
+    /// Font files never change under their hash: a browser may keep them for a year (RFC 8246).
+    static let fontFileCacheControl = "public, max-age=31536000, immutable"
+
+    /// `/css`'s request: the categories, the prefix and the form; omitted preferences filled in.
+    func stylesheetRequest(_ context: RequestContext) throws(FontServiceError) -> WebDocuments.Stylesheet {
+        let parameters = context.parameters
+        let format = try parameters[.format].map { text throws(FontServiceError) in
+            guard let format = WebDocuments.Format(rawValue: text.lowercased()) else {
+                throw .invalidParameter(what: "format", value: text, allowed: WebDocuments.Format.allCases.map(\.rawValue))
+            }
+            return format
+        } ?? .css
+        let prefix = try parameters[.prefix].map { text throws(FontServiceError) in
+            guard let prefix = CSSPrefix(text) else {
+                throw .invalidParameter(what: "prefix", value: text, allowed: [CSSPrefix.allowedForm])
+            }
+            return prefix
+        } ?? .standard
+        if format == .tailwind, parameters[.prefix] != nil {
+            throw .conflictingParameters("format=tailwind", "prefix", reason: "a Tailwind theme uses Tailwind's own names (--text-body, --font-body); leave out prefix")
+        }
+        let legibility = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
+        let categories: WebDocuments.Categories
+        if parameters[.category]?.lowercased() == "all" {
+            if format == .tailwind {
+                throw .conflictingParameters("format=tailwind", "category=all", reason: "a Tailwind theme holds one category; ask for one, or use format=css")
+            }
+            if legibility != nil {
+                throw .conflictingParameters("category=all", "legibility", reason: "category=all carries both weights (bold under [data-bold-text]) and the reader's own on plain :root; leave out legibility")
+            }
+            categories = .all(default: context.preferences.category, context.preferences.legibilityWeight)
+        } else {
+            let category = try parameters.value(.category, ContentSizeCategory.init(parsing:)) ?? context.preferences.category
+            categories = .one(category, legibility ?? context.preferences.legibilityWeight)
+        }
+        return WebDocuments.Stylesheet(categories: categories, prefix: prefix, format: format)
+    }
+
+    /// What `/tokens` asks: one category at one legibility weight, omitted ones filled in.
+    struct TokensRequest: Hashable, Sendable {
+        var category: ContentSizeCategory
+        var legibility: LegibilityWeight
+    }
+
+    func tokensRequest(_ context: RequestContext) throws(FontServiceError) -> TokensRequest {
+        let parameters = context.parameters
+        let category = try parameters.value(.category, ContentSizeCategory.init(parsing:))
+        let legibility = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
+        return TokensRequest(
+            category: category ?? context.preferences.category, legibility: legibility ?? context.preferences.legibilityWeight)
+    }
+
+    /// `/css`'s answer, its `url()`s relative to this server.
+    func stylesheet(_ request: WebDocuments.Stylesheet) throws(FontServiceError) -> [UInt8] {
+        try web("the stylesheet") { try Array(webDocuments.stylesheet(request, fontFileBase: "").utf8) }
+    }
+
+    /// `/tokens`'s answer.
+    func designTokens(_ request: TokensRequest) throws(FontServiceError) -> [UInt8] {
+        try web("the design tokens") { try webDocuments.tokens(category: request.category, legibility: request.legibility) }
+    }
+
+    private func web(_ what: String, _ build: () throws -> [UInt8]) throws(FontServiceError) -> [UInt8] {
+        do {
+            return try build()
+        } catch {
+            logger.error("web output failed", metadata: ["what": "\(what)", "error": "\(error)"])
+            throw .resolutionFailed(what: what, reason: "\(error)")
+        }
+    }
+
+    /// `/font-files/<sha256>`: the file a stylesheet names, sent from disk; 304 for a cached copy.
+    func fontFile(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
+        let text = context.pathRemainder
+        guard text.utf8.count == 64, text.utf8.allSatisfy({ $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit }) else {
+            throw .invalidParameter(
+                what: "The hash in /font-files/<sha256>", value: String(text.prefix(100)),
+                allowed: ["64 hexadecimal digits, the SHA-256 a stylesheet's url() names"])
+        }
+        let hash = text.lowercased()
+        let file: FontFile
+        switch resolver.files.file(sha256: hash) {
+        case .notFound:
+            throw .unknownFontFile(hash)
+        case .forbidden(let restricted):
+            let name = restricted.path.split(separator: "/").last.map(String.init) ?? restricted.path
+            throw .forbidden(
+                reason: "the licence of \(name) (OS/2 fsType \(restricted.embeddingFlags)) does not permit embedding, so fontd does not send the file")
+        case .file(let found):
+            file = found
+        }
+        let tag = EntityTag(opaque: hash)
+        let fields = [(name: "ETag", value: tag.text), (name: "Cache-Control", value: Self.fontFileCacheControl)] + corsHeaders
+        if tag.isMatched(byIfNoneMatchIn: context.request.headers) {
+            return .response(HTTPResponse(status: 304, headers: fields))
+        }
+        do {
+            let body = try HTTPFileBody(path: file.path)
+            return .file(HTTPResponse(status: 200, headers: [(name: "Content-Type", value: file.format.mediaType)] + fields), body)
+        } catch {
+            logger.error("font file unreadable", metadata: ["file": "\(file.path)", "error": "\(error)"])
+            throw .unknownFontFile(hash)
+        }
+    }
+}

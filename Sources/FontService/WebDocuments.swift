@@ -1,0 +1,93 @@
+import DynamicType
+import FontResolution
+import WebOutputs
+
+/// The web outputs of docs/DESIGN.md §9 for a resolver's table and fonts: what `GET /css` and
+/// `GET /tokens` answer and what `fontd css` and `fontd tokens` write, byte for byte the same
+/// for the same table, fonts and options.
+///
+/// Every style is resolved with the category and legibility alone (no traits or families):
+/// the same fonts `/fonts?category=…&legibility=…` lists. Any thread may call.
+public struct WebDocuments: Sendable {
+    /// The form of a stylesheet.
+    public enum Format: String, CaseIterable, Hashable, Sendable {
+        /// Custom properties and classes (`--fontd-body-font-size`, `.fontd-body`).
+        case css
+        /// A Tailwind v4 `@theme` block (`--text-body`, `--text-body--line-height`).
+        case tailwind
+    }
+
+    /// Which categories a stylesheet covers.
+    public enum Categories: Hashable, Sendable {
+        /// One category at one legibility weight.
+        case one(ContentSizeCategory, LegibilityWeight)
+        /// Every category at both weights, under `data-text-size` / `data-bold-text`, with the
+        /// `default` preferences' block on plain `:root`.
+        case all(default: ContentSizeCategory, LegibilityWeight)
+    }
+
+    /// A stylesheet as asked for; `Hashable`, so the answer cache can key it.
+    public struct Stylesheet: Hashable, Sendable {
+        public var categories: Categories
+        public var prefix: CSSPrefix
+        public var format: Format
+
+        public init(categories: Categories, prefix: CSSPrefix = .standard, format: Format = .css) {
+            self.categories = categories
+            self.prefix = prefix
+            self.format = format
+        }
+    }
+
+    let resolver: FontResolver
+
+    public init(resolver: FontResolver) {
+        self.resolver = resolver
+    }
+
+    /// The stylesheet `request` asks for. `fontFileBase` is what each `url()` starts with before
+    /// `/font-files/<sha256>`: `""` for the server's own relative URLs, nil for no `url()` at all.
+    public func stylesheet(_ request: Stylesheet, fontFileBase: String?) throws -> String {
+        let table = resolver.table.name
+        switch (request.categories, request.format) {
+        case (.one(let category, let legibility), .css):
+            return StyleSheet.css(
+                table: table, block: try block(category, legibility), prefix: request.prefix, fontFileBase: fontFileBase)
+        case (.one(let category, let legibility), .tailwind):
+            return StyleSheet.tailwind(table: table, block: try block(category, legibility), fontFileBase: fontFileBase)
+        case (.all(let category, let legibility), _):
+            var blocks: [WebBlock] = []
+            for each in ContentSizeCategory.allCases {
+                blocks.append(try block(each, .regular))
+                blocks.append(try block(each, .bold))
+            }
+            return StyleSheet.cssAll(
+                table: table, blocks: blocks, current: try block(category, legibility), prefix: request.prefix,
+                fontFileBase: fontFileBase)
+        }
+    }
+
+    /// The design tokens (DTCG format 2025.10) of every style at `category` and `legibility`.
+    public func tokens(category: ContentSizeCategory, legibility: LegibilityWeight) throws -> [UInt8] {
+        try DesignTokens.document(table: resolver.table.name, block: block(category, legibility))
+    }
+
+    /// Every style of the table resolved at `category` and `legibility`, with its face's full
+    /// name and, where it may have one, its file's hash.
+    func block(_ category: ContentSizeCategory, _ legibility: LegibilityWeight) throws -> WebBlock {
+        let styles = try resolver.table.styles.map { definition in
+            let font = try resolver.resolve(FontRequest(style: definition.style, category: category, legibilityWeight: legibility))
+            let face = font.matchedFace
+            return WebStyle(
+                definition: definition, font: font,
+                fullName: resolver.catalog.fullName(file: face.file, index: face.index) ?? Self.fallbackFullName(face),
+                fileHash: resolver.files.urlHash(file: face.file, index: face.index))
+        }
+        return WebBlock(category: category, legibilityWeight: legibility, styles: styles)
+    }
+
+    /// A face fontconfig knows no full name for: its family and style, as most full names read.
+    private static func fallbackFullName(_ face: MatchedFace) -> String {
+        face.face.isEmpty || face.face == "Regular" ? face.family : face.family + " " + face.face
+    }
+}

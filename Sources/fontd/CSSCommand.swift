@@ -1,0 +1,73 @@
+import ArgumentParser
+import DynamicType
+import FontResolution
+import FontService
+import FontdCommandLine
+import WebOutputs
+
+/// `fontd css`: the stylesheet `GET /css` answers, written locally for a build pipeline.
+struct CSSCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "css",
+        abstract: "Write the stylesheet of every text style: custom properties and classes, or a Tailwind theme.",
+        discussion: """
+            The same bytes GET /css answers for the same table, fonts and options, with the reader at l and \
+            regular (a local run has no reader). url()s to the font files appear only with --base-url: \
+            --base-url http://127.0.0.1:8686 names that server's /font-files, --base-url '' writes the \
+            relative url()s the server itself writes.
+            """)
+
+    @Option(help: "Content-size category: xs s m l xl xxl xxxl ax1…ax5, or all for every category under data-text-size (default l).")
+    var category: String?
+
+    @Option(help: "Legibility weight: regular or bold (default regular; not with --category all, which has both).")
+    var legibility: String?
+
+    @Option(help: "The custom properties' and classes' prefix, [a-z][a-z0-9-]{0,31} (default fontd; not with --format tailwind).")
+    var prefix: String?
+
+    @Option(help: "css (custom properties and classes) or tailwind (a Tailwind v4 @theme block; not with --category all).")
+    var format: String?
+
+    @Option(help: "Where the font files are served, for url(): what comes before /font-files/<sha256>.")
+    var baseURL: String?
+
+    @Option(help: "A style table file instead of the default.")
+    var styles: String?
+
+    func run() throws {
+        let request = try stylesheet()
+        let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: 64)
+        let base = baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        Output.write(Array(try WebDocuments(resolver: resolver).stylesheet(request, fontFileBase: base).utf8))
+    }
+
+    /// The options as the stylesheet they ask for, refused as `GET /css` refuses them.
+    func stylesheet() throws -> WebDocuments.Stylesheet {
+        let format = try format.map { text in
+            guard let format = WebDocuments.Format(rawValue: text.lowercased()) else {
+                throw ValidationError("Invalid format '\(text)'; use one of: \(WebDocuments.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            return format
+        } ?? .css
+        let prefix = try prefix.map { text in
+            guard let prefix = CSSPrefix(text) else { throw ValidationError("Invalid prefix '\(text)'; use the form \(CSSPrefix.allowedForm).") }
+            return prefix
+        } ?? .standard
+        if format == .tailwind, self.prefix != nil {
+            throw ValidationError("--prefix does not apply to --format tailwind: a Tailwind theme uses Tailwind's own names (--text-body).")
+        }
+        let legibility = try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) }
+        guard category?.lowercased() == "all" else {
+            let category = try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) } ?? .default
+            return WebDocuments.Stylesheet(categories: .one(category, legibility ?? .regular), prefix: prefix, format: format)
+        }
+        if format == .tailwind {
+            throw ValidationError("--format tailwind holds one category; give one with --category, or use --format css with --category all.")
+        }
+        if legibility != nil {
+            throw ValidationError("--category all carries both legibility weights (bold under [data-bold-text]); leave out --legibility.")
+        }
+        return WebDocuments.Stylesheet(categories: .all(default: .default, .regular), prefix: prefix, format: format)
+    }
+}

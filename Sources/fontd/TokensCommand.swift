@@ -1,0 +1,29 @@
+import ArgumentParser
+import DynamicType
+import FontResolution
+import FontService
+import FontdCommandLine
+
+/// `fontd tokens`: the design tokens `GET /tokens` answers, written locally for a build pipeline.
+struct TokensCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tokens",
+        abstract: "Write every text style as a W3C design token (DTCG format 2025.10, typography).",
+        discussion: "The same bytes GET /tokens answers for the same table, fonts and options.")
+
+    @Option(help: "Content-size category: xs s m l xl xxl xxxl ax1…ax5 (default l).")
+    var category: String?
+
+    @Option(help: "Legibility weight: regular or bold (default regular).")
+    var legibility: String?
+
+    @Option(help: "A style table file instead of the default.")
+    var styles: String?
+
+    func run() throws {
+        let category = try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) } ?? .default
+        let legibility = try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) } ?? .regular
+        let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: 64)
+        Output.write(try WebDocuments(resolver: resolver).tokens(category: category, legibility: legibility))
+    }
+}
