@@ -123,6 +123,8 @@ let package = Package(
             dependencies: ["FontService", "HTTPServer", "FontResolution", "DynamicType", "FontdTestSupport"]
         ),
         .testTarget(name: "FontdClientTests", dependencies: ["FontdClient", "FontdTestSupport"]),
-        .testTarget(name: "fontdTests", dependencies: ["DynamicType", "FontdTestSupport"]),
+        .testTarget(
+            name: "fontdTests", dependencies: ["DynamicType", "FontdTestSupport", .product(name: "Crypto", package: "swift-crypto")]
+        ),
     ]
 )

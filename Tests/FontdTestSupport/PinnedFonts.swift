@@ -20,7 +20,7 @@ public enum PinnedFonts {
 
     /// Writes a `fonts.conf` under `.build/NAME/` that scans only `directories` (plus the generic-family
     /// aliases of `/etc/fonts/conf.d`) and keeps its cache beside it; returns its path.
-    static func writeConfiguration(named name: String, directories: [String]) -> String {
+    public static func writeConfiguration(named name: String, directories: [String]) -> String {
         let directory = TestPaths.packageRoot.appendingPathComponent(".build/\(name)")
         let file = directory.appendingPathComponent("fonts.conf").path
         let configuration = FontconfigConfiguration(
