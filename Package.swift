@@ -73,6 +73,10 @@ let package = Package(
             ]
         ),
 
+        // The web outputs of docs/DESIGN.md §9 (stylesheet, Tailwind theme, design tokens), written
+        // from fonts already resolved; pure, so the server and the CLI write the same bytes.
+        .target(name: "WebOutputs", dependencies: ["DynamicType"]),
+
         // What the commands share: output, query options, the error-line main.
         .target(
             name: "FontdCommandLine",
@@ -119,5 +123,9 @@ let package = Package(
         ),
         .testTarget(name: "FontdClientTests", dependencies: ["FontdClient", "FontdTestSupport"]),
         .testTarget(name: "fontdTests", dependencies: ["DynamicType", "FontdTestSupport"]),
+        .testTarget(
+            name: "WebOutputsTests",
+            dependencies: ["WebOutputs", "DynamicType", "FontResolution", "FontdTestSupport"]
+        ),
     ]
 )
