@@ -74,6 +74,10 @@ let package = Package(
             ]
         ),
 
+        // The web outputs of docs/DESIGN.md §9 (stylesheet, Tailwind theme, design tokens), written
+        // from fonts already resolved; pure, so the server and the CLI write the same bytes.
+        .target(name: "WebOutputs", dependencies: ["DynamicType"]),
+
         // What the commands share: output, query options, the error-line main.
         .target(
             name: "FontdCommandLine",
@@ -125,6 +129,10 @@ let package = Package(
         .testTarget(name: "FontdClientTests", dependencies: ["FontdClient", "FontdTestSupport"]),
         .testTarget(
             name: "fontdTests", dependencies: ["DynamicType", "FontdTestSupport", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .testTarget(
+            name: "WebOutputsTests",
+            dependencies: ["WebOutputs", "DynamicType", "FontResolution", "FontdTestSupport"]
         ),
     ]
 )

@@ -1,0 +1,139 @@
+import DynamicType
+
+/// The stylesheet of docs/DESIGN.md §9: for each style of a table, in table order, custom
+/// properties on `:root` and a class that reads them, after an `@font-face` for every face.
+///
+/// ```css
+/// /* fontd: table "default", category xl, legibility regular */
+/// @font-face { font-family: "DejaVu Sans"; src: local("DejaVu Sans"), local("DejaVuSans"); font-weight: 400; font-style: normal; font-stretch: 100%; }
+/// :root {
+///   --fontd-category: xl;
+///   --fontd-body-font-family: "DejaVu Sans", sans-serif;
+///   --fontd-body-font-size: 19px;
+///   --fontd-body-line-height: 24px;
+///   --fontd-body-font-weight: 400;
+///   --fontd-body-letter-spacing: -0.46px;
+///   --fontd-body-font: 400 19px/24px "DejaVu Sans", sans-serif;
+/// }
+/// .fontd-body { font: var(--fontd-body-font); letter-spacing: var(--fontd-body-letter-spacing); }
+/// ```
+///
+/// Everything from a table or a font is escaped for where it lands (`CSSEscaping`): family and
+/// face names are CSS strings, style names parts of identifiers, the table name comment text.
+/// Lines end with a newline, the last one too.
+///
+/// `fontFileBase` says where a browser fetches a face's file: `nil` writes no `url()` (only
+/// `local()`), `""` writes `url("/font-files/<sha256>")`, and a base such as
+/// `https://host:8686` (a trailing slash dropped) is written before `/font-files/`. A style
+/// whose `fileHash` is `nil` never gets a `url()`.
+public enum StyleSheet {
+    /// The stylesheet for one category and legibility weight (`GET /css?category=xl`).
+    public static func css(table: String, block: WebBlock, prefix: CSSPrefix, fontFileBase: String?) -> String {
+        let extras = extrasByStyle(in: [block])
+        var lines = preamble(
+            table: table, scope: "category \(block.category.rawValue), legibility \(block.legibilityWeight.rawValue)",
+            styles: block.styles, fontFileBase: fontFileBase)
+        lines += rootRule(":root", block: block, prefix: prefix, extras: extras)
+        lines += classRules(for: block.styles, prefix: prefix, extras: extras)
+        return document(lines)
+    }
+
+    /// The stylesheet for every category (`GET /css?category=all`): `current`, the block for the
+    /// reader's present preferences, under plain `:root` as the default, then each of `blocks`
+    /// (every category at both legibility weights) under `:root[data-text-size="xl"]`, with
+    /// `[data-bold-text]` added for legibility bold, and the class rules once.
+    ///
+    /// A declaration that only some faces need (slant, width, variations) is written in every
+    /// block once any block needs it, with the normal value where the face has none, so that a
+    /// block never inherits the default's value through the cascade.
+    public static func cssAll(
+        table: String, blocks: [WebBlock], current: WebBlock, prefix: CSSPrefix, fontFileBase: String?
+    ) -> String {
+        let everyBlock = [current] + blocks
+        let extras = extrasByStyle(in: everyBlock)
+        var lines = preamble(
+            table: table,
+            scope: "every category (default: \(current.category.rawValue), \(current.legibilityWeight.rawValue))",
+            styles: everyBlock.flatMap(\.styles), fontFileBase: fontFileBase)
+        lines += rootRule(":root", block: current, prefix: prefix, extras: extras)
+        for block in blocks {
+            // Attribute selectors of docs/DESIGN.md §9, which fontd.js sets on <html>.
+            var selector = ":root[data-text-size=\(CSSEscaping.string(block.category.rawValue))]"
+            if block.legibilityWeight == .bold { selector += "[data-bold-text]" }
+            lines += rootRule(selector, block: block, prefix: prefix, extras: extras)
+        }
+        lines += classRules(for: current.styles, prefix: prefix, extras: extras)
+        return document(lines)
+    }
+
+    // MARK: Parts
+
+    /// The header comment and one `@font-face` per distinct face of `styles`.
+    static func preamble(table: String, scope: String, styles: [WebStyle], fontFileBase: String?) -> [String] {
+        ["/* fontd: table \"\(CSSEscaping.comment(table))\", \(scope) */"]
+            + FontFaceRule.distinct(in: styles).map { $0.css(fontFileBase: fontFileBase) }
+    }
+
+    /// The lines joined, each ending with a newline.
+    static func document(_ lines: [String]) -> String {
+        lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The name of a custom property: `--<prefix>-<style>-<suffix>`, escaped as one identifier.
+    static func propertyName(_ prefix: CSSPrefix, _ style: TextStyle, _ suffix: String) -> String {
+        "--" + CSSEscaping.identifier("\(prefix.rawValue)-\(style.rawValue)-\(suffix)")
+    }
+
+    /// What each style needs beyond the six declarations, over all of `blocks`.
+    private static func extrasByStyle(in blocks: [WebBlock]) -> [TextStyle: StyleValues.Extras] {
+        var extras: [TextStyle: StyleValues.Extras] = [:]
+        for style in blocks.lazy.flatMap(\.styles) {
+            extras[style.definition.style, default: []].formUnion(StyleValues.Extras(style.font))
+        }
+        return extras
+    }
+
+    /// A rule setting the category and every style's custom properties.
+    private static func rootRule(
+        _ selector: String, block: WebBlock, prefix: CSSPrefix, extras: [TextStyle: StyleValues.Extras]
+    ) -> [String] {
+        var lines = ["\(selector) {", "  --\(CSSEscaping.identifier("\(prefix.rawValue)-category")): \(block.category.rawValue);"]
+        for style in block.styles {
+            let name = style.definition.style
+            let values = StyleValues(style)
+            let needed = extras[name] ?? []
+            var declarations = [
+                ("font-family", values.fontFamily), ("font-size", values.fontSize), ("line-height", values.lineHeight),
+                ("font-weight", values.fontWeight), ("letter-spacing", values.letterSpacing),
+            ]
+            if needed.contains(.fontStyle) { declarations.append(("font-style", values.fontStyle)) }
+            if needed.contains(.fontStretch) { declarations.append(("font-stretch", values.fontStretch)) }
+            if needed.contains(.variationSettings) { declarations.append(("font-variation-settings", values.fontVariationSettings)) }
+            declarations.append(("font", values.font))
+            lines += declarations.map { "  \(propertyName(prefix, name, $0.0)): \($0.1);" }
+        }
+        return lines + ["}"]
+    }
+
+    /// One class rule per style. `font` resets `font-stretch` and cannot carry a percentage, so
+    /// the width is set after it; both it and the variations fall back to `normal`.
+    private static func classRules(
+        for styles: [WebStyle], prefix: CSSPrefix, extras: [TextStyle: StyleValues.Extras]
+    ) -> [String] {
+        styles.map { style in
+            let name = style.definition.style
+            let needed = extras[name] ?? []
+            var declarations = [
+                "font: var(\(propertyName(prefix, name, "font")));",
+                "letter-spacing: var(\(propertyName(prefix, name, "letter-spacing")));",
+            ]
+            if needed.contains(.fontStretch) {
+                declarations.append("font-stretch: var(\(propertyName(prefix, name, "font-stretch")), normal);")
+            }
+            if needed.contains(.variationSettings) {
+                declarations.append("font-variation-settings: var(\(propertyName(prefix, name, "font-variation-settings")), normal);")
+            }
+            return ".\(CSSEscaping.identifier("\(prefix.rawValue)-\(name.rawValue)")) { \(declarations.joined(separator: " ")) }"
+        }
+    }
+}

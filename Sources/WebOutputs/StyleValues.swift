@@ -1,0 +1,71 @@
+import DynamicType
+
+/// One style's values as CSS writes them, whatever they are named: the stylesheet's custom
+/// properties and the Tailwind theme are both written from these.
+///
+/// Lengths are `px`, which are points (docs/DESIGN.md §1); every number goes through
+/// `formatNumber`, so it keeps full precision (§3).
+struct StyleValues {
+    /// Declarations beyond the six every style has, needed only by some faces.
+    struct Extras: OptionSet, Hashable {
+        let rawValue: Int
+        /// The face is italic or oblique: `--…-font-style`.
+        static let fontStyle = Extras(rawValue: 1 << 0)
+        /// The face is not of normal width: `--…-font-stretch`, read by the class.
+        static let fontStretch = Extras(rawValue: 1 << 1)
+        /// The face is a variable font's instance: `--…-font-variation-settings`, read by the class.
+        static let variationSettings = Extras(rawValue: 1 << 2)
+
+        init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// What `font`'s face needs beyond the six.
+        init(_ font: ResolvedFont) {
+            var extras: Extras = []
+            if font.matchedFace.slant != .roman { extras.insert(.fontStyle) }
+            if font.matchedFace.width != .normal { extras.insert(.fontStretch) }
+            if !(font.variations ?? [:]).isEmpty { extras.insert(.variationSettings) }
+            self = extras
+        }
+    }
+
+    let fontFamily: String
+    let fontSize: String
+    let lineHeight: String
+    let fontWeight: String
+    let letterSpacing: String
+    /// `normal`, `italic` or `oblique`.
+    let fontStyle: String
+    /// A percentage: `100%` is normal.
+    let fontStretch: String
+    /// `"opsz" 19, "wght" 400`, tags sorted; `normal` for a face without variations.
+    let fontVariationSettings: String
+    /// The `font` shorthand: `[italic|oblique] weight size/line-height family…`. It has no room
+    /// for a width percentage or variations; the class sets those after it.
+    let font: String
+
+    init(_ style: WebStyle) {
+        let face = style.font.matchedFace
+        fontFamily = FontFamilyList(resolvedFamily: face.family, fallbacks: style.definition.families).css
+        fontSize = formatNumber(face.pointSize) + "px"
+        lineHeight = formatNumber(style.font.metrics.lineHeight) + "px"
+        fontWeight = formatNumber(face.weight.rawValue)
+        letterSpacing = formatNumber(style.font.metrics.tracking) + "px"
+        fontStyle = Self.keyword(for: face.slant)
+        fontStretch = formatNumber(face.width.rawValue) + "%"
+        let variations = (style.font.variations ?? [:]).sorted { $0.key < $1.key }
+        fontVariationSettings = variations.isEmpty
+            ? "normal"
+            : variations.map { "\(CSSEscaping.string($0.key)) \(formatNumber($0.value))" }.joined(separator: ", ")
+        let slant = face.slant == .roman ? "" : fontStyle + " "
+        font = "\(slant)\(fontWeight) \(fontSize)/\(lineHeight) \(fontFamily)"
+    }
+
+    /// The CSS `font-style` keyword for a slant.
+    static func keyword(for slant: FontSlant) -> String {
+        switch slant {
+        case .roman: "normal"
+        case .italic: "italic"
+        case .oblique: "oblique"
+        }
+    }
+}
