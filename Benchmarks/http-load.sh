@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # HTTP throughput and latency of `fontd serve` against nginx serving the same bytes as a static file.
-# Both answer GET /font?style=body&category=xl on loopback; wrk loads them in turn, alternating
-# fontd / nginx for ROUNDS rounds. Prints each round's req/s, p50 and p99, then the medians and the
+# Both answer GET TARGET (default /font?style=body&category=xl; TARGET='/css?category=xl' loads the
+# stylesheet) on loopback; wrk loads them in turn, alternating fontd / nginx for ROUNDS rounds. Prints each round's req/s, p50 and p99, then the medians and the
 # ratio fontd / nginx. Compare only within one run: absolute figures drift between runs.
 #
 # With --before [REV] (REV: by default the last commit before the event loop's connection states,
@@ -9,7 +9,7 @@
 # round loads before / fontd / nginx in turn; the report adds the ratio fontd / before. Both fontd
 # builds are then built as scripts/install builds.
 #
-# Environment: DURATION (10s), CONNECTIONS (64), THREADS (2), ROUNDS (3), WARMUP (2s, 0 to skip),
+# Environment: TARGET, DURATION (10s), CONNECTIONS (64), THREADS (2), ROUNDS (3), WARMUP (2s, 0 to skip),
 # FONTD_BIN (a fontd to use instead of building one), NGINX (/usr/sbin/nginx).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +21,15 @@ rounds="${ROUNDS:-3}"
 warmup="${WARMUP:-2s}"
 nginx="${NGINX:-/usr/sbin/nginx}"
 startup_timeout=30 # seconds to wait for each server to come up
-target='/font?style=body&category=xl'
+target="${TARGET:-/font?style=body&category=xl}"
+# nginx serves the body as the static file at the target's path (it ignores the query).
+target_path="${target%%\?*}"
+[[ "$target_path" =~ ^/[a-z-]+$ ]] || { echo "http-load: TARGET must be a fontd path such as /css?category=xl, not '$target'" >&2; exit 1; }
+case "$target_path" in
+    /css) content_type="text/css; charset=utf-8" ;;
+    /tokens) content_type="application/design-tokens+json" ;;
+    *) content_type="application/json" ;;
+esac
 
 bench_name=http-load
 # shellcheck source=Benchmarks/common.sh
@@ -61,11 +69,11 @@ fontd_url="http://$fontd_host:$fontd_port$target"
 
 mkdir "$tmp/nginx" "$tmp/nginx/www"
 chmod 755 "$tmp" "$tmp/nginx" "$tmp/nginx/www" # nginx's workers run as nobody when started as root
-curl -fsS --max-time 10 -o "$tmp/nginx/www/font" "$fontd_url" ||
+curl -fsS --max-time 10 -o "$tmp/nginx/www$target_path" "$fontd_url" ||
     fail_with_log "GET $fontd_url failed" "$tmp/fontd.log"
-[ -s "$tmp/nginx/www/font" ] || fail "GET $fontd_url answered an empty body"
-chmod 644 "$tmp/nginx/www/font"
-body_bytes="$(wc -c <"$tmp/nginx/www/font")"
+[ -s "$tmp/nginx/www$target_path" ] || fail "GET $fontd_url answered an empty body"
+chmod 644 "$tmp/nginx/www$target_path"
+body_bytes="$(wc -c <"$tmp/nginx/www$target_path")"
 
 # --- nginx: the same bytes as a static file at the same path ------------------------------------
 nginx_temp_paths
@@ -82,9 +90,9 @@ http {
     access_log off;
     server_tokens off;
     types { }
-    default_type application/json;
-    # Tuned for a body of a few hundred bytes (measured here): sendfile would add a second
-    # system call per response; the descriptor cache saves open/fstat/close.
+    default_type "$content_type";
+    # Tuned for bodies of a few hundred bytes to a few kilobytes (measured here): sendfile would
+    # add a second system call per response; the descriptor cache saves open/fstat/close.
     sendfile off;
     open_file_cache max=16 inactive=60s;
     open_file_cache_valid 60s;
@@ -95,7 +103,7 @@ http {
     server {
         listen 127.0.0.1:$port;
         root $tmp/nginx/www;
-        location = /font { }
+        location = $target_path { }
         location / { return 404; }
     }
 }
