@@ -222,6 +222,20 @@ func mismatch(_ received: [UInt8], _ expected: [UInt8]) -> String? {
         }
     }
 
+    @Test func aFileThatShrinksMidTransferEndsTheConnection() throws {
+        try withServer(serving: responder) { server in
+            let client = try RawHTTPConnection(port: server.port)
+            try client.send("GET /big HTTP/1.1\r\nHost: t\r\n\r\n")
+            let headLength = try client.readUntil(Array("\r\n\r\n".utf8), what: "the head") + 4
+            _ = try client.take(headLength + 1024 * 1024)
+            try #require(truncate(files.big, 0) == 0)
+            // The length announced cannot be kept: the connection ends short of it.
+            let rest = try client.readUntilClosed().count
+            #expect(1024 * 1024 + rest < ServedFiles.bigLength)
+            #expect(eventually { descriptorsOpen(on: files.big) == 0 })
+        }
+    }
+
     @Test func stoppingTheServerDoesNotWaitOnAStalledTransfer() throws {
         // The stop's deadline, max(header, body timeout) + 2 s, ends it; the idle timeout (60 s)
         // plays no part.
