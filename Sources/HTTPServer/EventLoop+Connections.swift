@@ -12,7 +12,8 @@ extension EventLoop {
         case needsInput
         /// The output passed the high-water mark; the requests left wait until it drains.
         case outputFull
-        /// The connection is not taking requests now (an answer awaited, a stream, its end).
+        /// The connection is not taking requests now (an answer awaited, a file being sent, a
+        /// stream, its end).
         case waiting
     }
 
@@ -32,10 +33,12 @@ extension EventLoop {
         while true {
             let outcome = processInput(connection)
             guard flush(connection) else { return }
-            guard connection.pendingOutputBytes == 0 else { break }
+            guard !connection.hasUnsentBytes else { break }
             if case .closing(let ending) = connection.state { return finish(connection, ending) }
-            // The output drained: the requests it held back go on.
+            // The output drained, or the file that held the connection is sent: the requests
+            // they held back go on.
             if outcome == .outputFull { continue }
+            if outcome == .waiting, case .open = connection.state { continue }
             if stopping, case .open(.idle) = connection.state, !connection.hasUnreadInput {
                 return close(connection, reason: .serverStopping)
             }
@@ -57,14 +60,14 @@ extension EventLoop {
             // are still answered (a half-close ends the requests, not the answers).
             switch connection.state {
             case .streaming, .lingering, .refusing: close(connection, reason: .clientGone)
-            case .open, .awaitingAnswer, .closing: break
+            case .open, .awaitingAnswer, .sendingFile, .closing: break
             }
             return
         }
         switch connection.state {
         case .refusing:
             fail(connection, overCapacity)
-        case .open, .awaitingAnswer:
+        case .open, .awaitingAnswer, .sendingFile:
             connection.requestBegan(now: now)
             connection.input.append(contentsOf: UnsafeRawBufferPointer(start: scratch.baseAddress, count: count))
         case .streaming, .closing, .lingering:
@@ -125,6 +128,14 @@ extension EventLoop {
             }
             if stopping { connection.close(after: .close, streamEnd: .serverStopping) }
             opened(stream)
+        case .file(let response, let body):
+            serializer.appendHead(
+                response, contentLength: body.length, keepAlive: keepAlive, minorVersion: request.minorVersion, to: &connection.output)
+            if !head, ResponseSerializer.carriesBody(response.status), body.length > 0 {
+                connection.startSendingFile(body, keepAlive: keepAlive)
+            } else if !keepAlive {
+                connection.close(after: .linger)
+            }
         }
     }
 
@@ -159,8 +170,8 @@ extension EventLoop {
         connection.refuse()
     }
 
-    /// Sends what is pending with as few `send` calls as the kernel allows; false when that
-    /// found the client gone (the connection is closed then).
+    /// Sends what is pending with as few `send` calls as the kernel allows, then the file being
+    /// sent, if any; false when that closed the connection.
     private func flush(_ connection: HTTPConnection) -> Bool {
         while connection.pendingOutputBytes > 0 {
             let sent = connection.output.withUnsafeBytes { buffer in
@@ -178,6 +189,40 @@ extension EventLoop {
             connection.lastActivity = now
         }
         connection.compactOutput()
+        guard connection.pendingOutputBytes == 0 else { return true }
+        return sendFile(connection)
+    }
+
+    /// Sends the file under way with `sendfile(2)`, from where it stands, until it is all sent,
+    /// the kernel takes no more (EPOLLOUT resumes it), or `fileBytesPerTurn` went out (the other
+    /// connections get their turn first). The bytes go from the page cache to the socket, never
+    /// through this process's memory. False when the connection was closed: the client is gone,
+    /// or the promised `Content-Length` cannot be kept (the file failed or shrank).
+    private func sendFile(_ connection: HTTPConnection) -> Bool {
+        var budget = Self.fileBytesPerTurn
+        while budget > 0, case .sendingFile(let transfer) = connection.state {
+            var offset = off_t(transfer.offset)
+            let sent = sendfile(connection.descriptor, transfer.body.descriptor, &offset, min(transfer.remainingBytes, budget))
+            if sent > 0 {
+                connection.fileBytesSent(sent, now: now)
+                budget -= sent
+                continue
+            }
+            let code = sent < 0 ? fontd_errno() : 0
+            if code == EINTR { continue }
+            if code == EAGAIN || code == EWOULDBLOCK { break }
+            // sendfile has no MSG_NOSIGNAL: a gone client is EPIPE because SIGPIPE is ignored (HTTPServer.init).
+            if code == EPIPE || code == ECONNRESET {
+                close(connection, reason: .clientGone)
+                return false
+            }
+            logger.info("file answer cut short: the connection is closed", metadata: [
+                "path": "\(transfer.body.path)", "sent": "\(transfer.offset)", "length": "\(transfer.body.length)",
+                "error": "\(code == 0 ? "the file ended early" : String(cString: strerror(code)))",
+            ])
+            close(connection, reason: .closedByServer)
+            return false
+        }
         return true
     }
 
@@ -189,10 +234,11 @@ extension EventLoop {
         updateInterest(connection)
     }
 
-    /// Watches for input only while the connection takes it, for output only while some is pending.
+    /// Watches for input only while the connection takes it, for output only while some (or a
+    /// file) is pending.
     private func updateInterest(_ connection: HTTPConnection) {
         var wanted = connection.wantsInput(highWater: Self.outputHighWater) ? EPOLLIN.rawValue | EPOLLRDHUP.rawValue : 0
-        if connection.pendingOutputBytes > 0 { wanted |= EPOLLOUT.rawValue }
+        if connection.hasUnsentBytes { wanted |= EPOLLOUT.rawValue }
         guard wanted != connection.interest else { return }
         connection.interest = wanted
         var event = epoll_event()

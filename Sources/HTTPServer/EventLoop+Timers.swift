@@ -24,8 +24,10 @@ extension EventLoop {
         case .streaming, .awaitingAnswer:
             // Exempt: a stream is held open on purpose, and the answer's wait is the server's own.
             break
-        case .closing:
-            if connection.pendingOutputBytes > 0, now - connection.lastActivity > configuration.idleTimeoutSeconds {
+        case .closing, .sendingFile:
+            // A client that leaves its last answer, or a file, unread: `lastActivity` is when the
+            // kernel last took a byte.
+            if connection.hasUnsentBytes, now - connection.lastActivity > configuration.idleTimeoutSeconds {
                 close(connection, reason: .clientGone)
             }
         case .open(let request):

@@ -55,6 +55,9 @@ final class EventLoop: @unchecked Sendable {
     static let readBytes = 64 * 1024
     /// Past this much unsent output a connection's further requests wait, unread.
     static let outputHighWater = 1024 * 1024
+    /// At most this much of one file is sent per wake-up, so that a fast reader of a large file
+    /// does not keep the loop from the other connections.
+    static let fileBytesPerTurn = 1024 * 1024
     static let lingerSeconds = 2.0
     /// At most this many connections accepted past `maxConnections` are kept at once to deliver
     /// their 503; past that they are answered and closed at once.

@@ -13,6 +13,9 @@ final class HTTPConnection {
         case awaitingAnswer(PendingAnswer)
         /// The connection carries a held-open response; whatever the client sends is discarded.
         case streaming(HTTPStream)
+        /// A file answer's head is queued or sent and its bytes are going out; the requests after
+        /// it wait, unread where possible.
+        case sendingFile(FileTransfer)
         /// The last answer is queued; once it is written the connection ends as `ending` says.
         case closing(Ending)
         /// The write side is shut; input is discarded until the client closes or `until` passes,
@@ -38,6 +41,17 @@ final class HTTPConnection {
         var head: Bool
         var keepAlive: Bool
         var minorVersion: Int
+    }
+
+    /// A file answer under way: what is sent of it, and what the connection does once it is all out.
+    struct FileTransfer {
+        let body: HTTPFileBody
+        /// The next byte of the file to send.
+        var offset = 0
+        /// Whether the connection takes the next request afterwards, or closes.
+        let keepAlive: Bool
+
+        var remainingBytes: Int { body.length - offset }
     }
 
     /// How a connection ends once its last answer is written.
@@ -97,14 +111,20 @@ final class HTTPConnection {
     var hasUnreadInput: Bool { inputStart < input.count }
     var pendingOutputBytes: Int { output.count - outputStart }
 
-    /// Whether reading should go on: not while an answer is awaited or the output is over
-    /// `highWater` (then the requests already read wait, and TCP holds back the rest), nor once
-    /// the last answer is queued or the client has finished sending.
+    /// Whether bytes wait to be sent: queued output, or the rest of a file.
+    var hasUnsentBytes: Bool {
+        if case .sendingFile = state { return true }
+        return pendingOutputBytes > 0
+    }
+
+    /// Whether reading should go on: not while an answer is awaited, a file is being sent or the
+    /// output is over `highWater` (then the requests already read wait, and TCP holds back the
+    /// rest), nor once the last answer is queued or the client has finished sending.
     func wantsInput(highWater: Int) -> Bool {
         guard readSide == .open else { return false }
         switch state {
         case .open: return pendingOutputBytes < highWater
-        case .awaitingAnswer, .closing: return false
+        case .awaitingAnswer, .sendingFile, .closing: return false
         case .streaming, .lingering, .refusing: return true
         }
     }
@@ -131,8 +151,7 @@ final class HTTPConnection {
     /// A whole request was consumed; the next one, if any bytes of it are here, starts now.
     func requestConsumed(_ consumed: Int, now: Double) {
         inputStart += consumed
-        lastActivity = now
-        state = .open(hasUnreadInput ? .head(since: now) : .idle)
+        takeRequests(now: now)
     }
 
     /// The answer to the request just consumed will come later.
@@ -141,8 +160,7 @@ final class HTTPConnection {
     /// The awaited answer came; returns what it needs, or nil when none was awaited.
     func answerArrived(now: Double) -> PendingAnswer? {
         guard case .awaitingAnswer(let pending) = state else { return nil }
-        lastActivity = now
-        state = .open(hasUnreadInput ? .head(since: now) : .idle)
+        takeRequests(now: now)
         return pending
     }
 
@@ -150,6 +168,26 @@ final class HTTPConnection {
     func startStreaming(_ stream: HTTPStream) {
         state = .streaming(stream)
         dropInput()
+    }
+
+    /// The head of a file answer is queued; its `body` follows once the output before it is sent.
+    func startSendingFile(_ body: HTTPFileBody, keepAlive: Bool) {
+        state = .sendingFile(FileTransfer(body: body, keepAlive: keepAlive))
+    }
+
+    /// The kernel took `count` more bytes of the file being sent. Once it has them all, the
+    /// connection takes the next request, or ends if the one answered asked to close.
+    func fileBytesSent(_ count: Int, now: Double) {
+        guard case .sendingFile(var transfer) = state else { return }
+        lastActivity = now
+        transfer.offset += count
+        if transfer.remainingBytes > 0 {
+            state = .sendingFile(transfer)
+        } else if transfer.keepAlive {
+            takeRequests(now: now)
+        } else {
+            close(after: .linger)
+        }
     }
 
     /// The last answer is queued (an error, `Connection: close`, a stream that ended, a stop).
@@ -178,6 +216,13 @@ final class HTTPConnection {
     /// The connection is gone; ends its stream, if any, with `reason`.
     func closed(_ reason: HTTPStream.EndReason) {
         if case .streaming(let stream) = state { stream.end(reason) }
+    }
+
+    /// An answer is finished: the next request, whose bytes may be here already, is awaited
+    /// from `now` on.
+    private func takeRequests(now: Double) {
+        lastActivity = now
+        state = .open(hasUnreadInput ? .head(since: now) : .idle)
     }
 
     // MARK: - Buffers

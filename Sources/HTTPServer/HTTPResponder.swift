@@ -44,6 +44,11 @@ public enum HTTPReply: Sendable {
     /// the handle to push more bytes through (on the event loop's thread, before any other
     /// request of the connection is read).
     case stream(HTTPResponse, opened: @Sendable (HTTPStream) -> Void)
+    /// A response whose body is a file, sent from disk with `sendfile` (never held in memory):
+    /// the head announces `Content-Length: body.length`, and the response's own `body` is not
+    /// sent. HEAD, 204 and 304 answers send the head alone. The requests after it wait until the
+    /// file is sent.
+    case file(HTTPResponse, HTTPFileBody)
     /// An answer that is not ready yet (it waits on a disk write, say): `start` runs at once on
     /// the event loop's thread and hands the work elsewhere; whoever finishes it calls
     /// `complete` on the handle, from any thread. Later pipelined requests of the same

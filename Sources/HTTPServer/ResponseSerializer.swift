@@ -23,13 +23,17 @@ struct ResponseSerializer {
     /// Appends `response` to `bytes` (pipelined answers share one write); `head` leaves the body
     /// out, as a HEAD request's answer does.
     func append(_ response: HTTPResponse, head: Bool, keepAlive: Bool, minorVersion: Int, to bytes: inout [UInt8]) {
-        let status = response.status
+        appendHead(response, contentLength: response.body.count, keepAlive: keepAlive, minorVersion: minorVersion, to: &bytes)
+        if !head, Self.carriesBody(response.status) { bytes.append(contentsOf: response.body) }
+    }
+
+    /// Appends the head of `response` alone, announcing a body of `contentLength` bytes that is
+    /// sent apart from it (a file); `response.body` is not written.
+    func appendHead(_ response: HTTPResponse, contentLength: Int, keepAlive: Bool, minorVersion: Int, to bytes: inout [UInt8]) {
         appendStatusAndFields(response, to: &bytes)
-        // RFC 9110 §8.6: no Content-Length on 1xx and 204; a 304 carries no body.
-        let bodyless = status < 200 || status == 204 || status == 304
-        if !bodyless {
+        if Self.carriesBody(response.status) {
             bytes.append(contentsOf: Self.contentLengthName)
-            appendDecimal(response.body.count, to: &bytes)
+            appendDecimal(contentLength, to: &bytes)
             bytes.append(contentsOf: Self.crlf)
         }
         if !keepAlive {
@@ -38,8 +42,11 @@ struct ResponseSerializer {
             bytes.append(contentsOf: Self.keepAliveLine)
         }
         bytes.append(contentsOf: Self.crlf)
-        if !head, !bodyless { bytes.append(contentsOf: response.body) }
     }
+
+    /// Whether an answer with `status` has a body: RFC 9110 §8.6, no Content-Length on 1xx and
+    /// 204; a 304 carries no body.
+    static func carriesBody(_ status: Int) -> Bool { status >= 200 && status != 204 && status != 304 }
 
     /// A held-open response: no length, so the body runs until the connection closes.
     func appendStreamHead(_ response: HTTPResponse, to bytes: inout [UInt8]) {

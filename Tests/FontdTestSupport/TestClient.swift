@@ -80,6 +80,11 @@ public struct TestClient: Sendable {
             return TestResponse(response)
         case .stream(let head, _):
             return TestResponse(head)
+        case .file(let head, let body):
+            // The bytes a server would send, read again at the path the file was opened at.
+            var response = TestResponse(head)
+            response.body = FileManager.default.contents(atPath: body.path).map { Array($0.prefix(body.length)) } ?? []
+            return response
         case .deferred(let start):
             let answer = DeferredAnswer<HTTPResponse>()
             start(HTTPDeferredResponse { answer.complete($0) })

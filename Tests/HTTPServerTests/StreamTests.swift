@@ -41,10 +41,10 @@ final class EchoResponder: HTTPResponder {
     }
 }
 
-/// An in-process server on a kernel-chosen port, stopped when the test ends.
+/// An in-process server of `responder` on a kernel-chosen port, stopped when the test ends.
 func withServer(
-    _ configure: (inout HTTPServerConfiguration) -> Void = { _ in }, responder: EchoResponder = EchoResponder(),
-    _ body: (HTTPServer, EchoResponder) throws -> Void
+    _ configure: (inout HTTPServerConfiguration) -> Void = { _ in }, serving responder: some HTTPResponder,
+    _ body: (HTTPServer) throws -> Void
 ) throws {
     var configuration = HTTPServerConfiguration()
     configuration.port = 0
@@ -56,7 +56,15 @@ func withServer(
         server.stop()
         server.wait()
     }
-    try body(server, responder)
+    try body(server)
+}
+
+/// An in-process server of an `EchoResponder`, stopped when the test ends.
+func withServer(
+    _ configure: (inout HTTPServerConfiguration) -> Void = { _ in }, responder: EchoResponder = EchoResponder(),
+    _ body: (HTTPServer, EchoResponder) throws -> Void
+) throws {
+    try withServer(configure, serving: responder) { server in try body(server, responder) }
 }
 
 @Suite struct StreamTests {
