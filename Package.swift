@@ -109,14 +109,14 @@ let package = Package(
         // the shared resolver, and the servers, clients and sockets the end-to-end tests drive.
         .target(
             name: "FontdTestSupport",
-            dependencies: ["DynamicType", "FontResolution", "FontService", "HTTPServer"],
+            dependencies: ["DynamicType", "FontResolution", "FontService", "HTTPServer", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/FontdTestSupport"
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
         .testTarget(
             name: "FontResolutionTests",
-            dependencies: ["FontResolution", "DynamicType", "FontdTestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["FontResolution", "DynamicType", "FontdTestSupport"]
         ),
         .testTarget(
             name: "HTTPServerTests",
@@ -128,7 +128,7 @@ let package = Package(
         ),
         .testTarget(name: "FontdClientTests", dependencies: ["FontdClient", "FontdTestSupport"]),
         .testTarget(
-            name: "fontdTests", dependencies: ["DynamicType", "FontdTestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            name: "fontdTests", dependencies: ["DynamicType", "FontdTestSupport"]
         ),
         .testTarget(
             name: "WebOutputsTests",

@@ -1,4 +1,3 @@
-import Crypto
 import FontResolution
 import FontdTestSupport
 import Foundation
@@ -7,15 +6,11 @@ import Testing
 /// The font files a stylesheet may name (docs/DESIGN.md §9): hashed from their bytes, their
 /// licence read from OS/2 `fsType`, collections and non-sfnt files left without a `url()`.
 @Suite struct FontFileRegistryTests {
-    private func sha256(_ url: URL) throws -> String {
-        SHA256.hash(data: try Data(contentsOf: url)).map { String(format: "%02x", $0) }.joined()
-    }
-
     @Test func aFileIsNamedByTheHashOfItsBytes() throws {
         let registry = FontFileRegistry()
         let original = FontFileCopies.original
         let hash = try #require(registry.urlHash(file: original.path, index: 0))
-        #expect(hash == (try sha256(original)))
+        #expect(hash == (try FontFileCopies.sha256(of: original)))
         guard case .file(let file) = registry.file(sha256: hash) else {
             Issue.record("\(hash) is not found")
             return
@@ -27,7 +22,7 @@ import Testing
 
     @Test func onlyHashedFilesAreFound() throws {
         let registry = FontFileRegistry()
-        #expect(registry.file(sha256: try sha256(FontFileCopies.original)) == .notFound, "nothing named it yet")
+        #expect(registry.file(sha256: try FontFileCopies.sha256(of: FontFileCopies.original)) == .notFound, "nothing named it yet")
     }
 
     @Test(arguments: [UInt16(0x0002), 0x0200, 0x0202])
@@ -36,7 +31,7 @@ import Testing
         let copy = try FontFileCopies.withEmbeddingFlags(flags, in: directory)
         let registry = FontFileRegistry()
         #expect(registry.urlHash(file: copy.path, index: 0) == nil)
-        guard case .forbidden(let file) = registry.file(sha256: try sha256(copy)) else {
+        guard case .forbidden(let file) = registry.file(sha256: try FontFileCopies.sha256(of: copy)) else {
             Issue.record("fsType \(flags) is not forbidden")
             return
         }
@@ -48,7 +43,7 @@ import Testing
         let directory = try TestPaths.temporaryDirectory()
         let copy = try FontFileCopies.withEmbeddingFlags(flags, in: directory)
         let registry = FontFileRegistry()
-        #expect(registry.urlHash(file: copy.path, index: 0) == (try sha256(copy)))
+        #expect(registry.urlHash(file: copy.path, index: 0) == (try FontFileCopies.sha256(of: copy)))
     }
 
     @Test func aCollectionsFirstFaceIsServedAsACollectionAndNoOtherFace() throws {
@@ -84,7 +79,7 @@ import Testing
         #expect(registry.file(sha256: before) == .notFound)
         let after = try #require(registry.urlHash(file: copy.path, index: 0))
         #expect(after != before)
-        #expect(after == (try sha256(copy)))
+        #expect(after == (try FontFileCopies.sha256(of: copy)))
         guard case .file = registry.file(sha256: after) else {
             Issue.record("the new hash is not found")
             return

@@ -73,11 +73,12 @@ import Testing
     @Test func prewarmResolvesEveryStyleAtEveryCategory() throws {
         let service = makeService()
         try service.prewarm()
-        let expected = defaultTable.styles.count * ContentSizeCategory.allCases.count + ContentSizeCategory.allCases.count
+        // Every /font, and /fonts and /css at every category.
+        let expected = defaultTable.styles.count * ContentSizeCategory.allCases.count + 2 * ContentSizeCategory.allCases.count
         #expect(service.cachedAnswerCount == expected)
         #expect(service.computedAnswerCount == expected)
         for target in ["/font?style=body&category=xl", "/font?style=Caption2&category=accessibilityExtraExtraExtraLarge",
-                       "/font?style=largeTitle", "/fonts?category=ax5", "/fonts"] {
+                       "/font?style=largeTitle", "/fonts?category=ax5", "/fonts", "/css?category=xl", "/css"] {
             #expect(try service.client.send(target).status == 200)
         }
         #expect(service.computedAnswerCount == expected, "prewarmed answers are not computed again")

@@ -27,7 +27,10 @@ import Testing
     static let traits = ["bold", "italic", "condensed", "expanded", "monospace", "tightLeading", "looseLeading"]
     static let weightNames = FontWeight.names.map(\.name)
     static let fontParameters = ["style", "category", "traits", "family", "weight", "legibility", "maximumPointSize"]
-    static let paths = ["/font", "/fonts", "/scale", "/styles", "/categories", "/faces", "/healthz", "/preferences", "/category", "/events"]
+    static let paths = [
+        "/font", "/fonts", "/scale", "/styles", "/categories", "/faces", "/healthz", "/preferences", "/category", "/events",
+        "/css", "/tokens", "/font-files/<sha256>",
+    ]
 
     static let cases: [Case] = [
         Case(target: "/font?style=bdoy", status: 400, code: "unknownStyle", allowed: styles, mentions: "bdoy"),

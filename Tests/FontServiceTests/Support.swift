@@ -59,17 +59,3 @@ extension FontService {
 func expectedJSON<Value: Encodable>(_ value: Value) throws -> JSONDocument {
     try JSONDocument(parsing: OrderedJSONEncoder().encode(value))
 }
-
-extension JSONDocument {
-    /// The member `key` of an object.
-    subscript(key: String) -> JSONDocument? {
-        guard case .object(let members) = self else { return nil }
-        return members.first { $0.key == key }?.value
-    }
-
-    /// The strings of an array of strings.
-    var strings: [String]? {
-        guard case .array(let elements) = self else { return nil }
-        return elements.compactMap { if case .string(let text) = $0 { text } else { nil } }
-    }
-}

@@ -167,16 +167,16 @@ import Testing
 
     @Test func stylesheetsAreBoundedByBytesInTheCache() throws {
         var configuration = FontServiceConfiguration(cacheEntries: 10_000)
-        configuration.cacheBytes = 200_000
+        configuration.cacheBytes = 50_000
         let service = FontService(resolver: resolver, configuration: configuration, logger: .init(label: "WebEndpointTests"))
         var sizes: [Int] = []
         for category in ContentSizeCategory.allCases.map(\.rawValue) {
             for prefix in ["a", "b", "c"] {
                 sizes.append(try service.client.send("/css?category=\(category)&prefix=\(prefix)").body.count)
-                #expect(service.cachedAnswerBytes <= 200_000)
+                #expect(service.cachedAnswerBytes <= 50_000)
             }
         }
-        #expect(sizes.reduce(0, +) > 200_000, "the answers together pass the bound")
+        #expect(sizes.reduce(0, +) > 100_000, "the answers together pass the bound twice over")
         #expect(service.cachedAnswerCount < 36)
         #expect(service.cachedAnswerCount > 0)
     }

@@ -129,6 +129,9 @@ import Testing
         (ErrorCode.requestTimeout, 408, "GET /healthz HTTP/1.1\r\nHost: t\r\n"),
         (.notImplemented, 501, "PUT /category HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n"),
         (.badRequest, 400, "GET /healthz HTTP/1.1\r\nHost: t\r\nBad Header: x\r\n\r\n"),
+        // The web endpoints', which the client library does not ask (a page or a build pipeline does).
+        (.invalidParameter, 400, "GET /css?format=scss HTTP/1.1\r\nHost: t\r\n\r\n"),
+        (.conflictingParameters, 400, "GET /css?format=tailwind&category=all HTTP/1.1\r\nHost: t\r\n\r\n"),
     ])
     func codesOnlyRawRequestsProvoke(code: ErrorCode, status: Int, request: String) throws {
         let server = try ServerProcess(["--header-timeout", "0.3"])
@@ -145,13 +148,27 @@ import Testing
         #expect(serverError.status == status)
     }
 
+    @Test func aRestrictedFontFileIsForbidden() throws {
+        let directory = try TestPaths.temporaryDirectory()
+        let restricted = try FontFileCopies.withEmbeddingFlags(0x0002, in: directory)
+        let server = try ServerProcess(environment: PinnedFonts.environment(seeingOnly: directory))
+        let answer = try server.client.get("/font-files/\(try FontFileCopies.sha256(of: restricted))")
+        let error = FontdClient.errorAnswer(status: answer.status, body: Data(answer.body), url: server.url)
+        guard case .server(let serverError) = error else {
+            Issue.record("not a server error: \(error)")
+            return
+        }
+        #expect(serverError.code == .forbidden)
+        #expect(serverError.status == 403)
+    }
+
     @Test func everyCodeOfTheDesignIsCovered() {
         // The codes checked above, against the list of docs/DESIGN.md §8: a new code needs a test here.
         let covered: Set<ErrorCode> = [
             .unknownStyle, .unknownCategory, .unknownLegibilityWeight, .unknownTrait, .conflictingTraits, .duplicateTrait,
             .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
             .notFound, .methodNotAllowed, .payloadTooLarge, .uriTooLong, .headersTooLarge, .requestTimeout, .badRequest,
-            .notImplemented, .unavailable, .internal,
+            .notImplemented, .unavailable, .internal, .invalidParameter, .conflictingParameters, .forbidden,
         ]
         #expect(covered == Set(ErrorCode.all))
     }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Altered copies of a real font file, for the font-file rules of docs/DESIGN.md §9: a copy
@@ -50,6 +51,16 @@ public enum FontFileCopies {
         let url = directory.appendingPathComponent(name)
         try Data(bytes).write(to: url)
         return url
+    }
+
+    /// The SHA-256 of `bytes` in lowercase hex: a font file's name under `/font-files/`.
+    public static func sha256(_ bytes: some DataProtocol) -> String {
+        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The SHA-256 of the file at `url`.
+    public static func sha256(of url: URL) throws -> String {
+        sha256(try Data(contentsOf: url))
     }
 
     /// DejaVu Sans followed by zero bytes up to `totalBytes` (font readers ignore bytes no table points at).

@@ -30,6 +30,13 @@ public enum PinnedFonts {
         return file
     }
 
+    /// The environment for a child process that must see only the font files in `directory`.
+    public static func environment(seeingOnly directory: URL) -> [String: String] {
+        var environment = Self.environment
+        environment["FONTCONFIG_FILE"] = writeConfiguration(named: "test-fontconfig-\(directory.lastPathComponent)", directories: [directory.path])
+        return environment
+    }
+
     /// The environment for a child process that must see only the pinned fonts.
     public static var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment

@@ -50,3 +50,17 @@ public struct TestResponse: Sendable {
         return members.first { $0.key == key }?.value
     }
 }
+
+extension JSONDocument {
+    /// The member `key` of an object.
+    public subscript(key: String) -> JSONDocument? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The strings of an array of strings.
+    public var strings: [String]? {
+        guard case .array(let elements) = self else { return nil }
+        return elements.compactMap { if case .string(let text) = $0 { text } else { nil } }
+    }
+}

@@ -1,4 +1,3 @@
-import Crypto
 import DynamicType
 import FontdTestSupport
 import Foundation
@@ -14,18 +13,6 @@ import Testing
         css.components(separatedBy: "url(\"/font-files/").dropFirst().map { String($0.prefix(64)) }
     }
 
-    static func sha256(_ bytes: some DataProtocol) -> String {
-        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
-    }
-
-    /// The environment of a `fontd` that sees only the font files in `directory`.
-    static func environment(seeingOnly directory: URL) -> [String: String] {
-        var environment = PinnedFonts.environment
-        environment["FONTCONFIG_FILE"] = PinnedFonts.writeConfiguration(
-            named: "test-fontconfig-\(directory.lastPathComponent)", directories: [directory.path])
-        return environment
-    }
-
     @Test func everyURLOfTheStylesheetServesItsFile() throws {
         let server = try Self.server.get()
         let css = try server.client.get("/css?category=all").bodyText
@@ -34,7 +21,7 @@ import Testing
         for hash in hashes {
             let answer = try server.client.get("/font-files/\(hash)")
             #expect(answer.status == 200)
-            #expect(Self.sha256(answer.body) == hash, "the bytes are the file's")
+            #expect(FontFileCopies.sha256(answer.body) == hash, "the bytes are the file's")
             #expect(answer.header("Content-Type") == "font/ttf")
             #expect(answer.header("Cache-Control") == "public, max-age=31536000, immutable")
             #expect(answer.header("Access-Control-Allow-Origin") == "*")
@@ -51,17 +38,17 @@ import Testing
             Issue.record("no file in \(font)")
             return
         }
-        #expect(hashes.contains(Self.sha256(try Data(contentsOf: URL(fileURLWithPath: file)))))
+        #expect(hashes.contains(FontFileCopies.sha256(try Data(contentsOf: URL(fileURLWithPath: file)))))
     }
 
     @Test func aRestrictedFontGetsNoURLAndItsFileIsForbidden() throws {
         let directory = try TestPaths.temporaryDirectory()
         let restricted = try FontFileCopies.withEmbeddingFlags(0x0002, in: directory)
-        let server = try ServerProcess(environment: Self.environment(seeingOnly: directory))
+        let server = try ServerProcess(environment: PinnedFonts.environment(seeingOnly: directory))
         let css = try server.client.get("/css?category=xl").bodyText
         #expect(css.contains("local("), "the face is still named for browsers that have it")
         #expect(!css.contains("url("), "but never offered for download: \(css.prefix(400))")
-        let answer = try server.client.get("/font-files/\(Self.sha256(try Data(contentsOf: restricted)))")
+        let answer = try server.client.get("/font-files/\(FontFileCopies.sha256(try Data(contentsOf: restricted)))")
         #expect(answer.status == 403)
         #expect(try answer.json()["error"] == .string("forbidden"))
         #expect(answer.bodyText.contains("fsType 2"))
@@ -70,8 +57,8 @@ import Testing
     @Test func aLargeFontToManyClientsAtOnceKeepsMemoryBounded() throws {
         let directory = try TestPaths.temporaryDirectory()
         let large = try FontFileCopies.padded(to: 20 << 20, in: directory)
-        let hash = Self.sha256(try Data(contentsOf: large))
-        let server = try ServerProcess(environment: Self.environment(seeingOnly: directory))
+        let hash = FontFileCopies.sha256(try Data(contentsOf: large))
+        let server = try ServerProcess(environment: PinnedFonts.environment(seeingOnly: directory))
         #expect(Self.fontFileHashes(in: try server.client.get("/css?category=xl").bodyText).contains(hash))
         let before = try residentBytes(of: server.process.processIdentifier)
 
@@ -85,10 +72,11 @@ import Testing
         let results = ResultsBox(count: clients)
         let group = DispatchGroup()
         for (index, connection) in connections.enumerated() {
+            nonisolated(unsafe) let connection = connection  // read by this one thread only
             group.enter()
             DispatchQueue.global().async {
                 defer { group.leave() }
-                if let answer = try? connection.readResponse() { results.set(index, answer.body.count == 20 << 20 && Self.sha256(answer.body) == hash) }
+                if let answer = try? connection.readResponse() { results.set(index, answer.body.count == 20 << 20 && FontFileCopies.sha256(answer.body) == hash) }
             }
         }
         #expect(group.wait(timeout: .now() + 120) == .success)
