@@ -38,6 +38,8 @@ import Testing
         func wait(seconds: Double = 60, until done: ([PreferenceEvent]) -> Bool) async throws {
             let deadline = Date().addingTimeInterval(seconds)
             while !done(received), error == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            // Said here, not left to a later expectation that would blame the wrong step.
+            if !done(received), error == nil { Issue.record("waited \(seconds) s; the stream had only \(received.count) events") }
         }
 
         func waitForSequence(_ sequence: Int, seconds: Double = 60) async throws {
