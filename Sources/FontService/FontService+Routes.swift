@@ -1,4 +1,5 @@
 import DynamicType
+import WebOutputs
 
 extension FontService {
     /// Every endpoint of docs/DESIGN.md §7: adding one is an entry here and its handler.
@@ -44,6 +45,14 @@ extension FontService {
             contentType: FontService.designTokensContentType,
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.tokensRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.designTokens(request) })),
+        Route(
+            "/fontd.js", contentType: FontService.javaScriptContentType,
+            get: Route.cached { _ in Array(FollowerScript.source.utf8) }),
+        Route(
+            "/specimen", parameters: [.category, .legibility], followsOmitted: [.category, .legibility],
+            contentType: FontService.htmlContentType,
+            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.specimenRequest(context) },
+                              answer: { service, request throws(FontServiceError) in try service.specimen(request) })),
         Route(
             "/font-files/", matchingPrefix: "<sha256>",
             get: .live { service, context throws(FontServiceError) in try service.fontFile(context) }),

@@ -6,6 +6,8 @@ import WebOutputs
 extension FontService {
     static let cssContentType = "text/css; charset=utf-8"
     static let designTokensContentType = "application/design-tokens+json"
+    static let javaScriptContentType = "text/javascript; charset=utf-8"
+    static let htmlContentType = "text/html; charset=utf-8"
     /// Font files never change under their hash: a browser may keep them for a year (RFC 8246).
     static let fontFileCacheControl = "public, max-age=31536000, immutable"
 
@@ -56,6 +58,25 @@ extension FontService {
         let legibility = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
         return TokensRequest(
             category: category ?? context.preferences.category, legibility: legibility ?? context.preferences.legibilityWeight)
+    }
+
+    /// What `/specimen` asks: a category and weight, and whether the category was a preview.
+    struct SpecimenRequest: Hashable, Sendable {
+        var category: ContentSizeCategory
+        var legibility: LegibilityWeight
+        var preview: Bool
+    }
+
+    func specimenRequest(_ context: RequestContext) throws(FontServiceError) -> SpecimenRequest {
+        let tokens = try tokensRequest(context)
+        return SpecimenRequest(category: tokens.category, legibility: tokens.legibility, preview: context.parameters[.category] != nil)
+    }
+
+    /// `/specimen`'s answer.
+    func specimen(_ request: SpecimenRequest) throws(FontServiceError) -> [UInt8] {
+        try web("the specimen") {
+            Array(try webDocuments.specimen(category: request.category, legibility: request.legibility, preview: request.preview).utf8)
+        }
     }
 
     /// `/css`'s answer, its `url()`s relative to this server.

@@ -72,6 +72,12 @@ public struct WebDocuments: Sendable {
         try DesignTokens.document(table: resolver.table.name, block: block(category, legibility))
     }
 
+    /// The specimen page of every style at `category` and `legibility`; `preview` when the
+    /// category was asked for (the page then stays at it instead of following the reader).
+    public func specimen(category: ContentSizeCategory, legibility: LegibilityWeight, preview: Bool) throws -> String {
+        SpecimenPage.html(table: resolver.table.name, block: try block(category, legibility), preview: preview)
+    }
+
     /// Every style of the table resolved at `category` and `legibility`, with its face's full
     /// name and, where it may have one, its file's hash.
     func block(_ category: ContentSizeCategory, _ legibility: LegibilityWeight) throws -> WebBlock {

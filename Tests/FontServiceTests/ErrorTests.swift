@@ -29,7 +29,7 @@ import Testing
     static let fontParameters = ["style", "category", "traits", "family", "weight", "legibility", "maximumPointSize"]
     static let paths = [
         "/font", "/fonts", "/scale", "/styles", "/categories", "/faces", "/healthz", "/preferences", "/category", "/events",
-        "/css", "/tokens", "/font-files/<sha256>",
+        "/css", "/tokens", "/fontd.js", "/specimen", "/font-files/<sha256>",
     ]
 
     static let cases: [Case] = [

@@ -102,7 +102,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ["/css", "/tokens", "/css?category=all", "/css?category=xl&format=tailwind&legibility=bold"])
+    @Test(arguments: [
+        "/css", "/tokens", "/css?category=all", "/css?category=xl&format=tailwind&legibility=bold", "/fontd.js", "/specimen",
+        "/specimen?category=ax3&legibility=bold",
+    ])
     func answersAreTaggedAndRevalidated(target: String) throws {
         let fontd = makeService().client
         let answer = try fontd.send(target)
@@ -111,6 +114,19 @@ import Testing
         let again = try fontd.send(target, headers: [("If-None-Match", tag)])
         #expect(again.status == 304)
         #expect(again.body.isEmpty)
+    }
+
+    @Test(arguments: TestClient.Mode.allCases, [
+        ("/fontd.js", "text/javascript; charset=utf-8", nil), ("/specimen", "text/html; charset=utf-8", "no-cache"),
+        ("/specimen?category=xl", "text/html; charset=utf-8", "no-cache"),
+        ("/specimen?category=xl&legibility=bold", "text/html; charset=utf-8", nil),
+    ] as [(String, String, String?)])
+    func scriptAndSpecimenHaveTheirTypes(mode: TestClient.Mode, expected: (target: String, contentType: String, cacheControl: String?)) throws {
+        let answer = try makeClient(mode).send(expected.target)
+        #expect(answer.status == 200)
+        #expect(answer.header("Content-Type") == expected.contentType)
+        #expect(answer.header("Cache-Control") == expected.cacheControl)
+        #expect(answer.header("Access-Control-Allow-Origin") == "*", "a page on another origin imports the module")
     }
 
     @Test func aStylesheetFollowsAPreferenceChange() throws {

@@ -1,0 +1,60 @@
+/// `GET /fontd.js` (docs/DESIGN.md §9): the ES module that makes a page follow the reader.
+///
+/// `import { follow } from "http://127.0.0.1:8686/fontd.js"; follow()` opens `/events` on the
+/// server the module was loaded from, keeps `<html data-text-size>` and `data-bold-text` equal to
+/// the reader's preferences, swaps each `<link rel=stylesheet>` to that server's `/css` for them
+/// (removing the old one once the new has loaded, so nothing flashes) and dispatches
+/// `fontd:change` on `document`. `EventSource` reconnects and resumes with `Last-Event-ID` by
+/// itself. No dependencies; under 4 KB (`FollowerScriptTests`).
+public enum FollowerScript {
+    /// The module's source, as served.
+    public static let source = #"""
+// fontd.js: a page follows the reader's text size. No dependencies.
+//   import { follow } from "http://127.0.0.1:8686/fontd.js"; follow();
+// Keeps <html data-text-size> and data-bold-text equal to the reader's preferences, swaps each
+// <link rel=stylesheet> to this server's /css for them (the old one goes once the new has loaded),
+// and dispatches "fontd:change" on document. EventSource reconnects and resumes by itself.
+const server = new URL(import.meta.url).origin;
+
+export function follow() {
+  const root = document.documentElement;
+  const prefs = {};
+  const events = new EventSource(server + "/events");
+  const apply = () => {
+    root.dataset.textSize = prefs.category;
+    if (prefs.legibilityWeight === "bold") root.dataset.boldText = "";
+    else delete root.dataset.boldText;
+    for (const link of document.querySelectorAll('link[rel~="stylesheet"]')) swap(link);
+    document.dispatchEvent(new CustomEvent("fontd:change", { detail: { ...prefs } }));
+  };
+  const swap = (link) => {
+    if (link.dataset.fontdOld !== undefined) return;
+    let url;
+    try { url = new URL(link.href); } catch { return; }
+    if (url.origin !== server || url.pathname !== "/css") return;
+    if (url.searchParams.get("category") === "all") return;
+    url.searchParams.set("category", prefs.category);
+    url.searchParams.set("legibility", prefs.legibilityWeight);
+    if (url.href === link.href) return;
+    const next = link.cloneNode();
+    next.href = url.href;
+    link.dataset.fontdOld = "";
+    const done = () => link.remove();
+    next.addEventListener("load", done, { once: true });
+    next.addEventListener("error", () => { next.remove(); delete link.dataset.fontdOld; }, { once: true });
+    link.after(next);
+  };
+  const on = (name, read) => events.addEventListener(name, (event) => {
+    read(JSON.parse(event.data));
+    apply();
+  });
+  on("preferences", (data) => {
+    prefs.category = data.category;
+    prefs.legibilityWeight = data.legibilityWeight;
+  });
+  on("contentSizeCategoryDidChange", (data) => { prefs.category = data.category; });
+  on("legibilityWeightDidChange", (data) => { prefs.legibilityWeight = data.legibilityWeight; });
+  return { close: () => events.close(), get preferences() { return { ...prefs }; } };
+}
+"""#
+}

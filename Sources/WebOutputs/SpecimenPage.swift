@@ -1,0 +1,134 @@
+import DynamicType
+
+/// `GET /specimen` (docs/DESIGN.md §9): every style of the table at one category, each line set
+/// in its resolved face and size, with its numbers, and hairlines at the ascender, cap height,
+/// x-height, baseline and descender drawn from its metrics, so a reader sees that they fit the
+/// glyphs.
+///
+/// Self-contained: its styles are inline, its only requests go to the server that sent it (the
+/// faces' files, and `fontd.js` when it follows the reader). Everything from a table or a font is
+/// escaped for where it lands (`HTMLEscaping`, `CSSEscaping`).
+public enum SpecimenPage {
+    /// The word each style is set in: a capital, round and straight lowercase, an ascender and a descender.
+    public static let sample = "Handgloves"
+
+    /// The page for `block`. `preview` is true when the category was asked for in the query (the
+    /// page then stays at it); otherwise the page follows the reader live through `fontd.js`.
+    public static func html(table: String, block: WebBlock, preview: Bool) -> String {
+        let category = block.category.rawValue
+        let legibility = block.legibilityWeight.rawValue
+        let faces = FontFaceRule.distinct(in: block.styles).map { $0.css(fontFileBase: "") }
+        var lines = [
+            "<!doctype html>",
+            "<html lang=\"en\" data-text-size=\"\(category)\"\(block.legibilityWeight == .bold ? " data-bold-text" : "")>",
+            "<head>",
+            "<meta charset=\"utf-8\">",
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+            "<title>fontd specimen: \(HTMLEscaping.text(table)) at \(category)</title>",
+            "<style>",
+            HTMLEscaping.styleElementContent((faces + [pageStyle]).joined(separator: "\n")),
+            "</style>",
+            "</head>",
+            "<body>",
+            "<header>",
+            "<h1>fontd specimen</h1>",
+            "<p id=\"status\">Table “\(HTMLEscaping.text(table))”, category <b id=\"category\">\(category)</b>, "
+                + "legibility <b id=\"legibility\">\(legibility)</b>: "
+                + (preview ? "a preview (the reader’s own size is not changed)." : "following the reader.") + "</p>",
+            navigation(current: preview ? block.category : nil),
+            legend,
+            "</header>",
+            "<main id=\"specimen\">",
+        ]
+        lines += block.styles.map(section)
+        lines += ["</main>"]
+        if !preview { lines.append(followScript) }
+        lines += ["</body>", "</html>"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One style: its name, its numbers, and its sample line over its hairlines.
+    static func section(_ style: WebStyle) -> String {
+        let font = style.font
+        let face = font.matchedFace
+        let metrics = font.metrics
+        let values = StyleValues(style)
+        let name = HTMLEscaping.text(style.definition.style.rawValue)
+        let numbers = [
+            "\(formatNumber(face.pointSize)) / \(formatNumber(metrics.lineHeight)) px",
+            "weight \(formatNumber(face.weight.rawValue))",
+            "tracking \(formatNumber(metrics.tracking)) px",
+            "\(HTMLEscaping.text(face.family)) \(HTMLEscaping.text(face.face))",
+            face.fallback ? "a fallback" : "no fallback",
+        ].joined(separator: " · ")
+        // Offsets from the baseline, downwards positive, as the browser lays the line out.
+        let hairlines = [
+            ("ascender", -metrics.ascender), ("cap-height", -metrics.capHeight), ("x-height", -metrics.xHeight),
+            ("baseline", 0), ("descender", -metrics.descender),
+        ].map { "<i class=\"hairline \($0.0)\" style=\"top: \(formatNumber($0.1))px\"></i>" }.joined()
+        var declarations = "font: \(values.font); letter-spacing: \(values.letterSpacing);"
+        if face.width != .normal { declarations += " font-stretch: \(values.fontStretch);" }
+        if !(font.variations ?? [:]).isEmpty { declarations += " font-variation-settings: \(values.fontVariationSettings);" }
+        return """
+            <section class="style" data-style="\(name)">
+            <h2>\(name)</h2>
+            <p class="numbers">\(numbers)</p>
+            <div class="sample" style="\(HTMLEscaping.text(declarations))"><span class="origin">\(hairlines)</span>\(sample)</div>
+            </section>
+            """
+    }
+
+    /// The 12-stop control: a link per category (a query, not a change of the reader's
+    /// preferences), and one back to following the reader.
+    static func navigation(current: ContentSizeCategory?) -> String {
+        let stops = ContentSizeCategory.allCases.map { category in
+            let mark = category == current ? " aria-current=\"page\"" : ""
+            return "<a href=\"/specimen?category=\(category.rawValue)\"\(mark)>\(category.rawValue)</a>"
+        }
+        let follow = "<a href=\"/specimen\"\(current == nil ? " aria-current=\"page\"" : "")>follow the reader</a>"
+        return "<nav aria-label=\"Preview a category\">" + (stops + [follow]).joined(separator: " ") + "</nav>"
+    }
+
+    static let legend = """
+        <p class="legend"><span class="key ascender">ascender</span> <span class="key cap-height">cap height</span> \
+        <span class="key x-height">x-height</span> <span class="key baseline">baseline</span> <span class="key descender">descender</span></p>
+        """
+
+    /// The page's own rules. A sample line is its own stacking context, with the hairlines behind
+    /// its glyphs; `.origin` is an empty inline block on the line's baseline, so the hairlines
+    /// are placed from the baseline the browser actually uses.
+    static let pageStyle = """
+        body { margin: 24px; font: 14px/20px sans-serif; color: #222; background: #fff; }
+        h1 { font-size: 20px; margin: 0 0 8px; }
+        h2 { font: 600 13px/18px monospace; margin: 0; }
+        nav a { display: inline-block; padding: 2px 6px; margin: 0 2px 4px 0; border: 1px solid #bbb; border-radius: 4px; color: #124; text-decoration: none; }
+        nav a[aria-current] { background: #124; color: #fff; }
+        .numbers { font: 12px/16px monospace; color: #555; margin: 2px 0 4px; }
+        .style { margin: 0 0 20px; }
+        .sample { position: relative; z-index: 0; white-space: nowrap; overflow: hidden; color: #000; }
+        .origin { display: inline-block; position: relative; width: 0; height: 0; vertical-align: baseline; }
+        .hairline { position: absolute; left: 0; width: 100vw; height: 0; border-top: 1px solid; z-index: -1; }
+        .ascender { border-color: #39f; } .cap-height { border-color: #e33; } .x-height { border-color: #2a2; }
+        .baseline { border-color: #999; } .descender { border-color: #c6c; }
+        .key { border-top: 2px solid; padding-top: 2px; margin-right: 8px; font: 12px/16px monospace; }
+        """
+
+    /// Follows the reader: on every change the page asks itself again at the new preferences
+    /// and puts in the new faces, numbers and lines.
+    static let followScript = """
+        <script type="module">
+        import { follow } from "/fontd.js";
+        follow();
+        document.addEventListener("fontd:change", async (event) => {
+          const { category, legibilityWeight } = event.detail;
+          const answer = await fetch(`/specimen?category=${encodeURIComponent(category)}&legibility=${encodeURIComponent(legibilityWeight)}`);
+          if (!answer.ok) return;
+          const next = new DOMParser().parseFromString(await answer.text(), "text/html");
+          document.querySelector("style").textContent = next.querySelector("style").textContent;
+          document.getElementById("specimen").replaceWith(next.getElementById("specimen"));
+          document.getElementById("category").textContent = category;
+          document.getElementById("legibility").textContent = legibilityWeight;
+        });
+        </script>
+        """
+}

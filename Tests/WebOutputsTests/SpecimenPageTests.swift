@@ -1,0 +1,77 @@
+import DynamicType
+import Foundation
+import Testing
+import WebOutputs
+
+/// `GET /specimen`'s page and `GET /fontd.js`'s module, as written (docs/DESIGN.md §9); the
+/// browser tests (fontdTests) load them for real.
+@Suite struct SpecimenPageTests {
+    @Test func everyStyleHasItsSampleNumbersAndFiveHairlines() throws {
+        let block = try WebFixtures.block(.accessibilityExtraLarge, .bold)
+        let page = SpecimenPage.html(table: "default", block: block, preview: true)
+        for style in block.styles {
+            let name = style.definition.style.rawValue
+            let section = try #require(page.components(separatedBy: "<section class=\"style\" data-style=\"\(name)\">").dropFirst().first)
+                .components(separatedBy: "</section>")[0]
+            let metrics = style.font.metrics
+            for (line, offset) in [("ascender", -metrics.ascender), ("cap-height", -metrics.capHeight),
+                                   ("x-height", -metrics.xHeight), ("baseline", 0.0), ("descender", -metrics.descender)] {
+                #expect(section.contains("<i class=\"hairline \(line)\" style=\"top: \(formatNumber(offset))px\"></i>"), "\(name) \(line)")
+            }
+            let face = style.font.matchedFace
+            #expect(section.contains("\(formatNumber(face.pointSize)) / \(formatNumber(metrics.lineHeight)) px"), "\(name)")
+            #expect(section.contains("weight \(formatNumber(face.weight.rawValue))"), "\(name)")
+            #expect(section.contains("tracking \(formatNumber(metrics.tracking)) px"), "\(name)")
+            #expect(section.contains(">\(SpecimenPage.sample)</div>"), "\(name)")
+        }
+        #expect(page.contains("<html lang=\"en\" data-text-size=\"ax3\" data-bold-text>"))
+    }
+
+    @Test func aPreviewStaysAndTheReadersPageFollows() throws {
+        let block = try WebFixtures.block(.extraLarge, .regular)
+        let preview = SpecimenPage.html(table: "default", block: block, preview: true)
+        let live = SpecimenPage.html(table: "default", block: block, preview: false)
+        #expect(!preview.contains("<script"))
+        #expect(live.contains("import { follow } from \"/fontd.js\";"))
+        #expect(preview.contains("<a href=\"/specimen?category=xl\" aria-current=\"page\">xl</a>"))
+        #expect(live.contains("<a href=\"/specimen\" aria-current=\"page\">follow the reader</a>"))
+        for category in ContentSizeCategory.allCases {
+            #expect(preview.contains("<a href=\"/specimen?category=\(category.rawValue)\""), "the 12-stop control has \(category)")
+        }
+    }
+
+    @Test func onlyThisServerIsAskedForAnything() throws {
+        let page = SpecimenPage.html(table: "default", block: try WebFixtures.block(.large, .regular), preview: false)
+        // Every URL the page names is a path on the server that sent it.
+        for marker in ["src=\"", "href=\"", "url(\"", "from \"", "fetch(`"] {
+            for piece in page.components(separatedBy: marker).dropFirst() {
+                #expect(piece.hasPrefix("/"), "\(marker)\(piece.prefix(40))")
+            }
+        }
+    }
+
+    @Test func hostileNamesStayText() throws {
+        var block = try StyleSheetTests.hostileBlock()
+        block.styles[0].font.matchedFace.face = "<script>alert(1)</script>"
+        block.styles[0].font.matchedFace.family = "</style><script>alert(2)</script>"
+        let page = SpecimenPage.html(table: "t</title><script>alert(3)</script>", block: block, preview: true)
+        #expect(!page.contains("<script>alert"))
+        #expect(!page.contains("</style><"))
+        #expect(page.components(separatedBy: "</style>").count == 2, "the page's own </style> only")
+        #expect(page.components(separatedBy: "</title>").count == 2)
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        // In the <style> element the family is a CSS string whose '<' is the escape \3c.
+        #expect(page.contains(#"font-family: "\3c /style>\3c script>alert(2)\3c /script>""#))
+        // In a style attribute, the CSS string's quotes are character references.
+        #expect(page.contains("font: 400 19px/24px &quot;&lt;/style&gt;"))
+    }
+}
+
+@Suite struct FollowerScriptTests {
+    @Test func theModuleIsUnderFourKilobytesAndExportsFollow() {
+        #expect(FollowerScript.source.utf8.count < 4096)
+        #expect(FollowerScript.source.contains("export function follow("))
+        let statements = FollowerScript.source.split(separator: "\n").filter { !$0.hasPrefix("//") }
+        #expect(!statements.contains { $0.hasPrefix("import") }, "no dependencies")
+    }
+}
