@@ -108,9 +108,9 @@ public enum SpecimenPage {
         .sample { position: relative; z-index: 0; white-space: nowrap; overflow: hidden; color: #000; }
         .origin { display: inline-block; position: relative; width: 0; height: 0; vertical-align: baseline; }
         .hairline { position: absolute; left: 0; width: 100vw; height: 0; border-top: 1px solid; z-index: -1; }
+        .key { border-top: 2px solid; padding-top: 2px; margin-right: 8px; font: 12px/16px monospace; }
         .ascender { border-color: #39f; } .cap-height { border-color: #e33; } .x-height { border-color: #2a2; }
         .baseline { border-color: #999; } .descender { border-color: #c6c; }
-        .key { border-top: 2px solid; padding-top: 2px; margin-right: 8px; font: 12px/16px monospace; }
         """
 
     /// Follows the reader: on every change the page asks itself again at the new preferences
