@@ -106,10 +106,13 @@ let package = Package(
         .executableTarget(name: "readme-snippet", dependencies: ["FontdClient"], path: "Examples/ReadmeSnippet"),
 
         // Shared by the test targets: the pinned fontconfig setup, an independent sfnt table reader,
-        // the shared resolver, and the servers, clients and sockets the end-to-end tests drive.
+        // the shared resolver, the servers, clients and sockets the end-to-end tests drive, and a headless Chromium.
         .target(
             name: "FontdTestSupport",
-            dependencies: ["DynamicType", "FontResolution", "FontService", "HTTPServer", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "DynamicType", "FontResolution", "FontService", "HTTPServer",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/FontdTestSupport"
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
