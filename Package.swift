@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // C libraries, imported through small shim headers (docs/DESIGN.md §20: macros that do not import are wrapped).
@@ -62,6 +63,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+
+        // The reader's preferences and their history in an SQLite database (WAL, synchronous = FULL), through GRDB.
+        .target(name: "SQLiteStore", dependencies: ["DynamicType", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // The Swift client library: every endpoint, and the preference changes as a stream.
         // On Linux over async-http-client: Foundation's URLSession there spins a core while a

@@ -1,0 +1,62 @@
+import DynamicType
+
+/// Why the SQLite store could not be opened, read or changed; each description says what to do.
+///
+/// A refused change or import leaves the store as it was: its transaction is rolled back.
+public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
+    /// Another open store — in this process or another, normally a second `fontd serve` — holds
+    /// the exclusive lock on the file.
+    case locked(String)
+    /// The file is not a store fontd can use: not an SQLite database, a database with tables
+    /// fontd did not make, or one that fails SQLite's integrity check. It is never reset.
+    case damaged(String, reason: String)
+    /// The file, its directory or its write-ahead log cannot be created or written.
+    case unwritable(String, reason: String)
+    /// The store was written by a newer fontd, whose migrations this one does not know.
+    case newerSchema(String, migrations: [String])
+    /// A change whose sequence is not the one after the stored sequence.
+    case outOfOrder(expected: Int, got: Int)
+    /// A change whose `previous` is not the value the store holds now.
+    case previousMismatch(sequence: Int, expected: String, got: String)
+    /// An event that is not a change (a snapshot), offered to `commit` or `importState`.
+    case notAChange(String)
+    /// An import into a store that already holds changes.
+    case notEmpty(String)
+    /// A state to import whose history does not fit its sequence.
+    case invalidImport(String)
+    /// A pragma name that is not a plain identifier.
+    case invalidPragma(String)
+    /// The store was used after `close()`.
+    case closed(String)
+    /// SQLite failed in a way none of the other cases describes.
+    case sqlite(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .locked(let path):
+            "another fontd serve holds the store \(path); stop it or give another --store"
+        case .damaged(let path, let reason):
+            "the store \(path) is unusable: \(reason). fontd never resets it; move it away (a new store is then made) or restore it from a backup"
+        case .unwritable(let path, let reason):
+            "cannot write the store \(path): \(reason). Check the permissions and free space of its directory, or give another --store"
+        case .newerSchema(let path, let migrations):
+            "the store \(path) was written by a newer fontd (migrations \(migrations.joined(separator: ", "))); run that version, or give another --store"
+        case .outOfOrder(let expected, let got):
+            "change \(got) was refused: the store's next change is \(expected)"
+        case .previousMismatch(let sequence, let expected, let got):
+            "change \(sequence) was refused: it says the previous value was \(got), but the store holds \(expected)"
+        case .notAChange(let name):
+            "a \(name) event is not a change; only \(PreferenceEvent.categoryChangedName) and \(PreferenceEvent.legibilityWeightChangedName) events are stored"
+        case .notEmpty(let path):
+            "the store \(path) already holds changes; a state is imported only into a new store (move the store away to import again)"
+        case .invalidImport(let reason):
+            "the state to import does not hold together: \(reason)"
+        case .invalidPragma(let name):
+            "'\(name)' is not a pragma name (letters and underscores only)"
+        case .closed(let path):
+            "the store \(path) was closed; open it again"
+        case .sqlite(let path, let reason):
+            "SQLite failed on the store \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import DynamicType
+
+/// What a store holds for the reader: the current preferences with the sequence of the last
+/// change, and the newest changes, oldest first.
+///
+/// `load(historyLimit:)` answers with it, and `importState(_:)` takes one (a §12 state file's
+/// content: its history's last change, if any, carries `preferences.sequence`).
+public struct StoredPreferences: Hashable, Sendable {
+    /// The category, the legibility weight, and the sequence of the last change (0 before any).
+    public var preferences: Preferences
+    /// Changes only (`categoryChanged`, `legibilityWeightChanged`), oldest first, with
+    /// consecutive sequences.
+    public var history: [PreferenceEvent]
+
+    /// The initial preferences (`l`, `regular`, sequence 0) unless others are given.
+    public init(
+        preferences: Preferences = Preferences(category: .default, legibilityWeight: .regular, sequence: 0),
+        history: [PreferenceEvent] = []
+    ) {
+        self.preferences = preferences
+        self.history = history
+    }
+}
