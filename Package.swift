@@ -133,6 +133,11 @@ let package = Package(
             name: "FontServiceTests",
             dependencies: ["FontService", "HTTPServer", "FontResolution", "DynamicType", "FontdTestSupport"]
         ),
+        // GRDB too, to make the databases fontd must refuse (another application's, a newer fontd's).
+        .testTarget(
+            name: "SQLiteStoreTests",
+            dependencies: ["SQLiteStore", "DynamicType", "FontdTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "FontdClientTests", dependencies: ["FontdClient", "FontdTestSupport"]),
         .testTarget(
             name: "fontdTests", dependencies: ["DynamicType", "FontdTestSupport"]
