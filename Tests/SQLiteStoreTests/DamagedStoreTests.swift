@@ -4,7 +4,8 @@ import SQLiteStore
 import Testing
 
 /// A file that is not a whole fontd store is refused at open — never reset, never written.
-@Suite struct DamagedStoreTests {
+/// Serialized, as StoreFixture says why.
+@Suite(.serialized) struct DamagedStoreTests {
     enum Damage: String, CaseIterable, CustomTestStringConvertible {
         case randomBytes, shortRandomBytes, truncatedStore, otherApplicationsDatabase, storeWithAnExtraTable
 

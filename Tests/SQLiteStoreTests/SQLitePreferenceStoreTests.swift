@@ -4,7 +4,8 @@ import SQLiteStore
 import Testing
 
 /// Preferences, sequence and history through commits, reopening, replay and import.
-@Suite struct SQLitePreferenceStoreTests {
+/// Serialized, as StoreFixture says why.
+@Suite(.serialized) struct SQLitePreferenceStoreTests {
     typealias Fixture = StoreFixture
 
     @Test func newStoreStartsAtLargeRegularSequenceZero() throws {

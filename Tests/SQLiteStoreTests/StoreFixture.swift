@@ -5,6 +5,9 @@ import SQLiteStore
 
 /// A store path in a temporary directory of its own (removed by `remove()`), and the changes
 /// the tests commit.
+///
+/// The store suites are serialized: each test blocks a thread of the test process's small
+/// concurrency pool on fsyncs, and many at once starve the event-stream tests' tasks of it.
 struct StoreFixture {
     let directory: URL
     /// `fontd.sqlite` inside a directory that does not exist yet: `open` makes it.

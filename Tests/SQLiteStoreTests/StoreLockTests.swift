@@ -3,7 +3,8 @@ import SQLiteStore
 import Testing
 
 /// One store, one owner: a second open — in this process or another — is refused at once.
-@Suite struct StoreLockTests {
+/// Serialized, as StoreFixture says why.
+@Suite(.serialized) struct StoreLockTests {
     /// Runs `/usr/bin/flock --nonblock PATH true`: 0 when it could take the lock, 1 when not.
     private func flockStatus(_ path: String) throws -> Int32 {
         let process = Process()
