@@ -42,7 +42,16 @@ public final class FontService: HTTPResponder {
     /// now (a broken file throws, never resets), and every change written durably before it
     /// is acknowledged or announced.
     public convenience init(resolver: FontResolver, configuration: FontServiceConfiguration, statePath: String, logger: Logger) throws {
-        let store = try PreferencesStore.open(path: statePath, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
+        try self.init(resolver: resolver, configuration: configuration, storage: StateFileStorage(path: statePath), logger: logger)
+    }
+
+    /// A service whose preferences `storage` keeps (docs/DESIGN.md §10): loaded now (a broken
+    /// store throws, never resets), and every change kept durably before it is acknowledged or
+    /// announced.
+    public convenience init(
+        resolver: FontResolver, configuration: FontServiceConfiguration, storage: any PreferenceStorage, logger: Logger
+    ) throws {
+        let store = try PreferencesStore.open(storage: storage, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
         self.init(resolver: resolver, configuration: configuration, logger: logger, store: store, willResolve: { _ in })
     }
 
@@ -52,7 +61,7 @@ public final class FontService: HTTPResponder {
         willResolve: @escaping @Sendable (FontRequest) throws -> Void
     ) {
         self.store = store ?? PreferencesStore(
-            state: PreferencesState(), path: nil, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
+            state: PreferencesState(), storage: nil, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
         self.resolver = resolver
         self.webDocuments = WebDocuments(resolver: resolver)
         self.configuration = configuration

@@ -24,8 +24,8 @@ final class PreferencesStore: Sendable {
     /// of its own makes some clients, httpx-sse among them, yield an empty message).
     static let retryLine = Array("retry: 2000\n".utf8)
 
-    /// The state file; nil keeps the state in memory only (tests of the read side).
-    let path: String?
+    /// Where changes are kept; nil keeps the state in memory only (tests of the read side).
+    let storage: (any PreferenceStorage)?
     private let shared: Mutex<Shared>
     /// The current preferences packed in an atomic rather than behind the lock, because every
     /// cached hit reads them.
@@ -35,16 +35,15 @@ final class PreferencesStore: Sendable {
     nonisolated(unsafe) private let keepAliveTimer: DispatchSourceTimer
     private let logger: Logger
 
-    /// Loads the state file at `path` (missing: the initial preferences), creating its directory.
-    static func open(path: String, keepAliveSeconds: Double, logger: Logger) throws -> PreferencesStore {
-        try DurableFile.makeDirectories(DurableFile.directory(of: path))
-        let state = try DurableFile.read(path).map { bytes throws in try PreferencesState(fileBytes: bytes, path: path) }
-        return PreferencesStore(state: state ?? PreferencesState(), path: path, keepAliveSeconds: keepAliveSeconds, logger: logger)
+    /// Loads what `storage` keeps (nothing yet: the initial preferences).
+    static func open(storage: any PreferenceStorage, keepAliveSeconds: Double, logger: Logger) throws -> PreferencesStore {
+        let state = PreferencesState(stored: try storage.load(historyLimit: PreferencesState.historyLimit))
+        return PreferencesStore(state: state, storage: storage, keepAliveSeconds: keepAliveSeconds, logger: logger)
     }
 
-    /// A store starting at `state`; with `path` nil it keeps the state in memory only.
-    init(state: PreferencesState, path: String?, keepAliveSeconds: Double, logger: Logger) {
-        self.path = path
+    /// A store starting at `state`; with `storage` nil it keeps the state in memory only.
+    init(state: PreferencesState, storage: (any PreferenceStorage)?, keepAliveSeconds: Double, logger: Logger) {
+        self.storage = storage
         self.logger = logger
         shared = Mutex(Shared(state: state))
         packedCurrent = Atomic(state.preferences.packed)
@@ -75,18 +74,14 @@ final class PreferencesStore: Sendable {
 
     /// Why a change was not made; the preferences stay as they were.
     enum ChangeError: Error, CustomStringConvertible {
-        /// The state file could not be written.
-        case notWritten(DurableFile.WriteError)
-        /// The state could not be put in the file's form (the encoder refuses only non-finite
-        /// numbers, and the state holds none).
-        case notEncoded(String)
+        /// The storage could not keep the change.
+        case notWritten(String)
         /// The sequence would pass what a state file may hold.
         case sequenceExhausted(Int)
 
         var description: String {
             switch self {
-            case .notWritten(let error): error.description
-            case .notEncoded(let reason): "the state could not be encoded: \(reason)"
+            case .notWritten(let reason): reason
             case .sequenceExhausted(let sequence):
                 "the change sequence is at \(sequence), and a state file holds at most \(PreferencesState.maximumSequence)"
             }
@@ -109,10 +104,8 @@ final class PreferencesStore: Sendable {
                 return completion(.failure(.sequenceExhausted(before.sequence)))
             }
             do throws(ChangeError) {
-                if let path {
-                    let bytes: [UInt8]
-                    do { bytes = try after.fileBytes() } catch { throw .notEncoded("\(error)") }
-                    do throws(DurableFile.WriteError) { try DurableFile.replace(path, with: bytes) } catch { throw .notWritten(error) }
+                if let storage {
+                    do { try storage.commit(changes.map(\.event), resulting: after.stored) } catch { throw .notWritten("\(error)") }
                 }
             } catch {
                 logger.error("could not write the state file", metadata: ["error": "\(error)"])
