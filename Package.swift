@@ -98,6 +98,7 @@ let package = Package(
                 "FontResolution",
                 "FontService",
                 "HTTPServer",
+                "SQLiteStore",
                 "WebOutputs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -57,7 +57,10 @@ struct Serve: ParsableCommand {
     @Option(help: "The Access-Control-Allow-Origin sent with every answer.")
     var corsOrigin = "*"
 
-    @Option(help: "The state file (default: $XDG_STATE_HOME/fontd/state.json, else ~/.local/state/fontd/state.json).")
+    @Option(help: "The preferences store, an SQLite file (default: beside --state as NAME.sqlite, else $XDG_STATE_HOME/fontd/fontd.sqlite).")
+    var store: String?
+
+    @Option(help: "A state file of earlier versions, imported once into a new store (default: $XDG_STATE_HOME/fontd/state.json).")
     var state: String?
 
     @Option(help: "The bearer token PUTs must carry (default: $FONTD_TOKEN).")
@@ -104,8 +107,8 @@ struct Serve: ParsableCommand {
         if token == nil, !allowUnauthenticated, try !HTTPServer.isLoopback(host: host) {
             throw ValidationError("Refusing to listen on \(host) without a token: anyone who can connect could change the reader's preferences. Give --token (or FONTD_TOKEN), or --allow-unauthenticated.")
         }
-        guard let statePath = state ?? Self.defaultStatePath(environment) else {
-            throw ValidationError("No state file location: set --state, XDG_STATE_HOME or HOME.")
+        guard let location = PreferenceStoreLocation(store: store, state: state, environment: environment) else {
+            throw ValidationError("No preferences store location: set --store, XDG_STATE_HOME or HOME.")
         }
 
         Self.raiseDescriptorLimit()
@@ -132,7 +135,7 @@ struct Serve: ParsableCommand {
         serviceConfiguration.cacheBytes = cacheBytes
         serviceConfiguration.token = token
         serviceConfiguration.keepAliveSeconds = durations.keepAlive
-        let service = try FontService(resolver: resolver, configuration: serviceConfiguration, statePath: statePath, logger: logger)
+        let service = try FontService(resolver: resolver, configuration: serviceConfiguration, storage: location.open(), logger: logger)
         try service.prewarm()
         let http = try HTTPServer(configuration: server, responder: service, logger: logger)
         if fontd_serve_signals_blocked_at_start() == 0 {

@@ -1,0 +1,66 @@
+import DynamicType
+import FontService
+import Glibc
+import SQLiteStore
+
+/// `SQLitePreferenceStore` is a `PreferenceStorage`: its commit needs only the changes.
+extension SQLitePreferenceStore: PreferenceStorage {
+    public func commit(_ changes: [PreferenceEvent], resulting state: StoredPreferences) throws {
+        try commit(changes)
+    }
+}
+
+/// Where `fontd serve` keeps the reader's preferences (docs/DESIGN.md §10), and the §12 state
+/// file it imports once: nobody's size is reset by an upgrade.
+struct PreferenceStoreLocation {
+    /// The SQLite store.
+    var store: String
+    /// The state file imported when the store is new; the file is left as it was.
+    var stateFile: String?
+
+    /// `--store`, else the store beside `--state` (`state.json` → `state.sqlite`), else the default
+    /// `$XDG_STATE_HOME/fontd/fontd.sqlite`; the state file is `--state`, else the default one.
+    init?(store: String?, state: String?, environment: [String: String]) {
+        let stateFile = state ?? Serve.defaultStatePath(environment)
+        guard let location = store ?? state.map(Self.store(beside:)) ?? Self.defaultStorePath(environment) else { return nil }
+        self.store = location
+        self.stateFile = stateFile
+    }
+
+    /// `dir/state.json` → `dir/state.sqlite`.
+    static func store(beside stateFile: String) -> String {
+        let slash = stateFile.lastIndex(of: "/").map { stateFile.index(after: $0) } ?? stateFile.startIndex
+        let name = stateFile[slash...]
+        let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name
+        return String(stateFile[..<slash]) + (stem.isEmpty ? name : stem) + ".sqlite"
+    }
+
+    static func defaultStorePath(_ environment: [String: String]) -> String? {
+        if let base = environment["XDG_STATE_HOME"], base.hasPrefix("/") { return base + "/fontd/fontd.sqlite" }
+        return environment["HOME"].map { $0 + "/.local/state/fontd/fontd.sqlite" }
+    }
+
+    /// Opens the store (locked for this process) and, when it is new, imports the state file.
+    ///
+    /// The state file is read first, so a broken one stops the start before a store exists: an
+    /// empty store left behind would make the next start skip the import and reset the reader.
+    func open() throws -> SQLitePreferenceStore {
+        var imported: StoredPreferences?
+        if let stateFile, !FileSystem.exists(store), FileSystem.exists(stateFile) {
+            imported = try StateFileStorage(path: stateFile).load(historyLimit: .max)
+        }
+        let opened = try SQLitePreferenceStore.open(path: store)
+        if opened.wasCreated, let imported, imported.preferences.sequence > 0 {
+            try opened.importState(imported)
+        }
+        return opened
+    }
+}
+
+/// The one question `PreferenceStoreLocation` asks of the file system.
+enum FileSystem {
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+}
