@@ -17,7 +17,8 @@ public final class ServerProcess: @unchecked Sendable {
     public let port: Int
     /// Exactly what the server wrote on stdout before it was ready.
     public let readyLine: String
-    /// The state file: a fresh one per server unless `--state` was given.
+    /// The state file: a fresh one per server unless `--state` or `--store` was given (then
+    /// empty), or the environment has `FONTD_TEST_DEFAULT_LOCATIONS` (the default paths).
     public let statePath: String
     private let errorPipe = Pipe()
     private let outputPipe = Pipe()
@@ -36,6 +37,9 @@ public final class ServerProcess: @unchecked Sendable {
         var arguments = arguments
         if let given = arguments.firstIndex(of: "--state"), given + 1 < arguments.count {
             statePath = arguments[given + 1]
+        } else if arguments.contains("--store") || environment["FONTD_TEST_DEFAULT_LOCATIONS"] != nil {
+            // The store is given, or the test checks the default locations (under its own HOME).
+            statePath = ""
         } else {
             statePath = try TestPaths.temporaryDirectory().appendingPathComponent("state.json").path
             arguments += ["--state", statePath]

@@ -1,0 +1,56 @@
+import DynamicType
+@testable import FontService
+import FontdTestSupport
+import Foundation
+import Logging
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `FontService` asks of any `PreferenceStorage` (docs/DESIGN.md §10), and the §12 state
+/// file behind that protocol.
+@Suite struct PreferenceStorageTests {
+    /// A storage whose commits fail, as a full disk would make them.
+    final class FailingStorage: PreferenceStorage, @unchecked Sendable {
+        struct Full: Error, CustomStringConvertible { var description: String { "the disk is full" } }
+        private(set) var attempts = 0
+
+        func load(historyLimit: Int) throws -> StoredPreferences { StoredPreferences() }
+
+        func commit(_ changes: [PreferenceEvent], resulting state: StoredPreferences) throws {
+            attempts += 1
+            throw Full()
+        }
+    }
+
+    static func service(_ storage: any PreferenceStorage) throws -> FontService {
+        try FontService(
+            resolver: resolver, configuration: FontServiceConfiguration(), storage: storage, logger: Logger(label: "PreferenceStorageTests"))
+    }
+
+    @Test func aChangeTheStorageCannotKeepIsRefusedAndNothingChanges() throws {
+        let storage = FailingStorage()
+        let fontd = try Self.service(storage).client
+        let refused = try fontd.put("/category", #"{"category":"xl"}"#)
+        #expect(refused.status == 500)
+        #expect(refused.bodyText.contains("\"internal\"") && refused.bodyText.contains("the disk is full"), "\(refused.bodyText)")
+        #expect(storage.attempts == 1)
+        #expect(try fontd.get("/preferences").bodyText == #"{"category":"l","legibilityWeight":"regular","sequence":0}"#)
+    }
+
+    @Test func theStateFileIsNeverWrittenThroughALinkPlantedAtItsTemporaryFile() throws {
+        let directory = try TestPaths.temporaryDirectory()
+        let state = directory.appendingPathComponent("state.json").path
+        let victim = directory.appendingPathComponent("victim.txt")
+        try Data("precious\n".utf8).write(to: victim)
+        #expect(symlink(victim.path, state + ".tmp") == 0)
+        let fontd = try Self.service(StateFileStorage(path: state)).client
+
+        #expect(try fontd.put("/category", #"{"category":"xl"}"#).status == 200)
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n", "the link's target was written")
+        #expect(try String(contentsOfFile: state, encoding: .utf8).contains("\"category\":\"xl\""))
+        var status = stat()
+        #expect(lstat(state + ".tmp", &status) != 0, "a temporary file or link is left beside the state file")
+    }
+}
