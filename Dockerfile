@@ -9,12 +9,13 @@
 # "6.3-bookworm" would move to the next patch release by itself. Bump it with the machines' Swift.
 FROM swift:6.3.1-bookworm AS build
 
-# The C libraries' headers (pkg-config finds them), and zlib's, which async-http-client (fontd's HTTP
+# The C libraries' headers (pkg-config finds them): fontconfig's, FreeType's, SQLite's (GRDB, the
+# preferences store, builds against the system SQLite), and zlib's, which async-http-client (fontd's HTTP
 # client) links for its compression support.
 # hadolint ignore=DL3008
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        libfontconfig-dev libfreetype-dev zlib1g-dev pkg-config \
+        libfontconfig-dev libfreetype-dev libsqlite3-dev zlib1g-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /src
@@ -27,7 +28,8 @@ COPY . .
 RUN swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --product fontd \
     && install -m 0755 .build/release/fontd /usr/local/bin/
 
-# Runtime stage: Debian 12 slim with only what the static binary loads (libfontconfig1, libfreetype6; zlib is
+# Runtime stage: Debian 12 slim with only what the static binary loads (libfontconfig1, libfreetype6,
+# libsqlite3-0; zlib is
 # part of every Debian), the fonts the default table resolves to (its sans-serif is DejaVu Sans),
 # and fontconfig, whose install builds the font cache in /var/cache/fontconfig: without it every start scans
 # the fonts again and prints "Fontconfig error: No writable cache directories" as the unprivileged user.
@@ -36,7 +38,7 @@ FROM debian:12-slim
 # hadolint ignore=DL3008
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        libfontconfig1 libfreetype6 fonts-dejavu-core fontconfig \
+        libfontconfig1 libfreetype6 libsqlite3-0 fonts-dejavu-core fontconfig \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 999 fontd \
     && useradd --system --uid 999 --gid fontd --home-dir /nonexistent --no-create-home \
@@ -49,11 +51,12 @@ COPY Styles/ /usr/local/share/fontd/Styles/
 
 # The user fontd, by number: Kubernetes' runAsNonRoot can only verify a numeric user.
 USER 999:999
-# The preferences (category, legibility weight, sequence and history) survive the container.
+# The preferences store (category, legibility weight, sequence and history, in SQLite) survives the
+# container; a state.json an older image left there is imported into a new store once, and kept.
 VOLUME /var/lib/fontd
 EXPOSE 8686
 # `fontd health` exits 0 when GET /healthz on http://127.0.0.1:8686 answers.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["fontd", "health"]
 # SIGTERM (docker stop) stops fontd gracefully, also as PID 1: requests under way finish, then it exits 0.
 ENTRYPOINT ["fontd"]
-CMD ["serve", "--host", "0.0.0.0", "--port", "8686", "--state", "/var/lib/fontd/state.json"]
+CMD ["serve", "--host", "0.0.0.0", "--port", "8686", "--store", "/var/lib/fontd/fontd.sqlite", "--state", "/var/lib/fontd/state.json"]
