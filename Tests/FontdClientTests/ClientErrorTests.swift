@@ -114,13 +114,19 @@ import Testing
     }
 
     @Test func internalWhenTheStateCannotBeSaved() async throws {
+        // A store at the largest sequence a change may take (imported from a state file): the next
+        // change cannot be kept. (Removing the store's directory no longer provokes it: SQLite
+        // commits to the file it holds open.)
         let directory = try TestPaths.temporaryDirectory()
-        let state = directory.appendingPathComponent("state.json").path
-        let server = try ServerProcess(["--state", state])
-        try FileManager.default.removeItem(at: directory)
+        let state = directory.appendingPathComponent("state.json")
+        let largest = 999_999_999_999_999
+        let lastChange = #"{"sequence":\#(largest),"event":"contentSizeCategoryDidChange","category":"l","previous":"xl"}"#
+        try Data(#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":\#(largest),"history":[\#(lastChange)]}"#.utf8)
+            .write(to: state)
+        let server = try ServerProcess(["--state", state.path])
         let client = FontdClient(baseURL: server.url)
         await expectServerError(.internal, status: 500) { _ = try await client.setCategory(.extraLarge) }
-        #expect(try await client.category() == CategoryPreference(category: .large, sequence: 0))
+        #expect(try await client.category() == CategoryPreference(category: .large, sequence: largest))
     }
 
     /// The codes a URLSession request cannot provoke (it always sends whole, well-framed
