@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
     ],
     targets: [
         // C libraries, imported through small shim headers (docs/DESIGN.md §20: macros that do not import are wrapped).
@@ -60,7 +61,7 @@ let package = Package(
             name: "FontService",
             dependencies: [
                 "HTTPServer", "FontResolution", "DynamicType", "Caching", "WebOutputs",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
 
@@ -102,6 +103,7 @@ let package = Package(
                 "WebOutputs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
 
@@ -117,6 +119,7 @@ let package = Package(
             dependencies: [
                 "DynamicType", "FontResolution", "FontService", "HTTPServer",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             path: "Tests/FontdTestSupport"
         ),

@@ -4,11 +4,14 @@
 /// `{"category": "xl", "previous": "l", "sequence": 42}`. A `PUT` that sets the category it
 /// already had answers with `previous` equal to `category` and the unchanged sequence.
 public struct CategoryChange: Hashable, Sendable, Codable {
+    /// The scope (docs/DESIGN.md §10) whose preference this is; nil for the root scope.
+    public var scope: String?
     public var category: ContentSizeCategory
     public var previous: ContentSizeCategory
     public var sequence: Int
 
-    public init(category: ContentSizeCategory, previous: ContentSizeCategory, sequence: Int) {
+    public init(scope: String? = nil, category: ContentSizeCategory, previous: ContentSizeCategory, sequence: Int) {
+        self.scope = scope
         self.category = category
         self.previous = previous
         self.sequence = sequence

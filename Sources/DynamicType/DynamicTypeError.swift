@@ -14,6 +14,8 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
     /// A family list that names no family: `family=` empty or only commas and spaces, or an
     /// empty `--family`. One message for the API and the command line.
     case emptyFamilyList
+    /// A scope (docs/DESIGN.md §10) outside the form `PreferenceScope.form`; `reason` says what is wrong.
+    case invalidScope(String, reason: String)
 
     /// The error code of docs/DESIGN.md §8.
     public var code: ErrorCode {
@@ -27,6 +29,7 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
         case .invalidNumber: .invalidNumber
         // The code the API has always answered with for an unusable `family=`.
         case .emptyFamilyList: .badRequest
+        case .invalidScope: .invalidParameter
         }
     }
 
@@ -37,6 +40,7 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unknownCategory(_, let allowed), .unknownLegibilityWeight(_, let allowed), .unknownTrait(_, let allowed):
             allowed
         case .invalidNumber(_, _, _, _, let names) where !names.isEmpty: names
+        case .invalidScope: [PreferenceScope.form]
         default: nil
         }
     }
@@ -62,6 +66,8 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
                 + (names.isEmpty ? "." : " or one of: \(names.joined(separator: ", ")).")
         case .emptyFamilyList:
             "The parameter 'family' names no family; give family names separated by commas, most preferred first, or leave it out."
+        case .invalidScope(let text, let reason):
+            "Invalid scope '\(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "%" + String($0.value, radix: 16, uppercase: true) : String($0) }.joined())': \(reason)."
         }
     }
 }

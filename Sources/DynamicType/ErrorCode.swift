@@ -41,6 +41,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, Expressi
     public static let conflictingParameters: ErrorCode = "conflictingParameters"
     /// A value of the wrong form (a `prefix`, a `format`, a hash); `allowed` gives the form.
     public static let invalidParameter: ErrorCode = "invalidParameter"
+    /// A new scope past `--max-scopes` (409).
+    public static let scopeLimit: ErrorCode = "scopeLimit"
 
     /// Every code docs/DESIGN.md §8 lists, in its order.
     public static let all: [ErrorCode] = [
@@ -48,5 +50,6 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, Expressi
         .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
         .notFound, .methodNotAllowed, .payloadTooLarge, .uriTooLong, .headersTooLarge, .requestTimeout, .badRequest,
         .notImplemented, .unavailable, .internal, .forbidden, .conflictingParameters, .invalidParameter,
+        .scopeLimit,
     ]
 }

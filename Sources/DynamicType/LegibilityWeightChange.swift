@@ -3,11 +3,14 @@
 /// The data of a `legibilityWeightDidChange` event:
 /// `{"legibilityWeight": "bold", "previous": "regular", "sequence": 43}`.
 public struct LegibilityWeightChange: Hashable, Sendable, Codable {
+    /// The scope (docs/DESIGN.md §10) whose preference this is; nil for the root scope.
+    public var scope: String?
     public var legibilityWeight: LegibilityWeight
     public var previous: LegibilityWeight
     public var sequence: Int
 
-    public init(legibilityWeight: LegibilityWeight, previous: LegibilityWeight, sequence: Int) {
+    public init(scope: String? = nil, legibilityWeight: LegibilityWeight, previous: LegibilityWeight, sequence: Int) {
+        self.scope = scope
         self.legibilityWeight = legibilityWeight
         self.previous = previous
         self.sequence = sequence

@@ -1,16 +1,15 @@
 import DynamicType
 
-/// Where the reader's preferences and their history are kept between runs (docs/DESIGN.md §10):
-/// the state file of old, an SQLite database, later PostgreSQL. `FontService` is given one and
-/// never knows which.
+/// Where the scopes' preferences and their history are kept between runs (docs/DESIGN.md §10):
+/// an SQLite database, the §4 state file of old (the root scope only), later PostgreSQL.
+/// `FontService` is given one and never knows which.
 ///
-/// The store calls it from its own queue only, one call at a time, never from an event loop.
+/// The service calls it from its preferences queue only, one call at a time, never from an event loop.
 public protocol PreferenceStorage: AnyObject, Sendable {
-    /// The preferences and the newest `historyLimit` changes, as the store starts.
-    func load(historyLimit: Int) throws -> StoredPreferences
+    /// Every scope with a value of its own, the store's sequence and the kept history, as the service starts.
+    func load() throws -> StoredScopes
 
-    /// Keeps `changes` durably (committed and on disk) before they are acknowledged or
-    /// announced; `state` is what the store holds after them (a whole-file store writes it).
-    /// On a throw nothing of them is kept.
-    func commit(_ changes: [PreferenceEvent], resulting state: StoredPreferences) throws
+    /// Keeps `commit` durably (committed and on disk) before it is acknowledged or announced;
+    /// on a throw nothing of it is kept.
+    func commit(_ commit: ScopeCommit) throws
 }

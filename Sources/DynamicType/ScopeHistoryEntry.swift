@@ -1,0 +1,40 @@
+/// One change of one scope's own value, as a store's history keeps it (docs/DESIGN.md §10).
+///
+/// Every change of an own value is an entry, at the next `position`. One that changed the
+/// scope's effective value is an event: it took the next id of the store's one sequence
+/// (`sequence`). One that did not (a value set equal to the inherited one, a value cleared
+/// where the parent's equals it) took no id: its `sequence` is the store's sequence when it
+/// was made, and `isEvent` is false. Replaying a scope's events undoes and redoes the entries
+/// of its lineage, so the silent ones are kept too.
+public struct ScopeHistoryEntry: Hashable, Sendable {
+    /// What changed: the scope's own value after and before (nil: inherited).
+    public enum Change: Hashable, Sendable {
+        case category(ContentSizeCategory?, previous: ContentSizeCategory?)
+        case legibilityWeight(LegibilityWeight?, previous: LegibilityWeight?)
+
+        /// The preference's name as the API spells it: `category` or `legibilityWeight`.
+        public var preferenceName: String {
+            switch self {
+            case .category: "category"
+            case .legibilityWeight: "legibilityWeight"
+            }
+        }
+    }
+
+    /// The entry's place in the store's history: consecutive from 1, events and silent entries alike.
+    public var position: Int
+    /// The event's id; for a silent entry, the store's sequence when it was made.
+    public var sequence: Int
+    /// Whether the entry changed the scope's effective value and took `sequence` as its id.
+    public var isEvent: Bool
+    public var scope: PreferenceScope
+    public var change: Change
+
+    public init(position: Int, sequence: Int, isEvent: Bool, scope: PreferenceScope, change: Change) {
+        self.position = position
+        self.sequence = sequence
+        self.isEvent = isEvent
+        self.scope = scope
+        self.change = change
+    }
+}
