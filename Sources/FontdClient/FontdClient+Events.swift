@@ -2,7 +2,8 @@ import Foundation
 
 extension FontdClient {
     /// The reader's preferences as they change (`GET /events`): the snapshot first, then each
-    /// change, in order, as it happens.
+    /// change, in order, as it happens. For a scope, every change of its effective preferences,
+    /// made on it or on an ancestor (docs/DESIGN.md §10); the token goes in the header.
     ///
     /// When the connection drops or the server restarts, the stream reconnects by itself
     /// after a growing wait, resuming with `Last-Event-ID`, so no change is lost or repeated.
@@ -28,7 +29,7 @@ extension FontdClient {
 
     /// Connects, delivers events, and reconnects until cancelled or refused.
     private func followEvents(reconnection: Reconnection, deliver: (PreferenceEvent) -> Void) async throws {
-        let url = try url(path: "/events", query: [])
+        let url = try url(path: "/events", query: scoped())
         var lastSequence: Int?
         var connected = false
         var advisedDelay = Duration.milliseconds(2000)

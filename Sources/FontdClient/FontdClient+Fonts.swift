@@ -17,7 +17,7 @@ extension FontdClient {
         let options = Self.fontOptions(
             category: category, traits: traits, families: families, weight: weight, legibility: legibility,
             maximumPointSize: maximumPointSize)
-        return try await get("/font", query: [("style", style.rawValue)] + options)
+        return try await get("/font", query: scoped([("style", style.rawValue)] + options))
     }
 
     /// Every style of the table at one category (`GET /fonts`), in the table's order, with
@@ -29,7 +29,7 @@ extension FontdClient {
         let options = Self.fontOptions(
             category: category, traits: traits, families: families, weight: weight, legibility: legibility,
             maximumPointSize: maximumPointSize)
-        let data = try await send("GET", "/fonts", query: options)
+        let data = try await send("GET", "/fonts", query: scoped(options))
         do {
             return try FontCollection(json: data)
         } catch {
@@ -43,7 +43,7 @@ extension FontdClient {
         var query = [(name: "style", value: style.rawValue)]
         if let category { query.append(("category", category.rawValue)) }
         query.append(("value", formatNumber(value)))
-        return try await get("/scale", query: query)
+        return try await get("/scale", query: scoped(query))
     }
 
     /// The server's style table (`GET /styles`).

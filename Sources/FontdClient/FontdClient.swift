@@ -8,21 +8,34 @@ import Foundation
 /// let font = try await client.font(.body, category: .extraLarge, traits: [.bold])
 /// ```
 ///
+/// A client of a scope (docs/DESIGN.md §10), such as one reader's phone, reads and changes that
+/// scope's preferences: every call that follows the preferences asks with `scope=`.
+///
+/// ```swift
+/// let phone = FontdClient(baseURL: server, scope: try PreferenceScope(parsing: "alice/phone"), token: jwt)
+/// ```
+///
 /// Calls throw `FontdClientError`: `.server` carries the code and message the server
 /// answered with; the others say why no usable answer came.
 public struct FontdClient: Sendable {
     /// Where the server answers, such as `http://127.0.0.1:8686`; a path prefix is kept.
     public let baseURL: URL
-    /// The bearer token sent with every request; changes need it when the server has one.
+    /// Whose preferences the calls read, change and follow; `.root` is the server's own (no `scope=`).
+    public let scope: PreferenceScope
+    /// The bearer token sent with every request (also on the event stream): the server's token,
+    /// or a scoped token (a JWT) for `scope`. Changes need one when the server has a token, and
+    /// reading a scope other than the root does too.
     public let token: String?
     /// How long a call waits for an answer before giving up.
     public let timeout: Duration
 
     let transport: Transport
 
-    /// A client of the server at `baseURL`, sending `token` (when given) as a bearer token.
-    public init(baseURL: URL, token: String? = nil, timeout: Duration = .seconds(10)) {
+    /// A client of `scope`'s preferences on the server at `baseURL`, sending `token` (when
+    /// given) as a bearer token.
+    public init(baseURL: URL, scope: PreferenceScope = .root, token: String? = nil, timeout: Duration = .seconds(10)) {
         self.baseURL = baseURL
+        self.scope = scope
         self.token = token
         self.timeout = timeout
         transport = Transport(timeout: timeout)
@@ -64,6 +77,12 @@ public struct FontdClient: Sendable {
             throw Self.errorAnswer(status: answer.status, body: answer.body, url: url)
         }
         return answer.body
+    }
+
+    /// `query` with the client's `scope=` after it, for the endpoints that follow the
+    /// preferences; unchanged for the root scope, which is asked without it.
+    func scoped(_ query: [(name: String, value: String)] = []) -> [(name: String, value: String)] {
+        scope.isRoot ? query : query + [(name: "scope", value: scope.path)]
     }
 
     /// `send`, with the answer decoded as `Value`.

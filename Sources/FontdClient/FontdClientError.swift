@@ -9,6 +9,9 @@ public enum FontdClientError: Error, Hashable, Sendable, CustomStringConvertible
     case unreachable(url: String, reason: String)
     /// `url` answered, but not as a fontd server does (not JSON, not the expected fields).
     case invalidResponse(url: String, reason: String)
+    /// A call the client refuses before sending anything, because the server could only refuse
+    /// it too (clearing nothing, clearing the root scope); the sentence says what to do instead.
+    case invalidCall(String)
 
     /// The server's error code, when the server answered with one.
     public var code: ErrorCode? {
@@ -21,7 +24,7 @@ public enum FontdClientError: Error, Hashable, Sendable, CustomStringConvertible
         switch self {
         case .unreachable: true
         case .server(let error): error.status >= 500 || error.status == 408
-        case .invalidURL, .invalidResponse: false
+        case .invalidURL, .invalidResponse, .invalidCall: false
         }
     }
 
@@ -31,6 +34,7 @@ public enum FontdClientError: Error, Hashable, Sendable, CustomStringConvertible
         case .invalidURL(let text, let reason): "Invalid server URL '\(text)': \(reason); use http://HOST:PORT, such as http://127.0.0.1:8686."
         case .unreachable(let url, let reason): "Cannot reach fontd at \(url): \(reason)."
         case .invalidResponse(let url, let reason): "\(url) did not answer as fontd does: \(reason)."
+        case .invalidCall(let message): message
         }
     }
 }
