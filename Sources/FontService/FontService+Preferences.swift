@@ -2,59 +2,65 @@ import DynamicType
 import HTTPServer
 
 extension FontService {
-    /// `GET /preferences`: the reader's preferences and the sequence of the last change.
+    /// `GET /preferences`: the scope's effective preferences and the id of the newest change
+    /// that affected them (with `scope` and `inherited` for a scope other than the root).
     func preferencesAnswer(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
-        .response(cachedAnswer(body: try encoded(store.state.snapshot), followsPreferences: true).reply(to: context.request))
+        let body = try encoded(store.answer(for: context.scope))
+        return .response(cachedAnswer(body: body, followsPreferences: true).reply(to: context))
     }
 
-    /// `GET /category`: the reader's category and the sequence of the last change.
+    /// `GET /category`: the scope's category and the id of the newest change that affected the scope.
     func categoryAnswer(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
-        let state = store.state
-        let body = try encoded(CategoryPreference(category: state.preferences.category, sequence: state.sequence))
-        return .response(cachedAnswer(body: body, followsPreferences: true).reply(to: context.request))
+        let preferences = store.answer(for: context.scope)
+        let body = try encoded(CategoryPreference(scope: preferences.scope, category: preferences.category, sequence: preferences.sequence))
+        return .response(cachedAnswer(body: body, followsPreferences: true).reply(to: context))
     }
 
-    /// `GET /events`: the preferences snapshot, then every change as it happens; resumed after
-    /// `Last-Event-ID` (the header, or `lastEventId=` for clients that cannot set it).
+    /// `GET /events`: the scope's preferences snapshot, then every change of its effective
+    /// preferences as it happens; resumed after `Last-Event-ID` (the header, or `lastEventId=`
+    /// for clients that cannot set it).
     func eventStream(_ context: RequestContext) -> HTTPReply {
         let lastEventID = context.request.header("Last-Event-ID") ?? context.parameters[.lastEventID]
-        return .stream(eventStreamHead()) { [store] stream in store.subscribe(stream, lastEventID: lastEventID) }
+        let scope = context.scope
+        return .stream(eventStreamHead(context)) { [store] stream in store.subscribe(stream, to: scope, lastEventID: lastEventID) }
     }
 
-    /// `PUT /category`: `{"category": "xl"}`, answered with the change (`CategoryChange`).
+    /// `PUT /category`: `{"category": "xl"}` (or `null`, on a scope), answered with the change:
+    /// the effective category after and before, and the change's id.
     func changeCategory(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
-        try change(context, fields: ["category"], example: #"{"category": "xl"}"#) { state, previous throws(FontServiceError) in
+        try change(context, fields: ["category"], example: #"{"category": "xl"}"#) { outcome throws(FontServiceError) in
             try self.encoded(CategoryChange(
-                category: state.preferences.category, previous: previous.preferences.category, sequence: state.sequence))
+                scope: outcome.after.scope, category: outcome.after.category, previous: outcome.before.category,
+                sequence: outcome.after.sequence))
         }
     }
 
-    /// `PUT /preferences`: the category, the legibility weight or both, answered with the
-    /// preferences after the change.
+    /// `PUT /preferences`: the category, the legibility weight or both (each `null` to inherit
+    /// again, on a scope), answered with the scope's preferences after the change.
     func changePreferences(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
         try change(
             context, fields: ["category", "legibilityWeight"], example: #"{"category": "xl"} or {"legibilityWeight": "bold"}"#
-        ) { state, _ throws(FontServiceError) in try self.encoded(state.snapshot) }
+        ) { outcome throws(FontServiceError) in try self.encoded(outcome.after) }
     }
 
-    /// Checks the token, reads the body (which may set `fields`; `example` is what refusals
-    /// suggest), and hands the change to the store; the answer, `answer` of the state after and
-    /// before, goes out once the change is on disk and announced.
+    /// Reads the body (which may set `fields`; `example` is what refusals suggest) and hands the
+    /// change to the store; the answer, `answer` of the outcome, goes out once the change is
+    /// committed and announced. The credential was checked by the router.
     private func change(
         _ context: RequestContext, fields: [String], example: String,
-        answer: @escaping @Sendable (PreferencesState, _ previous: PreferencesState) throws(FontServiceError) -> [UInt8]
+        answer: @escaping @Sendable (PreferencesStore.ChangeOutcome) throws(FontServiceError) -> [UInt8]
     ) throws(FontServiceError) -> HTTPReply {
-        let request = context.request
-        guard isAuthorized(request) else { throw .unauthorized }
-        let update = try PreferencesUpdate(body: request.body, path: context.route.path, fields: fields, example: example)
+        let update = try ScopeUpdate(body: context.request.body, path: context.route.path, fields: fields, example: example, scope: context.scope)
         return .deferred { [store, self] pending in
-            store.change(category: update.category, legibilityWeight: update.legibilityWeight) { result in
+            store.change(context.scope, category: update.category, legibilityWeight: update.legibilityWeight) { result in
                 switch result {
+                case .failure(.scopeLimit(let limit)):
+                    pending.complete(self.errorResponse(.scopeLimit(PreferencesStore.ChangeError.scopeLimit(limit).description)))
                 case .failure(let error):
                     pending.complete(self.errorResponse(.stateNotSaved(error.description)))
-                case .success(let (state, previous, _)):
+                case .success(let outcome):
                     do throws(FontServiceError) {
-                        let body = try answer(state, previous)
+                        let body = try answer(outcome)
                         pending.complete(HTTPResponse(
                             status: 200, headers: [Self.jsonContentType, (name: "Cache-Control", value: "no-store")] + self.corsHeaders,
                             body: body))
@@ -66,26 +72,11 @@ extension FontService {
         }
     }
 
-    /// Whether the request carries the configured bearer token (compared in constant time).
-    private func isAuthorized(_ request: HTTPRequest) -> Bool {
-        guard let token = configuration.token else { return true }
-        guard let field = request.header("Authorization"), field.utf8.count > 7,
-              HTTPRequest.namesEqual(String(field.prefix(7)), "bearer ")
-        else { return false }
-        let given = Array(field.utf8.dropFirst(7))
-        let expected = Array(token.utf8)
-        var difference = UInt8(given.count == expected.count ? 0 : 1)
-        for index in 0..<expected.count { difference |= expected[index] ^ (index < given.count ? given[index] : 0) }
-        return difference == 0
-    }
-
-    private func eventStreamHead() -> HTTPResponse {
-        HTTPResponse(
+    private func eventStreamHead(_ context: RequestContext) -> HTTPResponse {
+        let cache = context.isPublic ? [(name: "Cache-Control", value: "no-cache")] : Self.privateFields
+        return HTTPResponse(
             status: 200,
-            headers: [
-                (name: "Content-Type", value: "text/event-stream; charset=utf-8"),
-                (name: "Cache-Control", value: "no-cache"),
-                (name: "X-Accel-Buffering", value: "no"),
-            ] + corsHeaders)
+            headers: [(name: "Content-Type", value: "text/event-stream; charset=utf-8")] + cache
+                + [(name: "X-Accel-Buffering", value: "no")] + corsHeaders)
     }
 }

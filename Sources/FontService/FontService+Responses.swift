@@ -4,6 +4,10 @@ import HTTPServer
 extension FontService {
     static let jsonContentType = (name: "Content-Type", value: "application/json; charset=utf-8")
 
+    /// The fields of an answer about a scope or to a credential (docs/DESIGN.md §10): kept by no
+    /// cache, and no `Referer` carries a token in its target onwards.
+    static let privateFields = [(name: "Cache-Control", value: "private, no-store"), (name: "Referrer-Policy", value: "no-referrer")]
+
     /// Builds a successful answer's 200 and 304 once, when it is cached.
     func cachedAnswer(body: [UInt8], followsPreferences: Bool, contentType: String = jsonContentType.value) -> CachedAnswer {
         let tag = EntityTag(body: body)
@@ -11,9 +15,12 @@ extension FontService {
         var fields = [(name: "ETag", value: tag.text)]
         if followsPreferences { fields.append((name: "Cache-Control", value: "no-cache")) }
         fields += corsHeaders
+        let privateFields = [(name: "ETag", value: tag.text)] + Self.privateFields + corsHeaders
         return CachedAnswer(
             response: HTTPResponse(status: 200, headers: [(name: "Content-Type", value: contentType)] + fields, body: body),
             notModified: HTTPResponse(status: 304, headers: fields),
+            privateResponse: HTTPResponse(status: 200, headers: [(name: "Content-Type", value: contentType)] + privateFields, body: body),
+            privateNotModified: HTTPResponse(status: 304, headers: privateFields),
             entityTag: tag)
     }
 

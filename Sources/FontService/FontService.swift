@@ -20,8 +20,10 @@ public final class FontService: HTTPResponder {
     let logger: Logger
     /// The answer cache and the answers being computed, shared by all event-loop threads.
     let state: Mutex<ServiceState>
-    /// The reader's preferences' owner: the current ones, changes, history, event streams.
+    /// The scopes' preferences' owner: the current ones, changes, history, event streams.
     let store: PreferencesStore
+    /// Checks scoped tokens, when the server takes them.
+    let tokenVerifier: ScopedTokenVerifier?
     /// Runs before every font resolution; tests use it to hold or fail one.
     let willResolve: @Sendable (FontRequest) throws -> Void
     /// `Access-Control-Allow-Origin`, and `Vary: Origin` when the origin is not `*`.
@@ -38,9 +40,9 @@ public final class FontService: HTTPResponder {
         self.init(resolver: resolver, configuration: configuration, logger: logger, willResolve: { _ in })
     }
 
-    /// A service whose preferences live in the state file at `statePath` (docs/DESIGN.md §12): loaded
-    /// now (a broken file throws, never resets), and every change written durably before it
-    /// is acknowledged or announced.
+    /// A service whose preferences live in the state file at `statePath` (docs/DESIGN.md §4): the
+    /// root scope only; loaded now (a broken file throws, never resets), and every change
+    /// written durably before it is acknowledged or announced.
     public convenience init(resolver: FontResolver, configuration: FontServiceConfiguration, statePath: String, logger: Logger) throws {
         try self.init(resolver: resolver, configuration: configuration, storage: StateFileStorage(path: statePath), logger: logger)
     }
@@ -51,7 +53,8 @@ public final class FontService: HTTPResponder {
     public convenience init(
         resolver: FontResolver, configuration: FontServiceConfiguration, storage: any PreferenceStorage, logger: Logger
     ) throws {
-        let store = try PreferencesStore.open(storage: storage, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
+        let store = try PreferencesStore(
+            storage: storage, maximumScopes: configuration.maximumScopes, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
         self.init(resolver: resolver, configuration: configuration, logger: logger, store: store, willResolve: { _ in })
     }
 
@@ -60,8 +63,10 @@ public final class FontService: HTTPResponder {
         store: PreferencesStore? = nil,
         willResolve: @escaping @Sendable (FontRequest) throws -> Void
     ) {
-        self.store = store ?? PreferencesStore(
-            state: PreferencesState(), storage: nil, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
+        // A store without storage reads nothing, so it cannot fail.
+        self.store = store ?? (try! PreferencesStore(
+            storage: nil, maximumScopes: configuration.maximumScopes, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger))
+        self.tokenVerifier = configuration.scopedTokenKey.map(ScopedTokenVerifier.init(key:))
         self.resolver = resolver
         self.webDocuments = WebDocuments(resolver: resolver)
         self.configuration = configuration
@@ -122,7 +127,8 @@ public final class FontService: HTTPResponder {
         let method = request.method
         let reads = method == "GET" || method == "HEAD"
         // The hot path: this loop answered this exact target before, under the current preferences.
-        if reads, let answer = loop.targets.answer(for: request.target, current: store.current) {
+        // Only public targets are remembered, and a request with a credential is checked first.
+        if reads, let answer = loop.targets.answer(for: request.target, current: store.current), request.header("Authorization") == nil {
             return .response(answer.reply(to: request))
         }
         guard method == "GET" || Self.httpMethods.contains(method.uppercased()) else {
@@ -138,10 +144,25 @@ public final class FontService: HTTPResponder {
         guard let handler = route.handler(for: method) else {
             return .response(errorResponse(.methodNotAllowed(method: method, path: route.path, allowed: route.methods)))
         }
-        do {
+        do throws(FontServiceError) {
+            let parameters = try QueryParameters(parsing: request.query, for: route)
+            let scope = try parameters.value(.scope, PreferenceScope.init(parsing:)) ?? .root
+            let credential = try credential(of: request, parameters: parameters)
+            switch access(to: scope, writing: method == "PUT", credential: credential) {
+            case .allowed: break
+            case .denied(let error): throw error
+            case .verifyFirst(let token, let verifier):
+                // jwt-kit verifies asynchronously: off this loop, then the request is asked again.
+                return .retry { ready in
+                    Task {
+                        await verifier.verify(token)
+                        ready()
+                    }
+                }
+            }
             let context = RequestContext(
-                request: request, route: route, parameters: try QueryParameters(parsing: request.query, for: route),
-                preferences: store.current)
+                request: request, route: route, parameters: parameters, preferences: store.preferences(of: scope),
+                scope: scope, hasCredential: credential != nil)
             switch handler {
             case .cached(let subject, let answer):
                 return try cachedReply(context, subject: subject, answer: answer, remembering: loop.targets)
@@ -175,15 +196,17 @@ public final class FontService: HTTPResponder {
         let request = context.request
         switch try lookUp(context, subject: subject, answer: answer) {
         case .ready(let answer, let followed):
-            targets.remember(answer, for: request.target, preferences: followed)
-            return .response(answer.reply(to: request))
+            // An answer about a scope, or to a credential, is found again only through `lookUp`,
+            // after the credential is checked (docs/DESIGN.md §10).
+            if context.isPublic { targets.remember(answer, for: request.target, preferences: followed) }
+            return .response(answer.reply(to: context))
         case .computing(let flight):
             // Another loop's thread is computing it: this loop goes on with its other
             // connections, and the answer follows when that thread is done.
             return .deferred { [self] pending in
                 flight.onFinish { result in
                     switch result {
-                    case .success(let answer): pending.complete(answer.reply(to: request))
+                    case .success(let answer): pending.complete(answer.reply(to: context))
                     case .failure(let error): pending.complete(self.errorResponse(error))
                     }
                 }
@@ -219,7 +242,7 @@ public final class FontService: HTTPResponder {
             state.withLock { $0.finish(key, with: result) }
             flight.finish(result)
             logger.debug("answer computed", metadata: [
-                "target": "\(context.request.target)",
+                "target": "\(Self.redacted(context.request.target))",
                 "duration": "\(ContinuousClock.now - started)",
             ])
             return .ready(try result.get(), followed: followed)

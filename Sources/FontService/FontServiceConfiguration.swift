@@ -12,6 +12,24 @@ public struct FontServiceConfiguration: Sendable, Hashable {
     public var token: String?
     /// Seconds between `: keep-alive` comments on event streams.
     public var keepAliveSeconds = 15.0
+    /// The key that checks scoped tokens (docs/DESIGN.md §10); nil: only `token` is a credential.
+    public var scopedTokenKey: ScopedTokenKey?
+    /// Whether, with no `token`, every scope is open to every request (a single-user desktop on
+    /// loopback); otherwise a scope other than the root needs a credential.
+    public var scopesOpenWithoutToken = true
+    /// How many scopes other than the root may hold values of their own (`--max-scopes`).
+    public var maximumScopes = 1_000_000
+
+    /// How scoped tokens are checked: HS256 with a shared secret, or ES256 with a public key.
+    public enum ScopedTokenKey: Sendable, Hashable {
+        /// The HS256 secret, at least `minimumSecretBytes` bytes.
+        case secret([UInt8])
+        /// The ES256 public key, PEM-encoded.
+        case publicKey(pem: String)
+
+        /// The shortest HS256 secret taken: 256 bits, the hash's own size (RFC 7518 §3.2).
+        public static let minimumSecretBytes = 32
+    }
 
     /// - Parameters:
     ///   - cacheEntries: the answer cache's bound (`fontd serve --cache-entries`).

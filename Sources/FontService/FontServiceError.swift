@@ -1,6 +1,18 @@
 import DynamicType
 import HTTPServer
 
+/// Why a request without a usable credential is refused (401).
+enum Unauthorized: Sendable, Equatable {
+    /// No credential, where `scope` needs one (for a change of it when `writing`).
+    case noCredential(PreferenceScope, writing: Bool)
+    /// The server has no token and listens beyond loopback: no scope but the root is served.
+    case closedScopes(PreferenceScope)
+    /// A credential that is neither the server's token nor a valid scoped token; `reason` says why.
+    case badCredential(String)
+    /// An `Authorization` field that is not `Bearer <token>`.
+    case malformedField
+}
+
 /// Why the service answers with an error: the HTTP status, the code of docs/DESIGN.md §8 and a
 /// sentence a person can act on, with the accepted values where a list helps.
 enum FontServiceError: Error, Sendable, CustomStringConvertible {
@@ -25,7 +37,9 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     /// A PUT body that is not the JSON object the endpoint takes.
     case invalidBody(String)
     /// A PUT without the server's bearer token.
-    case unauthorized
+    case unauthorized(Unauthorized)
+    /// A new scope past `--max-scopes`.
+    case scopeLimit(String)
     /// The state file could not be written; nothing changed.
     case stateNotSaved(String)
     /// The server refused the request before the service saw it.
@@ -47,6 +61,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
             400
         case .invalidBody, .invalidParameter, .conflictingParameters: 400
         case .unauthorized: 401
+        case .scopeLimit: 409
         case .forbidden: 403
         case .stateNotSaved: 500
         case .notFound, .unknownFontFile: 404
@@ -70,6 +85,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .unknownMethod: .notImplemented
         case .invalidBody: .invalidBody
         case .unauthorized: .unauthorized
+        case .scopeLimit: .scopeLimit
         case .stateNotSaved: .internal
         case .resolutionFailed: .internal
         case .invalidParameter: .invalidParameter
@@ -126,8 +142,18 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
             return "'\(method)' is not an HTTP method fontd implements; the API answers GET, HEAD, PUT and OPTIONS."
         case .invalidBody(let reason):
             return "Invalid request body: \(reason)."
-        case .unauthorized:
+        case .unauthorized(.noCredential(let scope, let writing)) where scope.isRoot && writing:
             return "Changing preferences needs the server's token: send 'Authorization: Bearer <token>' (fontd serve --token or FONTD_TOKEN)."
+        case .unauthorized(.noCredential(let scope, let writing)):
+            return "\(writing ? "Changing" : "Reading") the preferences of \(scope.path) needs a token for it, because a reader's text size is personal: send 'Authorization: Bearer <token>' (or access_token= on /events, /css, /tokens and /specimen); fontd token issue --scope \(scope.segments.first ?? "") makes one."
+        case .unauthorized(.closedScopes(let scope)):
+            return "The preferences of \(scope.path) are not served: this server has no token and listens beyond loopback, so scopes other than the root are closed; start it with --token (and --jwt-secret or --jwt-public-key for scoped tokens)."
+        case .unauthorized(.badCredential(let reason)):
+            return "The token is refused: \(reason); send the server's token or a scoped token from fontd token issue."
+        case .unauthorized(.malformedField):
+            return "The Authorization field must be 'Bearer <token>'."
+        case .scopeLimit(let reason):
+            return "No new scope: \(reason)."
         case .stateNotSaved(let reason):
             return "The change was not saved, so nothing changed (\(reason)); check the state file's directory and try again."
         case .resolutionFailed(let what, let reason):

@@ -4,49 +4,102 @@ import HTTPServer
 import Logging
 import Synchronization
 
-/// The reader's preferences, their history and their subscribers: the one owner of the state
-/// file. Changes are applied one at a time on the store's own queue (never an event loop),
-/// written durably, and only then made current and sent to subscribers.
+/// The preferences of every scope, their history and their subscribers (docs/DESIGN.md §10):
+/// the one owner of the storage. Changes are applied one at a time on the store's own queue
+/// (never an event loop), committed durably, and only then made current and sent to the
+/// subscribers they affect.
 ///
-/// Event-loop threads call `subscribe` and read `state` and `current`; the store's queue writes;
-/// the lock makes "register a subscriber" and "broadcast a change" exclusive, so each subscriber
-/// gets every change exactly once, either in its replay or live.
+/// Event-loop threads call `subscribe` and read preferences; the store's queue writes; the lock
+/// makes "register a subscriber" and "broadcast a change" exclusive, so each subscriber gets
+/// every change exactly once, either in its replay or live.
 final class PreferencesStore: Sendable {
+    /// How much history is kept: the newest `window` entries of the whole store, and for each
+    /// scope with a value of its own at least its newest `perScope`.
+    struct Retention: Sendable {
+        var window = 100_000
+        var perScope = 1024
+    }
+
+    /// A preference a change sets, clears (inherits again) or leaves as it is.
+    enum Setting<Value: Equatable & Sendable>: Equatable, Sendable {
+        case keep, set(Value), clear
+
+        /// The own value after the change.
+        func applied(to own: Value?) -> Value? {
+            switch self {
+            case .keep: own
+            case .set(let value): value
+            case .clear: nil
+            }
+        }
+    }
+
+    /// What a change did: the scope's preferences before and after, and the events it made.
+    struct ChangeOutcome: Sendable {
+        var before: Preferences
+        var after: Preferences
+        var events: [ScopeHistoryEntry]
+    }
+
     struct Shared {
-        var state: PreferencesState
+        let root: ScopeNode
+        /// The id of the store's newest event, and the position of its newest history entry.
+        var sequence: Int
+        var position: Int
+        /// Scopes other than the root with a value of their own.
+        var scopeCount = 0
+        /// Every kept entry, oldest first, with the node that keeps it.
+        var window = FIFOBuffer<(position: Int, node: ScopeNode)>()
+        /// Per scope whose older entries were dropped: the least `Last-Event-ID` still replayable.
+        var droppedThrough: [PreferenceScope: Int] = [:]
+        /// Drops made in memory that the storage has yet to make (with the next commit).
+        var pendingDrops: [ScopeCommit.Drop] = []
         var subscribers: [ObjectIdentifier: HTTPStream] = [:]
-        /// Subscribers that have had no event yet (a resume with nothing missed): the `retry:`
-        /// field rides in the block of the first event that comes.
-        var awaitingFirstEvent: Set<ObjectIdentifier> = []
     }
 
     /// The reconnection advice, as the first line of a subscriber's first event block (a block
     /// of its own makes some clients, httpx-sse among them, yield an empty message).
     static let retryLine = Array("retry: 2000\n".utf8)
 
-    /// Where changes are kept; nil keeps the state in memory only (tests of the read side).
+    /// Where changes are kept; nil keeps them in memory only (tests of the read side).
     let storage: (any PreferenceStorage)?
+    let retention: Retention
+    /// How many scopes other than the root may have values of their own (`--max-scopes`).
+    let maximumScopes: Int
     private let shared: Mutex<Shared>
-    /// The current preferences packed in an atomic rather than behind the lock, because every
-    /// cached hit reads them.
-    private let packedCurrent: Atomic<UInt8>
+    /// The root scope's preferences packed in an atomic rather than behind the lock, because
+    /// every cached hit reads them.
+    private let packedRoot: Atomic<UInt8>
     private let queue = DispatchQueue(label: "fontd.preferences")
     /// Only touched in `init` and `deinit`.
     nonisolated(unsafe) private let keepAliveTimer: DispatchSourceTimer
     private let logger: Logger
 
-    /// Loads what `storage` keeps (nothing yet: the initial preferences).
-    static func open(storage: any PreferenceStorage, keepAliveSeconds: Double, logger: Logger) throws -> PreferencesStore {
-        let state = PreferencesState(stored: try storage.load(historyLimit: PreferencesState.historyLimit))
-        return PreferencesStore(state: state, storage: storage, keepAliveSeconds: keepAliveSeconds, logger: logger)
-    }
-
-    /// A store starting at `state`; with `storage` nil it keeps the state in memory only.
-    init(state: PreferencesState, storage: (any PreferenceStorage)?, keepAliveSeconds: Double, logger: Logger) {
+    /// A store starting from what `storage` keeps (nothing yet: the initial preferences); with
+    /// `storage` nil it keeps everything in memory only.
+    init(
+        storage: (any PreferenceStorage)?, retention: Retention = Retention(), maximumScopes: Int = 1_000_000,
+        keepAliveSeconds: Double, logger: Logger
+    ) throws {
+        let stored = try storage?.load() ?? StoredScopes()
         self.storage = storage
+        self.retention = retention
+        self.maximumScopes = maximumScopes
         self.logger = logger
-        shared = Mutex(Shared(state: state))
-        packedCurrent = Atomic(state.preferences.packed)
+        let rootRecord = stored.scopes.first { $0.scope.isRoot } ?? .initialRoot
+        var state = Shared(root: ScopeNode(scope: .root, parent: nil, record: rootRecord), sequence: stored.sequence, position: stored.position)
+        for record in stored.scopes where !record.scope.isRoot && !record.isEmpty {
+            Self.node(for: record.scope, in: &state).record = record
+            state.scopeCount += 1
+        }
+        for entry in stored.history {
+            let node = Self.node(for: entry.scope, in: &state)
+            node.history.append(entry)
+            state.window.append((entry.position, node))
+        }
+        state.droppedThrough = stored.droppedThrough
+        packedRoot = Atomic(state.root.preferences.packed)
+        shared = Mutex(state)
         keepAliveTimer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "fontd.keepalive"))
         let interval = DispatchTimeInterval.milliseconds(Int(keepAliveSeconds * 1000))
         keepAliveTimer.schedule(deadline: .now() + interval, repeating: interval)
@@ -62,95 +115,342 @@ final class PreferencesStore: Sendable {
         shared.withLock { for stream in $0.subscribers.values { stream.send(comment) } }
     }
 
-    /// The state now.
-    var state: PreferencesState { shared.withLock { $0.state } }
+    /// The root scope's preferences now: what omitted `category` and `legibility` stand for
+    /// without `scope=`. An answer that followed others is no longer served once these change.
+    var current: ReaderPreferences { ReaderPreferences(packed: packedRoot.load(ordering: .acquiring)) }
 
-    /// The preferences now: what omitted `category` and `legibility` stand for. An answer that
-    /// followed others is no longer served once these change.
-    var current: ReaderPreferences { ReaderPreferences(packed: packedCurrent.load(ordering: .acquiring)) }
+    /// The effective preferences of `scope` now.
+    func preferences(of scope: PreferenceScope) -> ReaderPreferences {
+        scope.isRoot ? current : shared.withLock { Self.nearestNode(to: scope, in: $0).preferences }
+    }
+
+    /// `scope`'s preferences as `GET /preferences` answers them.
+    func answer(for scope: PreferenceScope) -> Preferences {
+        shared.withLock { Self.nearestNode(to: scope, in: $0).answer(for: scope) }
+    }
 
     /// How many event streams are open.
     var subscriberCount: Int { shared.withLock { $0.subscribers.count } }
+
+    /// How many scopes other than the root have values of their own.
+    var scopeCount: Int { shared.withLock { $0.scopeCount } }
 
     /// Why a change was not made; the preferences stay as they were.
     enum ChangeError: Error, CustomStringConvertible {
         /// The storage could not keep the change.
         case notWritten(String)
-        /// The sequence would pass what a state file may hold.
-        case sequenceExhausted(Int)
+        /// A new scope would pass `--max-scopes`.
+        case scopeLimit(Int)
 
         var description: String {
             switch self {
             case .notWritten(let reason): reason
-            case .sequenceExhausted(let sequence):
-                "the change sequence is at \(sequence), and a state file holds at most \(PreferencesState.maximumSequence)"
+            case .scopeLimit(let limit):
+                "this server holds preferences for at most \(limit) scopes (--max-scopes) and has no room for another; clear a scope's values to free one"
             }
         }
     }
 
-    /// Applies a change on the store's queue: written durably, then made current, then sent
-    /// to every subscriber, then `completion` runs (on the store's queue) with the new state
-    /// and the changes (none when the values were already current).
+    /// Applies a change to `scope`'s own values on the store's queue: committed durably, then
+    /// made current, then sent to every subscriber whose effective preferences it changed,
+    /// then `completion` runs (on the store's queue).
     func change(
-        category: ContentSizeCategory?, legibilityWeight: LegibilityWeight?,
-        completion: @escaping @Sendable (Result<(PreferencesState, previous: PreferencesState, [PreferenceChange]), ChangeError>) -> Void
+        _ scope: PreferenceScope, category: Setting<ContentSizeCategory>, legibilityWeight: Setting<LegibilityWeight>,
+        completion: @escaping @Sendable (Result<ChangeOutcome, ChangeError>) -> Void
     ) {
         queue.async { [self] in
-            let before = state
-            let (after, changes) = before.applying(category: category, legibilityWeight: legibilityWeight)
-            guard !changes.isEmpty else { return completion(.success((before, before, []))) }
-            guard after.sequence <= PreferencesState.maximumSequence else {
-                logger.error("change refused", metadata: ["sequence": "\(before.sequence)"])
-                return completion(.failure(.sequenceExhausted(before.sequence)))
+            // Only this queue writes, so what is read here still holds when the change is applied.
+            let (planned, refusal) = shared.withLock { shared in
+                plan(scope, category: category, legibilityWeight: legibilityWeight, in: shared)
             }
-            do throws(ChangeError) {
-                if let storage {
-                    do { try storage.commit(changes.map(\.event), resulting: after.stored) } catch { throw .notWritten("\(error)") }
+            if let refusal { return completion(.failure(refusal)) }
+            guard let planned else { return }
+            if !planned.entries.isEmpty, let storage {
+                let pendingDrops = shared.withLock { $0.pendingDrops }
+                do {
+                    try storage.commit(ScopeCommit(
+                        entries: planned.entries, scopes: [planned.record], sequence: planned.sequence, drops: pendingDrops))
+                } catch {
+                    logger.error("could not store the change", metadata: ["scope": "\(scope)", "error": "\(error)"])
+                    return completion(.failure(.notWritten("\(error)")))
                 }
-            } catch {
-                logger.error("could not write the state file", metadata: ["error": "\(error)"])
-                return completion(.failure(error))
+                shared.withLock { $0.pendingDrops.removeFirst(min(pendingDrops.count, $0.pendingDrops.count)) }
             }
-            shared.withLock { shared in
-                shared.state = after
-                packedCurrent.store(after.preferences.packed, ordering: .releasing)
-                let bytes = changes.flatMap(\.eventBytes)
-                for (key, stream) in shared.subscribers {
-                    stream.send(shared.awaitingFirstEvent.remove(key) == nil ? bytes : Self.retryLine + bytes)
-                }
+            let outcome = shared.withLock { shared in apply(planned, to: scope, in: &shared) }
+            if !outcome.events.isEmpty {
+                logger.info("preferences changed", metadata: [
+                    "scope": "\(scope)", "category": "\(outcome.after.category.rawValue)",
+                    "legibilityWeight": "\(outcome.after.legibilityWeight.rawValue)", "sequence": "\(outcome.after.sequence)",
+                ])
             }
-            logger.info("preferences changed", metadata: [
-                "category": "\(after.preferences.category.rawValue)", "legibilityWeight": "\(after.preferences.legibilityWeight.rawValue)",
-                "sequence": "\(after.sequence)", "subscribers": "\(subscriberCount)",
-            ])
-            completion(.success((after, before, changes)))
+            completion(.success(outcome))
         }
     }
 
-    /// Starts `stream` with the changes after `lastEventID` or a snapshot, `retry:` in the first
-    /// event's block, and registers it for live changes — atomically with respect to changes.
-    func subscribe(_ stream: HTTPStream, lastEventID: String?) {
-        let key = ObjectIdentifier(stream)
-        shared.withLock { shared in
-            let state = shared.state
-            let bytes: [UInt8]
-            if let lastEventID, let number = Int(lastEventID), let missed = state.changes(after: number) {
-                bytes = missed.flatMap(\.eventBytes)
+    /// A change worked out but not yet made: the scope's record after it and its history entries.
+    private struct PlannedChange {
+        var before: Preferences
+        var record: ScopeRecord
+        var entries: [ScopeHistoryEntry]
+        var sequence: Int
+        var position: Int
+    }
+
+    private func plan(
+        _ scope: PreferenceScope, category: Setting<ContentSizeCategory>, legibilityWeight: Setting<LegibilityWeight>, in shared: Shared
+    ) -> (PlannedChange?, ChangeError?) {
+        let nearest = Self.nearestNode(to: scope, in: shared)
+        let own = nearest.scope == scope ? nearest.record : ScopeRecord(scope: scope)
+        // What the scope inherits: its parent's effective values (the root inherits nothing).
+        let parent = scope.parent.map { Self.nearestNode(to: $0, in: shared) }
+        var record = own
+        record.category = category.applied(to: own.category)
+        record.legibilityWeight = legibilityWeight.applied(to: own.legibilityWeight)
+        if !scope.isRoot, own.isEmpty, !record.isEmpty, shared.scopeCount >= maximumScopes {
+            return (nil, .scopeLimit(maximumScopes))
+        }
+        var sequence = shared.sequence, position = shared.position
+        var entries: [ScopeHistoryEntry] = []
+        let inheritedCategory = parent?.category ?? (.default, 0)
+        let inheritedWeight = parent?.legibilityWeight ?? (.regular, 0)
+        if record.category != own.category {
+            let before = own.category ?? inheritedCategory.value, after = record.category ?? inheritedCategory.value
+            let affectedBefore = own.category != nil ? own.categoryMark : max(own.categoryMark, inheritedCategory.affected)
+            position += 1
+            if before != after { sequence += 1 }
+            record.categoryMark = before != after ? sequence : affectedBefore
+            entries.append(ScopeHistoryEntry(
+                position: position, sequence: sequence, isEvent: before != after, scope: scope,
+                change: .category(record.category, previous: own.category)))
+        }
+        if record.legibilityWeight != own.legibilityWeight {
+            let before = own.legibilityWeight ?? inheritedWeight.value, after = record.legibilityWeight ?? inheritedWeight.value
+            let affectedBefore = own.legibilityWeight != nil ? own.legibilityWeightMark : max(own.legibilityWeightMark, inheritedWeight.affected)
+            position += 1
+            if before != after { sequence += 1 }
+            record.legibilityWeightMark = before != after ? sequence : affectedBefore
+            entries.append(ScopeHistoryEntry(
+                position: position, sequence: sequence, isEvent: before != after, scope: scope,
+                change: .legibilityWeight(record.legibilityWeight, previous: own.legibilityWeight)))
+        }
+        let before = nearest.answer(for: scope)
+        return (PlannedChange(before: before, record: record, entries: entries, sequence: sequence, position: position), nil)
+    }
+
+    /// Makes a committed change current, keeps its history, and sends its events.
+    private func apply(_ planned: PlannedChange, to scope: PreferenceScope, in shared: inout Shared) -> ChangeOutcome {
+        guard !planned.entries.isEmpty else {
+            return ChangeOutcome(before: planned.before, after: planned.before, events: [])
+        }
+        let node = Self.node(for: scope, in: &shared)
+        // Each event is sent with the values just before and after it, so events go out one by one.
+        var events: [ScopeHistoryEntry] = []
+        for entry in planned.entries {
+            let before = node.preferences
+            switch entry.change {
+            case .category(let value, _):
+                node.record.category = value
+                node.record.categoryMark = planned.record.categoryMark
+            case .legibilityWeight(let value, _):
+                node.record.legibilityWeight = value
+                node.record.legibilityWeightMark = planned.record.legibilityWeightMark
+            }
+            node.history.append(entry)
+            shared.window.append((entry.position, node))
+            if entry.isEvent {
+                events.append(entry)
+                broadcast(entry, from: node, before: before, after: node.preferences, in: &shared)
+            }
+        }
+        if !scope.isRoot {
+            if planned.before.inherited?.count == 2, !planned.record.isEmpty { shared.scopeCount += 1 }
+            if planned.before.inherited?.count != 2, planned.record.isEmpty { shared.scopeCount -= 1 }
+        }
+        shared.sequence = planned.sequence
+        shared.position = planned.position
+        if scope.isRoot { packedRoot.store(node.preferences.packed, ordering: .releasing) }
+        keepHistory(in: &shared, touched: node)
+        Self.prune(node, in: &shared)
+        return ChangeOutcome(before: planned.before, after: Self.nearestNode(to: scope, in: shared).answer(for: scope), events: events)
+    }
+
+    /// Sends `entry` to the subscribers of `node` and of every scope below it that follows it.
+    private func broadcast(_ entry: ScopeHistoryEntry, from node: ScopeNode, before: ReaderPreferences, after: ReaderPreferences, in shared: inout Shared) {
+        let event = Self.event(entry, before: before, after: after, for: .root)
+        // Every follower's event is the root form with its scope spliced in first (`{"scope":"…",` +
+        // the rest), so a change reaching many scopes is encoded once.
+        let data = Array(event.data.utf8)
+        let head = Array("id: \(entry.sequence)\nevent: \(event.name)\ndata: ".utf8)
+        for follower in node.followers(of: entry.change) where !follower.subscribers.isEmpty {
+            var bytes = head
+            if follower.scope.isRoot {
+                bytes += data
             } else {
-                bytes = state.snapshotEvent
+                bytes += Array(#"{"scope":""#.utf8) + Array(follower.scope.path.utf8) + Array(#"","#.utf8) + data.dropFirst()
+            }
+            bytes += Array("\n\n".utf8)
+            for (key, stream) in follower.subscribers {
+                stream.send(follower.awaitingFirstEvent.remove(key) == nil ? bytes : Self.retryLine + bytes)
+            }
+        }
+    }
+
+    /// The event `entry` makes for a subscriber of `scope` whose effective values went from `before` to `after`.
+    static func event(_ entry: ScopeHistoryEntry, before: ReaderPreferences, after: ReaderPreferences, for scope: PreferenceScope) -> PreferenceEvent {
+        let name = scope.isRoot ? nil : scope.path
+        return switch entry.change {
+        case .category:
+            .categoryChanged(CategoryChange(scope: name, category: after.category, previous: before.category, sequence: entry.sequence))
+        case .legibilityWeight:
+            .legibilityWeightChanged(LegibilityWeightChange(
+                scope: name, legibilityWeight: after.legibilityWeight, previous: before.legibilityWeight, sequence: entry.sequence))
+        }
+    }
+
+    /// Drops what the retention no longer keeps: entries out of the store's window, unless
+    /// among the newest `perScope` of a scope with a value of its own.
+    private func keepHistory(in shared: inout Shared, touched: ScopeNode) {
+        while shared.window.count > retention.window, let (position, node) = shared.window.removeFirst() {
+            Self.drop(through: position, of: node, keeping: node.record.isEmpty && node.parent != nil ? 0 : retention.perScope, in: &shared)
+        }
+        let windowStart = shared.window.first?.position ?? shared.position + 1
+        if let oldest = touched.history.first, oldest.position < windowStart, touched.history.count > retention.perScope {
+            Self.drop(through: windowStart - 1, of: touched, keeping: retention.perScope, in: &shared)
+        }
+    }
+
+    /// Drops `node`'s entries at `position` and before, as long as more than `keeping` remain.
+    private static func drop(through position: Int, of node: ScopeNode, keeping: Int, in shared: inout Shared) {
+        var dropped: ScopeHistoryEntry?
+        while node.history.count > keeping, let oldest = node.history.first, oldest.position <= position {
+            dropped = node.history.removeFirst()
+        }
+        guard let dropped else { return }
+        // A silent entry sits after the event whose id it carries: a replay from that id needs it.
+        let replayableFrom = dropped.isEvent ? dropped.sequence : dropped.sequence + 1
+        shared.droppedThrough[node.scope] = max(shared.droppedThrough[node.scope] ?? 0, replayableFrom)
+        shared.pendingDrops.append(ScopeCommit.Drop(scope: node.scope, throughPosition: dropped.position, throughSequence: replayableFrom))
+        prune(node, in: &shared)
+    }
+
+    /// Starts `stream` with `scope`'s changes after `lastEventID` or a snapshot, `retry:` in the
+    /// first event's block, and registers it for live changes — atomically with respect to changes.
+    func subscribe(_ stream: HTTPStream, to scope: PreferenceScope, lastEventID: String?) {
+        let key = ObjectIdentifier(stream)
+        let node = shared.withLock { shared in
+            let node = Self.node(for: scope, in: &shared)
+            let bytes: [UInt8]
+            if let lastEventID, let number = Int(lastEventID), let missed = Self.replay(of: node, after: number, in: shared) {
+                bytes = missed
+            } else {
+                bytes = Array(PreferenceEvent.snapshot(node.answer(for: scope)).serverSentEvent.utf8)
             }
             if bytes.isEmpty {
-                shared.awaitingFirstEvent.insert(key)
+                node.awaitingFirstEvent.insert(key)
             } else {
                 stream.send(Self.retryLine + bytes)
             }
+            node.subscribers[key] = stream
             shared.subscribers[key] = stream
+            return node
         }
         stream.onEnd { [weak self] _ in
             self?.shared.withLock { shared in
+                node.subscribers.removeValue(forKey: key)
+                node.awaitingFirstEvent.remove(key)
                 shared.subscribers.removeValue(forKey: key)
-                shared.awaitingFirstEvent.remove(key)
+                Self.prune(node, in: &shared)
             }
+        }
+    }
+
+    /// The events `node`'s subscribers had after `lastEventID`, oldest first; nil when they
+    /// cannot all be told (an id from the future, or entries of its lineage no longer kept).
+    ///
+    /// The lineage's own values are taken back to where they stood at `lastEventID` by undoing
+    /// its entries after it, newest first; then the entries are replayed, and each that changed
+    /// the scope's effective value is an event.
+    private static func replay(of node: ScopeNode, after lastEventID: Int, in shared: Shared) -> [UInt8]? {
+        guard lastEventID >= 0, lastEventID <= shared.sequence else { return nil }
+        var lineage: [ScopeNode] = []
+        var next: ScopeNode? = node
+        while let current = next {
+            lineage.insert(current, at: 0)
+            next = current.parent
+        }
+        for member in lineage where (shared.droppedThrough[member.scope] ?? 0) > lastEventID { return nil }
+        // Entries after the id: events after it, and silent entries made after event `lastEventID` itself.
+        var entries: [(level: Int, entry: ScopeHistoryEntry)] = []
+        for (level, member) in lineage.enumerated() {
+            for entry in member.history.elements.reversed() {
+                guard entry.sequence > lastEventID || (entry.sequence == lastEventID && !entry.isEvent) else { break }
+                entries.append((level, entry))
+            }
+        }
+        guard !entries.isEmpty else { return [] }
+        entries.sort { $0.entry.position < $1.entry.position }
+        var categories = lineage.map(\.record.category)
+        var weights = lineage.map(\.record.legibilityWeight)
+        for (level, entry) in entries.reversed() {
+            switch entry.change {
+            case .category(_, let previous): categories[level] = previous
+            case .legibilityWeight(_, let previous): weights[level] = previous
+            }
+        }
+        func effective() -> ReaderPreferences {
+            ReaderPreferences(
+                category: categories.last { $0 != nil }.flatMap { $0 } ?? .default,
+                legibilityWeight: weights.last { $0 != nil }.flatMap { $0 } ?? .regular)
+        }
+        var bytes: [UInt8] = []
+        for (level, entry) in entries {
+            let before = effective()
+            switch entry.change {
+            case .category(let value, _): categories[level] = value
+            case .legibilityWeight(let value, _): weights[level] = value
+            }
+            let after = effective()
+            if entry.isEvent, before != after {
+                bytes += Array(event(entry, before: before, after: after, for: node.scope).serverSentEvent.utf8)
+            }
+        }
+        return bytes
+    }
+
+    /// The node of `scope`, or of its nearest ancestor that has one (whose values it inherits).
+    private static func nearestNode(to scope: PreferenceScope, in shared: Shared) -> ScopeNode {
+        var node = shared.root
+        for segment in scope.segments {
+            guard let child = node.children[segment] else { break }
+            node = child
+        }
+        return node
+    }
+
+    /// The node of `scope`, made (with any missing ancestors) if there is none.
+    private static func node(for scope: PreferenceScope, in shared: inout Shared) -> ScopeNode {
+        var node = shared.root
+        var path = PreferenceScope.root
+        for segment in scope.segments {
+            // The scope was checked as a whole, so each of its prefixes is a scope too.
+            path = (try? path.child(String(segment))) ?? scope
+            if let child = node.children[segment] {
+                node = child
+            } else {
+                let child = ScopeNode(scope: path, parent: node)
+                node.children[segment] = child
+                node = child
+            }
+        }
+        return node
+    }
+
+    /// Removes `node`, and then each ancestor, while nothing keeps it.
+    private static func prune(_ node: ScopeNode, in shared: inout Shared) {
+        var current = node
+        while current.isUnused, let parent = current.parent, let segment = current.scope.segments.last {
+            parent.children.removeValue(forKey: segment)
+            current = parent
         }
     }
 }

@@ -1,12 +1,22 @@
+import DynamicType
 import HTTPServer
 
 /// What a handler is given for one request: the request, its query checked against the route,
-/// and the reader's preferences as they stood when it arrived.
+/// the scope it asks about (its credential already found good for it), and that scope's
+/// effective preferences as they stood when it arrived.
 struct RequestContext: Sendable {
     var request: HTTPRequest
     var route: Route
     var parameters: QueryParameters
     var preferences: ReaderPreferences
+    /// `scope=`, or the root scope.
+    var scope: PreferenceScope = .root
+    /// Whether the request carried a credential (`Authorization`, `access_token=`).
+    var hasCredential = false
+
+    /// Whether anybody may see the answer and keep it: the root scope, asked without a
+    /// credential. Only such answers are remembered by target; others are `private, no-store`.
+    var isPublic: Bool { scope.isRoot && !hasCredential }
 
     /// Whether the request left out a parameter that stands for the reader's preference, or
     /// gave a value that stands for them.

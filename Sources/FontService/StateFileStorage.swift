@@ -1,9 +1,12 @@
 import DynamicType
 
-/// The §12 state file as a `PreferenceStorage`: one JSON document, rewritten whole and durably
-/// (temp file, fsync, rename, fsync of the directory) on every change.
+/// The §4 state file as a `PreferenceStorage`: one JSON document, rewritten whole and durably
+/// (temp file, fsync, rename, fsync of the directory) on every change. It holds the root scope
+/// only; `fontd serve` imports it into its SQLite store, and tests use it directly.
 public final class StateFileStorage: PreferenceStorage {
     public let path: String
+    /// What the file holds now; only the service's queue touches it.
+    nonisolated(unsafe) private var state = PreferencesState()
 
     /// The state file at `path`; its directory is created if missing.
     public init(path: String) throws {
@@ -11,12 +14,65 @@ public final class StateFileStorage: PreferenceStorage {
         try DurableFile.makeDirectories(DurableFile.directory(of: path))
     }
 
+    /// The file's preferences and history as a §4 reader reads them.
     public func load(historyLimit: Int) throws -> StoredPreferences {
         guard let bytes = try DurableFile.read(path) else { return StoredPreferences() }
         return try PreferencesState(fileBytes: bytes, path: path).stored
     }
 
-    public func commit(_ changes: [PreferenceEvent], resulting state: StoredPreferences) throws {
-        try DurableFile.replace(path, with: PreferencesState(stored: state).fileBytes())
+    /// The file as the root scope, its changes as the root's history (position = id).
+    public func load() throws -> StoredScopes {
+        state = PreferencesState(stored: try load(historyLimit: .max))
+        let marks = state.history.reduce(into: (category: 0, legibilityWeight: 0)) { marks, change in
+            switch change.kind {
+            case .category: marks.category = change.sequence
+            case .legibilityWeight: marks.legibilityWeight = change.sequence
+            }
+        }
+        let root = ScopeRecord(
+            scope: .root, category: state.preferences.category, legibilityWeight: state.preferences.legibilityWeight,
+            categoryMark: marks.category, legibilityWeightMark: marks.legibilityWeight)
+        let history = state.history.map { change in
+            let entryChange: ScopeHistoryEntry.Change = switch change.kind {
+            case .category(let value, let previous): .category(value, previous: previous)
+            case .legibilityWeight(let value, let previous): .legibilityWeight(value, previous: previous)
+            }
+            return ScopeHistoryEntry(position: change.sequence, sequence: change.sequence, isEvent: true, scope: .root, change: entryChange)
+        }
+        return StoredScopes(sequence: state.sequence, position: state.sequence, scopes: [root], history: history)
+    }
+
+    /// Writes the file with the root's changes; a change of any other scope is refused.
+    public func commit(_ commit: ScopeCommit) throws {
+        var next = state
+        for entry in commit.entries {
+            guard entry.scope.isRoot, entry.isEvent, entry.position == entry.sequence else {
+                throw StateFileError.scopesNotHeld(path: path)
+            }
+            switch entry.change {
+            case .category(let value?, let previous?):
+                next.history.append(PreferenceChange(sequence: entry.sequence, kind: .category(value, previous: previous)))
+                next.preferences.category = value
+            case .legibilityWeight(let value?, let previous?):
+                next.history.append(PreferenceChange(sequence: entry.sequence, kind: .legibilityWeight(value, previous: previous)))
+                next.preferences.legibilityWeight = value
+            default:
+                throw StateFileError.scopesNotHeld(path: path)
+            }
+        }
+        if next.history.count > PreferencesState.historyLimit { next.history.removeFirst(next.history.count - PreferencesState.historyLimit) }
+        try DurableFile.replace(path, with: next.fileBytes())
+        state = next
+    }
+
+    /// Why a state file cannot take a change.
+    public enum StateFileError: Error, CustomStringConvertible {
+        case scopesNotHeld(path: String)
+
+        public var description: String {
+            switch self {
+            case .scopesNotHeld(let path): "the state file \(path) holds the root scope's preferences only; use an SQLite store (--store) for scopes"
+            }
+        }
     }
 }

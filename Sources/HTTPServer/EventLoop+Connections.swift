@@ -119,6 +119,10 @@ extension EventLoop {
             start(HTTPDeferredResponse { response in
                 loop.post(.complete(descriptor: descriptor, generation: generation, response: response))
             })
+        case .retry(let start):
+            connection.awaitAnswer(.init(head: head, keepAlive: keepAlive, minorVersion: request.minorVersion))
+            let loop = self, descriptor = connection.descriptor, generation = connection.generation
+            start { loop.post(.retry(descriptor: descriptor, generation: generation, request: request)) }
         case .stream(let head, let opened):
             serializer.appendStreamHead(head, to: &connection.output)
             let stream = HTTPStream(loop: self, descriptor: connection.descriptor, generation: connection.generation)
@@ -145,6 +149,13 @@ extension EventLoop {
         let keepAlive = pending.keepAlive && !stopping
         serializer.append(response, head: pending.head, keepAlive: keepAlive, minorVersion: pending.minorVersion, to: &connection.output)
         if !keepAlive { connection.close(after: .linger) }
+        progress(connection)
+    }
+
+    /// What a `.retry` answer waited for is ready (through the mailbox): the request is answered again.
+    func retry(_ request: HTTPRequest, on connection: HTTPConnection) {
+        guard connection.answerArrived(now: now) != nil else { return }
+        answer(request, on: connection)
         progress(connection)
     }
 

@@ -17,6 +17,7 @@ final class EventLoop: @unchecked Sendable {
         case streamSend(descriptor: Int32, generation: UInt64, bytes: [UInt8])
         case streamClose(descriptor: Int32, generation: UInt64)
         case complete(descriptor: Int32, generation: UInt64, response: HTTPResponse)
+        case retry(descriptor: Int32, generation: UInt64, request: HTTPRequest)
         case stop
     }
 
@@ -192,6 +193,9 @@ final class EventLoop: @unchecked Sendable {
             case .complete(let descriptor, let generation, let response):
                 guard let connection = connection(descriptor, generation: generation) else { continue }
                 complete(response, on: connection)
+            case .retry(let descriptor, let generation, let request):
+                guard let connection = connection(descriptor, generation: generation) else { continue }
+                retry(request, on: connection)
             case .stop:
                 beginStop()
             }

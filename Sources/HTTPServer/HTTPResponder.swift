@@ -54,6 +54,12 @@ public enum HTTPReply: Sendable {
     /// `complete` on the handle, from any thread. Later pipelined requests of the same
     /// connection wait, so answers stay in order.
     case deferred(start: @Sendable (HTTPDeferredResponse) -> Void)
+    /// No answer yet, because something the answer depends on is not ready (a credential being
+    /// checked, say) and the answer may not even be a response (a stream): `start` runs at once
+    /// on the event loop's thread and hands the work elsewhere; whoever finishes it calls
+    /// `ready`, from any thread, and the server asks the responder again with the same request,
+    /// on the loop's thread. Later pipelined requests of the same connection wait meanwhile.
+    case retry(after: @Sendable (_ ready: @escaping @Sendable () -> Void) -> Void)
 }
 
 /// Why the server refused a request without asking the responder.

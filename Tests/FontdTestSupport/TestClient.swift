@@ -93,6 +93,14 @@ public struct TestClient: Sendable {
                 return TestResponse(status: 0, headers: [], body: [])
             }
             return TestResponse(response)
+        case .retry(let start):
+            let ready = DeferredAnswer<Bool>()
+            start { ready.complete(true) }
+            guard ready.wait(seconds: 30) != nil else {
+                Issue.record("\(request.method) \(request.target) was never ready to be answered again")
+                return TestResponse(status: 0, headers: [], body: [])
+            }
+            return answer(of: service, to: request)
         }
     }
 }

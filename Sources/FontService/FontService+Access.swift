@@ -1,0 +1,75 @@
+import DynamicType
+import HTTPServer
+
+extension FontService {
+    /// Whether a request may go on to its handler (docs/DESIGN.md §10).
+    enum Access {
+        case allowed
+        case denied(FontServiceError)
+        /// The credential is a token not yet checked: `verifier` checks it, then the request is asked again.
+        case verifyFirst(String, ScopedTokenVerifier)
+    }
+
+    /// The request's credential: `Authorization: Bearer <token>`, or `access_token=` where the
+    /// route takes it; nil when it has none, or when the server has no token (every credential
+    /// is then ignored, as before scopes).
+    func credential(of request: HTTPRequest, parameters: QueryParameters) throws(FontServiceError) -> String? {
+        guard configuration.token != nil else { return nil }
+        var bearer: String?
+        if let field = request.header("Authorization") {
+            guard field.utf8.count > 7, HTTPRequest.namesEqual(String(field.prefix(7)), "bearer ") else {
+                throw .unauthorized(.malformedField)
+            }
+            bearer = String(field.dropFirst(7))
+        }
+        guard let query = parameters[.accessToken] else { return bearer }
+        guard bearer == nil else {
+            throw .conflictingParameters("Authorization", "access_token", reason: "send the token once, in the field where a client can set one")
+        }
+        guard !query.isEmpty else { throw .unauthorized(.badCredential("access_token is empty")) }
+        return query
+    }
+
+    /// Who may do what: the server's token everything; a scoped token its scope and what lies
+    /// below it; no credential the root scope's reads (and its changes when the server has no
+    /// token), and, with no token on loopback, every scope.
+    func access(to scope: PreferenceScope, writing: Bool, credential: String?) -> Access {
+        guard let serverToken = configuration.token else {
+            if scope.isRoot || configuration.scopesOpenWithoutToken { return .allowed }
+            return .denied(.unauthorized(.closedScopes(scope)))
+        }
+        guard let credential else {
+            return scope.isRoot && !writing ? .allowed : .denied(.unauthorized(.noCredential(scope, writing: writing)))
+        }
+        if Self.constantTimeEqual(credential, serverToken) { return .allowed }
+        guard let tokenVerifier else { return .denied(.unauthorized(.badCredential("it is not this server's token"))) }
+        guard let outcome = tokenVerifier.outcome(for: credential) else { return .verifyFirst(credential, tokenVerifier) }
+        switch outcome {
+        case .invalid(let reason):
+            return .denied(.unauthorized(.badCredential(reason)))
+        case .valid(let covered, _):
+            if covered.covers(scope) || (scope.isRoot && !writing) { return .allowed }
+            return .denied(.forbidden(reason: "the token covers \(covered.path) and the scopes below it, not \(scope)"))
+        }
+    }
+
+    /// Whether two tokens are equal, in time that depends only on the server's token's length.
+    static func constantTimeEqual(_ given: String, _ expected: String) -> Bool {
+        let given = Array(given.utf8), expected = Array(expected.utf8)
+        var difference = UInt8(given.count == expected.count ? 0 : 1)
+        for index in 0..<expected.count { difference |= expected[index] ^ (index < given.count ? given[index] : 0) }
+        return difference == 0
+    }
+
+    /// `target` as a log may show it: the value of `access_token=` replaced (docs/DESIGN.md §10:
+    /// logs never show a token).
+    static func redacted(_ target: String) -> String {
+        guard let mark = target.firstIndex(of: "?") else { return target }
+        let pieces = target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { piece in
+            // Names are matched as the query is read: percent-decoded.
+            let name = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            return QueryParameters.percentDecoded(name) == QueryParameters.Name.accessToken.rawValue ? "access_token=REDACTED" : String(piece)
+        }
+        return String(target[...mark]) + pieces.joined(separator: "&")
+    }
+}

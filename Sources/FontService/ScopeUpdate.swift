@@ -1,0 +1,46 @@
+import DynamicType
+
+/// The body of `PUT /preferences` and `PUT /category` for a scope (docs/DESIGN.md §10): each
+/// preference set (`"xl"`), cleared so it inherits again (`null`), or, absent, left as it is.
+struct ScopeUpdate: Sendable {
+    var category: PreferencesStore.Setting<ContentSizeCategory> = .keep
+    var legibilityWeight: PreferencesStore.Setting<LegibilityWeight> = .keep
+
+    /// Reads a body strictly: a non-empty JSON object of `fields` only, each once, each a string
+    /// naming a value or `null` (not on the root scope, which inherits from nothing). Every
+    /// refusal says what to send instead (`example`).
+    init(body: [UInt8], path: String, fields: [String], example: String, scope: PreferenceScope) throws(FontServiceError) {
+        let document: JSONDocument
+        do { document = try JSONDocument(parsing: body) } catch {
+            throw .invalidBody(body.isEmpty ? "it is empty; send \(example)" : "it is not JSON (\(error)); send \(example)")
+        }
+        guard case .object(let members) = document, !members.isEmpty else { throw .invalidBody("expected a JSON object such as \(example)") }
+        var seen: Set<String> = []
+        for member in members {
+            guard fields.contains(member.key) else {
+                throw .invalidBody("unknown field '\(member.key)'; \(path) takes \(fields.joined(separator: " and "))")
+            }
+            guard seen.insert(member.key).inserted else { throw .invalidBody("'\(member.key)' appears twice") }
+            switch member.value {
+            case .null:
+                guard !scope.isRoot else {
+                    throw .invalidBody(
+                        "'\(member.key)' is null, which clears a scope's own value so it inherits again; the root scope inherits from nothing, so give it a value")
+                }
+                if member.key == "category" { category = .clear } else { legibilityWeight = .clear }
+            case .string(let name):
+                do {
+                    if member.key == "category" {
+                        category = .set(try ContentSizeCategory(parsing: name))
+                    } else {
+                        legibilityWeight = .set(try LegibilityWeight(parsing: name))
+                    }
+                } catch {
+                    throw .invalidValue(error)
+                }
+            default:
+                throw .invalidBody("'\(member.key)' must be a string\(scope.isRoot ? "" : " or null"), not \(member.value.kind)")
+            }
+        }
+    }
+}
