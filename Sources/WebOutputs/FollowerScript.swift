@@ -6,6 +6,10 @@
 /// (removing the old one once the new has loaded, so nothing flashes) and dispatches
 /// `fontd:change` on `document`. `EventSource` reconnects and resumes with `Last-Event-ID` by
 /// itself. No dependencies; under 4 KB (`FollowerScriptTests`).
+///
+/// `follow({ scope: "alice/phone", token })` follows a scope (docs/DESIGN.md §10): `/events` and
+/// every swapped `/css` link are asked with `scope=` and, when a token is given, `access_token=`
+/// (a browser cannot send an `Authorization` header with `EventSource` or a `<link>`).
 public enum FollowerScript {
     /// The module's source, as served.
     public static let source = #"""
@@ -14,12 +18,18 @@ public enum FollowerScript {
 // Keeps <html data-text-size> and data-bold-text equal to the reader's preferences, swaps each
 // <link rel=stylesheet> to this server's /css for them (the old one goes once the new has loaded),
 // and dispatches "fontd:change" on document. EventSource reconnects and resumes by itself.
+// follow({ scope: "alice/phone", token }) follows a scope: /events and /css get scope= and
+// access_token= (a page cannot send an Authorization header with EventSource or a <link>).
 const server = new URL(import.meta.url).origin;
 
-export function follow() {
+export function follow({ scope, token } = {}) {
   const root = document.documentElement;
   const prefs = {};
-  const events = new EventSource(server + "/events");
+  const params = new URLSearchParams();
+  if (scope) params.set("scope", scope);
+  if (token) params.set("access_token", token);
+  const query = String(params);
+  const events = new EventSource(server + "/events" + (query ? "?" + query : ""));
   const apply = () => {
     root.dataset.textSize = prefs.category;
     if (prefs.legibilityWeight === "bold") root.dataset.boldText = "";
@@ -35,6 +45,7 @@ export function follow() {
     if (url.searchParams.get("category") === "all") return;
     url.searchParams.set("category", prefs.category);
     url.searchParams.set("legibility", prefs.legibilityWeight);
+    for (const [name, value] of params) url.searchParams.set(name, value);
     if (url.href === link.href) return;
     const next = link.cloneNode();
     next.href = url.href;

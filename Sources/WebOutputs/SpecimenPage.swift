@@ -8,6 +8,9 @@ import DynamicType
 /// Self-contained: its styles are inline, its only requests go to the server that sent it (the
 /// faces' files, and `fontd.js` when it follows the reader). Everything from a table or a font is
 /// escaped for where it lands (`HTMLEscaping`, `CSSEscaping`).
+///
+/// A page asked for with `scope=` and `access_token=` (docs/DESIGN.md §10) keeps them: its script
+/// reads them from its own address, so the server writes them nowhere into the page.
 public enum SpecimenPage {
     /// The word each style is set in: a capital, round and straight lowercase, an ascender and a descender.
     public static let sample = "Handgloves"
@@ -41,9 +44,7 @@ public enum SpecimenPage {
             "<main id=\"specimen\">",
         ]
         lines += block.styles.map(section)
-        lines += ["</main>"]
-        if !preview { lines.append(followScript) }
-        lines += ["</body>", "</html>"]
+        lines += ["</main>", script(following: !preview), "</body>", "</html>"]
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -113,15 +114,35 @@ public enum SpecimenPage {
         .baseline { border-color: #999; } .descender { border-color: #c6c; }
         """
 
-    /// Follows the reader: on every change the page asks itself again at the new preferences
-    /// and puts in the new faces, numbers and lines.
-    static let followScript = """
-        <script type="module">
-        import { follow } from "/fontd.js";
-        follow();
+    /// The page's script. It carries the page's own `scope` and `access_token` (read from its
+    /// address, never written into the page by the server) to the 12-stop control's links; when
+    /// `following`, it also follows that scope through `fontd.js` and, on every change, asks for
+    /// the page again at the new preferences and puts in the new faces, numbers and lines.
+    static func script(following: Bool) -> String {
+        var lines = ["<script type=\"module\">"]
+        if following { lines.append(#"import { follow } from "/fontd.js";"#) }
+        lines.append(carryScope)
+        if following { lines.append(followChanges) }
+        lines.append("</script>")
+        return lines.joined(separator: "\n")
+    }
+
+    static let carryScope = """
+        const own = new URLSearchParams(location.search);
+        const carried = new URLSearchParams();
+        for (const name of ["scope", "access_token"]) if (own.has(name)) carried.set(name, own.get(name));
+        const withCarried = (query) => { for (const [name, value] of carried) query.set(name, value); return query; };
+        if (String(carried)) for (const link of document.querySelectorAll("nav a")) {
+          const url = new URL(link.href);
+          link.href = url.pathname + "?" + withCarried(url.searchParams);
+        }
+        """
+
+    static let followChanges = """
+        follow({ scope: carried.get("scope"), token: carried.get("access_token") });
         document.addEventListener("fontd:change", async (event) => {
           const { category, legibilityWeight } = event.detail;
-          const answer = await fetch(`/specimen?category=${encodeURIComponent(category)}&legibility=${encodeURIComponent(legibilityWeight)}`);
+          const answer = await fetch(`/specimen?${withCarried(new URLSearchParams({ category, legibility: legibilityWeight }))}`);
           if (!answer.ok) return;
           const next = new DOMParser().parseFromString(await answer.text(), "text/html");
           document.querySelector("style").textContent = next.querySelector("style").textContent;
@@ -129,6 +150,5 @@ public enum SpecimenPage {
           document.getElementById("category").textContent = category;
           document.getElementById("legibility").textContent = legibilityWeight;
         });
-        </script>
         """
 }

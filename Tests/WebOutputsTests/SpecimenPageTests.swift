@@ -31,7 +31,8 @@ import WebOutputs
         let block = try WebFixtures.block(.extraLarge, .regular)
         let preview = SpecimenPage.html(table: "default", block: block, preview: true)
         let live = SpecimenPage.html(table: "default", block: block, preview: false)
-        #expect(!preview.contains("<script"))
+        // A preview's script only carries the page's scope to its links; it follows nothing.
+        #expect(!preview.contains("fontd.js") && !preview.contains("follow("))
         #expect(live.contains("import { follow } from \"/fontd.js\";"))
         #expect(preview.contains("<a href=\"/specimen?category=xl\" aria-current=\"page\">xl</a>"))
         #expect(live.contains("<a href=\"/specimen\" aria-current=\"page\">follow the reader</a>"))
@@ -48,6 +49,13 @@ import WebOutputs
                 #expect(piece.hasPrefix("/"), "\(marker)\(piece.prefix(40))")
             }
         }
+    }
+
+    @Test func theServerWritesNoScopeOrTokenIntoThePage() throws {
+        // The page reads them from its own address: the same bytes for every scope.
+        let page = SpecimenPage.html(table: "default", block: try WebFixtures.block(.large, .regular), preview: false)
+        #expect(page.contains("new URLSearchParams(location.search)"))
+        #expect(!page.contains("innerHTML") && !page.contains("document.write"))
     }
 
     @Test func hostileNamesStayText() throws {
