@@ -2,24 +2,27 @@ import ArgumentParser
 import FontdClient
 import FontdCommandLine
 
-/// `fontd category [get | set <category>]`: the reader's content-size category on a server.
+/// `fontd category [get | set <category> | clear]`: the reader's content-size category on a
+/// server, the root scope's or, with `--scope`, a scope's (docs/DESIGN.md §10).
 struct CategoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "category",
         abstract: "Show or set the reader's content-size category on a fontd server.",
-        subcommands: [Get.self, Set.self],
+        subcommands: [Get.self, Set.self, Clear.self],
         defaultSubcommand: Get.self)
 
     struct Get: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "get", abstract: "Print the reader's category.")
 
         @OptionGroup var options: ServerOptions
+        @OptionGroup var scope: ScopeOptions
         @OptionGroup var token: TokenOptions
         @Flag(help: "Print JSON, exactly as GET /category answers.") var json = false
 
         @MainActor
         func run() async throws {
-            let answer = try await options.client(token: token.resolved).command { client throws(FontdClientError) in try await client.category() }
+            let client = try options.client(scope: try scope.parsed(), token: token.resolved)
+            let answer = try await client.command { client throws(FontdClientError) in try await client.category() }
             if json { return try Output.printJSON(answer) }
             print(answer.category.rawValue)
         }
@@ -31,19 +34,39 @@ struct CategoryCommand: AsyncParsableCommand {
 
         @Argument(help: "xs s m l xl xxl xxxl ax1…ax5 (Apple's names work too).") var category: String
         @OptionGroup var options: ServerOptions
+        @OptionGroup var scope: ScopeOptions
         @OptionGroup var token: TokenOptions
         @Flag(help: "Print JSON, exactly as PUT /category answers.") var json = false
 
         @MainActor
         func run() async throws {
             let category = try ContentSizeCategory(parsing: category)
-            let change = try await options.client(token: token.resolved).command { client throws(FontdClientError) in
-                try await client.setCategory(category)
-            }
+            let client = try options.client(scope: try scope.parsed(), token: token.resolved)
+            let change = try await client.command { client throws(FontdClientError) in try await client.setCategory(category) }
             if json { return try Output.printJSON(change) }
             print(change.previous == change.category
                 ? "\(change.category.rawValue) (unchanged)"
                 : "\(change.category.rawValue) (was \(change.previous.rawValue))")
+        }
+    }
+
+    struct Clear: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "clear",
+            abstract: "Clear a scope's own category, so that it inherits its parent's again.",
+            discussion: "Needs --scope: the root scope has nothing to inherit from. Prints the category the scope has now.")
+
+        @OptionGroup var options: ServerOptions
+        @OptionGroup var scope: ScopeOptions
+        @OptionGroup var token: TokenOptions
+        @Flag(help: "Print JSON, exactly as PUT /preferences answers.") var json = false
+
+        @MainActor
+        func run() async throws {
+            let client = try options.client(scope: try scope.clearable(), token: token.resolved)
+            let preferences = try await client.command { client throws(FontdClientError) in try await client.clearPreferences(category: true) }
+            if json { return try Output.printJSON(preferences) }
+            print("\(preferences.category.rawValue) (inherited)")
         }
     }
 }

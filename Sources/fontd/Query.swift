@@ -12,7 +12,8 @@ struct Query: AsyncParsableCommand {
         abstract: "Resolve a text style into a concrete, measured font.",
         discussion: """
             Resolves locally through fontconfig and FreeType, or with --server on a running fontd serve \
-            (where an omitted --category or --legibility follows the reader's current preferences). \
+            (where an omitted --category or --legibility follows the reader's current preferences, or with \
+            --scope a scope's). \
             Sizes and metrics are in points (1/72 inch).
             """)
 
@@ -24,9 +25,15 @@ struct Query: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Ask this fontd server (http://HOST:PORT) instead of resolving locally.", valueName: "url"))
     var server: String?
 
+    @OptionGroup var scope: ScopeOptions
+    @OptionGroup var token: TokenOptions
+
     func validate() throws {
         if styles != nil, server != nil {
             throw ValidationError("--styles applies to local resolution; a server answers from the table it loaded. Give one of --styles and --server.")
+        }
+        if server == nil, scope.scope != nil || token.token != nil {
+            throw ValidationError("--scope and --token apply with --server (a scope's preferences live on a server); add --server URL.")
         }
     }
 
@@ -35,7 +42,8 @@ struct Query: AsyncParsableCommand {
     func run() async throws {
         let query = try options.parsed()
         if let server {
-            let font = try await ServerOptions.client(server).command { client throws(FontdClientError) in
+            let client = try ServerOptions.client(server, scope: try scope.parsed(), token: token.resolved)
+            let font = try await client.command { client throws(FontdClientError) in
                 try await client.font(
                     query.style, category: query.category, traits: query.traits, families: query.families, weight: query.weight,
                     legibility: query.legibility, maximumPointSize: query.maximumPointSize)

@@ -17,20 +17,22 @@ struct ServerOptions: ParsableArguments {
         return try FontdClient.baseURL(parsing: server ?? environment ?? Self.fallbackServer)
     }
 
-    /// A client of that server, sending `token` with its requests.
-    func client(token: String? = nil, timeout: Duration = .seconds(10)) throws -> FontdClient {
-        FontdClient(baseURL: try baseURL(), token: token, timeout: timeout)
+    /// A client of `scope` on that server, sending `token` with its requests.
+    func client(scope: PreferenceScope = .root, token: String? = nil, timeout: Duration = .seconds(10)) throws -> FontdClient {
+        FontdClient(baseURL: try baseURL(), scope: scope, token: token, timeout: timeout)
     }
 
-    /// A client of the server at `address` (as a person types it), sending no token.
-    static func client(_ address: String) throws -> FontdClient {
-        FontdClient(baseURL: try FontdClient.baseURL(parsing: address))
+    /// A client of `scope` on the server at `address` (as a person types it), sending `token`.
+    static func client(_ address: String, scope: PreferenceScope = .root, token: String? = nil) throws -> FontdClient {
+        FontdClient(baseURL: try FontdClient.baseURL(parsing: address), scope: scope, token: token)
     }
 }
 
-/// `--token` for the commands that change the reader's preferences.
+/// `--token` for the commands that change the reader's preferences or read a scope's.
 struct TokenOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The server's token for changes (default: $FONTD_TOKEN).", valueName: "token"))
+    @Option(help: ArgumentHelp(
+        "The server's token, or a scoped token from fontd token issue: changes need one, and so does reading a scope (default: $FONTD_TOKEN).",
+        valueName: "token"))
     var token: String?
 
     /// `--token`, else `$FONTD_TOKEN`; nil when neither gives one.
@@ -44,13 +46,18 @@ struct NetworkCommandError: Error, CustomStringConvertible {
     var underlying: FontdClientError
     /// Whether the command sent a token (it changes what a 401 means).
     var sentToken: Bool
+    /// Whose preferences the command asked for.
+    var scope: PreferenceScope = .root
 
     var description: String {
         switch underlying {
-        case .server(let error) where error.code == .unauthorized:
+        case .server(let error) where error.code == .unauthorized && scope.isRoot:
             sentToken
                 ? "The server refused the token (HTTP 401, unauthorized); pass the token fontd serve was given with --token or FONTD_TOKEN."
                 : "The server needs its token to change preferences (HTTP 401, unauthorized); pass --token TOKEN or set FONTD_TOKEN."
+        case .server(let error) where error.code == .unauthorized && !sentToken:
+            "The preferences of \(scope.path) need a token (HTTP 401, unauthorized); pass --token with the server's token or one from "
+                + "fontd token issue --scope \(scope.path), or set FONTD_TOKEN."
         default: underlying.description
         }
     }
@@ -62,7 +69,7 @@ extension FontdClient {
         do {
             return try await call(self)
         } catch {
-            throw NetworkCommandError(underlying: error, sentToken: token != nil)
+            throw NetworkCommandError(underlying: error, sentToken: token != nil, scope: scope)
         }
     }
 }
