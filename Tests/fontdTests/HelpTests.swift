@@ -19,7 +19,8 @@ import Testing
 
     @Test(arguments: [
         ["serve"], ["query"], ["styles"], ["categories"], ["list"], ["category", "get"], ["category", "set"],
-        ["legibility", "get"], ["legibility", "set"], ["watch"], ["health"],
+        ["legibility", "get"], ["legibility", "set"], ["watch"], ["health"], ["category", "clear"], ["legibility", "clear"],
+        ["token", "issue"],
     ])
     func eachOptionStatesItsDefaultAtMostOnce(_ command: [String]) throws {
         let result = try CommandRunner.run(command + ["--help"])
