@@ -1,5 +1,4 @@
 import DynamicType
-import FontdTestSupport
 import Foundation
 import SQLiteStore
 
@@ -14,7 +13,8 @@ struct StoreFixture {
     let path: String
 
     init() throws {
-        directory = try TestPaths.temporaryDirectory()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontd-store-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         path = directory.appendingPathComponent("state/fontd.sqlite").path
     }
 
