@@ -87,11 +87,12 @@ final class ScopedTokenVerifier: Sendable {
     /// Why jwt-kit could not read a token: its payload lacks a claim or has one in the wrong
     /// form (jwt-kit tells only in the words of the decoding error), or it is no JWT at all.
     private static func malformedReason(_ reason: String) -> String {
-        if let key = reason.range(of: #"keyNotFound(CodingKeys(stringValue: ""#) {
-            let name = reason[key.upperBound...].prefix { $0 != "\"" }
+        // Swift's DecodingError describes a missing key as "keyNotFound: Key 'exp' not found".
+        if reason.contains("keyNotFound"), let key = reason.range(of: "Key '") {
+            let name = reason[key.upperBound...].prefix { $0 != "'" }
             return "it has no \(name) claim; a scoped token needs scope and exp"
         }
-        if reason.contains("typeMismatch") || reason.contains("valueNotFound") || reason.contains("dataCorrupted") {
+        if reason.contains("DecodingError") {
             return "a claim has the wrong form; scope must be a string and exp a number of seconds"
         }
         return "it is not a JWT (three base64url parts separated by dots)"

@@ -79,6 +79,12 @@ struct Serve: ParsableCommand {
     @Option(help: "Scopes other than the root that may hold preferences of their own (409 scopeLimit past it).")
     var maxScopes = 1_000_000
 
+    @Option(help: "The store's newest changes kept for Last-Event-ID replays (at least 1).")
+    var keptChanges = 100_000
+
+    @Option(help: "Each scope's newest changes kept even when older than --kept-changes (at least 1).")
+    var keptChangesPerScope = 1024
+
     @Option(help: "Unsent bytes an event stream may queue before its subscriber is cut off.")
     var subscriberQueueBytes = 256 * 1024
 
@@ -117,6 +123,8 @@ struct Serve: ParsableCommand {
         if token == nil, !allowUnauthenticated, try !HTTPServer.isLoopback(host: host) {
             throw ValidationError("Refusing to listen on \(host) without a token: anyone who can connect could change the reader's preferences. Give --token (or FONTD_TOKEN), or --allow-unauthenticated.")
         }
+        guard keptChanges >= 1 else { throw ValidationError("Invalid kept changes '\(keptChanges)': expected at least 1.") }
+        guard keptChangesPerScope >= 1 else { throw ValidationError("Invalid kept changes per scope '\(keptChangesPerScope)': expected at least 1.") }
         guard maxScopes >= 0 else { throw ValidationError("Invalid max scopes '\(maxScopes)': expected 0 or more.") }
         let scopedTokenKey = try Self.scopedTokenKey(
             secret: jwtSecret ?? environment["FONTD_JWT_SECRET"], secretFromEnvironment: jwtSecret == nil, publicKeyPath: jwtPublicKey,
@@ -152,6 +160,8 @@ struct Serve: ParsableCommand {
         serviceConfiguration.keepAliveSeconds = durations.keepAlive
         serviceConfiguration.scopedTokenKey = scopedTokenKey
         serviceConfiguration.maximumScopes = maxScopes
+        serviceConfiguration.keptChanges = keptChanges
+        serviceConfiguration.keptChangesPerScope = keptChangesPerScope
         // Docs/DESIGN.md §10: with no token, every scope is open on loopback only (a single-user desktop).
         serviceConfiguration.scopesOpenWithoutToken = loopback
         let service = try FontService(resolver: resolver, configuration: serviceConfiguration, storage: location.open(), logger: logger)

@@ -266,7 +266,7 @@ import Testing
         let rootWithToken = try fontd.get("/css", headers: [("Authorization", "Bearer \(alice)")])
         #expect(rootWithToken.header("Cache-Control") == "private, no-store")
         #expect(try fontd.get("/css").header("Cache-Control") == "no-cache")
-        let bad = try fontd.get("/css", headers: [("Authorization", "Bearer nonsense")])
+        let bad = try fontd.get("/css", headers: [("Authorization", "Bearer \(await Self.verified(service, "nonsense"))")])
         #expect(bad.status == 401)
     }
 
