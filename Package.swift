@@ -137,10 +137,12 @@ let package = Package(
             name: "FontServiceTests",
             dependencies: ["FontService", "HTTPServer", "FontResolution", "DynamicType", "FontdTestSupport"]
         ),
-        // GRDB too, to make the databases fontd must refuse (another application's, a newer fontd's).
+        // GRDB too, to make the databases fontd must refuse (another application's, a newer fontd's)
+        // and the ones it migrates. Not FontdTestSupport: the store's tests need only a temporary
+        // directory, and so build without FontService and what it pulls in.
         .testTarget(
             name: "SQLiteStoreTests",
-            dependencies: ["SQLiteStore", "DynamicType", "FontdTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SQLiteStore", "DynamicType", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "FontdClientTests", dependencies: ["FontdClient", "FontdTestSupport"]),
         .testTarget(

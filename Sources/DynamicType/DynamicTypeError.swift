@@ -67,7 +67,7 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
         case .emptyFamilyList:
             "The parameter 'family' names no family; give family names separated by commas, most preferred first, or leave it out."
         case .invalidScope(let text, let reason):
-            "Invalid scope '\(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "%" + String($0.value, radix: 16, uppercase: true) : String($0) }.joined())': \(reason)."
+            "Invalid scope '\(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? ($0.value < 0x10 ? "%0" : "%") + String($0.value, radix: 16, uppercase: true) : String($0) }.joined())': \(reason)."
         }
     }
 }

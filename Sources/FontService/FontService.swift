@@ -54,7 +54,8 @@ public final class FontService: HTTPResponder {
         resolver: FontResolver, configuration: FontServiceConfiguration, storage: any PreferenceStorage, logger: Logger
     ) throws {
         let store = try PreferencesStore(
-            storage: storage, maximumScopes: configuration.maximumScopes, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
+            storage: storage, retention: PreferencesStore.Retention(configuration),
+            maximumScopes: configuration.maximumScopes, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
         self.init(resolver: resolver, configuration: configuration, logger: logger, store: store, willResolve: { _ in })
     }
 
@@ -65,7 +66,7 @@ public final class FontService: HTTPResponder {
     ) {
         // A store without storage reads nothing, so it cannot fail.
         self.store = store ?? (try! PreferencesStore(
-            storage: nil, maximumScopes: configuration.maximumScopes, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger))
+            storage: nil, retention: PreferencesStore.Retention(configuration), maximumScopes: configuration.maximumScopes, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger))
         self.tokenVerifier = configuration.scopedTokenKey.map(ScopedTokenVerifier.init(key:))
         self.resolver = resolver
         self.webDocuments = WebDocuments(resolver: resolver)

@@ -19,6 +19,11 @@ public struct FontServiceConfiguration: Sendable, Hashable {
     public var scopesOpenWithoutToken = true
     /// How many scopes other than the root may hold values of their own (`--max-scopes`).
     public var maximumScopes = 1_000_000
+    /// How many of the store's newest changes are kept for replays (`--kept-changes`; docs/DESIGN.md §10: at least 100,000).
+    public var keptChanges = 100_000
+    /// How many of each scope's newest changes are kept even when older than `keptChanges`
+    /// (`--kept-changes-per-scope`; at least 1024).
+    public var keptChangesPerScope = 1024
 
     /// How scoped tokens are checked: HS256 with a shared secret, or ES256 with a public key.
     public enum ScopedTokenKey: Sendable, Hashable {

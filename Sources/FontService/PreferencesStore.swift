@@ -18,6 +18,13 @@ final class PreferencesStore: Sendable {
     struct Retention: Sendable {
         var window = 100_000
         var perScope = 1024
+
+        init() {}
+
+        init(_ configuration: FontServiceConfiguration) {
+            window = max(1, configuration.keptChanges)
+            perScope = max(1, configuration.keptChangesPerScope)
+        }
     }
 
     /// A preference a change sets, clears (inherits again) or leaves as it is.
@@ -135,18 +142,25 @@ final class PreferencesStore: Sendable {
     /// How many scopes other than the root have values of their own.
     var scopeCount: Int { shared.withLock { $0.scopeCount } }
 
+    /// The largest id a change may take: JSON numbers are exact below 2⁵³ for every reader.
+    static let maximumSequence = PreferencesState.maximumSequence
+
     /// Why a change was not made; the preferences stay as they were.
     enum ChangeError: Error, CustomStringConvertible {
         /// The storage could not keep the change.
         case notWritten(String)
         /// A new scope would pass `--max-scopes`.
         case scopeLimit(Int)
+        /// The change would take an id past `maximumSequence`.
+        case sequenceExhausted(Int)
 
         var description: String {
             switch self {
             case .notWritten(let reason): reason
             case .scopeLimit(let limit):
                 "this server holds preferences for at most \(limit) scopes (--max-scopes) and has no room for another; clear a scope's values to free one"
+            case .sequenceExhausted(let sequence):
+                "the change sequence is at \(sequence), and ids stop at \(PreferencesStore.maximumSequence) so that every JSON reader reads them exactly"
             }
         }
     }
@@ -232,6 +246,10 @@ final class PreferencesStore: Sendable {
             entries.append(ScopeHistoryEntry(
                 position: position, sequence: sequence, isEvent: before != after, scope: scope,
                 change: .legibilityWeight(record.legibilityWeight, previous: own.legibilityWeight)))
+        }
+        if sequence > Self.maximumSequence {
+            logger.error("change refused", metadata: ["sequence": "\(shared.sequence)"])
+            return (nil, .sequenceExhausted(shared.sequence))
         }
         let before = nearest.answer(for: scope)
         return (PlannedChange(before: before, record: record, entries: entries, sequence: sequence, position: position), nil)

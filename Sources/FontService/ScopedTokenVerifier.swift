@@ -76,12 +76,26 @@ final class ScopedTokenVerifier: Sendable {
         switch error.errorType {
         case .claimVerificationFailure: "it has expired"
         case .signatureVerificationFailed: "its signature does not verify with this server's key"
-        case .malformedToken: "it is not a JWT (three base64url parts separated by dots)"
+        case .malformedToken: malformedReason(error.reason ?? "")
         case .unsupportedAlgorithm, .signingAlgorithmFailure: "it is not signed with this server's algorithm"
         default:
             if let decoding = error.underlying as? DecodingError { "it lacks a claim fontd needs (\(missingClaim(decoding)))" }
             else { "it is not a valid token (\(error.errorType))" }
         }
+    }
+
+    /// Why jwt-kit could not read a token: its payload lacks a claim or has one in the wrong
+    /// form (jwt-kit tells only in the words of the decoding error), or it is no JWT at all.
+    private static func malformedReason(_ reason: String) -> String {
+        // Swift's DecodingError describes a missing key as "keyNotFound: Key 'exp' not found".
+        if reason.contains("keyNotFound"), let key = reason.range(of: "Key '") {
+            let name = reason[key.upperBound...].prefix { $0 != "'" }
+            return "it has no \(name) claim; a scoped token needs scope and exp"
+        }
+        if reason.contains("DecodingError") {
+            return "a claim has the wrong form; scope must be a string and exp a number of seconds"
+        }
+        return "it is not a JWT (three base64url parts separated by dots)"
     }
 
     /// Which claim a payload that did not decode lacks or has in the wrong form.

@@ -3,31 +3,26 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// The reader's preferences and their history in an SQLite database (WAL, synchronous = FULL),
-/// through GRDB.
+/// The scopes' preferences and their history (docs/DESIGN.md §10) in an SQLite database (WAL,
+/// synchronous = FULL), through GRDB.
 ///
 /// One store is one file, held with an exclusive lock from `open` to `close()` so that one
 /// fontd at a time owns it. Every commit is durable when it returns: in WAL mode with
 /// `synchronous = FULL`, SQLite fsyncs the log at each commit (GRDB's WAL default, `NORMAL`,
-/// does not). The newest `keptChanges` changes are kept; older ones are pruned in the commit
-/// that passes the bound.
+/// does not). The store keeps what it is given: which older entries to drop is the service's
+/// decision, carried by each commit.
 ///
 /// A `DatabaseQueue` (one connection) rather than a `DatabasePool`: writes are one at a time
-/// anyway, reads are a row and a range of the history, and one connection means the
+/// anyway, the store is read once as the service starts, and one connection means the
 /// `synchronous` setting read back is the one every commit runs under.
 ///
 /// Any thread may call it; a mutex makes the calls, and `close()`, one at a time.
 public final class SQLitePreferenceStore: Sendable {
-    /// How many changes a store keeps unless told otherwise (docs/DESIGN.md §10: at least 100,000 in all).
-    public static let defaultKeptChanges = 100_000
-
     /// The database file.
     public let path: String
     /// Whether the file did not exist, or held no schema, before this open: a state file may
     /// be imported into it.
     public let wasCreated: Bool
-    /// How many of the newest changes are kept.
-    public let keptChanges: Int
 
     private struct Connection {
         let database: DatabaseQueue
@@ -37,10 +32,9 @@ public final class SQLitePreferenceStore: Sendable {
     /// Nil once closed.
     private let connection: Mutex<Connection?>
 
-    private init(path: String, wasCreated: Bool, keptChanges: Int, connection: Connection) {
+    private init(path: String, wasCreated: Bool, connection: Connection) {
         self.path = path
         self.wasCreated = wasCreated
-        self.keptChanges = keptChanges
         self.connection = Mutex(connection)
     }
 
@@ -49,10 +43,9 @@ public final class SQLitePreferenceStore: Sendable {
     /// Opens the store at `path`, creating it (and its directory, mode 0700) when missing.
     ///
     /// A file that is not a fontd store is refused with `.damaged` and left exactly as it was;
-    /// a store another open holds is refused with `.locked` at once.
-    ///
-    /// - Parameter keptChanges: how many of the newest changes to keep (at least 1).
-    public static func open(path: String, keptChanges: Int = defaultKeptChanges) throws(SQLiteStoreError) -> SQLitePreferenceStore {
+    /// a store another open holds is refused with `.locked` at once. A store an older fontd
+    /// wrote (migration `v1`, the root scope only) is migrated.
+    public static func open(path: String) throws(SQLiteStoreError) -> SQLitePreferenceStore {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             do {
@@ -93,8 +86,7 @@ public final class SQLitePreferenceStore: Sendable {
             guard synchronous == 2 else {
                 throw SQLiteStoreError.sqlite(path, reason: "PRAGMA synchronous reads back \(synchronous.map(String.init) ?? "nothing"), not 2 (FULL)")
             }
-            return SQLitePreferenceStore(
-                path: path, wasCreated: isNew, keptChanges: max(1, keptChanges), connection: Connection(database: database, lock: lock))
+            return SQLitePreferenceStore(path: path, wasCreated: isNew, connection: Connection(database: database, lock: lock))
         } catch {
             // Closed before the lock goes with `lock`, so no other open overlaps this connection.
             try? database.close()
@@ -102,72 +94,116 @@ public final class SQLitePreferenceStore: Sendable {
         }
     }
 
-    /// The current preferences with their sequence, and the newest `historyLimit` changes,
-    /// oldest first.
-    public func load(historyLimit: Int) throws(SQLiteStoreError) -> StoredPreferences {
+    /// Everything the store holds: the root scope first, then every other scope with a value of
+    /// its own by path, the kept history by position, the dropped-through sequences, the
+    /// store's sequence and position.
+    ///
+    /// - Throws: `.damaged` for a row fontd would not have written (a value or scope it does
+    ///   not know, a scope with no value of its own).
+    public func load() throws(SQLiteStoreError) -> StoredScopes {
         let path = path
         return try withDatabase { database in
             try database.read { db in
-                let preferences = try CurrentPreferencesRecord.fetch(db, path: path)
-                let newest = try ChangeRecord.order(Column("sequence").desc).limit(max(0, historyLimit)).fetchAll(db)
-                return StoredPreferences(preferences: preferences, history: try newest.reversed().map { try $0.event(path: path) })
-            }
-        }
-    }
-
-    /// Appends `changes` and makes their values current, in one transaction, durable when this
-    /// returns. Nothing is written when any change is refused: a snapshot, a sequence that
-    /// does not follow the stored one, a `previous` that is not the stored value.
-    public func commit(_ changes: [PreferenceEvent]) throws(SQLiteStoreError) {
-        let records = try changes.map { change throws(SQLiteStoreError) in try ChangeRecord(change) }
-        guard !records.isEmpty else { return }
-        let (path, keptChanges) = (path, keptChanges)
-        try withDatabase { database in
-            try database.write { db in
-                var preferences = try CurrentPreferencesRecord.fetch(db, path: path)
-                for (change, record) in zip(changes, records) {
-                    try preferences.apply(change)
-                    try record.insert(db)
+                let row = try PreferencesRow.fetch(db, path: path)
+                let others = try ScopeRow.order(Column("scope")).fetchAll(db)
+                let history = try HistoryRow.order(Column("position")).fetchAll(db)
+                var droppedThrough: [PreferenceScope: Int] = [:]
+                for dropped in try Row.fetchAll(db, sql: "SELECT scope, through_sequence FROM dropped_history") {
+                    let (name, sequence): (String, Int) = (dropped["scope"], dropped["through_sequence"])
+                    guard let scope = name.isEmpty ? .root : try? PreferenceScope(parsing: name) else {
+                        throw SQLiteStoreError.damaged(path, reason: "its dropped_history table names the scope '\(name)', which is not a scope")
+                    }
+                    droppedThrough[scope] = sequence
                 }
-                try CurrentPreferencesRecord(preferences).update(db)
-                // Sequences are consecutive, so this keeps exactly the newest `keptChanges`.
-                try db.execute(sql: "DELETE FROM changes WHERE sequence <= ?", arguments: [preferences.sequence - keptChanges])
+                return StoredScopes(
+                    sequence: row.sequence, position: row.position,
+                    scopes: try [row.root(path: path)] + others.map { row throws(SQLiteStoreError) in try row.record(path: path) },
+                    history: try history.map { row throws(SQLiteStoreError) in try row.entry(path: path) },
+                    droppedThrough: droppedThrough)
             }
         }
     }
 
-    /// Every kept change after `sequence`, oldest first; nil when they cannot all be told
-    /// (`sequence` is older than the oldest kept change's predecessor, or from the future), so
-    /// the subscriber gets a snapshot instead (docs/DESIGN.md §11).
-    public func changes(after sequence: Int) throws(SQLiteStoreError) -> [PreferenceEvent]? {
-        let path = path
-        return try withDatabase { database in
-            try database.read { db -> [PreferenceEvent]? in
-                let current = try CurrentPreferencesRecord.fetch(db, path: path).sequence
-                let oldest = try Int.fetchOne(db, sql: "SELECT MIN(sequence) FROM changes") ?? current + 1
-                guard sequence >= oldest - 1, sequence <= current else { return nil }
-                return try ChangeRecord.filter(Column("sequence") > sequence).order(Column("sequence")).fetchAll(db)
-                    .map { try $0.event(path: path) }
-            }
-        }
-    }
-
-    /// Puts a state — a §12 state file's preferences, sequence and history — into a store that
-    /// has no change yet, in one transaction; the newest `keptChanges` of its history are kept.
+    /// Keeps `commit` in one transaction, durable when this returns: its entries appended, its
+    /// scopes written (the root's values in the preferences row, another scope upserted, or
+    /// deleted when it holds no value of its own), the store's sequence and position advanced,
+    /// and its drops made. Nothing is written when the commit is refused.
     ///
-    /// The history must follow the state file's rules (changes only, consecutive sequences
-    /// from 1, the last one the state's sequence; none at sequence 0), so whatever a state file
-    /// reader accepts can be imported.
-    public func importState(_ state: StoredPreferences) throws(SQLiteStoreError) {
-        let records = try state.history.map { change throws(SQLiteStoreError) in try ChangeRecord(change) }
-        try Self.checkImport(state)
-        let (path, kept) = (path, Array(records.suffix(keptChanges)))
+    /// - Throws: `.positionOutOfOrder` when the entries do not follow the stored position one
+    ///   by one; `.sequenceBehind` for a sequence lower than the stored one; `.invalidCommit`
+    ///   for a root value cleared or an entry whose sequence is beyond the commit's.
+    public func commit(_ commit: ScopeCommit) throws(SQLiteStoreError) {
+        for entry in commit.entries where entry.sequence > commit.sequence {
+            throw .invalidCommit("history entry \(entry.position) has sequence \(entry.sequence), beyond the commit's \(commit.sequence)")
+        }
+        let path = path
         try withDatabase { database in
             try database.write { db in
-                let current = try CurrentPreferencesRecord.fetch(db, path: path)
-                guard current.sequence == 0, try ChangeRecord.fetchCount(db) == 0 else { throw SQLiteStoreError.notEmpty(path) }
-                for record in kept { try record.insert(db) }
-                try CurrentPreferencesRecord(state.preferences).update(db)
+                var row = try PreferencesRow.fetch(db, path: path)
+                guard commit.sequence >= row.sequence else { throw SQLiteStoreError.sequenceBehind(stored: row.sequence, got: commit.sequence) }
+                for entry in commit.entries {
+                    let (next, overflow) = row.position.addingReportingOverflow(1)
+                    guard !overflow, entry.position == next else {
+                        throw SQLiteStoreError.positionOutOfOrder(expected: next, got: entry.position)
+                    }
+                    try HistoryRow(entry).insert(db)
+                    row.position = next
+                }
+                for record in commit.scopes {
+                    if record.scope.isRoot {
+                        try row.setRoot(record)
+                    } else if record.isEmpty {
+                        try ScopeRow.deleteOne(db, key: record.scope.path)
+                    } else {
+                        try ScopeRow(record).upsert(db)
+                    }
+                }
+                row.sequence = commit.sequence
+                try row.update(db)
+                for drop in commit.drops {
+                    try db.execute(
+                        sql: "DELETE FROM history WHERE scope = ? AND position <= ?", arguments: [drop.scope.path, drop.throughPosition])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO dropped_history (scope, through_sequence) VALUES (?, ?)
+                            ON CONFLICT (scope) DO UPDATE SET through_sequence = MAX(through_sequence, excluded.through_sequence)
+                            """,
+                        arguments: [drop.scope.path, drop.throughSequence])
+                }
+            }
+        }
+    }
+
+    /// Puts a state — a §4 state file's root preferences, sequence and history — into a store
+    /// that holds nothing yet, in one transaction: each change becomes a root entry at the
+    /// position of its sequence, the root's marks the newest change of each kind, and a history
+    /// that does not start at 1 is recorded as dropped before its first change.
+    ///
+    /// The history must follow the state file's rules (changes only, consecutive sequences,
+    /// the last one the state's sequence; none at sequence 0), so whatever a state file reader
+    /// accepts can be imported.
+    public func importState(_ state: StoredPreferences) throws(SQLiteStoreError) {
+        let rows = try state.history.map { change throws(SQLiteStoreError) in try HistoryRow(rootChange: change) }
+        try Self.checkImport(state)
+        let path = path
+        try withDatabase { database in
+            try database.write { db in
+                let current = try PreferencesRow.fetch(db, path: path)
+                guard current.sequence == 0, current.position == 0, try HistoryRow.fetchCount(db) == 0, try ScopeRow.fetchCount(db) == 0 else {
+                    throw SQLiteStoreError.notEmpty(path)
+                }
+                for row in rows { try row.insert(db) }
+                var root = current
+                root.category = state.preferences.category.rawValue
+                root.legibilityWeight = state.preferences.legibilityWeight.rawValue
+                root.categoryMark = rows.last { $0.kind == .category }?.sequence ?? 0
+                root.legibilityWeightMark = rows.last { $0.kind == .legibilityWeight }?.sequence ?? 0
+                root.sequence = state.preferences.sequence
+                root.position = rows.last?.position ?? 0
+                try root.update(db)
+                if let first = rows.first, first.sequence > 1 {
+                    try db.execute(sql: "INSERT INTO dropped_history (scope, through_sequence) VALUES ('', ?)", arguments: [first.sequence - 1])
+                }
             }
         }
     }

@@ -14,10 +14,12 @@ public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
     case unwritable(String, reason: String)
     /// The store was written by a newer fontd, whose migrations this one does not know.
     case newerSchema(String, migrations: [String])
-    /// A change whose sequence is not the one after the stored sequence.
-    case outOfOrder(expected: Int, got: Int)
-    /// A change whose `previous` is not the value the store holds now.
-    case previousMismatch(sequence: Int, expected: String, got: String)
+    /// A commit whose history entry is not at the position after the stored one (or the entry before it).
+    case positionOutOfOrder(expected: Int, got: Int)
+    /// A commit whose sequence is lower than the stored one: the store's sequence never goes back.
+    case sequenceBehind(stored: Int, got: Int)
+    /// A commit that does not hold together (a root value cleared, an entry beyond the commit's sequence).
+    case invalidCommit(String)
     /// An event that is not a change (a snapshot), offered to `commit` or `importState`.
     case notAChange(String)
     /// An import into a store that already holds changes.
@@ -41,10 +43,12 @@ public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
             "cannot write the store \(path): \(reason). Check the permissions and free space of its directory, or give another --store"
         case .newerSchema(let path, let migrations):
             "the store \(path) was written by a newer fontd (migrations \(migrations.joined(separator: ", "))); run that version, or give another --store"
-        case .outOfOrder(let expected, let got):
-            "change \(got) was refused: the store's next change is \(expected)"
-        case .previousMismatch(let sequence, let expected, let got):
-            "change \(sequence) was refused: it says the previous value was \(got), but the store holds \(expected)"
+        case .positionOutOfOrder(let expected, let got):
+            "the commit was refused: its history entry at position \(got) does not follow on; the next position is \(expected)"
+        case .sequenceBehind(let stored, let got):
+            "the commit was refused: its sequence \(got) is lower than the store's \(stored)"
+        case .invalidCommit(let reason):
+            "the commit was refused: \(reason)"
         case .notAChange(let name):
             "a \(name) event is not a change; only \(PreferenceEvent.categoryChangedName) and \(PreferenceEvent.legibilityWeightChangedName) events are stored"
         case .notEmpty(let path):

@@ -3,20 +3,27 @@ import GRDB
 /// The store's tables, made by GRDB's migrator, and the checks that tell a fontd store from
 /// any other file before anything is written to it.
 ///
-/// - `preferences`: one row (id 1) with the current category, legibility weight and sequence.
-///   The sequence is kept in the row rather than derived from the newest change so that the
-///   current state is one row read, and so that the open-time check has two records to compare
-///   (they must agree). The values cannot be derived from the history: pruning may drop the
-///   last change of one kind.
-/// - `changes`: one row per change, `sequence` the primary key (SQLite's rowid, so range reads
-///   and pruning walk the table's own b-tree), `kind` `category` or `legibilityWeight`, and
-///   the raw values of §3 in `value` and `previous`.
+/// - `preferences`: one row (id 1) with the root scope's values and marks (docs/DESIGN.md §10),
+///   the store's sequence (the id of the newest event over all scopes) and `position`, that of
+///   the newest history entry. They are kept in the row rather than derived from the history so
+///   that they outlive the entries the service drops, and so that the open-time check has two
+///   records to compare. (Before `v2` the row had no marks and `sequence` was the newest change's.)
+/// - `scopes`: one row per scope other than the root that has a value of its own (NULL:
+///   inherited, never both), with its marks.
+/// - `history`: one row per change of a scope's own value, `position` the primary key (SQLite's
+///   rowid, so range reads walk the table's own b-tree); `sequence` the event's id (for a silent
+///   entry, `is_event` 0, the store's sequence then); `scope` the path, `''` for the root;
+///   `kind` `category` or `legibilityWeight`; the raw values of §3 in `value` and `previous`
+///   (NULL: inherited). Indexed by `(scope, position)` for the drops of one scope.
+/// - `dropped_history`: per scope whose older entries were dropped, the largest sequence among them.
 ///
-/// Both tables are STRICT (SQLite 3.37 and later), so SQLite itself refuses a value of the
+/// Every table is STRICT (SQLite 3.37 and later), so SQLite itself refuses a value of the
 /// wrong type.
 enum StoreSchema {
     /// The tables (and GRDB's bookkeeping) a fontd store holds, and nothing else.
-    static let tableNames: Set<String> = ["grdb_migrations", "preferences", "changes"]
+    static let tableNames: Set<String> = ["grdb_migrations", "preferences", "scopes", "history", "dropped_history"]
+    /// The tables of a store that an older fontd left at `v1`, which `v2` migrates.
+    static let v1TableNames: Set<String> = ["grdb_migrations", "preferences", "changes"]
 
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -38,31 +45,77 @@ enum StoreSchema {
                 ) STRICT;
                 """)
         }
+        // Scopes (docs/DESIGN.md §10). v1's changes become the root's entries, each at the
+        // position of its sequence, and the marks the newest change of each kind. v1 pruned the
+        // oldest changes, so when the first kept one is not 1 the ones before it are recorded
+        // as dropped. Frozen as written, like v1.
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: """
+                ALTER TABLE preferences ADD COLUMN category_mark INTEGER NOT NULL DEFAULT 0 CHECK (category_mark >= 0);
+                ALTER TABLE preferences ADD COLUMN legibility_weight_mark INTEGER NOT NULL DEFAULT 0 CHECK (legibility_weight_mark >= 0);
+                ALTER TABLE preferences ADD COLUMN position INTEGER NOT NULL DEFAULT 0 CHECK (position >= 0);
+                CREATE TABLE scopes (
+                    scope TEXT PRIMARY KEY CHECK (scope <> ''),
+                    category TEXT,
+                    legibility_weight TEXT,
+                    category_mark INTEGER NOT NULL CHECK (category_mark >= 0),
+                    legibility_weight_mark INTEGER NOT NULL CHECK (legibility_weight_mark >= 0),
+                    CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL)
+                ) STRICT;
+                CREATE TABLE history (
+                    position INTEGER PRIMARY KEY CHECK (position >= 1),
+                    sequence INTEGER NOT NULL CHECK (sequence >= 0),
+                    is_event INTEGER NOT NULL CHECK (is_event IN (0, 1)),
+                    scope TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight')),
+                    value TEXT,
+                    previous TEXT
+                ) STRICT;
+                CREATE INDEX history_by_scope ON history (scope, position);
+                CREATE TABLE dropped_history (
+                    scope TEXT PRIMARY KEY,
+                    through_sequence INTEGER NOT NULL
+                ) STRICT;
+                INSERT INTO history (position, sequence, is_event, scope, kind, value, previous)
+                    SELECT sequence, sequence, 1, '', kind, value, previous FROM changes ORDER BY sequence;
+                UPDATE preferences SET
+                    category_mark = COALESCE((SELECT MAX(sequence) FROM changes WHERE kind = 'category'), 0),
+                    legibility_weight_mark = COALESCE((SELECT MAX(sequence) FROM changes WHERE kind = 'legibilityWeight'), 0),
+                    position = COALESCE((SELECT MAX(sequence) FROM changes), 0);
+                INSERT INTO dropped_history (scope, through_sequence)
+                    SELECT '', sequence - 1 FROM changes WHERE sequence = (SELECT MIN(sequence) FROM changes) AND sequence > 1;
+                DROP TABLE changes;
+                """)
+        }
         return migrator
     }()
 
     /// Whether the database at `db` is new (no schema yet, or only GRDB's empty bookkeeping
     /// table a migration cut short leaves), after refusing anything that is not a whole fontd
     /// store: another application's tables, a newer fontd's migrations, a failed integrity
-    /// check, a sequence that disagrees with the history. Reads only.
+    /// check, a sequence or position behind the history. Reads only; a store an older fontd
+    /// left at `v1` is checked as `v1` was, before it is migrated.
     static func isNew(_ db: Database, path: String) throws -> Bool {
         let objects = try String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name
             """)
-        let foreign = objects.filter { !tableNames.contains($0) }
-        guard foreign.isEmpty else {
-            throw SQLiteStoreError.damaged(path, reason: "it is an SQLite database with tables fontd does not make (\(foreign.joined(separator: ", ")))")
-        }
+        // Before the tables: a newer fontd's store may well have tables this one does not make.
         let applied = try migrator.appliedIdentifiers(db)
         let known = try migrator.appliedMigrations(db)
         guard applied.count == known.count else { throw SQLiteStoreError.newerSchema(path, migrations: applied.sorted()) }
+        let isV1 = applied == ["v1"]
+        let expected = isV1 ? v1TableNames : tableNames
+        let foreign = objects.filter { !expected.contains($0) }
+        guard foreign.isEmpty else {
+            throw SQLiteStoreError.damaged(path, reason: "it is an SQLite database with tables fontd does not make (\(foreign.joined(separator: ", ")))")
+        }
         if applied.isEmpty {
             guard objects.allSatisfy({ $0 == "grdb_migrations" }) else {
                 throw SQLiteStoreError.damaged(path, reason: "it has fontd's tables but no record of their migration")
             }
             return true
         }
-        let missing = tableNames.subtracting(objects)
+        let missing = expected.subtracting(objects)
         guard missing.isEmpty else {
             throw SQLiteStoreError.damaged(path, reason: "its tables \(missing.sorted().joined(separator: ", ")) are missing")
         }
@@ -70,10 +123,23 @@ enum StoreSchema {
         guard problems == ["ok"] else {
             throw SQLiteStoreError.damaged(path, reason: "SQLite's integrity check fails (\(problems.joined(separator: "; ")))")
         }
-        let sequence = try CurrentPreferencesRecord.fetch(db, path: path).sequence
-        let newest = try Int.fetchOne(db, sql: "SELECT MAX(sequence) FROM changes") ?? 0
-        guard newest == sequence else {
-            throw SQLiteStoreError.damaged(path, reason: "its sequence is \(sequence) but its newest change is \(newest)")
+        if isV1 {
+            let sequence = try Int.fetchOne(db, sql: "SELECT sequence FROM preferences WHERE id = 1")
+            let newest = try Int.fetchOne(db, sql: "SELECT MAX(sequence) FROM changes") ?? 0
+            guard let sequence, newest == sequence else {
+                throw SQLiteStoreError.damaged(path, reason: "its sequence is \(sequence.map(String.init) ?? "missing") but its newest change is \(newest)")
+            }
+            return false
+        }
+        // Entries may have been dropped, so the row is only known not to lag behind the history.
+        let row = try PreferencesRow.fetch(db, path: path)
+        let newest = try Row.fetchOne(db, sql: "SELECT MAX(sequence) AS sequence, MAX(position) AS position FROM history")
+        let (newestSequence, newestPosition) = (newest?["sequence"] as Int?, newest?["position"] as Int?)
+        if let newestSequence, newestSequence > row.sequence {
+            throw SQLiteStoreError.damaged(path, reason: "its sequence is \(row.sequence) but its history holds sequence \(newestSequence)")
+        }
+        if let newestPosition, newestPosition > row.position {
+            throw SQLiteStoreError.damaged(path, reason: "its position is \(row.position) but its history holds position \(newestPosition)")
         }
         return false
     }

@@ -3,12 +3,8 @@ import FontService
 import Glibc
 import SQLiteStore
 
-/// `SQLitePreferenceStore` is a `PreferenceStorage`: its commit needs only the changes.
-extension SQLitePreferenceStore: PreferenceStorage {
-    public func commit(_ changes: [PreferenceEvent], resulting state: StoredPreferences) throws {
-        try commit(changes)
-    }
-}
+/// `SQLitePreferenceStore` is a `PreferenceStorage`: its `load()` and `commit(_:)` are the protocol's.
+extension SQLitePreferenceStore: PreferenceStorage {}
 
 /// Where `fontd serve` keeps the reader's preferences (docs/DESIGN.md §10), and the §12 state
 /// file it imports once: nobody's size is reset by an upgrade.

@@ -5,6 +5,7 @@ import FontResolution
 import FontService
 import Glibc
 import HTTPServer
+import JWTKit
 import Logging
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -69,6 +70,21 @@ struct Serve: ParsableCommand {
     @Flag(help: "Listen beyond loopback without a token (anyone who can connect may change the preferences).")
     var allowUnauthenticated = false
 
+    @Option(help: "The HS256 secret of scoped tokens, at least 32 bytes; needs --token (default: $FONTD_JWT_SECRET).")
+    var jwtSecret: String?
+
+    @Option(help: "A PEM file with the ES256 public key of scoped tokens; needs --token.")
+    var jwtPublicKey: String?
+
+    @Option(help: "Scopes other than the root that may hold preferences of their own (409 scopeLimit past it).")
+    var maxScopes = 1_000_000
+
+    @Option(help: "The store's newest changes kept for Last-Event-ID replays (at least 1).")
+    var keptChanges = 100_000
+
+    @Option(help: "Each scope's newest changes kept even when older than --kept-changes (at least 1).")
+    var keptChangesPerScope = 1024
+
     @Option(help: "Unsent bytes an event stream may queue before its subscriber is cut off.")
     var subscriberQueueBytes = 256 * 1024
 
@@ -107,6 +123,13 @@ struct Serve: ParsableCommand {
         if token == nil, !allowUnauthenticated, try !HTTPServer.isLoopback(host: host) {
             throw ValidationError("Refusing to listen on \(host) without a token: anyone who can connect could change the reader's preferences. Give --token (or FONTD_TOKEN), or --allow-unauthenticated.")
         }
+        guard keptChanges >= 1 else { throw ValidationError("Invalid kept changes '\(keptChanges)': expected at least 1.") }
+        guard keptChangesPerScope >= 1 else { throw ValidationError("Invalid kept changes per scope '\(keptChangesPerScope)': expected at least 1.") }
+        guard maxScopes >= 0 else { throw ValidationError("Invalid max scopes '\(maxScopes)': expected 0 or more.") }
+        let scopedTokenKey = try Self.scopedTokenKey(
+            secret: jwtSecret ?? environment["FONTD_JWT_SECRET"], secretFromEnvironment: jwtSecret == nil, publicKeyPath: jwtPublicKey,
+            token: token)
+        let loopback = try HTTPServer.isLoopback(host: host)
         guard let location = PreferenceStoreLocation(store: store, state: state, environment: environment) else {
             throw ValidationError("No preferences store location: set --store, XDG_STATE_HOME or HOME.")
         }
@@ -135,6 +158,12 @@ struct Serve: ParsableCommand {
         serviceConfiguration.cacheBytes = cacheBytes
         serviceConfiguration.token = token
         serviceConfiguration.keepAliveSeconds = durations.keepAlive
+        serviceConfiguration.scopedTokenKey = scopedTokenKey
+        serviceConfiguration.maximumScopes = maxScopes
+        serviceConfiguration.keptChanges = keptChanges
+        serviceConfiguration.keptChangesPerScope = keptChangesPerScope
+        // Docs/DESIGN.md §10: with no token, every scope is open on loopback only (a single-user desktop).
+        serviceConfiguration.scopesOpenWithoutToken = loopback
         let service = try FontService(resolver: resolver, configuration: serviceConfiguration, storage: location.open(), logger: logger)
         try service.prewarm()
         let http = try HTTPServer(configuration: server, responder: service, logger: logger)
@@ -146,6 +175,38 @@ struct Serve: ParsableCommand {
         _ = ready.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
         logger.info("listening", metadata: ["url": "\(http.url)", "threads": "\(threads)"])
         try http.run()
+    }
+
+    /// The key of scoped tokens: exactly one of the secret and the public key, either only with
+    /// the server's token (which is what may issue and revoke them: without it nobody is admin).
+    static func scopedTokenKey(
+        secret: String?, secretFromEnvironment: Bool, publicKeyPath: String?, token: String?
+    ) throws -> FontServiceConfiguration.ScopedTokenKey? {
+        let secretName = secretFromEnvironment ? "FONTD_JWT_SECRET" : "--jwt-secret"
+        switch (secret, publicKeyPath) {
+        case (nil, nil):
+            return nil
+        case (.some, .some):
+            throw ValidationError("Give one of \(secretName) (HS256) and --jwt-public-key (ES256), not both.")
+        case (let secret?, nil):
+            guard token != nil else { throw ValidationError("\(secretName) needs --token (or FONTD_TOKEN): the server's token is the admin of every scope.") }
+            let bytes = Array(secret.utf8)
+            let minimum = FontServiceConfiguration.ScopedTokenKey.minimumSecretBytes
+            guard bytes.count >= minimum else {
+                throw ValidationError("\(secretName) is \(bytes.count) bytes; an HS256 secret needs at least \(minimum) (openssl rand -hex 32 makes one).")
+            }
+            return .secret(bytes)
+        case (nil, let path?):
+            guard token != nil else { throw ValidationError("--jwt-public-key needs --token (or FONTD_TOKEN): the server's token is the admin of every scope.") }
+            let pem: String
+            do { pem = try String(contentsOfFile: path, encoding: .utf8) } catch {
+                throw ValidationError("--jwt-public-key \(path) cannot be read (\(error.localizedDescription)).")
+            }
+            do { _ = try ES256PublicKey(pem: pem) } catch {
+                throw ValidationError("--jwt-public-key \(path) is not a PEM ES256 (P-256) public key (\(error)).")
+            }
+            return .publicKey(pem: pem)
+        }
     }
 
     /// Raises the soft limit on open descriptors to the hard one, as Go's runtime does for every

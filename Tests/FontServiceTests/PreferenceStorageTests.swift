@@ -16,9 +16,9 @@ import Glibc
         struct Full: Error, CustomStringConvertible { var description: String { "the disk is full" } }
         private(set) var attempts = 0
 
-        func load(historyLimit: Int) throws -> StoredPreferences { StoredPreferences() }
+        func load() throws -> StoredScopes { StoredScopes() }
 
-        func commit(_ changes: [PreferenceEvent], resulting state: StoredPreferences) throws {
+        func commit(_ commit: ScopeCommit) throws {
             attempts += 1
             throw Full()
         }

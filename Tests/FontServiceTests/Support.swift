@@ -47,7 +47,7 @@ extension FontService {
     /// services have no state file), and returns once they are current.
     func setPreferences(_ preferences: ReaderPreferences) {
         let changed = DispatchSemaphore(value: 0)
-        store.change(category: preferences.category, legibilityWeight: preferences.legibilityWeight) { _ in changed.signal() }
+        store.change(.root, category: .set(preferences.category), legibilityWeight: .set(preferences.legibilityWeight)) { _ in changed.signal() }
         changed.wait()
     }
 

@@ -168,13 +168,24 @@ import Testing
         #expect(serverError.status == 403)
     }
 
+    @Test func aNewScopePastTheLimitIsScopeLimit() async throws {
+        let server = try ServerProcess(["--max-scopes", "1"])
+        let client = FontdClient(baseURL: server.url)
+        let body = Data(#"{"category":"xl"}"#.utf8)
+        _ = try await client.send("PUT", "/category", query: [("scope", "alice")], body: body)
+        let refusal = await expectServerError(.scopeLimit, status: 409) {
+            _ = try await client.send("PUT", "/category", query: [("scope", "bob")], body: body)
+        }
+        #expect(refusal?.message.contains("--max-scopes") == true)
+    }
+
     @Test func everyCodeOfTheDesignIsCovered() {
         // The codes checked above, against the list of docs/DESIGN.md §8: a new code needs a test here.
         let covered: Set<ErrorCode> = [
             .unknownStyle, .unknownCategory, .unknownLegibilityWeight, .unknownTrait, .conflictingTraits, .duplicateTrait,
             .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
             .notFound, .methodNotAllowed, .payloadTooLarge, .uriTooLong, .headersTooLarge, .requestTimeout, .badRequest,
-            .notImplemented, .unavailable, .internal, .invalidParameter, .conflictingParameters, .forbidden,
+            .notImplemented, .unavailable, .internal, .invalidParameter, .conflictingParameters, .forbidden, .scopeLimit,
         ]
         #expect(covered == Set(ErrorCode.all))
     }

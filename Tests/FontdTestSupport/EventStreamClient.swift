@@ -24,13 +24,17 @@ public final class EventStreamClient {
     public let head: TestResponse
 
     /// Opens `/events` (with `Last-Event-ID: lastEventID` when given; `query` appended to the path).
-    public init(port: Int, lastEventID: String? = nil, query: String = "", timeoutSeconds: Double = 5, receiveBufferBytes: Int32? = nil) throws {
+    public init(
+        port: Int, lastEventID: String? = nil, query: String = "", headers: [(name: String, value: String)] = [],
+        timeoutSeconds: Double = 5, receiveBufferBytes: Int32? = nil
+    ) throws {
         connection = try RawHTTPConnection(port: port, timeoutSeconds: timeoutSeconds)
         if var bytes = receiveBufferBytes {
             setsockopt(connection.descriptor, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
         }
         let resume = lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? ""
-        try connection.send("GET /events\(query) HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n\(resume)\r\n")
+        let fields = headers.map { "\($0.name): \($0.value)\r\n" }.joined()
+        try connection.send("GET /events\(query) HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n\(resume)\(fields)\r\n")
         head = try connection.readResponse(toHead: true)
     }
 

@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 import GRDB
 import SQLiteStore
@@ -8,6 +9,7 @@ import Testing
 @Suite(.serialized) struct DamagedStoreTests {
     enum Damage: String, CaseIterable, CustomTestStringConvertible {
         case randomBytes, shortRandomBytes, truncatedStore, otherApplicationsDatabase, storeWithAnExtraTable
+        case sequenceBehindItsHistory, positionBehindItsHistory, version1StoreBehindItsChanges
 
         var testDescription: String { rawValue }
 
@@ -22,7 +24,7 @@ import Testing
                 try Data((0..<40).map { _ in UInt8.random(in: 0...255) }).write(to: url)
             case .truncatedStore:
                 let store = try SQLitePreferenceStore.open(path: fixture.path)
-                try store.commit(StoreFixture.categoryChanges(3000))
+                try store.commit(StoreFixture.rootCategoryCommit(3000))
                 store.close()
                 let bytes = try fixture.bytes()
                 #expect(bytes.count > 4 * 4096)
@@ -35,11 +37,22 @@ import Testing
                 try database.close()
             case .storeWithAnExtraTable:
                 let store = try SQLitePreferenceStore.open(path: fixture.path)
-                try store.commit([StoreFixture.category(1, .small, from: .large)])
+                try store.commit(StoreFixture.rootCategoryCommit(1))
                 store.close()
-                let database = try DatabaseQueue(path: fixture.path)
-                try database.write { db in try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY)") }
-                try database.close()
+                try fixture.writeBehindTheStoresBack { db in try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY)") }
+            case .sequenceBehindItsHistory:
+                let store = try SQLitePreferenceStore.open(path: fixture.path)
+                try store.commit(StoreFixture.rootCategoryCommit(3))
+                store.close()
+                try fixture.writeBehindTheStoresBack { db in try db.execute(sql: "UPDATE preferences SET sequence = 2") }
+            case .positionBehindItsHistory:
+                let store = try SQLitePreferenceStore.open(path: fixture.path)
+                try store.commit(StoreFixture.rootCategoryCommit(3))
+                store.close()
+                try fixture.writeBehindTheStoresBack { db in try db.execute(sql: "UPDATE preferences SET position = 0") }
+            case .version1StoreBehindItsChanges:
+                try fixture.makeVersion1Store(
+                    category: .small, legibilityWeight: .regular, sequence: 1, changes: StoreFixture.categoryChanges(2))
             }
         }
     }
@@ -65,18 +78,74 @@ import Testing
         #expect(try fixture.bytes() == before)
     }
 
-    @Test func storeFromANewerFontdIsRefused() throws {
+    @Test(arguments: [false, true])
+    func storeFromANewerFontdIsRefused(withATableOfItsOwn: Bool) throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         try SQLitePreferenceStore.open(path: fixture.path).close()
-        let database = try DatabaseQueue(path: fixture.path)
-        try database.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v2')") }
-        try database.close()
+        try fixture.writeBehindTheStoresBack { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v3')")
+            if withATableOfItsOwn { try db.execute(sql: "CREATE TABLE devices (id INTEGER PRIMARY KEY)") }
+        }
         let before = try fixture.bytes()
 
-        #expect(throws: SQLiteStoreError.newerSchema(fixture.path, migrations: ["v1", "v2"])) {
+        #expect(throws: SQLiteStoreError.newerSchema(fixture.path, migrations: ["v1", "v2", "v3"])) {
             try SQLitePreferenceStore.open(path: fixture.path)
         }
         #expect(try fixture.bytes() == before)
+    }
+
+    /// Rows fontd would not write, put there by a program that skips SQLite's CHECK constraints:
+    /// refused at open when the integrity check sees a broken constraint, else by `load()`.
+    enum RowDamage: String, CaseIterable, CustomTestStringConvertible {
+        case scopeWithNoValue, scopeOutsideTheForm, unknownCategoryInAScope, unknownWeightInTheHistory, unknownRootCategory
+
+        var testDescription: String { rawValue }
+
+        var sql: String {
+            switch self {
+            case .scopeWithNoValue: "UPDATE scopes SET category = NULL, legibility_weight = NULL"
+            case .scopeOutsideTheForm: "UPDATE scopes SET scope = 'alice//phone'"
+            case .unknownCategoryInAScope: "UPDATE scopes SET category = 'huge'"
+            case .unknownWeightInTheHistory: "UPDATE history SET value = 'heavy' WHERE kind = 'legibilityWeight'"
+            case .unknownRootCategory: "UPDATE preferences SET category = 'huge'"
+            }
+        }
+    }
+
+    @Test(arguments: RowDamage.allCases)
+    func rowsFontdWouldNotWriteAreRefused(_ damage: RowDamage) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let alice = try PreferenceScope(parsing: "alice")
+        let store = try SQLitePreferenceStore.open(path: fixture.path)
+        try store.commit(ScopeCommit(
+            entries: [ScopeHistoryEntry(position: 1, sequence: 1, isEvent: true, scope: alice, change: .legibilityWeight(.bold, previous: nil))],
+            scopes: [ScopeRecord(scope: alice, legibilityWeight: .bold, legibilityWeightMark: 1)], sequence: 1))
+        store.close()
+        try fixture.writeBehindTheStoresBack { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+            try db.execute(sql: damage.sql)
+            #expect(db.changesCount == 1)
+        }
+
+        let error = #expect(throws: SQLiteStoreError.self) { try SQLitePreferenceStore.open(path: fixture.path).load() }
+        guard case .damaged(let path, let reason)? = error else {
+            Issue.record("expected damaged, got \(String(describing: error))")
+            return
+        }
+        #expect(path == fixture.path)
+        #expect(!reason.isEmpty)
+    }
+
+    @Test func sqliteItselfRefusesAScopeWithNoValue() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        try SQLitePreferenceStore.open(path: fixture.path).close()
+        #expect(throws: DatabaseError.self) {
+            try fixture.writeBehindTheStoresBack { db in
+                try db.execute(sql: "INSERT INTO scopes (scope, category_mark, legibility_weight_mark) VALUES ('alice', 0, 0)")
+            }
+        }
     }
 }

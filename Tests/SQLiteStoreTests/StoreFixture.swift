@@ -1,6 +1,6 @@
 import DynamicType
-import FontdTestSupport
 import Foundation
+import GRDB
 import SQLiteStore
 
 /// A store path in a temporary directory of its own (removed by `remove()`), and the changes
@@ -14,7 +14,8 @@ struct StoreFixture {
     let path: String
 
     init() throws {
-        directory = try TestPaths.temporaryDirectory()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontd-store-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         path = directory.appendingPathComponent("state/fontd.sqlite").path
     }
 
@@ -22,6 +23,85 @@ struct StoreFixture {
 
     /// The file's bytes now.
     func bytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    /// Runs `body` in a write transaction of a plain GRDB connection to the store's file, as
+    /// another program would: the store's lock is a `flock`, which SQLite's own locks ignore.
+    func writeBehindTheStoresBack(_ body: (Database) throws -> Void) throws {
+        let database = try DatabaseQueue(path: path)
+        try database.write(body)
+        try database.close()
+    }
+
+    /// Makes the store an older fontd left: only the `v1` migration, as it was written, and
+    /// `changes` as its rows, which must end at `sequence`.
+    func makeVersion1Store(
+        category: ContentSizeCategory, legibilityWeight: LegibilityWeight, sequence: Int, changes: [PreferenceEvent]
+    ) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let database = try DatabaseQueue(path: path)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE preferences (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    category TEXT NOT NULL,
+                    legibility_weight TEXT NOT NULL,
+                    sequence INTEGER NOT NULL CHECK (sequence >= 0)
+                ) STRICT;
+                INSERT INTO preferences (id, category, legibility_weight, sequence) VALUES (1, 'l', 'regular', 0);
+                CREATE TABLE changes (
+                    sequence INTEGER PRIMARY KEY CHECK (sequence >= 1),
+                    kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight')),
+                    value TEXT NOT NULL,
+                    previous TEXT NOT NULL
+                ) STRICT;
+                """)
+        }
+        try migrator.migrate(database)
+        try database.write { db in
+            for change in changes {
+                let (kind, value, previous) = switch change {
+                case .categoryChanged(let change): ("category", change.category.rawValue, change.previous.rawValue)
+                case .legibilityWeightChanged(let change): ("legibilityWeight", change.legibilityWeight.rawValue, change.previous.rawValue)
+                case .snapshot: ("snapshot", "", "")
+                }
+                try db.execute(
+                    sql: "INSERT INTO changes (sequence, kind, value, previous) VALUES (?, ?, ?, ?)",
+                    arguments: [change.sequence, kind, value, previous])
+            }
+            try db.execute(
+                sql: "UPDATE preferences SET category = ?, legibility_weight = ?, sequence = ?",
+                arguments: [category.rawValue, legibilityWeight.rawValue, sequence])
+        }
+        try database.close()
+    }
+
+    static func scope(_ path: String) throws -> PreferenceScope { try PreferenceScope(parsing: path) }
+
+    /// An entry of `scope` that is an event, its id its position unless told.
+    static func entry(
+        _ position: Int, sequence: Int? = nil, isEvent: Bool = true, _ scope: PreferenceScope, _ change: ScopeHistoryEntry.Change
+    ) -> ScopeHistoryEntry {
+        ScopeHistoryEntry(position: position, sequence: sequence ?? position, isEvent: isEvent, scope: scope, change: change)
+    }
+
+    /// An entry of the root scope that is an event, its id its position unless told.
+    static func entry(_ position: Int, sequence: Int? = nil, isEvent: Bool = true, _ change: ScopeHistoryEntry.Change) -> ScopeHistoryEntry {
+        entry(position, sequence: sequence, isEvent: isEvent, .root, change)
+    }
+
+    /// One commit of `count` root category changes from `l` (position and sequence `1...count`),
+    /// each to a category other than the one before, with the root as they leave it.
+    static func rootCategoryCommit(_ count: Int) -> ScopeCommit {
+        var root = ScopeRecord.initialRoot
+        var entries: [ScopeHistoryEntry] = []
+        for case .categoryChanged(let changed) in categoryChanges(count) {
+            root.category = changed.category
+            root.categoryMark = changed.sequence
+            entries.append(entry(changed.sequence, .category(changed.category, previous: changed.previous)))
+        }
+        return ScopeCommit(entries: entries, scopes: [root], sequence: count)
+    }
 
     static func category(_ sequence: Int, _ category: ContentSizeCategory, from previous: ContentSizeCategory) -> PreferenceEvent {
         .categoryChanged(CategoryChange(category: category, previous: previous, sequence: sequence))
@@ -43,7 +123,7 @@ struct StoreFixture {
         }
     }
 
-    /// A state like the §12 example grown to seven changes: xl / bold at sequence 7.
+    /// A state like the §4 example grown to seven changes: xl / bold at sequence 7.
     static let importedState = StoredPreferences(
         preferences: Preferences(category: .extraLarge, legibilityWeight: .bold, sequence: 7),
         history: [
@@ -54,5 +134,20 @@ struct StoreFixture {
             weight(5, .regular, from: .bold),
             weight(6, .bold, from: .regular),
             category(7, .extraLarge, from: .small),
+        ])
+
+    /// `importedState` as the store holds it: root entries at the positions of their sequences,
+    /// the marks the newest change of each kind.
+    static let importedScopes = StoredScopes(
+        sequence: 7, position: 7,
+        scopes: [ScopeRecord(scope: .root, category: .extraLarge, legibilityWeight: .bold, categoryMark: 7, legibilityWeightMark: 6)],
+        history: [
+            Self.entry(1, .category(.extraLarge, previous: .large)),
+            Self.entry(2, .legibilityWeight(.bold, previous: .regular)),
+            Self.entry(3, .category(.accessibilityMedium, previous: .extraLarge)),
+            Self.entry(4, .category(.small, previous: .accessibilityMedium)),
+            Self.entry(5, .legibilityWeight(.regular, previous: .bold)),
+            Self.entry(6, .legibilityWeight(.bold, previous: .regular)),
+            Self.entry(7, .category(.extraLarge, previous: .small)),
         ])
 }

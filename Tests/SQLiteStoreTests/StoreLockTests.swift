@@ -19,16 +19,16 @@ import Testing
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         let store = try SQLitePreferenceStore.open(path: fixture.path)
-        try store.commit([StoreFixture.category(1, .small, from: .large)])
+        try store.commit(StoreFixture.rootCategoryCommit(1))
         #expect(throws: SQLiteStoreError.locked(fixture.path)) { try SQLitePreferenceStore.open(path: fixture.path) }
         #expect(SQLiteStoreError.locked(fixture.path).description
             == "another fontd serve holds the store \(fixture.path); stop it or give another --store")
         // The refused open leaves the first one working.
-        #expect(try store.load(historyLimit: 1).preferences.sequence == 1)
+        #expect(try store.load().sequence == 1)
 
         store.close()
         let reopened = try SQLitePreferenceStore.open(path: fixture.path)
-        #expect(try reopened.load(historyLimit: 1).preferences.category == .small)
+        #expect(try reopened.load().scopes == StoreFixture.rootCategoryCommit(1).scopes)
     }
 
     @Test func anotherProcessCannotTakeTheLock() throws {
@@ -57,7 +57,8 @@ import Testing
         let store = try SQLitePreferenceStore.open(path: fixture.path)
         store.close()
         store.close()
-        #expect(throws: SQLiteStoreError.closed(fixture.path)) { try store.load(historyLimit: 1) }
-        #expect(throws: SQLiteStoreError.closed(fixture.path)) { try store.commit([StoreFixture.category(1, .small, from: .large)]) }
+        #expect(throws: SQLiteStoreError.closed(fixture.path)) { try store.load() }
+        #expect(throws: SQLiteStoreError.closed(fixture.path)) { try store.commit(StoreFixture.rootCategoryCommit(1)) }
+        #expect(throws: SQLiteStoreError.closed(fixture.path)) { try store.importState(StoreFixture.importedState) }
     }
 }

@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func anIdOlderThanTheHistoryGetsASnapshot() throws {
-        let server = try ServerProcess(["--token", Self.token])
+        let server = try ServerProcess(["--token", Self.token, "--kept-changes", "1024", "--kept-changes-per-scope", "1024"])
         let connection = try server.connect(timeoutSeconds: 30)
         // 1,030 changes on one connection, pipelined in batches.
         let categories = ["xl", "l"]
