@@ -64,4 +64,27 @@ import Testing
         let error = await endingError(of: anonymous.preferenceChanges())
         #expect(error?.code == .unauthorized)
     }
+
+    @Test func aScopedTokenReadsChangesAndFollowsItsScope() async throws {
+        let server = try ServerProcess(["--token", Self.token, "--jwt-secret", ScopedTokens.secret])
+        defer { server.stop() }
+        let jwt = try await ScopedTokens.token(scope: "alice")
+        let phone = try client("alice/phone", of: server, token: jwt)
+        // The event stream sends the token in its header too: without it, 401.
+        let events = PreferenceStreamTests.Collector(phone.preferenceChanges(reconnection: PreferenceStreamTests.quick))
+        defer { events.cancel() }
+        try await events.wait { !$0.isEmpty }
+        try await client("alice", of: server, token: jwt).setPreferences(legibilityWeight: .bold)
+        try await events.waitForSequence(1)
+        #expect(events.error == nil, "\(String(describing: events.error))")
+        #expect(events.received.last == .legibilityWeightChanged(
+            LegibilityWeightChange(scope: "alice/phone", legibilityWeight: .bold, previous: .regular, sequence: 1)))
+        let bob = try client("bob", of: server, token: jwt)
+        do {
+            _ = try await bob.preferences()
+            Issue.record("a token for alice read bob's preferences")
+        } catch {
+            #expect(error.code == .forbidden)
+        }
+    }
 }

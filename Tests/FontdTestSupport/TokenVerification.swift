@@ -1,10 +1,10 @@
-import DynamicType
 import FontService
 import Foundation
 import JWTKit
 
-/// Checks what `fontd token issue` printed with jwt-kit, as the server does, and makes the keys
-/// a test signs with, so test targets need not import jwt-kit themselves.
+/// Checks what `fontd token issue` printed with jwt-kit, as the server does, and makes the ES256
+/// keys a test signs with, so test targets need not import jwt-kit themselves (`ScopedTokens`
+/// makes tokens).
 public enum TokenVerification {
     /// What a verified scoped token says.
     public struct Claims: Sendable, Equatable {
@@ -31,13 +31,6 @@ public enum TokenVerification {
     public static func es256KeyPair() -> (privateKeyPEM: String, publicKeyPEM: String) {
         let key = ES256PrivateKey()
         return (key.pemRepresentation, key.publicKey.pemRepresentation)
-    }
-
-    /// A token signed with the HS256 `secret`, for `scope` until `expires`, as `fontd token issue` makes one.
-    public static func token(scope: String, expires: Date, secret: String) async throws -> String {
-        let keys = JWTKeyCollection()
-        await keys.add(hmac: HMACKey(from: Array(secret.utf8)), digestAlgorithm: .sha256)
-        return try await keys.sign(ScopedTokenClaims(scope: try PreferenceScope(parsing: scope), expires: expires))
     }
 
     /// The JSON of the token's header, decoded from its first part, without verifying anything.

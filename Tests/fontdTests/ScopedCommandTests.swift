@@ -107,4 +107,26 @@ import Testing
         // The root scope keeps its own wording.
         expectOneLineError(try CommandRunner.run(["category", "set", "xl"], environment: noToken), "401", "--token", "FONTD_TOKEN")
     }
+
+    @Test func anIssuedTokenOpensItsScopeAndNoOther() throws {
+        let secret = ScopedTokens.secret
+        let (privateKey, publicKey) = TokenVerification.es256KeyPair()
+        let directory = try TestPaths.temporaryDirectory()
+        let privateFile = directory.appendingPathComponent("private.pem"), publicFile = directory.appendingPathComponent("public.pem")
+        try privateKey.write(to: privateFile, atomically: true, encoding: .utf8)
+        try publicKey.write(to: publicFile, atomically: true, encoding: .utf8)
+        for (serve, issue) in [(["--jwt-secret", secret], ["--jwt-secret", secret]),
+                               (["--jwt-public-key", publicFile.path], ["--jwt-private-key", privateFile.path])] {
+            let server = try ServerProcess(["--token", Self.token] + serve)
+            defer { server.stop() }
+            let env = environment(server, token: false)
+            let jwt = try output(["token", "issue", "--scope", "alice", "--ttl", "10m"] + issue, env).trimmingCharacters(in: .newlines)
+            #expect(try output(["category", "set", "xxl", "--scope", "alice/phone", "--token", jwt], env) == "xxl (was l)\n")
+            #expect(try output(["category", "get", "--scope", "alice/phone", "--token", jwt], env) == "xxl\n")
+            #expect(try output(["category", "clear", "--scope", "alice/phone", "--token", jwt], env) == "l (inherited)\n")
+            expectOneLineError(
+                try CommandRunner.run(["category", "get", "--scope", "bob", "--token", jwt], environment: env), "HTTP 403", "forbidden", "alice")
+            expectOneLineError(try CommandRunner.run(["category", "set", "xl", "--token", jwt], environment: env), "HTTP 403")
+        }
+    }
 }

@@ -7,8 +7,9 @@ import Testing
 @Suite(.serialized) struct WebPageTests {
     static let token = "web-page-token"
 
-    /// A page of another origin that follows the fontd at `fontd`, recording each `fontd:change`.
-    static func followingPage(fontd: URL) -> String {
+    /// A page of another origin that follows the fontd at `fontd`, recording each `fontd:change`;
+    /// `follow` is given `arguments` (JavaScript, such as `{ scope: "alice" }`).
+    static func followingPage(fontd: URL, arguments: String = "") -> String {
         let base = fontd.absoluteString.hasSuffix("/") ? String(fontd.absoluteString.dropLast()) : fontd.absoluteString
         return """
             <!doctype html>
@@ -22,7 +23,7 @@ import Testing
             window.stylesheetCounts = [];
             new MutationObserver(() => window.stylesheetCounts.push(document.querySelectorAll('link[rel=stylesheet]').length))
               .observe(document.head, { childList: true });
-            follow();
+            follow(\(arguments));
             </script></head>
             <body><p class="fontd-body" id="body">Body text that follows the reader.</p></body></html>
             """
@@ -76,6 +77,36 @@ import Testing
         #expect(changes?.first == "xl/regular")
         #expect(changes?.last == "ax5/regular")
         #expect(changes?.contains("ax2/bold") == true)
+    }
+
+    @Test func aPageFollowsAScopeWithAScopedTokenAndNothingElse() throws {
+        let server = try ServerProcess(["--token", Self.token, "--jwt-secret", ScopedTokens.secret])
+        defer { server.stop() }
+        #expect(try server.client.put("/category?scope=alice", #"{"category":"xl"}"#, token: Self.token).status == 200)
+        let jwt = try ScopedTokens.tokenNow(scope: "alice")
+        let page = Self.followingPage(fontd: server.url, arguments: "{ scope: \"alice/phone\", token: \"\(jwt)\" }")
+        let site = try StaticSite(pages: ["/": (contentType: "text/html; charset=utf-8", body: page)])
+        defer { site.stop() }
+        let browser = try BrowserSession.start()
+        defer { browser.close() }
+
+        // The device inherits the reader's xl; the root stays at l (17px).
+        try browser.navigate(to: site.url(for: "/"))
+        let reached = try browser.waitUntil(
+            "return \(Self.bodyStyle).fontSize === '19px' && document.documentElement.dataset.textSize === 'xl'", timeoutSeconds: 15)
+        let fontSize = try browser.execute("return \(Self.bodyStyle).fontSize")
+        #expect(reached, "the body is \(fontSize ?? "nil")")
+        // A change on the reader reaches the page; one on the root does not.
+        #expect(try server.client.put("/category?scope=alice", #"{"category":"ax2"}"#, token: Self.token).status == 200)
+        #expect(try browser.waitUntil("return \(Self.bodyStyle).fontSize === '33px'", timeoutSeconds: 5))
+        #expect(try server.client.put("/category", #"{"category":"xs"}"#, token: Self.token).status == 200)
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try browser.execute("return document.documentElement.dataset.textSize") as? String == "ax2")
+        #expect(try browser.execute("return \(Self.bodyStyle).fontSize") as? String == "33px")
+        let stylesheet = try browser.execute("return document.querySelector('link[rel=stylesheet]').href") as? String ?? ""
+        #expect(stylesheet.contains("scope=alice%2Fphone&access_token=\(jwt)"), "\(stylesheet)")
+        let changes = try browser.execute("return window.fontdChanges.map((c) => c.category)") as? [String]
+        #expect(changes == ["xl", "ax2"])
     }
 
     /// Where the specimen draws `style`'s hairlines and where its sample's `H` is, in viewport pixels.
