@@ -26,7 +26,7 @@ enum TokenIssueError: Error, Equatable, CustomStringConvertible {
             "Give one key to sign with, not two: \(source) gives an HS256 secret and --jwt-private-key an ES256 key; leave one out."
         case .shortSecret(let bytes, let minimum):
             "The JWT secret is \(bytes) byte\(bytes == 1 ? "" : "s") long; HS256 needs at least \(minimum) bytes "
-                + "(a random one: openssl rand -base64 48)."
+                + "(openssl rand -hex 32 makes one)."
         case .unreadableKey(let path, let reason):
             "Cannot read the private key '\(path)': \(reason)."
         case .invalidKey(let path, let reason):
