@@ -103,6 +103,14 @@ final class PreferencesStore: Sendable {
             let node = Self.node(for: entry.scope, in: &state)
             node.history.append(entry)
             state.window.append((entry.position, node))
+            // A scope deleted by its last clear has no stored record, and so no marks: its kept
+            // events say which changes affected it (its last clear, say, newer than its parent's).
+            if node.parent != nil, node.record.isEmpty, entry.isEvent {
+                switch entry.change {
+                case .category: node.record.categoryMark = max(node.record.categoryMark, entry.sequence)
+                case .legibilityWeight: node.record.legibilityWeightMark = max(node.record.legibilityWeightMark, entry.sequence)
+                }
+            }
         }
         state.droppedThrough = stored.droppedThrough
         packedRoot = Atomic(state.root.preferences.packed)

@@ -190,7 +190,24 @@ public final class BrowserSession: @unchecked Sendable {
 extension BrowserSession {
     /// Starts `chromedriver --port=0` with its output going to `chromedriver.log` in `directory`,
     /// and reads the port it chose from the line it prints once it listens.
+    ///
+    /// With port 0, chromedriver takes a port for one address family and then binds the other
+    /// family to the same number, which another process may hold by then ("bind() failed: Address
+    /// already in use", seen while other servers started): it is started again, up to three times.
     private static func launchDriver(
+        _ path: String, directory: URL, environment: [String: String]
+    ) throws -> (Process, port: Int) {
+        var attempt = 1
+        while true {
+            do {
+                return try launchDriverOnce(path, directory: directory, environment: environment)
+            } catch BrowserError.driverDidNotStart(_, let output) where output.contains("Address already in use") && attempt < 3 {
+                attempt += 1
+            }
+        }
+    }
+
+    private static func launchDriverOnce(
         _ path: String, directory: URL, environment: [String: String]
     ) throws -> (Process, port: Int) {
         let log = directory.appendingPathComponent("chromedriver.log")

@@ -106,6 +106,13 @@ import Testing
         // An id from the future gets a snapshot.
         let future = try subscribe(server, "alice/phone", lastEventID: "99")
         #expect(try future.next().event == "preferences")
+        // A scope deleted by its last clear still answers the id of that clear, after a restart too.
+        _ = try put(server, "alice/phone", #"{"legibilityWeight":null}"#)  // 9: alice's regular
+        let deleted = #"{"scope":"alice/phone","category":"s","legibilityWeight":"regular","sequence":9,"inherited":["category","legibilityWeight"]}"#
+        #expect(try server.client.get("/preferences?scope=alice/phone").bodyText == deleted)
+        server.stop()
+        server = try ServerProcess(["--store", store])
+        #expect(try server.client.get("/preferences?scope=alice/phone").bodyText == deleted)
     }
 
     @Test func aReplayNeedingDroppedHistoryGetsASnapshot() throws {
