@@ -6,10 +6,11 @@
  * response head (and, for fontd, the snapshot event), then triggers K broadcasts, one at a
  * time, over a separate keep-alive connection:
  *
- *   --server fontd   PUT <publish-path> {"category":"xl"} with `Authorization: Bearer <token>`,
- *                    alternating two categories so that every PUT is a change; the event is
- *                    recognised by `"sequence":N}` in its data line, N = the sequence read
- *                    from GET <publish-path> before the first broadcast, plus one per broadcast.
+ *   --server fontd   PUT <publish-path> {"category":"xl"} (with `Authorization: Bearer <token>`
+ *                    when --token is given), alternating two categories so that every PUT is
+ *                    a change; the event is recognised by `"sequence":N}` in its data line,
+ *                    N = the sequence read from GET <publish-path> before the first
+ *                    broadcast, plus one per broadcast.
  *   --server nchan   POST <publish-path> with the body fontd's event would carry,
  *                    {"category":"xl","previous":"l","sequence":N}, N = 1, 2, …, and
  *                    `X-EventSource-Event: contentSizeCategoryDidChange`; same marker.
@@ -22,6 +23,17 @@
  * counted. With --poll-us, the client naps that long whenever nothing is readable instead of
  * sleeping in epoll_wait(): fewer wake-ups for the server's send() to pay for, less client CPU,
  * timestamps late by up to the nap — a check that the client does not shape the figures.
+ *
+ * With --scope-prefix P (fontd, docs/DESIGN.md §10), subscriber i subscribes to
+ * `<path>?scope=P<i>` instead, a scope of its own that inherits the root's preferences: the
+ * broadcasts stay on the root and reach every one of them (the snapshot is recognised by
+ * `"sequence":S,"inherited"`, the events by the same marker as the root's). With
+ * --scope-changes K as well, K changes on the one scope P<scope-index> follow the broadcasts
+ * (after --scope-change-warmup unmeasured ones): `PUT <publish-path>?scope=P<k>`, categories s
+ * and xs alternating (never a broadcast's, so every PUT is a change), each sent the moment the
+ * previous one has its answer and its event has reached subscriber k, over the same keep-alive
+ * connection. The server's CPU over the K changes gives the cost of one; an event of theirs at
+ * any other subscriber is counted as a stray (it must reach only that scope's subscribers).
  *
  * Source addresses are spread over 127.0.0.<first-source>, … (--per-source connections each,
  * bound with IP_BIND_ADDRESS_NO_PORT so the port is chosen at connect() by the 4-tuple):
@@ -98,6 +110,10 @@ static long first_source = 2;
 static long concurrency = 512;
 static pid_t pids[MAX_PIDS];
 static int pid_count = 0;
+static const char *scope_prefix = NULL; /* subscriber i subscribes to scope <prefix><i> */
+static long scope_change_count = 0;
+static long scope_change_warmup = 10;
+static long scope_index = 0;
 
 /* ---- state ----------------------------------------------------------------------------- */
 static int epoll_fd = -1;
@@ -114,7 +130,7 @@ static long setup_failed = 0;  /* never became ready */
 static long dropped = 0;       /* closed by the server after becoming ready */
 static char first_failure[256];
 
-static char ready_marker[32]; /* fontd: the snapshot's `"sequence":S}`; empty: the head suffices */
+static char ready_marker[48]; /* fontd: the snapshot's `"sequence":S}` (a scope's: `"sequence":S,"inherited"`); empty: the head suffices */
 static size_t ready_marker_len;
 static char marker[32]; /* the current broadcast's `"sequence":N}` */
 static size_t marker_len;
@@ -124,6 +140,9 @@ static uint64_t t0;             /* CLOCK_MONOTONIC ns just before the publish re
 static uint64_t *latencies;     /* ns, one per delivery */
 static size_t latency_count;
 static uint64_t epoll_waits, epoll_events; /* during broadcasts: how busy the client is */
+static bool changing_scope;     /* the changes on one scope are under way: only subscriber scope_index expects the event */
+static uint64_t scope_event_at; /* ns after t0 when the changed scope's subscriber had the event */
+static long strays;             /* events of a change on one scope that reached another scope's subscriber */
 
 static int pub_fd = -1;
 static char pub_buf[16384];
@@ -313,6 +332,16 @@ static void send_all(int fd, const char *data, size_t len) {
     }
 }
 
+/* fontd's trigger: PUT <target><query> {"category":"<category>"}, with the token when there is one. */
+static void put_request(char *out, size_t size, const char *target, const char *query, const char *category) {
+    char payload[64];
+    int len = snprintf(payload, sizeof payload, "{\"category\":\"%s\"}", category);
+    snprintf(out, size,
+             "PUT %s%s HTTP/1.1\r\nHost: %s:%d\r\n%s%s%sContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
+             target, query, host, port, token ? "Authorization: Bearer " : "", token ? token : "", token ? "\r\n" : "", len,
+             payload);
+}
+
 /* One request on the (blocking) publisher connection, before any subscriber: the body is copied to out. */
 static int blocking_exchange(const char *req, char *out, size_t size) {
     send_all(pub_fd, req, strlen(req));
@@ -359,7 +388,7 @@ static void close_subscriber(struct subscriber *s) {
     s->state = CLOSED;
     live_count--;
     dropped++;
-    if (active >= 0 && s->delivered != active) undelivered--;
+    if (active >= 0 && s->delivered != active && (!changing_scope || s == subs + scope_index)) undelivered--;
 }
 
 static void open_subscriber(uint32_t index) {
@@ -394,8 +423,17 @@ static void connected(struct subscriber *s, uint32_t index) {
         fail_setup(s, "connect: %s", strerror(error));
         return;
     }
-    ssize_t n = send(s->fd, request, request_len, MSG_NOSIGNAL);
-    if (n != (ssize_t)request_len) {
+    const char *get = request;
+    size_t get_len = request_len;
+    char scoped[sizeof request];
+    if (scope_prefix) {
+        get_len = (size_t)snprintf(scoped, sizeof scoped,
+                                   "GET %s?scope=%s%" PRIu32 " HTTP/1.1\r\nHost: %s:%d\r\nAccept: text/event-stream\r\n\r\n",
+                                   path, scope_prefix, index, host, port);
+        get = scoped;
+    }
+    ssize_t n = send(s->fd, get, get_len, MSG_NOSIGNAL);
+    if (n != (ssize_t)get_len) {
         fail_setup(s, "send of the GET: %s", n < 0 ? strerror(errno) : "short write");
         return;
     }
@@ -474,9 +512,16 @@ static void read_subscriber(struct subscriber *s, uint64_t now) {
         if (found) {
             at = (size_t)(found - data) + marker_len;
             s->delivered = active;
-            undelivered--;
-            latencies[latency_count++] = now - t0;
-            if (s == subs && active == 0) show_event(data + s->carry_len, (size_t)got);
+            if (!changing_scope) {
+                undelivered--;
+                latencies[latency_count++] = now - t0;
+                if (s == subs && active == 0) show_event(data + s->carry_len, (size_t)got);
+            } else if (s == subs + scope_index) {
+                undelivered--;
+                scope_event_at = now - t0;
+            } else {
+                strays++;
+            }
         }
     }
 keep:;
@@ -558,13 +603,26 @@ static int poll_once(int timeout_ms) {
     return n;
 }
 
+/* Polls until every expected subscriber has the active event and the publisher has answered, or `until`. */
+static void await_delivery(uint64_t until) {
+    while ((undelivered > 0 || !pub_done) && now_ns() < until) {
+        if (poll_us == 0) {
+            poll_once(100);
+        } else if (poll_once(0) == 0) {
+            struct timespec nap = {.tv_sec = 0, .tv_nsec = poll_us * 1000};
+            nanosleep(&nap, NULL);
+        }
+    }
+}
+
 /* ---- main -------------------------------------------------------------------------------- */
 static void usage(void) {
     fprintf(stderr,
             "usage: fanout-client --server fontd|nchan [--label NAME] --port PORT [--host 127.0.0.1] [--path /events]\n"
             "         [--publish-path PATH] [--token T] [--subscribers N] [--broadcasts K] [--warmup 1]\n"
             "         [--pause-ms 200] [--timeout 30] [--connect-timeout 120] [--per-source 10000] [--first-source 2]\n"
-            "         [--concurrency 512] --pids PID,PID,… (the server's processes)\n");
+            "         [--concurrency 512] [--scope-prefix P [--scope-changes K] [--scope-change-warmup 10]\n"
+            "         [--scope-index 0]] --pids PID,PID,… (the server's processes)\n");
     exit(2);
 }
 
@@ -579,6 +637,8 @@ int main(int argc, char **argv) {
         {"connect-timeout", required_argument, 0, 'C'}, {"per-source", required_argument, 0, 's'},
         {"first-source", required_argument, 0, 'f'},  {"concurrency", required_argument, 0, 'c'},
         {"pids", required_argument, 0, 'i'},          {"label", required_argument, 0, 'L'},
+        {"scope-prefix", required_argument, 0, 'x'},  {"scope-changes", required_argument, 0, 'X'},
+        {"scope-change-warmup", required_argument, 0, 'y'}, {"scope-index", required_argument, 0, 'I'},
         {0, 0, 0, 0},
     };
     int option;
@@ -605,6 +665,10 @@ int main(int argc, char **argv) {
         case 's': per_source = parse_long(optarg, "--per-source", 1, 28000); break;
         case 'f': first_source = parse_long(optarg, "--first-source", 1, 254); break;
         case 'c': concurrency = parse_long(optarg, "--concurrency", 1, 1000000); break;
+        case 'x': scope_prefix = optarg; break;
+        case 'X': scope_change_count = parse_long(optarg, "--scope-changes", 0, 10000000); break;
+        case 'y': scope_change_warmup = parse_long(optarg, "--scope-change-warmup", 0, 1000000); break;
+        case 'I': scope_index = parse_long(optarg, "--scope-index", 0, 10000000); break;
         case 'i':
             for (char *item = strtok(optarg, ","); item; item = strtok(NULL, ",")) {
                 if (pid_count == MAX_PIDS) die("at most %d --pids", MAX_PIDS);
@@ -616,7 +680,16 @@ int main(int argc, char **argv) {
     }
     if (optind != argc || port == 0 || pid_count == 0) usage();
     if (!publish_path) publish_path = server == FONTD ? "/category" : "/pub";
-    if (server == FONTD && !token) die("--server fontd needs --token");
+    if (scope_prefix) {
+        /* A segment of §10: [A-Za-z0-9][A-Za-z0-9._-]{0,63}, the number included; or a path of them. */
+        size_t len = strlen(scope_prefix);
+        if (server != FONTD) die("--scope-prefix is for --server fontd");
+        if (len == 0 || len > 40 || strspn(scope_prefix, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-/") != len)
+            die("--scope-prefix must be up to 40 letters, digits, '.', '_', '-' or '/', not '%s'", scope_prefix);
+    }
+    if (scope_change_count > 0 && !scope_prefix) die("--scope-changes needs --scope-prefix");
+    if (scope_change_count > 0 && scope_index >= subscriber_count)
+        die("--scope-index %ld is not a subscriber's (there are %ld)", scope_index, subscriber_count);
     long sources = (subscriber_count + per_source - 1) / per_source;
     if (first_source + sources - 1 > 254)
         die("%ld subscribers at %ld per source address need 127.0.0.%ld…%ld: past 127.0.0.254", subscriber_count,
@@ -668,15 +741,18 @@ int main(int argc, char **argv) {
             !json_uint(body, "sequence", &sequence))
             die("GET %s answered %d: %.200s", publish_path, status, body);
         first_sequence = sequence + 1;
-        ready_marker_len = (size_t)snprintf(ready_marker, sizeof ready_marker, "\"sequence\":%llu}", sequence);
+        /* A scope's snapshot goes on with the preferences it inherits (docs/DESIGN.md §10). */
+        ready_marker_len = (size_t)snprintf(ready_marker, sizeof ready_marker,
+                                            scope_prefix ? "\"sequence\":%llu,\"inherited\"" : "\"sequence\":%llu}", sequence);
         fprintf(stderr, "fanout-client: fontd's category is %s, sequence %llu\n", current, sequence);
     }
 
     long long rss_before = sum_over_pids(process_rss_kib);
 
     /* ---- connect ---- */
-    fprintf(stderr, "fanout-client: connecting %ld subscribers to %s:%d%s from 127.0.0.%ld…%ld\n", subscriber_count,
-            host, port, path, first_source, first_source + sources - 1);
+    fprintf(stderr, "fanout-client: connecting %ld subscribers to %s:%d%s%s%s%s from 127.0.0.%ld…%ld\n", subscriber_count,
+            host, port, path, scope_prefix ? "?scope=" : "", scope_prefix ? scope_prefix : "", scope_prefix ? "<i>" : "",
+            first_source, first_source + sources - 1);
     uint64_t start = now_ns(), deadline = start + (uint64_t)connect_timeout_s * 1000000000u;
     long next = 0;
     while ((next < subscriber_count || in_setup > 0) && now_ns() < deadline) {
@@ -724,11 +800,7 @@ int main(int argc, char **argv) {
         expected_sequence = first_sequence + (unsigned long long)b;
         char req[1024], payload[256];
         if (server == FONTD) {
-            int len = snprintf(payload, sizeof payload, "{\"category\":\"%s\"}", category);
-            snprintf(req, sizeof req,
-                     "PUT %s HTTP/1.1\r\nHost: %s:%d\r\nAuthorization: Bearer %s\r\n"
-                     "Content-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
-                     publish_path, host, port, token, len, payload);
+            put_request(req, sizeof req, publish_path, "", category);
         } else {
             /* The data fontd's event would carry, under the same event name. */
             int len = snprintf(payload, sizeof payload, "{\"category\":\"%s\",\"previous\":\"%s\",\"sequence\":%llu}",
@@ -751,14 +823,7 @@ int main(int argc, char **argv) {
         t0 = now_ns();
         send_all(pub_fd, req, strlen(req));
         uint64_t until = t0 + (uint64_t)timeout_s * 1000000000u;
-        while ((undelivered > 0 || !pub_done) && now_ns() < until) {
-            if (poll_us == 0) {
-                poll_once(100);
-            } else if (poll_once(0) == 0) {
-                struct timespec nap = {.tv_sec = 0, .tv_nsec = poll_us * 1000};
-                nanosleep(&nap, NULL);
-            }
-        }
+        await_delivery(until);
         active = -1;
 
         uint64_t slowest = 0;
@@ -792,10 +857,76 @@ int main(int argc, char **argv) {
     long long ticks = sum_over_pids(process_ticks) - ticks_before;
     double own_seconds = own_cpu_seconds() - own_before;
 
+    /* ---- changes on one scope: the warm-up ones first, then the measured ones ---- */
+    long long change_ticks = 0;
+    double change_own_seconds = 0;
+    uint64_t *change_answers = calloc((size_t)scope_change_count + 1, sizeof *change_answers);
+    uint64_t *change_events = calloc((size_t)scope_change_count + 1, sizeof *change_events);
+    if (!change_answers || !change_events) die("out of memory");
+    size_t change_answer_count = 0, change_event_count = 0;
+    long change_timed_out = 0;
+    char changed_scope[64] = "";
+    if (scope_change_count > 0) {
+        snprintf(changed_scope, sizeof changed_scope, "%s%ld", scope_prefix, scope_index);
+        char query[96];
+        snprintf(query, sizeof query, "?scope=%s", changed_scope);
+        fprintf(stderr, "fanout-client: %ld changes on scope %s (after %ld warm-up), one at a time\n", scope_change_count,
+                changed_scope, scope_change_warmup);
+        changing_scope = true;
+        struct subscriber *target = &subs[scope_index];
+        long long change_ticks_before = 0;
+        double change_own_before = 0;
+        long total = scope_change_warmup + scope_change_count;
+        for (long c = 0; c < total; c++) {
+            bool measured = c >= scope_change_warmup;
+            if (c == scope_change_warmup) {
+                change_ticks_before = sum_over_pids(process_ticks);
+                change_own_before = own_cpu_seconds();
+            }
+            char req[1024];
+            put_request(req, sizeof req, publish_path, query, c % 2 == 0 ? "s" : "xs");
+            if (pub_fd < 0) {
+                pub_fd = connect_publisher();
+                if (epoll_ctl(epoll_fd, EPOLL_CTL_ADD, pub_fd, &pub_event) != 0) die("epoll_ctl: %s", strerror(errno));
+            }
+            /* Every broadcast and change so far took one id of the store's sequence. */
+            expected_sequence = first_sequence + (unsigned long long)(warmup_count + broadcast_count + c);
+            marker_len = (size_t)snprintf(marker, sizeof marker, "\"sequence\":%llu}", expected_sequence);
+            undelivered = target->state == LIVE ? 1 : 0;
+            pub_done = false;
+            active = (int32_t)(warmup_count + broadcast_count + c);
+            t0 = now_ns();
+            send_all(pub_fd, req, strlen(req));
+            uint64_t until = t0 + (uint64_t)timeout_s * 1000000000u;
+            await_delivery(until);
+            active = -1;
+            if (measured) {
+                if (pub_done) change_answers[change_answer_count++] = pub_answered;
+                if (undelivered == 0 && target->state == LIVE) change_events[change_event_count++] = scope_event_at;
+            }
+            if (undelivered > 0 || !pub_done) {
+                fprintf(stderr, "fanout-client: change %ld on %s (%s): %s, %s within %lds\n", c + 1, changed_scope, marker,
+                        undelivered > 0 ? "event NOT delivered" : "event delivered", pub_done ? "answered" : "NOT answered",
+                        timeout_s);
+                if (measured) change_timed_out++;
+                if (!pub_done) {
+                    epoll_ctl(epoll_fd, EPOLL_CTL_DEL, pub_fd, NULL);
+                    close(pub_fd);
+                    pub_fd = -1;
+                }
+            }
+        }
+        change_ticks = sum_over_pids(process_ticks) - change_ticks_before;
+        change_own_seconds = own_cpu_seconds() - change_own_before;
+        changing_scope = false;
+    }
+
     /* ---- report ---- */
     qsort(latencies, latency_count, sizeof *latencies, compare_u64);
     qsort(publish_times, publish_count, sizeof *publish_times, compare_u64);
     qsort(complete_times, (size_t)broadcast_count, sizeof *complete_times, compare_u64);
+    qsort(change_answers, change_answer_count, sizeof *change_answers, compare_u64);
+    qsort(change_events, change_event_count, sizeof *change_events, compare_u64);
     unsigned long long expected = (unsigned long long)subscriber_count * (unsigned long long)broadcast_count;
     double tick_ms = 1000.0 / (double)sysconf(_SC_CLK_TCK);
     double cpu_ms = (double)ticks * tick_ms / (double)broadcast_count;
@@ -821,10 +952,30 @@ int main(int argc, char **argv) {
            "timed_out=%ld delivered=%zu expected=%llu p50_ms=%.3f p99_ms=%.3f max_ms=%.3f complete_p50_ms=%.3f "
            "publish_p50_ms=%.3f publish_max_ms=%.3f cpu_ms_per_broadcast=%.2f cpu_us_per_subscriber=%.3f "
            "rss_before_kib=%lld rss_connected_kib=%lld rss_kib_per_subscriber=%.2f client_cpu_ms_per_broadcast=%.2f "
-           "sockets_per_wait=%.1f connect_s=%.2f\n",
+           "sockets_per_wait=%.1f connect_s=%.2f",
            label ? label : server == FONTD ? "fontd" : "nchan", subscriber_count, broadcast_count, warmup_count, ready_count,
            setup_failed, dropped, timed_out, latency_count, expected, p50, p99, max, complete_p50, publish_p50,
            publish_max, cpu_ms, cpu_us_per_sub, rss_before, rss_connected, rss_per_sub, own_ms, batch,
            connect_seconds);
+    if (scope_prefix) printf(" scope_prefix=%s", scope_prefix);
+    if (scope_change_count > 0) {
+        double change_cpu_us = (double)change_ticks * tick_ms * 1000.0 / (double)scope_change_count;
+        double change_own_us = change_own_seconds * 1e6 / (double)scope_change_count;
+        double answer_p50 = percentile_ms(change_answers, change_answer_count, 0.50),
+               answer_p99 = percentile_ms(change_answers, change_answer_count, 0.99),
+               event_p50 = percentile_ms(change_events, change_event_count, 0.50);
+        fprintf(stderr,
+                "fanout-client: %ld changes on %s: server CPU %.1f µs per change (%lld ticks of %.0f ms); answered after "
+                "%.3f ms (median), %.3f ms (p99); event after %.3f ms (median), %zu/%ld delivered; %ld strays; client CPU "
+                "%.1f µs per change\n",
+                scope_change_count, changed_scope, change_cpu_us, change_ticks, tick_ms, answer_p50, answer_p99, event_p50,
+                change_event_count, scope_change_count, strays, change_own_us);
+        printf(" changed_scope=%s changes=%ld change_warmup=%ld change_ticks=%lld change_cpu_us=%.2f change_answer_p50_ms=%.3f "
+               "change_answer_p99_ms=%.3f change_event_p50_ms=%.3f change_events=%zu change_strays=%ld change_timed_out=%ld "
+               "change_client_cpu_us=%.2f",
+               changed_scope, scope_change_count, scope_change_warmup, change_ticks, change_cpu_us, answer_p50, answer_p99,
+               event_p50, change_event_count, strays, change_timed_out, change_own_us);
+    }
+    printf("\n");
     return 0;
 }
