@@ -307,14 +307,23 @@ final class PreferencesStore: Sendable {
         // the rest), so a change reaching many scopes is encoded once.
         let data = Array(event.data.utf8)
         let head = Array("id: \(entry.sequence)\nevent: \(event.name)\ndata: ".utf8)
+        let rootBytes = head + data + Array("\n\n".utf8)
+        // `head {"scope":"` + path + `",` + the rest of the root's data and the blank line.
+        let scopedHead = head + Array(#"{"scope":""#.utf8)
+        let scopedTail = Array(#"","#.utf8) + data.dropFirst() + Array("\n\n".utf8)
         for follower in node.followers(of: entry.change) where !follower.subscribers.isEmpty {
-            var bytes = head
+            var bytes: [UInt8]
             if follower.scope.isRoot {
-                bytes += data
+                bytes = rootBytes
             } else {
-                bytes += Array(#"{"scope":""#.utf8) + Array(follower.scope.path.utf8) + Array(#"","#.utf8) + data.dropFirst()
+                // One allocation per scope: this runs under the lock, once per scope reached.
+                let path = follower.scope.path.utf8
+                bytes = []
+                bytes.reserveCapacity(scopedHead.count + path.count + scopedTail.count)
+                bytes.append(contentsOf: scopedHead)
+                bytes.append(contentsOf: path)
+                bytes.append(contentsOf: scopedTail)
             }
-            bytes += Array("\n\n".utf8)
             for (key, stream) in follower.subscribers {
                 stream.send(follower.awaitingFirstEvent.remove(key) == nil ? bytes : Self.retryLine + bytes)
             }
