@@ -66,7 +66,14 @@ start_fontd() {
     local label="${fontd_label:-fontd}"
     # The fontd child has SIGINT ignored (background job of a script); the EXIT trap stops it with SIGTERM.
     : >"$tmp/$label.out" # exists before the child opens it, for the wait below
-    "$fontd" "$@" >"$tmp/$label.out" 2>"$tmp/$label.log" &
+    # Each server keeps its preferences in the run's directory unless told where: two servers on
+    # the default store would meet its lock, and a run must not touch the user's own preferences.
+    # --state (which every revision takes; later ones keep their store beside it) rather than --store.
+    local arguments=("$@")
+    if [ "${1:-}" = serve ] && [[ " $* " != *" --state "* && " $* " != *" --store "* ]]; then
+        arguments+=(--state "$tmp/$label.state.json")
+    fi
+    "$fontd" "${arguments[@]}" >"$tmp/$label.out" 2>"$tmp/$label.log" &
     fontd_pid=$!
 
     # fontd prints exactly one line on stdout once it listens: wait for that whole line (ends in \n).
