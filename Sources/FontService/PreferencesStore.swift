@@ -235,25 +235,19 @@ final class PreferencesStore: Sendable {
         var entries: [ScopeHistoryEntry] = []
         let inheritedCategory = parent?.category ?? (.default, 0)
         let inheritedWeight = parent?.legibilityWeight ?? (.regular, 0)
-        if record.category != own.category {
-            let before = own.category ?? inheritedCategory.value, after = record.category ?? inheritedCategory.value
-            let affectedBefore = own.category != nil ? own.categoryMark : max(own.categoryMark, inheritedCategory.affected)
-            position += 1
-            if before != after { sequence += 1 }
-            record.categoryMark = before != after ? sequence : affectedBefore
-            entries.append(ScopeHistoryEntry(
-                position: position, sequence: sequence, isEvent: before != after, scope: scope,
-                change: .category(record.category, previous: own.category)))
+        if let (entry, mark) = Self.entry(
+            scope, own: own.category, after: record.category, mark: own.categoryMark, inherited: inheritedCategory,
+            sequence: &sequence, position: &position, change: ScopeHistoryEntry.Change.category)
+        {
+            record.categoryMark = mark
+            entries.append(entry)
         }
-        if record.legibilityWeight != own.legibilityWeight {
-            let before = own.legibilityWeight ?? inheritedWeight.value, after = record.legibilityWeight ?? inheritedWeight.value
-            let affectedBefore = own.legibilityWeight != nil ? own.legibilityWeightMark : max(own.legibilityWeightMark, inheritedWeight.affected)
-            position += 1
-            if before != after { sequence += 1 }
-            record.legibilityWeightMark = before != after ? sequence : affectedBefore
-            entries.append(ScopeHistoryEntry(
-                position: position, sequence: sequence, isEvent: before != after, scope: scope,
-                change: .legibilityWeight(record.legibilityWeight, previous: own.legibilityWeight)))
+        if let (entry, mark) = Self.entry(
+            scope, own: own.legibilityWeight, after: record.legibilityWeight, mark: own.legibilityWeightMark, inherited: inheritedWeight,
+            sequence: &sequence, position: &position, change: ScopeHistoryEntry.Change.legibilityWeight)
+        {
+            record.legibilityWeightMark = mark
+            entries.append(entry)
         }
         if sequence > Self.maximumSequence {
             logger.error("change refused", metadata: ["sequence": "\(shared.sequence)"])
@@ -261,6 +255,24 @@ final class PreferencesStore: Sendable {
         }
         let before = nearest.answer(for: scope)
         return (PlannedChange(before: before, record: record, entries: entries, sequence: sequence, position: position), nil)
+    }
+
+    /// The history entry of one preference of `scope` going from its own value `own` to `after`
+    /// (nil: inherited), and the preference's mark after it; nil when its own value stays. It is
+    /// an event, with the next id, when the effective value changes; else it is silent, and the
+    /// mark keeps the id of the newest change that had affected the scope.
+    private static func entry<Value: Equatable>(
+        _ scope: PreferenceScope, own: Value?, after: Value?, mark: Int, inherited: (value: Value, affected: Int),
+        sequence: inout Int, position: inout Int, change: (Value?, Value?) -> ScopeHistoryEntry.Change
+    ) -> (ScopeHistoryEntry, mark: Int)? {
+        guard after != own else { return nil }
+        let changesEffective = (own ?? inherited.value) != (after ?? inherited.value)
+        let affectedBefore = own != nil ? mark : max(mark, inherited.affected)
+        position += 1
+        if changesEffective { sequence += 1 }
+        let entry = ScopeHistoryEntry(
+            position: position, sequence: sequence, isEvent: changesEffective, scope: scope, change: change(after, own))
+        return (entry, changesEffective ? sequence : affectedBefore)
     }
 
     /// Makes a committed change current, keeps its history, and sends its events.
