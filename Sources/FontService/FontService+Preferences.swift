@@ -56,6 +56,8 @@ extension FontService {
                 switch result {
                 case .failure(.scopeLimit(let limit)):
                     pending.complete(self.errorResponse(.scopeLimit(PreferencesStore.ChangeError.scopeLimit(limit).description)))
+                case .failure(.unavailable(let reason)):
+                    pending.complete(self.errorResponse(.storeUnavailable("the preferences store is unreachable (\(reason))")))
                 case .failure(let error):
                     pending.complete(self.errorResponse(.stateNotSaved(error.description)))
                 case .success(let outcome):
@@ -70,6 +72,14 @@ extension FontService {
                 }
             }
         }
+    }
+
+    /// `GET /healthz`: `{"status": "ok"}`, or `degraded` with the reason while the store cannot
+    /// be reached (still 200: the service answers, from the preferences it last knew).
+    func healthAnswer(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
+        guard let reason = store.unreachableReason else { return .response(healthy.reply(to: context)) }
+        let body = try encoded(HealthStatus(status: "degraded", reason: "the preferences store is unreachable: \(reason)"))
+        return .response(cachedAnswer(body: body, followsPreferences: false).reply(to: context))
     }
 
     private func eventStreamHead(_ context: RequestContext) -> HTTPResponse {

@@ -10,12 +10,19 @@ extension FontService {
 
     /// Builds a successful answer's 200 and 304 once, when it is cached.
     func cachedAnswer(body: [UInt8], followsPreferences: Bool, contentType: String = jsonContentType.value) -> CachedAnswer {
+        Self.makeCachedAnswer(body: body, followsPreferences: followsPreferences, contentType: contentType, corsHeaders: corsHeaders)
+    }
+
+    /// `cachedAnswer` with the CORS fields given (for answers made while the service is made).
+    static func makeCachedAnswer(
+        body: [UInt8], followsPreferences: Bool, contentType: String = jsonContentType.value, corsHeaders: [(name: String, value: String)]
+    ) -> CachedAnswer {
         let tag = EntityTag(body: body)
         // RFC 9110 §15.4.5: a 304 carries the ETag and cache fields the 200 would have.
         var fields = [(name: "ETag", value: tag.text)]
         if followsPreferences { fields.append((name: "Cache-Control", value: "no-cache")) }
         fields += corsHeaders
-        let privateFields = [(name: "ETag", value: tag.text)] + Self.privateFields + corsHeaders
+        let privateFields = [(name: "ETag", value: tag.text)] + privateFields + corsHeaders
         return CachedAnswer(
             response: HTTPResponse(status: 200, headers: [(name: "Content-Type", value: contentType)] + fields, body: body),
             notModified: HTTPResponse(status: 304, headers: fields),

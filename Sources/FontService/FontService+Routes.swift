@@ -25,7 +25,7 @@ extension FontService {
             "/faces", parameters: [.family],
             get: Route.cached(subject: { _, context in context.parameters[.family] },
                               answer: { service, family throws(FontServiceError) in try service.encoded(service.resolver.catalog.faces(family: family)) })),
-        Route("/healthz", get: Route.cached { service throws(FontServiceError) in try service.encoded(HealthStatus()) }),
+        Route("/healthz", get: .live { service, context throws(FontServiceError) in try service.healthAnswer(context) }),
         Route(
             "/preferences", parameters: [.scope],
             get: .live { service, context throws(FontServiceError) in try service.preferencesAnswer(context) },

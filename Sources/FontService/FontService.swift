@@ -24,6 +24,8 @@ public final class FontService: HTTPResponder {
     let store: PreferencesStore
     /// Checks scoped tokens, when the server takes them.
     let tokenVerifier: ScopedTokenVerifier?
+    /// `/healthz`'s answer while the store is reachable.
+    let healthy: CachedAnswer
     /// Runs before every font resolution; tests use it to hold or fail one.
     let willResolve: @Sendable (FontRequest) throws -> Void
     /// `Access-Control-Allow-Origin`, and `Vary: Origin` when the origin is not `*`.
@@ -68,6 +70,8 @@ public final class FontService: HTTPResponder {
         self.store = store ?? (try! PreferencesStore(
             storage: nil, retention: PreferencesStore.Retention(configuration), maximumScopes: configuration.maximumScopes, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger))
         self.tokenVerifier = configuration.scopedTokenKey.map(ScopedTokenVerifier.init(key:))
+        self.healthy = Self.makeCachedAnswer(
+            body: Array(#"{"status":"ok"}"#.utf8), followsPreferences: false, corsHeaders: Self.corsHeaders(origin: configuration.corsOrigin))
         self.resolver = resolver
         self.webDocuments = WebDocuments(resolver: resolver)
         self.configuration = configuration

@@ -40,6 +40,8 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     case unauthorized(Unauthorized)
     /// A new scope past `--max-scopes`.
     case scopeLimit(String)
+    /// The store cannot be reached: a change is not known to be committed (docs/DESIGN.md §11).
+    case storeUnavailable(String)
     /// The state file could not be written; nothing changed.
     case stateNotSaved(String)
     /// The server refused the request before the service saw it.
@@ -62,6 +64,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .invalidBody, .invalidParameter, .conflictingParameters: 400
         case .unauthorized: 401
         case .scopeLimit: 409
+        case .storeUnavailable: 503
         case .forbidden: 403
         case .stateNotSaved: 500
         case .notFound, .unknownFontFile: 404
@@ -86,6 +89,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .invalidBody: .invalidBody
         case .unauthorized: .unauthorized
         case .scopeLimit: .scopeLimit
+        case .storeUnavailable: .unavailable
         case .stateNotSaved: .internal
         case .resolutionFailed: .internal
         case .invalidParameter: .invalidParameter
@@ -154,6 +158,8 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
             return "The Authorization field must be 'Bearer <token>'."
         case .scopeLimit(let reason):
             return "No new scope: \(reason)."
+        case .storeUnavailable(let reason):
+            return "The change is not known to be committed: \(reason). A PUT is idempotent: send it again."
         case .stateNotSaved(let reason):
             return "The change was not saved, so nothing changed (\(reason)); check the state file's directory and try again."
         case .resolutionFailed(let what, let reason):

@@ -1,8 +1,8 @@
 import DynamicType
 
 /// Where the scopes' preferences and their history are kept between runs (docs/DESIGN.md §10):
-/// an SQLite database, the §4 state file of old (the root scope only), later PostgreSQL.
-/// `FontService` is given one and never knows which.
+/// an SQLite database, the §4 state file of old (the root scope only), PostgreSQL shared by
+/// several replicas. `FontService` is given one and never knows which.
 ///
 /// The service calls it from its preferences queue only, one call at a time, never from an event loop.
 public protocol PreferenceStorage: AnyObject, Sendable {
@@ -10,6 +10,36 @@ public protocol PreferenceStorage: AnyObject, Sendable {
     func load() throws -> StoredScopes
 
     /// Keeps `commit` durably (committed and on disk) before it is acknowledged or announced;
-    /// on a throw nothing of it is kept.
+    /// on a throw nothing of it is kept. A storage that other writers share throws
+    /// `PreferenceStorageFailure.behind` when one of them committed first (the commit's first
+    /// position is not the next one), and `.unavailable` when it cannot be reached.
     func commit(_ commit: ScopeCommit) throws
+}
+
+/// A storage several fontd replicas share (docs/DESIGN.md §11): what the others committed can
+/// be read, and the storage says when there is more.
+public protocol SharedPreferenceStorage: PreferenceStorage {
+    /// The kept entries after `position`, by position: what other replicas committed since.
+    func entries(after position: Int) throws -> [ScopeHistoryEntry]
+
+    /// Calls `changed` whenever another writer may have committed: on each of their commits, and
+    /// after the storage is reachable again. Called once, before the service serves.
+    func watch(_ changed: @escaping @Sendable () -> Void)
+}
+
+/// Why a storage did not take a commit, in the terms the service acts on.
+public enum PreferenceStorageFailure: Error, Sendable, CustomStringConvertible {
+    /// Another writer committed first: the storage's newest position is past the commit's start.
+    /// The service catches up and plans the change again.
+    case behind(storedPosition: Int)
+    /// The storage cannot be reached; `reason` says why (never a password). Nothing is known to
+    /// be committed.
+    case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case .behind(let position): "another replica committed first (the store is at position \(position))"
+        case .unavailable(let reason): "the store is unreachable (\(reason))"
+        }
+    }
 }

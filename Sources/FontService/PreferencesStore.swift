@@ -78,6 +78,10 @@ final class PreferencesStore: Sendable {
     /// every cached hit reads them.
     private let packedRoot: Atomic<UInt8>
     private let queue = DispatchQueue(label: "fontd.preferences")
+    /// Whether a catch-up with other replicas' commits is queued and not yet begun.
+    private let catchUpQueued = Atomic<Bool>(false)
+    /// Why the storage cannot be reached, while it cannot.
+    private let health = Mutex<String?>(nil)
     /// Only touched in `init` and `deinit`.
     nonisolated(unsafe) private let keepAliveTimer: DispatchSourceTimer
     private let logger: Logger
@@ -93,6 +97,28 @@ final class PreferencesStore: Sendable {
         self.retention = retention
         self.maximumScopes = maximumScopes
         self.logger = logger
+        let state = Self.state(from: stored)
+        packedRoot = Atomic(state.root.preferences.packed)
+        shared = Mutex(state)
+        keepAliveTimer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "fontd.keepalive"))
+        let interval = DispatchTimeInterval.milliseconds(Int(keepAliveSeconds * 1000))
+        keepAliveTimer.schedule(deadline: .now() + interval, repeating: interval)
+        keepAliveTimer.setEventHandler { [weak self] in self?.sendKeepAlive() }
+        keepAliveTimer.resume()
+        if let shared = storage as? any SharedPreferenceStorage {
+            // Notifications come in bursts: one catch-up queued at a time reads them all.
+            shared.watch { [weak self] in
+                guard let self, !catchUpQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
+                queue.async {
+                    self.catchUpQueued.store(false, ordering: .releasing)
+                    self.catchUp()
+                }
+            }
+        }
+    }
+
+    /// The tree, counts and history window `stored` holds.
+    private static func state(from stored: StoredScopes) -> Shared {
         let rootRecord = stored.scopes.first { $0.scope.isRoot } ?? .initialRoot
         var state = Shared(root: ScopeNode(scope: .root, parent: nil, record: rootRecord), sequence: stored.sequence, position: stored.position)
         for record in stored.scopes where !record.scope.isRoot && !record.isEmpty {
@@ -113,13 +139,7 @@ final class PreferencesStore: Sendable {
             }
         }
         state.droppedThrough = stored.droppedThrough
-        packedRoot = Atomic(state.root.preferences.packed)
-        shared = Mutex(state)
-        keepAliveTimer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "fontd.keepalive"))
-        let interval = DispatchTimeInterval.milliseconds(Int(keepAliveSeconds * 1000))
-        keepAliveTimer.schedule(deadline: .now() + interval, repeating: interval)
-        keepAliveTimer.setEventHandler { [weak self] in self?.sendKeepAlive() }
-        keepAliveTimer.resume()
+        return state
     }
 
     deinit { keepAliveTimer.cancel() }
@@ -161,12 +181,15 @@ final class PreferencesStore: Sendable {
         case scopeLimit(Int)
         /// The change would take an id past `maximumSequence`.
         case sequenceExhausted(Int)
+        /// The storage cannot be reached: the change is not known to be committed.
+        case unavailable(String)
 
         var description: String {
             switch self {
             case .notWritten(let reason): reason
             case .scopeLimit(let limit):
                 "this server holds preferences for at most \(limit) scopes (--max-scopes) and has no room for another; clear a scope's values to free one"
+            case .unavailable(let reason): reason
             case .sequenceExhausted(let sequence):
                 "the change sequence is at \(sequence), and ids stop at \(PreferencesStore.maximumSequence) so that every JSON reader reads them exactly"
             }
@@ -181,32 +204,135 @@ final class PreferencesStore: Sendable {
         completion: @escaping @Sendable (Result<ChangeOutcome, ChangeError>) -> Void
     ) {
         queue.async { [self] in
-            // Only this queue writes, so what is read here still holds when the change is applied.
-            let (planned, refusal) = shared.withLock { shared in
-                plan(scope, category: category, legibilityWeight: legibilityWeight, in: shared)
-            }
-            if let refusal { return completion(.failure(refusal)) }
-            guard let planned else { return }
-            if !planned.entries.isEmpty, let storage {
-                let pendingDrops = shared.withLock { $0.pendingDrops }
-                do {
-                    try storage.commit(ScopeCommit(
-                        entries: planned.entries, scopes: [planned.record], sequence: planned.sequence, drops: pendingDrops))
-                } catch {
-                    logger.error("could not store the change", metadata: ["scope": "\(scope)", "error": "\(error)"])
-                    return completion(.failure(.notWritten("\(error)")))
+            // Another replica may commit first: catch up and plan again, a few times at most.
+            for attempt in 1... {
+                // Only this queue writes, so what is read here still holds when the change is applied.
+                let (planned, refusal) = shared.withLock { shared in
+                    plan(scope, category: category, legibilityWeight: legibilityWeight, in: shared)
                 }
-                shared.withLock { $0.pendingDrops.removeFirst(min(pendingDrops.count, $0.pendingDrops.count)) }
+                if let refusal { return completion(.failure(refusal)) }
+                guard let planned else { return }
+                if !planned.entries.isEmpty, let storage {
+                    let pendingDrops = shared.withLock { $0.pendingDrops }
+                    do {
+                        try storage.commit(ScopeCommit(
+                            entries: planned.entries, scopes: [planned.record], sequence: planned.sequence, drops: pendingDrops))
+                        storeIsReachable()
+                    } catch PreferenceStorageFailure.behind where attempt < Self.commitAttempts {
+                        if case .failure(let error) = catchUp() { return completion(.failure(error)) }
+                        continue
+                    } catch PreferenceStorageFailure.unavailable(let reason) {
+                        storeIsUnreachable(reason)
+                        return completion(.failure(.unavailable(reason)))
+                    } catch {
+                        logger.error("could not store the change", metadata: ["scope": "\(scope)", "error": "\(error)"])
+                        return completion(.failure(.notWritten("\(error)")))
+                    }
+                    shared.withLock { $0.pendingDrops.removeFirst(min(pendingDrops.count, $0.pendingDrops.count)) }
+                }
+                let outcome = shared.withLock { shared in apply(planned, to: scope, in: &shared) }
+                if !outcome.events.isEmpty {
+                    logger.info("preferences changed", metadata: [
+                        "scope": "\(scope)", "category": "\(outcome.after.category.rawValue)",
+                        "legibilityWeight": "\(outcome.after.legibilityWeight.rawValue)", "sequence": "\(outcome.after.sequence)",
+                    ])
+                }
+                return completion(.success(outcome))
             }
-            let outcome = shared.withLock { shared in apply(planned, to: scope, in: &shared) }
-            if !outcome.events.isEmpty {
-                logger.info("preferences changed", metadata: [
-                    "scope": "\(scope)", "category": "\(outcome.after.category.rawValue)",
-                    "legibilityWeight": "\(outcome.after.legibilityWeight.rawValue)", "sequence": "\(outcome.after.sequence)",
-                ])
-            }
-            completion(.success(outcome))
         }
+    }
+
+    /// How many times a change is planned and committed before another replica's commits are
+    /// taken for a storage that never lets it through.
+    static let commitAttempts = 16
+
+    // MARK: Replicas
+
+    /// Applies what other replicas committed since this one's newest position, in order, sending
+    /// each event to this replica's subscribers as if the change were made here. Runs on the
+    /// store's queue. When entries are missing (dropped before this replica read them) or do not
+    /// follow from this replica's state, the whole state is loaded again and every subscriber
+    /// gets a snapshot.
+    @discardableResult
+    func catchUp() -> Result<Void, ChangeError> {
+        guard let storage = storage as? any SharedPreferenceStorage else { return .success(()) }
+        let position = shared.withLock { $0.position }
+        let entries: [ScopeHistoryEntry]
+        do {
+            entries = try storage.entries(after: position)
+        } catch {
+            let reason = (error as? PreferenceStorageFailure)?.description ?? "\(error)"
+            storeIsUnreachable(reason)
+            return .failure(.unavailable(reason))
+        }
+        storeIsReachable()
+        let followed = shared.withLock { shared in
+            entries.allSatisfy { entry in applyCommitted(entry, in: &shared) }
+        }
+        if !followed { return reload() }
+        return .success(())
+    }
+
+    /// Applies one entry another replica committed; false when it is not the next one, or does
+    /// not follow from this replica's state (the caller then loads everything again).
+    private func applyCommitted(_ entry: ScopeHistoryEntry, in shared: inout Shared) -> Bool {
+        guard entry.position == shared.position + 1 else { return false }
+        let planned: PlannedChange?
+        switch entry.change {
+        case .category(let value, _):
+            planned = plan(entry.scope, category: value.map { .set($0) } ?? .clear, legibilityWeight: .keep, in: shared, limited: false).0
+        case .legibilityWeight(let value, _):
+            planned = plan(entry.scope, category: .keep, legibilityWeight: value.map { .set($0) } ?? .clear, in: shared, limited: false).0
+        }
+        guard let planned, planned.entries == [entry] else { return false }
+        _ = apply(planned, to: entry.scope, in: &shared)
+        return true
+    }
+
+    /// Loads the whole state again (after a gap in what this replica could read), keeps every
+    /// subscriber on its scope and sends each a snapshot: it may have missed changes.
+    private func reload() -> Result<Void, ChangeError> {
+        guard let storage else { return .success(()) }
+        let stored: StoredScopes
+        do { stored = try storage.load() } catch {
+            let reason = (error as? PreferenceStorageFailure)?.description ?? "\(error)"
+            storeIsUnreachable(reason)
+            return .failure(.unavailable(reason))
+        }
+        logger.warning("loaded the preferences again: another replica's changes could not be read one by one")
+        shared.withLock { shared in
+            var fresh = Self.state(from: stored)
+            var pending = [shared.root]
+            while let node = pending.popLast() {
+                pending += node.children.values
+                guard !node.subscribers.isEmpty else { continue }
+                let target = Self.node(for: node.scope, in: &fresh)
+                let snapshot = Array(PreferenceEvent.snapshot(Self.nearestNode(to: node.scope, in: fresh).answer(for: node.scope)).serverSentEvent.utf8)
+                for (key, stream) in node.subscribers {
+                    target.subscribers[key] = stream
+                    stream.send(node.awaitingFirstEvent.contains(key) ? Self.retryLine + snapshot : snapshot)
+                }
+            }
+            fresh.subscribers = shared.subscribers
+            shared = fresh
+            packedRoot.store(shared.root.preferences.packed, ordering: .releasing)
+        }
+        return .success(())
+    }
+
+    /// The store's health, as `/healthz` tells it: nil, or why the storage cannot be reached.
+    var unreachableReason: String? { health.withLock { $0 } }
+
+    /// Notes that the storage answered; logs once when it had not.
+    private func storeIsReachable() {
+        guard let was = health.withLock({ reason in defer { reason = nil }; return reason }) else { return }
+        logger.notice("the preferences store is reachable again", metadata: ["was": "\(was)"])
+    }
+
+    /// Notes that the storage cannot be reached; logs once, not per request.
+    private func storeIsUnreachable(_ reason: String) {
+        let first = health.withLock { current in defer { current = reason }; return current == nil }
+        if first { logger.warning("the preferences store is unreachable; changes are refused until it is back", metadata: ["reason": "\(reason)"]) }
     }
 
     /// A change worked out but not yet made: the scope's record after it and its history entries.
@@ -218,8 +344,11 @@ final class PreferencesStore: Sendable {
         var position: Int
     }
 
+    /// The change `scope` makes as things stand; `limited` false for a change another replica
+    /// already committed (its `--max-scopes` let it in).
     private func plan(
-        _ scope: PreferenceScope, category: Setting<ContentSizeCategory>, legibilityWeight: Setting<LegibilityWeight>, in shared: Shared
+        _ scope: PreferenceScope, category: Setting<ContentSizeCategory>, legibilityWeight: Setting<LegibilityWeight>, in shared: Shared,
+        limited: Bool = true
     ) -> (PlannedChange?, ChangeError?) {
         let nearest = Self.nearestNode(to: scope, in: shared)
         let own = nearest.scope == scope ? nearest.record : ScopeRecord(scope: scope)
@@ -228,7 +357,7 @@ final class PreferencesStore: Sendable {
         var record = own
         record.category = category.applied(to: own.category)
         record.legibilityWeight = legibilityWeight.applied(to: own.legibilityWeight)
-        if !scope.isRoot, own.isEmpty, !record.isEmpty, shared.scopeCount >= maximumScopes {
+        if limited, !scope.isRoot, own.isEmpty, !record.isEmpty, shared.scopeCount >= maximumScopes {
             return (nil, .scopeLimit(maximumScopes))
         }
         var sequence = shared.sequence, position = shared.position
@@ -403,10 +532,14 @@ final class PreferencesStore: Sendable {
         }
         stream.onEnd { [weak self] _ in
             self?.shared.withLock { shared in
-                node.subscribers.removeValue(forKey: key)
-                node.awaitingFirstEvent.remove(key)
+                // The tree may have been loaded again since (`reload`): the scope's node now.
+                let current = Self.nearestNode(to: scope, in: shared)
+                for holder in [node, current] {
+                    holder.subscribers.removeValue(forKey: key)
+                    holder.awaitingFirstEvent.remove(key)
+                }
                 shared.subscribers.removeValue(forKey: key)
-                Self.prune(node, in: &shared)
+                Self.prune(current, in: &shared)
             }
         }
     }
