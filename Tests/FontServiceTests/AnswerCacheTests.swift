@@ -64,10 +64,10 @@ import Testing
     @Test func aThreadRemembersAtMostItsShareOfTargets() throws {
         let service = makeService(cacheEntries: 5000)
         for index in 0..<(TargetCache.maximumCapacity + 10) {
-            _ = try service.client.send("/healthz?" + String(repeating: "&", count: index))
+            _ = try service.client.send("/categories?" + String(repeating: "&", count: index))
         }
         #expect(service.cachedTargetCount == TargetCache.maximumCapacity)
-        #expect(service.cachedAnswerCount == 1, "every spelling is the one /healthz answer")
+        #expect(service.cachedAnswerCount == 1, "every spelling is the one /categories answer")
     }
 
     @Test func prewarmResolvesEveryStyleAtEveryCategory() throws {
