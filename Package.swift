@@ -153,6 +153,15 @@ let package = Package(
             name: "SQLiteStoreTests",
             dependencies: ["SQLiteStore", "DynamicType", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The PreferenceStorage contract, one suite over both stores, and the PostgreSQL store's
+        // replicas, listeners and outages, on a PostgreSQL the harness starts (FontdTestSupport).
+        .testTarget(
+            name: "StoreContractTests",
+            dependencies: [
+                "SQLiteStore", "PostgresStore", "DynamicType", "FontdTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "FontdClientTests", dependencies: ["FontdClient", "FontdTestSupport"]),
         .testTarget(
             name: "fontdTests", dependencies: ["DynamicType", "FontdTestSupport"]
