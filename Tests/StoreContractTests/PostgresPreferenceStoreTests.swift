@@ -60,7 +60,7 @@ import Testing
             DispatchQueue.global().async(group: group) {
                 for _ in 0..<10 {
                     while true {
-                        let position = ((try? store.entries(after: 0).last?.position) ?? 0) ?? 0
+                        let position = (try? store.load().position) ?? 0
                         let category: ContentSizeCategory = index == 0 ? .small : .extraLarge
                         let commit = ScopeCommit(
                             entries: [Entries.entry(position + 1, .category(category, previous: .large))],

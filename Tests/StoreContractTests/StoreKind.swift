@@ -28,8 +28,8 @@ enum Refusal: Equatable {
             self = .positionOutOfOrder(expected: expected, got: got)
         case SQLiteStoreError.sequenceBehind(let stored, let got), PostgresStoreError.sequenceBehind(let stored, let got):
             self = .sequenceBehind(stored: stored, got: got)
-        case SQLiteStoreError.invalidCommit(let reason), PostgresStoreError.invalidCommit(let reason) where !reason.isEmpty:
-            self = .invalidCommit
+        case SQLiteStoreError.invalidCommit(let reason), PostgresStoreError.invalidCommit(let reason):
+            self = reason.isEmpty ? .other("invalidCommit without a reason") : .invalidCommit
         default:
             self = .other(String(describing: error))
         }
