@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // C libraries, imported through small shim headers (docs/DESIGN.md §20: macros that do not import are wrapped).
@@ -67,6 +68,14 @@ let package = Package(
 
         // The reader's preferences and their history in an SQLite database (WAL, synchronous = FULL), through GRDB.
         .target(name: "SQLiteStore", dependencies: ["DynamicType", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The same in a PostgreSQL database that several fontd replicas share (docs/DESIGN.md §12),
+        // through postgres-nio; SwiftNIO stays inside this module, never in HTTPServer.
+        .target(
+            name: "PostgresStore",
+            dependencies: [
+                "DynamicType", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
 
         // The Swift client library: every endpoint, and the preference changes as a stream.
         // On Linux over async-http-client: Foundation's URLSession there spins a core while a
@@ -143,6 +152,15 @@ let package = Package(
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: ["SQLiteStore", "DynamicType", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The PreferenceStorage contract, one suite over both stores, and the PostgreSQL store's
+        // replicas, listeners and outages, on a PostgreSQL the harness starts (FontdTestSupport).
+        .testTarget(
+            name: "StoreContractTests",
+            dependencies: [
+                "SQLiteStore", "PostgresStore", "DynamicType", "FontdTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "FontdClientTests", dependencies: ["FontdClient", "FontdTestSupport"]),
         .testTarget(

@@ -1,0 +1,304 @@
+import DynamicType
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// The scopes' preferences and their history (docs/DESIGN.md §10, §11) in a PostgreSQL database
+/// that several fontd replicas share, through postgres-nio.
+///
+/// The same contract as the SQLite store: a commit is one transaction that refuses, writing
+/// nothing, entries that do not follow the stored position one by one. Each commit first locks
+/// the one `preferences` row, so positions and ids are handed out in commit order across
+/// replicas; a refused position means another replica committed first (catch up with
+/// `entries(after:)`, plan again). Each commit also sends `NOTIFY fontd` with its position, which
+/// `listen(_:)` delivers to the other replicas.
+///
+/// Calls are synchronous: each runs on postgres-nio's event loops while the calling thread
+/// waits, at most `timeoutSeconds`, so they must come from a thread of the caller's own (the
+/// service's preferences queue), never from Swift concurrency's pool or an event loop. Any
+/// thread may call; the connection pool serves them.
+public final class PostgresPreferenceStore: Sendable {
+    /// The URL without its password (`postgres://user@host:port/database?sslmode=…`): for logs.
+    public let redactedURL: String
+    /// How long a call waits for the database before it fails with `.unavailable`.
+    public let timeoutSeconds: Double
+
+    private let url: PostgresURL
+    private let client: PostgresClient
+    private let connectionConfiguration: PostgresConnection.Configuration
+    private let logger: Logger
+
+    /// What `close()` ends: the client's run task and the listeners; nil once closed.
+    private struct Running {
+        var clientTask: Task<Void, Never>
+        var listeners: [ChangeListener] = []
+    }
+    private let running: Mutex<Running?>
+
+    private init(url: PostgresURL, client: PostgresClient, connectionConfiguration: PostgresConnection.Configuration, timeoutSeconds: Double, logger: Logger) {
+        self.url = url
+        redactedURL = url.description
+        self.client = client
+        self.connectionConfiguration = connectionConfiguration
+        self.timeoutSeconds = timeoutSeconds
+        self.logger = logger
+        running = Mutex(Running(clientTask: Task(executorPreference: StoreExecutor.shared) { await client.run() }))
+    }
+
+    deinit { close() }
+
+    /// Connects to the database `url` names and makes its tables when they are missing (in one
+    /// transaction under an advisory lock, so replicas starting together make them once).
+    ///
+    /// - Parameters:
+    ///   - url: `postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=MODE`; its password is never
+    ///     shown in an error or a log.
+    ///   - timeoutSeconds: how long any call, this one included, waits for the database.
+    /// - Throws: `.invalidURL`, `.unavailable` (unreachable, or no answer in time),
+    ///   `.authenticationFailed`, `.noSuchDatabase`, `.damaged` (another application's tables),
+    ///   `.newerSchema`.
+    public static func open(url text: String, timeoutSeconds: Double = 10, logger: Logger) throws(PostgresStoreError) -> PostgresPreferenceStore {
+        let url = try PostgresURL(parsing: text)
+        let tls = try TLSSettings(url.sslMode)
+        var connectionConfiguration = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: tls.connection)
+        connectionConfiguration.options.connectTimeout = .milliseconds(Int64(timeoutSeconds * 1000))
+        var clientConfiguration = PostgresClient.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: tls.client)
+        clientConfiguration.options.connectTimeout = .milliseconds(Int64(timeoutSeconds * 1000))
+        clientConfiguration.options.maximumConnections = 4
+
+        // The first connection is made here rather than by the pool, whose lease would only time
+        // out: connecting directly tells a wrong password from an unreachable server.
+        let logger = logger
+        try BlockingCall.run(timeoutSeconds: timeoutSeconds, url: url) { [connectionConfiguration] in
+            let connection = try await PostgresConnection.connect(configuration: connectionConfiguration, id: 0, logger: logger)
+            do {
+                try await PostgresSchema.prepare(connection, logger: logger)
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            try? await connection.close()
+        }
+        let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
+        logger.info("opened the PostgreSQL store", metadata: ["store": "\(url)"])
+        return PostgresPreferenceStore(
+            url: url, client: client, connectionConfiguration: connectionConfiguration, timeoutSeconds: timeoutSeconds, logger: logger)
+    }
+
+    /// Everything the store holds, in one snapshot: the root scope first, then every other scope
+    /// with a value of its own by path, the kept history by position, the dropped-through
+    /// sequences, the store's sequence and position.
+    ///
+    /// - Throws: `.unavailable`; `.damaged` for a row fontd would not have written.
+    public func load() throws(PostgresStoreError) -> StoredScopes {
+        try call { client, logger in
+            try await client.withConnection { connection in
+                try await Transaction.run(on: connection, mode: "ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger) { connection in
+                    let root = try await Self.root(connection, locked: false, logger: logger)
+                    let scopes = try await connection.query(
+                        "SELECT \(unescaped: StoredRows.scopeColumns) FROM scopes ORDER BY scope", logger: logger
+                    ).collect().map(StoredRows.scope)
+                    let history = try await connection.query(
+                        "SELECT \(unescaped: StoredRows.historyColumns) FROM history ORDER BY position", logger: logger
+                    ).collect().map(StoredRows.entry)
+                    var droppedThrough: [PreferenceScope: Int] = [:]
+                    for row in try await connection.query("SELECT scope, through_sequence FROM dropped_history", logger: logger).collect() {
+                        let (name, sequence) = try row.decode((String, Int).self)
+                        guard let scope = name.isEmpty ? .root : try? PreferenceScope(parsing: name) else {
+                            throw PostgresStoreError.damaged("its dropped_history table names the scope '\(name)', which is not a scope")
+                        }
+                        droppedThrough[scope] = sequence
+                    }
+                    return StoredScopes(
+                        sequence: root.sequence, position: root.position, scopes: [root.record] + scopes, history: history,
+                        droppedThrough: droppedThrough)
+                }
+            }
+        }
+    }
+
+    /// The kept history entries after `position`, by position: what another replica committed
+    /// since this one last looked (a replica catching up after a notification or an outage).
+    public func entries(after position: Int) throws(PostgresStoreError) -> [ScopeHistoryEntry] {
+        try call { client, logger in
+            try await client.query(
+                "SELECT \(unescaped: StoredRows.historyColumns) FROM history WHERE position > \(position) ORDER BY position", logger: logger
+            ).collect().map(StoredRows.entry)
+        }
+    }
+
+    /// The records of those of `scopes` that hold a value of their own (the root always does):
+    /// the root first, then by path. With `entries(after:)`, what a catching-up replica needs.
+    public func records(of scopes: [PreferenceScope]) throws(PostgresStoreError) -> [ScopeRecord] {
+        let paths = scopes.filter { !$0.isRoot }.map(\.path)
+        let includesRoot = scopes.contains(.root)
+        return try call { client, logger in
+            try await client.withConnection { connection in
+                try await Transaction.run(on: connection, mode: "ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger) { connection in
+                    let root = includesRoot ? [try await Self.root(connection, locked: false, logger: logger).record] : []
+                    let others = paths.isEmpty ? [] : try await connection.query(
+                        "SELECT \(unescaped: StoredRows.scopeColumns) FROM scopes WHERE scope = ANY(\(paths)) ORDER BY scope", logger: logger
+                    ).collect().map(StoredRows.scope)
+                    return root + others
+                }
+            }
+        }
+    }
+
+    /// Keeps `commit` in one transaction, committed when this returns: the preferences row
+    /// locked first, its entries appended, its scopes written (the root's values in the
+    /// preferences row, another scope upserted, or deleted when it holds no value of its own),
+    /// the store's sequence and position advanced, its drops made, and `NOTIFY fontd` with the
+    /// new position. Nothing is written when the commit is refused.
+    ///
+    /// - Throws: `.positionOutOfOrder` when the entries do not follow the stored position one by
+    ///   one (another replica committed first); `.sequenceBehind` for a sequence lower than the
+    ///   stored one; `.invalidCommit` for a root value cleared or an entry whose sequence is
+    ///   beyond the commit's; `.unavailable` when it is not known to be kept.
+    public func commit(_ commit: ScopeCommit) throws(PostgresStoreError) {
+        for entry in commit.entries where entry.sequence > commit.sequence {
+            throw .invalidCommit("history entry \(entry.position) has sequence \(entry.sequence), beyond the commit's \(commit.sequence)")
+        }
+        for record in commit.scopes where record.scope.isRoot && (record.category == nil || record.legibilityWeight == nil) {
+            throw .invalidCommit(
+                "the root scope's \(record.category == nil ? "category" : "legibility weight") cannot be cleared; it has nothing to inherit from")
+        }
+        try call { client, logger in
+            try await client.withConnection { connection in
+                try await Transaction.run(on: connection, logger: logger) { connection in
+                    try await Self.write(commit, on: connection, logger: logger)
+                }
+            }
+        }
+    }
+
+    /// Calls `handler` with the position of every commit any replica makes from now on (the
+    /// payload of `NOTIFY fontd`), and with the store's position each time the listening
+    /// connection is (re)established, so a replica catches up after an outage. One connection
+    /// of its own; after losing it, reconnects with a growing delay (up to 5 s), until `close()`.
+    /// `handler` runs on the store's own queue, one call at a time, and must not block: hand the
+    /// work to the service's queue.
+    public func listen(_ handler: @escaping @Sendable (Int) -> Void) {
+        let listener = ChangeListener(
+            configuration: connectionConfiguration, url: url, timeoutSeconds: timeoutSeconds, logger: logger, handler: handler)
+        let started = running.withLock { running -> Bool in
+            guard running != nil else { return false }
+            running?.listeners.append(listener)
+            return true
+        }
+        if started { listener.start() }
+    }
+
+    /// Stops the listeners and closes the connections; calls after this throw `.closed`. Again does nothing.
+    public func close() {
+        let stopped = running.withLock { running in
+            defer { running = nil }
+            return running
+        }
+        guard let stopped else { return }
+        for listener in stopped.listeners { listener.stop() }
+        stopped.clientTask.cancel()
+    }
+
+    /// Runs `operation` with the client, waiting for it at most `timeoutSeconds`.
+    private func call<T: Sendable>(_ operation: @escaping @Sendable (PostgresClient, Logger) async throws -> T) throws(PostgresStoreError) -> T {
+        guard running.withLock({ $0 != nil }) else { throw .closed }
+        let (client, logger) = (client, logger)
+        return try BlockingCall.run(timeoutSeconds: timeoutSeconds, url: url) { try await operation(client, logger) }
+    }
+
+    /// The preferences row; `locked` takes its row lock for the transaction's length.
+    private static func root(_ connection: PostgresConnection, locked: Bool, logger: Logger) async throws -> (record: ScopeRecord, sequence: Int, position: Int) {
+        let rows = try await connection.query(
+            "SELECT \(unescaped: StoredRows.rootColumns) FROM preferences WHERE id = 1 \(unescaped: locked ? "FOR UPDATE" : "")", logger: logger
+        ).collect()
+        guard let row = rows.first else { throw PostgresStoreError.damaged("its preferences row is missing") }
+        return try StoredRows.root(row)
+    }
+
+    /// The statements of one commit, inside its transaction.
+    private static func write(_ commit: ScopeCommit, on connection: PostgresConnection, logger: Logger) async throws {
+        // Locked first: a second replica's commit waits here until this one ends, then reads the
+        // position this one left, so positions and ids follow commit order.
+        var (root, sequence, position) = try await root(connection, locked: true, logger: logger)
+        guard commit.sequence >= sequence else { throw PostgresStoreError.sequenceBehind(stored: sequence, got: commit.sequence) }
+        for entry in commit.entries {
+            let (next, overflow) = position.addingReportingOverflow(1)
+            guard !overflow, entry.position == next else { throw PostgresStoreError.positionOutOfOrder(expected: next, got: entry.position) }
+            let (kind, value, previous) = StoredRows.columns(of: entry)
+            _ = try await connection.query(
+                """
+                INSERT INTO history (position, sequence, is_event, scope, kind, value, previous)
+                VALUES (\(entry.position), \(entry.sequence), \(entry.isEvent), \(entry.scope.path), \(kind), \(value), \(previous))
+                """, logger: logger
+            ).collect()
+            position = next
+        }
+        for record in commit.scopes {
+            if record.scope.isRoot {
+                root = record
+            } else if record.isEmpty {
+                _ = try await connection.query("DELETE FROM scopes WHERE scope = \(record.scope.path)", logger: logger).collect()
+            } else {
+                _ = try await connection.query(
+                    """
+                    INSERT INTO scopes (scope, category, legibility_weight, category_mark, legibility_weight_mark)
+                    VALUES (\(record.scope.path), \(record.category?.rawValue), \(record.legibilityWeight?.rawValue), \(record.categoryMark), \(record.legibilityWeightMark))
+                    ON CONFLICT (scope) DO UPDATE SET category = excluded.category, legibility_weight = excluded.legibility_weight,
+                        category_mark = excluded.category_mark, legibility_weight_mark = excluded.legibility_weight_mark
+                    """, logger: logger
+                ).collect()
+            }
+        }
+        _ = try await connection.query(
+            """
+            UPDATE preferences SET category = \(root.category?.rawValue), legibility_weight = \(root.legibilityWeight?.rawValue),
+                category_mark = \(root.categoryMark), legibility_weight_mark = \(root.legibilityWeightMark),
+                sequence = \(commit.sequence), position = \(position)
+            WHERE id = 1
+            """, logger: logger
+        ).collect()
+        for drop in commit.drops {
+            _ = try await connection.query(
+                "DELETE FROM history WHERE scope = \(drop.scope.path) AND position <= \(drop.throughPosition)", logger: logger
+            ).collect()
+            _ = try await connection.query(
+                """
+                INSERT INTO dropped_history (scope, through_sequence) VALUES (\(drop.scope.path), \(drop.throughSequence))
+                ON CONFLICT (scope) DO UPDATE SET through_sequence = GREATEST(dropped_history.through_sequence, excluded.through_sequence)
+                """, logger: logger
+            ).collect()
+        }
+        // Delivered to the listeners only when the transaction commits.
+        _ = try await connection.query("SELECT pg_notify('fontd', \(String(position)))", logger: logger).collect()
+    }
+}
+
+/// postgres-nio's TLS settings for an `sslmode`, for a single connection and for the client's pool.
+private struct TLSSettings {
+    var connection: PostgresConnection.Configuration.TLS
+    var client: PostgresClient.Configuration.TLS
+
+    init(_ mode: PostgresURL.SSLMode) throws(PostgresStoreError) {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        switch mode {
+        case .disable:
+            (connection, client) = (.disable, .disable)
+            return
+        case .prefer, .require: configuration.certificateVerification = .none
+        case .verifyCA: configuration.certificateVerification = .noHostnameVerification
+        case .verifyFull: configuration.certificateVerification = .fullVerification
+        }
+        let context: NIOSSLContext
+        do { context = try NIOSSLContext(configuration: configuration) } catch {
+            throw .invalidURL("sslmode=\(mode.rawValue) needs TLS, which cannot be set up here (\(error))")
+        }
+        if mode == .prefer {
+            (connection, client) = (.prefer(context), .prefer(configuration))
+        } else {
+            (connection, client) = (.require(context), .require(configuration))
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Logging
+import PostgresNIO
+
+/// The store's tables in PostgreSQL, mirroring the SQLite store's `v2` (docs/DESIGN.md §12), and
+/// their creation, once, by whichever replica opens the database first.
+///
+/// - `fontd_schema_version`: one row, the schema's version (1 for this layout); a later
+///   layout is a new version with its own migration, never an edit of this one.
+/// - `preferences`: one row (id 1), the root scope's values and marks, the store's sequence and
+///   the newest history `position`. Every commit locks it first (`FOR UPDATE`), so commits of
+///   all replicas take their positions and ids one after another, in commit order.
+/// - `scopes`: every other scope with a value of its own (NULL: inherited, never both), with its marks.
+/// - `history`: every kept entry by `position` (the primary key): sequence, is_event, scope
+///   (`''` for the root), kind, the raw values of §3 in `value` and `previous` (NULL: inherited).
+/// - `dropped_history`: per scope whose older entries were dropped, the largest sequence among them.
+///
+/// Scope paths are `COLLATE "C"`, so they order by bytes, as SQLite's and `PreferenceScope`'s do.
+enum PostgresSchema {
+    /// The newest schema version this fontd makes and reads.
+    static let version = 1
+
+    /// The tables fontd makes; any of them in a database without `fontd_schema_version` is another application's.
+    static let tableNames = ["preferences", "scopes", "history", "dropped_history"]
+
+    /// The key of the transaction-scoped advisory lock that makes two replicas starting at
+    /// once create the tables one after the other: "fontd" in ASCII.
+    static let advisoryLockKey = 0x66_6F_6E_74_64
+
+    /// Version 1, as written: frozen.
+    static let version1 = [
+        "CREATE TABLE fontd_schema_version (version INTEGER NOT NULL)",
+        """
+        CREATE TABLE preferences (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            category TEXT NOT NULL,
+            legibility_weight TEXT NOT NULL,
+            category_mark BIGINT NOT NULL CHECK (category_mark >= 0),
+            legibility_weight_mark BIGINT NOT NULL CHECK (legibility_weight_mark >= 0),
+            sequence BIGINT NOT NULL CHECK (sequence >= 0),
+            position BIGINT NOT NULL CHECK (position >= 0)
+        )
+        """,
+        "INSERT INTO preferences VALUES (1, 'l', 'regular', 0, 0, 0, 0)",
+        """
+        CREATE TABLE scopes (
+            scope TEXT COLLATE "C" PRIMARY KEY CHECK (scope <> ''),
+            category TEXT,
+            legibility_weight TEXT,
+            category_mark BIGINT NOT NULL CHECK (category_mark >= 0),
+            legibility_weight_mark BIGINT NOT NULL CHECK (legibility_weight_mark >= 0),
+            CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL)
+        )
+        """,
+        """
+        CREATE TABLE history (
+            position BIGINT PRIMARY KEY CHECK (position >= 1),
+            sequence BIGINT NOT NULL CHECK (sequence >= 0),
+            is_event BOOLEAN NOT NULL,
+            scope TEXT COLLATE "C" NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight')),
+            value TEXT,
+            previous TEXT
+        )
+        """,
+        "CREATE INDEX history_by_scope ON history (scope, position)",
+        """
+        CREATE TABLE dropped_history (
+            scope TEXT COLLATE "C" PRIMARY KEY,
+            through_sequence BIGINT NOT NULL
+        )
+        """,
+        "INSERT INTO fontd_schema_version VALUES (1)",
+    ]
+
+    /// Creates the tables in a database that has none of them, or checks that the ones there are
+    /// fontd's and not a newer fontd's, in one transaction under the advisory lock.
+    static func prepare(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await Transaction.run(on: connection, logger: logger) { connection in
+            _ = try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger).collect()
+            let existing = try await connection.query(
+                "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema()", logger: logger
+            ).collect().map { try $0.decode(String.self) }
+            guard existing.contains("fontd_schema_version") else {
+                let foreign = tableNames.filter(existing.contains)
+                guard foreign.isEmpty else {
+                    throw PostgresStoreError.damaged(
+                        "the database has tables named like fontd's (\(foreign.joined(separator: ", "))) but no fontd_schema_version: another application's")
+                }
+                for statement in version1 { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect() }
+                logger.info("created the fontd tables", metadata: ["schema": "\(version)"])
+                return
+            }
+            let versions = try await connection.query("SELECT version FROM fontd_schema_version", logger: logger).collect()
+                .map { try $0.decode(Int.self) }
+            guard versions.count == 1, let stored = versions.first else {
+                throw PostgresStoreError.damaged("fontd_schema_version holds \(versions.count) rows instead of one")
+            }
+            guard stored <= version else { throw PostgresStoreError.newerSchema(version: stored, known: version) }
+            let missing = tableNames.filter { !existing.contains($0) }
+            guard missing.isEmpty else { throw PostgresStoreError.damaged("its tables \(missing.joined(separator: ", ")) are missing") }
+        }
+    }
+}
+
+/// A transaction on one connection whose failure is the closure's own error, not postgres-nio's
+/// wrapper: the store's refusals must reach the caller as they are.
+enum Transaction {
+    /// `BEGIN` (with `mode`), `body`, then `COMMIT` — unless the calling task was cancelled
+    /// meanwhile (the caller stopped waiting) — or `ROLLBACK` on any error.
+    static func run<T>(
+        on connection: PostgresConnection, mode: String = "", logger: Logger, _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        _ = try await connection.query(PostgresQuery(unsafeSQL: "BEGIN \(mode)"), logger: logger).collect()
+        do {
+            let value = try await body(connection)
+            try Task.checkCancellation()
+            _ = try await connection.query("COMMIT", logger: logger).collect()
+            return value
+        } catch {
+            _ = try? await connection.query("ROLLBACK", logger: logger).collect()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import PostgresNIO
+
+extension PostgresStoreError {
+    /// The store's error for what a database call threw: the store's own errors pass through,
+    /// PostgreSQL's SQLSTATEs and postgres-nio's connection failures are sorted into the cases a
+    /// person (or the service) acts on differently. Built from the server's message and the
+    /// error's code only, never from the connection's configuration, so no password gets in.
+    static func from(_ error: any Error, url: PostgresURL) -> PostgresStoreError {
+        switch error {
+        case let error as PostgresStoreError:
+            return error
+        case is CancellationError:
+            return .unavailable("the call was cancelled")
+        case let error as PSQLError:
+            return from(error, url: url)
+        case let error as PostgresDecodingError:
+            return .damaged("a column holds a value of another type than fontd writes (column \(error.columnName): \(error.code))")
+        default:
+            // NIO's connect errors (refused, unreachable, timed out) arrive unwrapped from a few paths.
+            return .unavailable(String(describing: error))
+        }
+    }
+
+    private static func from(_ error: PSQLError, url: PostgresURL) -> PostgresStoreError {
+        if error.code == .server, let state = error.serverInfo?[.sqlState] {
+            let message = error.serverInfo?[.message] ?? "SQLSTATE \(state)"
+            switch state {
+            case "28P01", "28000":
+                // invalid_password, invalid_authorization_specification (no such user, pg_hba refuses).
+                return .authenticationFailed(server: url.server, reason: message)
+            case "3D000":
+                return .noSuchDatabase(url.database)
+            case "57P01", "57P02", "57P03", "53300":
+                // admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections.
+                return .unavailable("\(url.server): \(message)")
+            default:
+                if state.hasPrefix("08") { return .unavailable("\(url.server): \(message)") }
+                return .postgres("\(message) (SQLSTATE \(state))")
+            }
+        }
+        switch error.code {
+        case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection, .poolClosed:
+            let cause = error.underlying.map { ": \($0)" } ?? ""
+            return .unavailable("\(url.server) (\(error.code))\(cause)")
+        case .sslUnsupported:
+            return .unavailable("\(url.server) does not offer TLS, which sslmode=\(url.sslMode.rawValue) requires")
+        case .authMechanismRequiresPassword:
+            return .authenticationFailed(server: url.server, reason: "the server asks for a password and the URL gives none")
+        case .unsupportedAuthMechanism, .saslError:
+            return .authenticationFailed(server: url.server, reason: "\(error.code)")
+        default:
+            return .postgres("\(error.code)")
+        }
+    }
+}
