@@ -109,6 +109,7 @@ let package = Package(
                 "FontService",
                 "HTTPServer",
                 "SQLiteStore",
+                "PostgresStore",
                 "WebOutputs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -7,6 +7,7 @@ import Glibc
 import HTTPServer
 import JWTKit
 import Logging
+import PostgresStore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -58,8 +59,11 @@ struct Serve: ParsableCommand {
     @Option(help: "The Access-Control-Allow-Origin sent with every answer.")
     var corsOrigin = "*"
 
-    @Option(help: "The preferences store, an SQLite file (default: beside --state as NAME.sqlite, else $XDG_STATE_HOME/fontd/fontd.sqlite).")
+    @Option(help: "The preferences store: an SQLite file (default: beside --state as NAME.sqlite, else $XDG_STATE_HOME/fontd/fontd.sqlite), or postgres://USER:PASSWORD@HOST:PORT/DB shared by replicas (default: $FONTD_STORE).")
     var store: String?
+
+    @Option(help: "Seconds a PostgreSQL store's call may take before the store counts as unreachable (503 for a change).")
+    var storeTimeout: Seconds = "10"
 
     @Option(help: "A state file of earlier versions, imported once into a new store (default: $XDG_STATE_HOME/fontd/state.json).")
     var state: String?
@@ -130,6 +134,8 @@ struct Serve: ParsableCommand {
             secret: jwtSecret ?? environment["FONTD_JWT_SECRET"], secretFromEnvironment: jwtSecret == nil, publicKeyPath: jwtPublicKey,
             token: token)
         let loopback = try HTTPServer.isLoopback(host: host)
+        let store = store ?? environment["FONTD_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+        let sharedStore = store.flatMap { $0.hasPrefix("postgres://") || $0.hasPrefix("postgresql://") ? $0 : nil }
         guard let location = PreferenceStoreLocation(store: store, state: state, environment: environment) else {
             throw ValidationError("No preferences store location: set --store, XDG_STATE_HOME or HOME.")
         }
@@ -164,7 +170,14 @@ struct Serve: ParsableCommand {
         serviceConfiguration.keptChangesPerScope = keptChangesPerScope
         // Docs/DESIGN.md §10: with no token, every scope is open on loopback only (a single-user desktop).
         serviceConfiguration.scopesOpenWithoutToken = loopback
-        let service = try FontService(resolver: resolver, configuration: serviceConfiguration, storage: location.open(), logger: logger)
+        // PostgreSQL when the store is a URL (docs/DESIGN.md §11), else the SQLite file.
+        let storage: any PreferenceStorage = if let sharedStore {
+            PostgresStorage(try PostgresPreferenceStore.open(
+                url: sharedStore, timeoutSeconds: try storeTimeout.checked("--store-timeout", maximum: 3600), logger: logger))
+        } else {
+            try location.open()
+        }
+        let service = try FontService(resolver: resolver, configuration: serviceConfiguration, storage: storage, logger: logger)
         try service.prewarm()
         let http = try HTTPServer(configuration: server, responder: service, logger: logger)
         if fontd_serve_signals_blocked_at_start() == 0 {

@@ -1,0 +1,39 @@
+import DynamicType
+import FontService
+import PostgresStore
+
+/// The PostgreSQL store as the service's shared storage (docs/DESIGN.md §11): its refusals in the
+/// terms the service acts on — another replica committed first (catch up and plan again), or the
+/// database cannot be reached (503, `/healthz` degraded).
+final class PostgresStorage: SharedPreferenceStorage {
+    let store: PostgresPreferenceStore
+
+    init(_ store: PostgresPreferenceStore) {
+        self.store = store
+    }
+
+    func load() throws -> StoredScopes {
+        do { return try store.load() } catch { throw Self.failure(error) }
+    }
+
+    func commit(_ commit: ScopeCommit) throws {
+        do { try store.commit(commit) } catch { throw Self.failure(error) }
+    }
+
+    func entries(after position: Int) throws -> [ScopeHistoryEntry] {
+        do { return try store.entries(after: position) } catch { throw Self.failure(error) }
+    }
+
+    func watch(_ changed: @escaping @Sendable () -> Void) {
+        store.listen { _ in changed() }
+    }
+
+    /// `error` as the service reads it; other errors pass as they are.
+    private static func failure(_ error: PostgresStoreError) -> any Error {
+        switch error {
+        case .positionOutOfOrder(let expected, _): PreferenceStorageFailure.behind(storedPosition: expected - 1)
+        case .unavailable(let reason): PreferenceStorageFailure.unavailable(reason)
+        default: error
+        }
+    }
+}
