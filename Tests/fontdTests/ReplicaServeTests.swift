@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// Two `fontd serve` replicas on one real PostgreSQL (docs/DESIGN.md §11): a change made through
@@ -46,6 +47,56 @@ import Testing
         #expect(try subscriber.next() == ServerSentEvent(
             id: "2", event: "contentSizeCategoryDidChange", data: #"{"category":"s","previous":"xl","sequence":2}"#))
         #expect(try a.client.get("/healthz").bodyText == #"{"status":"ok"}"#)
+    }
+
+    @Test func aSubscriberOfAKilledReplicaResumesOnTheOtherWithExactlyWhatItMissed() throws {
+        let cluster = try PostgresCluster()
+        let url = cluster.url(database: try cluster.createDatabase())
+        let a = try ServerProcess(["--store", url])
+        let b = try ServerProcess(["--store", url])
+        let subscriber = try EventStreamClient(port: a.port, query: "?scope=alice", timeoutSeconds: 10)
+        #expect(try subscriber.next().event == "preferences")
+        #expect(try b.client.put("/category?scope=alice", #"{"category":"xl"}"#).status == 200)  // 1
+        let seen = try subscriber.next()
+        #expect(seen.id == "1")
+        a.stop()  // SIGKILL
+        #expect(try b.client.put("/category?scope=bob", #"{"category":"s"}"#).status == 200)    // 2: not alice's
+        #expect(try b.client.put("/preferences", #"{"legibilityWeight":"bold"}"#).status == 200)  // 3: alice's too
+        #expect(try b.client.put("/category?scope=alice", #"{"category":"m"}"#).status == 200)    // 4
+        let resumed = try EventStreamClient(port: b.port, lastEventID: seen.id, query: "?scope=alice", timeoutSeconds: 10)
+        #expect(try resumed.next() == ServerSentEvent(
+            id: "3", event: "legibilityWeightDidChange", data: #"{"scope":"alice","legibilityWeight":"bold","previous":"regular","sequence":3}"#))
+        #expect(try resumed.next() == ServerSentEvent(
+            id: "4", event: "contentSizeCategoryDidChange", data: #"{"scope":"alice","category":"m","previous":"xl","sequence":4}"#))
+    }
+
+    @Test func changesFromFourThreadsThroughBothReplicasGetIncreasingIdsAndEveryReplicaReplaysThem() throws {
+        let cluster = try PostgresCluster()
+        let url = cluster.url(database: try cluster.createDatabase())
+        let replicas = [try ServerProcess(["--store", url]), try ServerProcess(["--store", url])]
+        let acknowledged = Mutex<[Int]>([])
+        let categories = ["xs", "s", "m", "l", "xl", "xxl", "xxxl"]
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            for index in 0..<50 {
+                let server = replicas[(worker + index) % 2]
+                let body = #"{"category":"\#(categories[index % categories.count])"}"#
+                guard let answer = try? server.client.put("/category?scope=reader\(worker)", body), answer.status == 200,
+                      case .number(let id)? = try? answer.member("sequence") else { continue }
+                acknowledged.withLock { $0.append(Int(id)) }
+            }
+        }
+        let ids = acknowledged.withLock { $0 }.sorted()
+        #expect(ids.count == 200, "every change was acknowledged")
+        #expect(Set(ids).count == ids.count, "no id was given twice")
+        #expect(ids == Array(1...200), "ids are consecutive across both replicas")
+        for server in replicas {
+            for worker in 0..<4 {
+                let replay = try EventStreamClient(port: server.port, lastEventID: "0", query: "?scope=reader\(worker)", timeoutSeconds: 10)
+                var replayed: [Int] = []
+                for _ in 0..<50 { replayed.append(Int(try replay.next().id ?? "") ?? -1) }
+                #expect(replayed == replayed.sorted() && Set(replayed).count == 50, "reader\(worker) on \(server.port): \(replayed)")
+            }
+        }
     }
 
     @Test func aWrongPasswordStopsServeWithOneLineThatDoesNotShowIt() throws {
