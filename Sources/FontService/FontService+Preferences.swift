@@ -22,6 +22,13 @@ extension FontService {
     func eventStream(_ context: RequestContext) -> HTTPReply {
         let lastEventID = context.request.header("Last-Event-ID") ?? context.parameters[.lastEventID]
         let scope = context.scope
+        switch store.readiness(toResumeAfter: lastEventID) {
+        case .ready: break
+        case .catchUpFirst: return .retry { [store] ready in store.catchUp(then: ready) }
+        case .unavailable(let reason):
+            return .response(errorResponse(.storeUnavailable(
+                "the resume from \(lastEventID ?? "") needs changes this replica has not seen, and the preferences store is unreachable (\(reason)); reconnect shortly")))
+        }
         return .stream(eventStreamHead(context)) { [store] stream in store.subscribe(stream, to: scope, lastEventID: lastEventID) }
     }
 
@@ -57,7 +64,8 @@ extension FontService {
                 case .failure(.scopeLimit(let limit)):
                     pending.complete(self.errorResponse(.scopeLimit(PreferencesStore.ChangeError.scopeLimit(limit).description)))
                 case .failure(.unavailable(let reason)):
-                    pending.complete(self.errorResponse(.storeUnavailable("the preferences store is unreachable (\(reason))")))
+                    pending.complete(self.errorResponse(.storeUnavailable(
+                        "the change is not known to be committed: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again")))
                 case .failure(let error):
                     pending.complete(self.errorResponse(.stateNotSaved(error.description)))
                 case .success(let outcome):

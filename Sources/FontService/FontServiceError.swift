@@ -159,7 +159,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .scopeLimit(let reason):
             return "No new scope: \(reason)."
         case .storeUnavailable(let reason):
-            return "The change is not known to be committed: \(reason). A PUT is idempotent: send it again."
+            return reason.prefix(1).uppercased() + reason.dropFirst() + "."
         case .stateNotSaved(let reason):
             return "The change was not saved, so nothing changed (\(reason)); check the state file's directory and try again."
         case .resolutionFailed(let what, let reason):

@@ -80,6 +80,8 @@ final class PreferencesStore: Sendable {
     private let queue = DispatchQueue(label: "fontd.preferences")
     /// Whether a catch-up with other replicas' commits is queued and not yet begun.
     private let catchUpQueued = Atomic<Bool>(false)
+    /// When the last catch-up ended (`DispatchTime` nanoseconds; 0: never).
+    private let lastCatchUpEnded = Atomic<UInt64>(0)
     /// Why the storage cannot be reached, while it cannot.
     private let health = Mutex<String?>(nil)
     /// Only touched in `init` and `deinit`.
@@ -255,6 +257,7 @@ final class PreferencesStore: Sendable {
     /// gets a snapshot.
     @discardableResult
     func catchUp() -> Result<Void, ChangeError> {
+        defer { lastCatchUpEnded.store(DispatchTime.now().uptimeNanoseconds, ordering: .releasing) }
         guard let storage = storage as? any SharedPreferenceStorage else { return .success(()) }
         let position = shared.withLock { $0.position }
         let entries: [ScopeHistoryEntry]
@@ -318,6 +321,33 @@ final class PreferencesStore: Sendable {
             packedRoot.store(shared.root.preferences.packed, ordering: .releasing)
         }
         return .success(())
+    }
+
+    /// What a resume from `lastEventID` needs first (docs/DESIGN.md §11): nothing, unless the id
+    /// is newer than this replica has seen and other replicas share the storage. Then, unless a
+    /// catch-up ended within the last second (this request's own, asked again), a catch-up; or,
+    /// with the storage unreachable, a refusal (the history it needs is not here).
+    enum ResumeReadiness {
+        case ready
+        case catchUpFirst
+        case unavailable(String)
+    }
+
+    func readiness(toResumeAfter lastEventID: String?) -> ResumeReadiness {
+        guard storage is any SharedPreferenceStorage, let lastEventID, let number = Int(lastEventID),
+              number > shared.withLock({ $0.sequence })
+        else { return .ready }
+        if let reason = unreachableReason { return .unavailable(reason) }
+        let sinceCatchUp = DispatchTime.now().uptimeNanoseconds &- lastCatchUpEnded.load(ordering: .acquiring)
+        return sinceCatchUp < 1_000_000_000 ? .ready : .catchUpFirst
+    }
+
+    /// Catches up on the store's queue, then calls `done` (from that queue).
+    func catchUp(then done: @escaping @Sendable () -> Void) {
+        queue.async {
+            self.catchUp()
+            done()
+        }
     }
 
     /// The store's health, as `/healthz` tells it: nil, or why the storage cannot be reached.

@@ -99,6 +99,27 @@ import Testing
         }
     }
 
+    @Test func aResumeFromAnIdThisReplicaHasNotSeenCatchesUpFirst() throws {
+        let cluster = try PostgresCluster()
+        let url = cluster.url(database: try cluster.createDatabase())
+        let a = try ServerProcess(["--store", url, "--store-timeout", "1"])
+        let b = try ServerProcess(["--store", url, "--store-timeout", "1"])
+        #expect(try b.client.put("/category?scope=alice", #"{"category":"xl"}"#).status == 200)  // 1
+        #expect(try b.client.put("/category?scope=alice", #"{"category":"s"}"#).status == 200)   // 2
+        // Whether or not A has heard of 2 yet, resuming there from 1 gives exactly 2.
+        let resumed = try EventStreamClient(port: a.port, lastEventID: "1", query: "?scope=alice", timeoutSeconds: 10)
+        #expect(try resumed.next() == ServerSentEvent(
+            id: "2", event: "contentSizeCategoryDidChange", data: #"{"scope":"alice","category":"s","previous":"xl","sequence":2}"#))
+        // With the database away, a resume from an id A has not seen cannot be told: 503.
+        try cluster.stop(mode: .immediate)
+        _ = try? a.client.put("/category", #"{"category":"xl"}"#)  // A learns that the store is away
+        let refused = try EventStreamClient(port: a.port, lastEventID: "99", timeoutSeconds: 10)
+        #expect(refused.head.status == 503)
+        // A resume it can tell is still answered.
+        let told = try EventStreamClient(port: a.port, lastEventID: "1", query: "?scope=alice", timeoutSeconds: 10)
+        #expect(try told.next().id == "2")
+    }
+
     @Test func aWrongPasswordStopsServeWithOneLineThatDoesNotShowIt() throws {
         let cluster = try PostgresCluster.shared()
         let url = cluster.url(database: try cluster.createDatabase(), password: "not-the-password")
