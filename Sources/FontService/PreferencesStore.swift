@@ -108,14 +108,19 @@ final class PreferencesStore: Sendable {
         keepAliveTimer.setEventHandler { [weak self] in self?.sendKeepAlive() }
         keepAliveTimer.resume()
         if let shared = storage as? any SharedPreferenceStorage {
-            // Notifications come in bursts: one catch-up queued at a time reads them all.
-            shared.watch { [weak self] in
-                guard let self, !catchUpQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
-                queue.async {
-                    self.catchUpQueued.store(false, ordering: .releasing)
-                    self.catchUp()
-                }
-            }
+            shared.watch { [weak self] in self?.scheduleCatchUp() }
+        }
+    }
+
+    /// Queues a catch-up, unless one is queued already: notifications come in bursts, and one
+    /// catch-up reads them all. One that finds the storage unreachable is tried again a second
+    /// later, and so on until it is back: a notification may have been lost meanwhile.
+    private func scheduleCatchUp(after seconds: Double = 0) {
+        guard !catchUpQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        queue.asyncAfter(deadline: .now() + seconds) { [weak self] in
+            guard let self else { return }
+            catchUpQueued.store(false, ordering: .releasing)
+            if case .failure(.unavailable) = catchUp() { scheduleCatchUp(after: 1) }
         }
     }
 

@@ -120,6 +120,18 @@ import Testing
         #expect(try told.next().id == "2")
     }
 
+    @Test(arguments: [
+        ("postgres://fontd@/db", "host"),
+        ("postgres://fontd:secret-pw@127.0.0.1:notaport/db", "not a well-formed URL"),
+        ("postgres://fontd:secret-pw@127.0.0.1:1/db?sslmode=disable", "Connection refused"),
+    ])
+    func aBadStoreURLStopsServeWithOneLine(_ url: String, _ mentions: String) throws {
+        let run = try CommandRunner.run(["serve", "--port", "0", "--store", url, "--store-timeout", "2"])
+        #expect(run.status != 0)
+        #expect(run.standardError.hasPrefix("fontd: error:") && run.standardError.contains(mentions), "\(run.standardError)")
+        #expect(!run.standardError.contains("secret-pw"))
+    }
+
     @Test func aWrongPasswordStopsServeWithOneLineThatDoesNotShowIt() throws {
         let cluster = try PostgresCluster.shared()
         let url = cluster.url(database: try cluster.createDatabase(), password: "not-the-password")
