@@ -35,6 +35,13 @@
  * connection. The server's CPU over the K changes gives the cost of one; an event of theirs at
  * any other subscriber is counted as a stray (it must reach only that scope's subscribers).
  *
+ * With --port2 P2 (fontd replicas sharing one store, docs/DESIGN.md §11), every second
+ * subscriber (the odd indexes) subscribes to the server on port P2 instead, and the
+ * sequence is read from the first; with --publish-alternate as well, broadcast b's PUT goes to
+ * the first server when b is even and to the second when it is odd (one keep-alive connection
+ * to each). The result then also splits the latencies into subscribers of the server that took
+ * the PUT and of the other one, which had the change through the store.
+ *
  * Source addresses are spread over 127.0.0.<first-source>, … (--per-source connections each,
  * bound with IP_BIND_ADDRESS_NO_PORT so the port is chosen at connect() by the 4-tuple):
  * one loopback address has only ~28k ephemeral ports and connect() slows past ~14k.
@@ -95,6 +102,8 @@ static enum server_kind server = FONTD;
 static const char *label = NULL; /* the name in the result line; the server kind's by default */
 static const char *host = "127.0.0.1";
 static int port = 0;
+static int port2 = 0;                /* > 0: the odd subscribers are on this port (a second replica) */
+static bool publish_alternate = false; /* with port2: odd broadcasts are published on the second server */
 static const char *path = "/events";
 static const char *publish_path = NULL;
 static const char *token = NULL;
@@ -119,8 +128,11 @@ static long scope_index = 0;
 static int epoll_fd = -1;
 static struct subscriber *subs;
 static struct sockaddr_in server_addr;
+static struct sockaddr_in server_addr2; /* --port2 */
 static char request[512];
 static size_t request_len;
+static char request2[512]; /* the GET for subscribers of --port2 */
+static size_t request2_len;
 static char rbuf[CARRY_BYTES + RECV_BYTES];
 
 static long in_setup = 0;      /* connecting, or waiting for the head / snapshot */
@@ -139,6 +151,9 @@ static long undelivered;        /* live subscribers still waiting for the active
 static uint64_t t0;             /* CLOCK_MONOTONIC ns just before the publish request */
 static uint64_t *latencies;     /* ns, one per delivery */
 static size_t latency_count;
+static int publish_target;      /* 0: the PUT goes to --port; 1: to --port2 */
+static uint64_t *other_latencies; /* with --port2: the deliveries at the server that did not take the PUT */
+static size_t other_latency_count;
 static uint64_t epoll_waits, epoll_events; /* during broadcasts: how busy the client is */
 static bool changing_scope;     /* the changes on one scope are under way: only subscriber scope_index expects the event */
 static uint64_t scope_event_at; /* ns after t0 when the changed scope's subscriber had the event */
@@ -312,8 +327,9 @@ static int parse_response(struct response *r, bool at_eof) {
 static int connect_publisher(void) {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0) die("publisher socket: %s", strerror(errno));
-    if (connect(fd, (struct sockaddr *)&server_addr, sizeof server_addr) != 0)
-        die("publisher: connect to %s:%d: %s", host, port, strerror(errno));
+    struct sockaddr_in *target = publish_target ? &server_addr2 : &server_addr;
+    if (connect(fd, (struct sockaddr *)target, sizeof *target) != 0)
+        die("publisher: connect to %s:%d: %s", host, publish_target ? port2 : port, strerror(errno));
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     pub_len = 0;
@@ -338,7 +354,7 @@ static void put_request(char *out, size_t size, const char *target, const char *
     int len = snprintf(payload, sizeof payload, "{\"category\":\"%s\"}", category);
     snprintf(out, size,
              "PUT %s%s HTTP/1.1\r\nHost: %s:%d\r\n%s%s%sContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
-             target, query, host, port, token ? "Authorization: Bearer " : "", token ? token : "", token ? "\r\n" : "", len,
+             target, query, host, publish_target ? port2 : port, token ? "Authorization: Bearer " : "", token ? token : "", token ? "\r\n" : "", len,
              payload);
 }
 
@@ -409,7 +425,8 @@ static void open_subscriber(uint32_t index) {
     struct epoll_event ev = {.events = EPOLLOUT | EPOLLIN | EPOLLRDHUP, .data.u32 = index};
     if (bind(s->fd, (struct sockaddr *)&source, sizeof source) != 0)
         fail_setup(s, "bind to %s: %s", inet_ntoa(source.sin_addr), strerror(errno));
-    else if (connect(s->fd, (struct sockaddr *)&server_addr, sizeof server_addr) != 0 && errno != EINPROGRESS)
+    else if (connect(s->fd, (struct sockaddr *)(port2 && index % 2 ? &server_addr2 : &server_addr), sizeof server_addr) != 0 &&
+             errno != EINPROGRESS)
         fail_setup(s, "connect from %s: %s", inet_ntoa(source.sin_addr), strerror(errno));
     else if (epoll_ctl(epoll_fd, EPOLL_CTL_ADD, s->fd, &ev) != 0)
         fail_setup(s, "epoll_ctl: %s", strerror(errno));
@@ -423,13 +440,13 @@ static void connected(struct subscriber *s, uint32_t index) {
         fail_setup(s, "connect: %s", strerror(error));
         return;
     }
-    const char *get = request;
-    size_t get_len = request_len;
+    const char *get = port2 && index % 2 ? request2 : request;
+    size_t get_len = port2 && index % 2 ? request2_len : request_len;
     char scoped[sizeof request];
     if (scope_prefix) {
         get_len = (size_t)snprintf(scoped, sizeof scoped,
                                    "GET %s?scope=%s%" PRIu32 " HTTP/1.1\r\nHost: %s:%d\r\nAccept: text/event-stream\r\n\r\n",
-                                   path, scope_prefix, index, host, port);
+                                   path, scope_prefix, index, host, port2 && index % 2 ? port2 : port);
         get = scoped;
     }
     ssize_t n = send(s->fd, get, get_len, MSG_NOSIGNAL);
@@ -515,6 +532,7 @@ static void read_subscriber(struct subscriber *s, uint64_t now) {
             if (!changing_scope) {
                 undelivered--;
                 latencies[latency_count++] = now - t0;
+                if (port2 && (int)((s - subs) % 2) != publish_target) other_latencies[other_latency_count++] = now - t0;
                 if (s == subs && active == 0) show_event(data + s->carry_len, (size_t)got);
             } else if (s == subs + scope_index) {
                 undelivered--;
@@ -622,7 +640,7 @@ static void usage(void) {
             "         [--publish-path PATH] [--token T] [--subscribers N] [--broadcasts K] [--warmup 1]\n"
             "         [--pause-ms 200] [--timeout 30] [--connect-timeout 120] [--per-source 10000] [--first-source 2]\n"
             "         [--concurrency 512] [--scope-prefix P [--scope-changes K] [--scope-change-warmup 10]\n"
-            "         [--scope-index 0]] --pids PID,PID,… (the server's processes)\n");
+            "         [--scope-index 0]] [--port2 PORT [--publish-alternate]] --pids PID,PID,… (the server's processes)\n");
     exit(2);
 }
 
@@ -639,6 +657,7 @@ int main(int argc, char **argv) {
         {"pids", required_argument, 0, 'i'},          {"label", required_argument, 0, 'L'},
         {"scope-prefix", required_argument, 0, 'x'},  {"scope-changes", required_argument, 0, 'X'},
         {"scope-change-warmup", required_argument, 0, 'y'}, {"scope-index", required_argument, 0, 'I'},
+        {"port2", required_argument, 0, 'q'},         {"publish-alternate", no_argument, 0, 'a'},
         {0, 0, 0, 0},
     };
     int option;
@@ -652,6 +671,8 @@ int main(int argc, char **argv) {
         case 'L': label = optarg; break;
         case 'h': host = optarg; break;
         case 'p': port = (int)parse_long(optarg, "--port", 1, 65535); break;
+        case 'q': port2 = (int)parse_long(optarg, "--port2", 1, 65535); break;
+        case 'a': publish_alternate = true; break;
         case 'P': path = optarg; break;
         case 'u': publish_path = optarg; break;
         case 't': token = optarg; break;
@@ -688,6 +709,8 @@ int main(int argc, char **argv) {
             die("--scope-prefix must be up to 40 letters, digits, '.', '_', '-' or '/', not '%s'", scope_prefix);
     }
     if (scope_change_count > 0 && !scope_prefix) die("--scope-changes needs --scope-prefix");
+    if (port2 && (server != FONTD || scope_prefix)) die("--port2 is for --server fontd without --scope-prefix");
+    if (publish_alternate && !port2) die("--publish-alternate needs --port2");
     if (scope_change_count > 0 && scope_index >= subscriber_count)
         die("--scope-index %ld is not a subscriber's (there are %ld)", scope_index, subscriber_count);
     long sources = (subscriber_count + per_source - 1) / per_source;
@@ -698,6 +721,8 @@ int main(int argc, char **argv) {
     server_addr.sin_family = AF_INET;
     server_addr.sin_port = htons((uint16_t)port);
     if (inet_pton(AF_INET, host, &server_addr.sin_addr) != 1) die("--host must be an IPv4 address, not '%s'", host);
+    server_addr2 = server_addr;
+    server_addr2.sin_port = htons((uint16_t)port2);
 
     /* One descriptor per subscriber, plus the publisher, epoll and stdio. */
     struct rlimit limit;
@@ -721,9 +746,12 @@ int main(int argc, char **argv) {
     /* One entry per delivery; reset after the warm-up broadcasts. */
     long most = warmup_count > broadcast_count ? warmup_count : broadcast_count;
     latencies = malloc((size_t)subscriber_count * (size_t)most * sizeof *latencies);
-    if (!subs || !latencies) die("out of memory");
+    other_latencies = port2 ? malloc((size_t)subscriber_count * (size_t)most * sizeof *other_latencies) : NULL;
+    if (!subs || !latencies || (port2 && !other_latencies)) die("out of memory");
     request_len = (size_t)snprintf(request, sizeof request,
                                    "GET %s HTTP/1.1\r\nHost: %s:%d\r\nAccept: text/event-stream\r\n\r\n", path, host, port);
+    request2_len = (size_t)snprintf(request2, sizeof request2,
+                                    "GET %s HTTP/1.1\r\nHost: %s:%d\r\nAccept: text/event-stream\r\n\r\n", path, host, port2);
     if (poll_us > 0) prctl(PR_SET_TIMERSLACK, 1000UL); /* naps of poll_us, not poll_us + 50 µs */
     epoll_fd = epoll_create1(EPOLL_CLOEXEC);
     if (epoll_fd < 0) die("epoll_create1: %s", strerror(errno));
@@ -783,6 +811,14 @@ int main(int argc, char **argv) {
     uint64_t *complete_times = calloc((size_t)broadcast_count, sizeof *complete_times);
     if (!publish_times || !complete_times) die("out of memory");
     size_t publish_count = 0;
+    uint64_t *publish_by_target[2] = {NULL, NULL}; /* with --port2: the answers of each server */
+    size_t publish_by_target_count[2] = {0, 0};
+    int parked[2] = {-1, -1}; /* with --publish-alternate: the other server's publisher connection */
+    if (port2) {
+        publish_by_target[0] = calloc((size_t)broadcast_count, sizeof(uint64_t));
+        publish_by_target[1] = calloc((size_t)broadcast_count, sizeof(uint64_t));
+        if (!publish_by_target[0] || !publish_by_target[1]) die("out of memory");
+    }
     long timed_out = 0;
     long long ticks_before = 0;
     double own_before = 0;
@@ -791,6 +827,7 @@ int main(int argc, char **argv) {
         bool measured = b >= warmup_count;
         if (b == warmup_count) {
             latency_count = 0;
+            other_latency_count = 0;
             epoll_waits = epoll_events = 0;
             ticks_before = sum_over_pids(process_ticks);
             own_before = own_cpu_seconds();
@@ -809,6 +846,25 @@ int main(int argc, char **argv) {
                      "POST %s HTTP/1.1\r\nHost: %s:%d\r\nX-EventSource-Event: contentSizeCategoryDidChange\r\n"
                      "Content-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
                      publish_path, host, port, len, payload);
+        }
+        if (publish_alternate && (int)(b % 2) != publish_target) {
+            /* Park this server's connection and take up the other's (the answer before was whole). */
+            if (pub_fd >= 0) epoll_ctl(epoll_fd, EPOLL_CTL_DEL, pub_fd, NULL);
+            parked[publish_target] = pub_fd;
+            publish_target = (int)(b % 2);
+            pub_fd = parked[publish_target];
+            parked[publish_target] = -1;
+            pub_len = 0;
+            if (pub_fd >= 0) {
+                char byte;
+                ssize_t n = recv(pub_fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+                if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+                    if (epoll_ctl(epoll_fd, EPOLL_CTL_ADD, pub_fd, &pub_event) != 0) die("epoll_ctl: %s", strerror(errno));
+                } else { /* the server closed it while it was parked */
+                    close(pub_fd);
+                    pub_fd = -1;
+                }
+            }
         }
         if (pub_fd < 0) {
             pub_fd = connect_publisher();
@@ -833,14 +889,16 @@ int main(int argc, char **argv) {
         if (measured) {
             complete_times[b - warmup_count] = slowest;
             if (pub_done) publish_times[publish_count++] = pub_answered;
+            if (pub_done && port2) publish_by_target[publish_target][publish_by_target_count[publish_target]++] = pub_answered;
         }
         char name[64];
         if (measured)
             snprintf(name, sizeof name, "broadcast %ld/%ld", b - warmup_count + 1, broadcast_count);
         else
             snprintf(name, sizeof name, "warm-up %ld/%ld", b + 1, warmup_count);
-        fprintf(stderr, "fanout-client: %s (%s): %ld/%ld delivered, the last after %.1f ms; publish answered %s %.1f ms\n",
-                name, marker, got, live_at_start, (double)slowest / 1e6, pub_done ? "after" : "NOT within",
+        fprintf(stderr, "fanout-client: %s (%s): %ld/%ld delivered, the last after %.1f ms; publish%s answered %s %.1f ms\n",
+                name, marker, got, live_at_start, (double)slowest / 1e6,
+                publish_alternate ? (publish_target ? " (server 2)" : " (server 1)") : "", pub_done ? "after" : "NOT within",
                 (double)(pub_done ? pub_answered : until - t0) / 1e6);
         if (undelivered > 0 || !pub_done) {
             if (measured) timed_out++;
@@ -937,6 +995,7 @@ int main(int argc, char **argv) {
            max = latency_count ? (double)latencies[latency_count - 1] / 1e6 : 0;
     double complete_p50 = percentile_ms(complete_times, (size_t)broadcast_count, 0.50);
     double publish_p50 = percentile_ms(publish_times, publish_count, 0.50),
+           publish_p99 = percentile_ms(publish_times, publish_count, 0.99),
            publish_max = publish_count ? (double)publish_times[publish_count - 1] / 1e6 : 0;
     double batch = epoll_waits ? (double)epoll_events / (double)epoll_waits : 0.0;
     fprintf(stderr,
@@ -950,14 +1009,50 @@ int main(int argc, char **argv) {
             tick_ms, broadcast_count, rss_before, rss_connected, ready_count, rss_per_sub, own_ms, batch);
     printf("result server=%s subscribers=%ld broadcasts=%ld warmup=%ld ready=%ld setup_failed=%ld dropped=%ld "
            "timed_out=%ld delivered=%zu expected=%llu p50_ms=%.3f p99_ms=%.3f max_ms=%.3f complete_p50_ms=%.3f "
-           "publish_p50_ms=%.3f publish_max_ms=%.3f cpu_ms_per_broadcast=%.2f cpu_us_per_subscriber=%.3f "
+           "publish_p50_ms=%.3f publish_p99_ms=%.3f publish_max_ms=%.3f cpu_ms_per_broadcast=%.2f cpu_us_per_subscriber=%.3f "
            "rss_before_kib=%lld rss_connected_kib=%lld rss_kib_per_subscriber=%.2f client_cpu_ms_per_broadcast=%.2f "
            "sockets_per_wait=%.1f connect_s=%.2f",
            label ? label : server == FONTD ? "fontd" : "nchan", subscriber_count, broadcast_count, warmup_count, ready_count,
            setup_failed, dropped, timed_out, latency_count, expected, p50, p99, max, complete_p50, publish_p50,
-           publish_max, cpu_ms, cpu_us_per_sub, rss_before, rss_connected, rss_per_sub, own_ms, batch,
+           publish_p99, publish_max, cpu_ms, cpu_us_per_sub, rss_before, rss_connected, rss_per_sub, own_ms, batch,
            connect_seconds);
     if (scope_prefix) printf(" scope_prefix=%s", scope_prefix);
+    if (port2) {
+        /* The deliveries at the server that took each PUT, and at the other one (through the store). */
+        qsort(other_latencies, other_latency_count, sizeof *other_latencies, compare_u64);
+        uint64_t *same = malloc((latency_count + 1) * sizeof *same);
+        if (!same) die("out of memory");
+        size_t same_count = 0, o = 0;
+        for (size_t i = 0; i < latency_count; i++) { /* latencies minus other_latencies, both sorted */
+            if (o < other_latency_count && latencies[i] == other_latencies[o]) o++;
+            else same[same_count++] = latencies[i];
+        }
+        for (int t = 0; t < 2; t++)
+            qsort(publish_by_target[t], publish_by_target_count[t], sizeof(uint64_t), compare_u64);
+        fprintf(stderr,
+                "fanout-client: at the server that took the PUT: %zu delivered, p50 %.2f ms, p99 %.2f ms; at the other: %zu, "
+                "p50 %.2f ms, p99 %.2f ms\n"
+                "fanout-client: publish answered by server 1 (%zu) p50 %.2f ms, p99 %.2f ms; by server 2 (%zu) p50 %.2f ms, p99 %.2f ms\n",
+                same_count, percentile_ms(same, same_count, 0.50), percentile_ms(same, same_count, 0.99),
+                other_latency_count, percentile_ms(other_latencies, other_latency_count, 0.50),
+                percentile_ms(other_latencies, other_latency_count, 0.99), publish_by_target_count[0],
+                percentile_ms(publish_by_target[0], publish_by_target_count[0], 0.50),
+                percentile_ms(publish_by_target[0], publish_by_target_count[0], 0.99), publish_by_target_count[1],
+                percentile_ms(publish_by_target[1], publish_by_target_count[1], 0.50),
+                percentile_ms(publish_by_target[1], publish_by_target_count[1], 0.99));
+        printf(" port2=%d publish_alternate=%d same_delivered=%zu same_p50_ms=%.3f same_p99_ms=%.3f other_delivered=%zu "
+               "other_p50_ms=%.3f other_p99_ms=%.3f publish1_p50_ms=%.3f publish1_p99_ms=%.3f publish2_p50_ms=%.3f "
+               "publish2_p99_ms=%.3f",
+               port2, publish_alternate ? 1 : 0, same_count, percentile_ms(same, same_count, 0.50),
+               percentile_ms(same, same_count, 0.99), other_latency_count,
+               percentile_ms(other_latencies, other_latency_count, 0.50),
+               percentile_ms(other_latencies, other_latency_count, 0.99),
+               percentile_ms(publish_by_target[0], publish_by_target_count[0], 0.50),
+               percentile_ms(publish_by_target[0], publish_by_target_count[0], 0.99),
+               percentile_ms(publish_by_target[1], publish_by_target_count[1], 0.50),
+               percentile_ms(publish_by_target[1], publish_by_target_count[1], 0.99));
+        free(same);
+    }
     if (scope_change_count > 0) {
         double change_cpu_us = (double)change_ticks * tick_ms * 1000.0 / (double)scope_change_count;
         double change_own_us = change_own_seconds * 1e6 / (double)scope_change_count;
