@@ -120,6 +120,37 @@ import Testing
         #expect(try told.next().id == "2")
     }
 
+    @Test func aDatabaseStoppedMidBurstAcknowledgesNoLostChangeAndStreamsCatchUpExactlyOnce() throws {
+        let cluster = try PostgresCluster()
+        let url = cluster.url(database: try cluster.createDatabase())
+        let a = try ServerProcess(["--store", url, "--store-timeout", "1"])
+        let b = try ServerProcess(["--store", url, "--store-timeout", "1"])
+        let subscriber = try EventStreamClient(port: b.port, timeoutSeconds: 30)
+        #expect(try subscriber.next().event == "preferences")
+        let categories = ["xs", "s", "m", "l", "xl", "xxl", "xxxl"]
+        var acknowledged: [Int] = []
+        var statuses: [Int] = []
+        for index in 0..<60 {
+            if index == 20 { try cluster.stop(mode: .immediate) }
+            if index == 40 { try cluster.start() }
+            let answer = try a.client.put("/category", #"{"category":"\#(categories[(index + 1) % categories.count])"}"#)
+            statuses.append(answer.status)
+            // A PUT of the value already current is answered without the database, with the id it has.
+            if answer.status == 200, case .number(let id)? = try answer.member("sequence"), Int(id) != acknowledged.last {
+                acknowledged.append(Int(id))
+            }
+        }
+        #expect(statuses.contains(503), "\(statuses)")
+        var received: [Int] = []
+        do {
+            while received.count < acknowledged.count { received.append(Int(try subscriber.next().id ?? "") ?? -1) }
+        } catch {
+            Issue.record("B's subscriber stopped at \(received) of \(acknowledged): \(error)\nB: \(b.standardError().suffix(3000))\nA: \(a.standardError().suffix(1500))")
+        }
+        #expect(received == acknowledged, "every acknowledged change once, in order, and nothing else")
+        #expect(acknowledged == Array(1...acknowledged.count), "no id was lost or given to a refused change")
+    }
+
     @Test(arguments: [
         ("postgres://fontd@/db", "host"),
         ("postgres://fontd:secret-pw@127.0.0.1:notaport/db", "not a well-formed URL"),
