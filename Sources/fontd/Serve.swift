@@ -59,7 +59,7 @@ struct Serve: ParsableCommand {
     @Option(help: "The Access-Control-Allow-Origin sent with every answer.")
     var corsOrigin = "*"
 
-    @Option(help: "The preferences store: an SQLite file (default: beside --state as NAME.sqlite, else $XDG_STATE_HOME/fontd/fontd.sqlite), or postgres://USER:PASSWORD@HOST:PORT/DB shared by replicas (default: $FONTD_STORE).")
+    @Option(help: "The preferences store: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DB shared by replicas; else $FONTD_STORE, else beside --state as NAME.sqlite, else $XDG_STATE_HOME/fontd/fontd.sqlite (default).")
     var store: String?
 
     @Option(help: "Seconds a PostgreSQL store's call may take before the store counts as unreachable (503 for a change).")
