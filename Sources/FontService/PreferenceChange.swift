@@ -21,9 +21,6 @@ struct PreferenceChange: Equatable, Sendable {
         }
     }
 
-    /// The SSE event name (docs/DESIGN.md §11).
+    /// The SSE event name (docs/DESIGN.md §11), which the state file's history records.
     var eventName: String { event.name }
-
-    /// The whole event as it goes on the wire.
-    var eventBytes: [UInt8] { Array(event.serverSentEvent.utf8) }
 }

@@ -16,34 +16,15 @@ struct PreferencesState: Equatable, Sendable {
     /// 2⁵³); a change past it is refused rather than written into a file the next start refuses.
     static let maximumSequence = 999_999_999_999_999
 
-    /// The state after setting what is given, and the changes that made (none for values
-    /// already current); a category change comes before a legibility change.
-    func applying(category: ContentSizeCategory?, legibilityWeight: LegibilityWeight?) -> (PreferencesState, [PreferenceChange]) {
-        var next = self
-        var changes: [PreferenceChange] = []
-        var sequence = sequence
-        if let category, category != preferences.category {
-            sequence += 1
-            changes.append(PreferenceChange(sequence: sequence, kind: .category(category, previous: next.preferences.category)))
-            next.preferences.category = category
+    /// Appends `change` to the history, makes its value current, and keeps the newest
+    /// `historyLimit` changes.
+    mutating func record(_ change: PreferenceChange) {
+        switch change.kind {
+        case .category(let category, _): preferences.category = category
+        case .legibilityWeight(let weight, _): preferences.legibilityWeight = weight
         }
-        if let legibilityWeight, legibilityWeight != preferences.legibilityWeight {
-            sequence += 1
-            changes.append(PreferenceChange(
-                sequence: sequence, kind: .legibilityWeight(legibilityWeight, previous: next.preferences.legibilityWeight)))
-            next.preferences.legibilityWeight = legibilityWeight
-        }
-        next.history += changes
-        if next.history.count > Self.historyLimit { next.history.removeFirst(next.history.count - Self.historyLimit) }
-        return (next, changes)
-    }
-
-    /// The changes after `lastEventID`, or nil when they cannot all be told (too old, from the
-    /// future): the subscriber then gets a snapshot instead.
-    func changes(after lastEventID: Int) -> [PreferenceChange]? {
-        let oldest = history.first?.sequence ?? sequence + 1
-        guard lastEventID >= oldest - 1, lastEventID <= sequence else { return nil }
-        return history.filter { $0.sequence > lastEventID }
+        history.append(change)
+        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
 
     /// The preferences with the sequence, as `GET /preferences` and the snapshot event tell them.
@@ -51,6 +32,4 @@ struct PreferencesState: Equatable, Sendable {
         Preferences(category: preferences.category, legibilityWeight: preferences.legibilityWeight, sequence: sequence)
     }
 
-    /// The `preferences` snapshot event, `id:` = the current sequence.
-    var snapshotEvent: [UInt8] { Array(PreferenceEvent.snapshot(snapshot).serverSentEvent.utf8) }
 }

@@ -51,16 +51,13 @@ public final class StateFileStorage: PreferenceStorage {
             }
             switch entry.change {
             case .category(let value?, let previous?):
-                next.history.append(PreferenceChange(sequence: entry.sequence, kind: .category(value, previous: previous)))
-                next.preferences.category = value
+                next.record(PreferenceChange(sequence: entry.sequence, kind: .category(value, previous: previous)))
             case .legibilityWeight(let value?, let previous?):
-                next.history.append(PreferenceChange(sequence: entry.sequence, kind: .legibilityWeight(value, previous: previous)))
-                next.preferences.legibilityWeight = value
+                next.record(PreferenceChange(sequence: entry.sequence, kind: .legibilityWeight(value, previous: previous)))
             default:
                 throw StateFileError.scopesNotHeld(path: path)
             }
         }
-        if next.history.count > PreferencesState.historyLimit { next.history.removeFirst(next.history.count - PreferencesState.historyLimit) }
         try DurableFile.replace(path, with: next.fileBytes())
         state = next
     }

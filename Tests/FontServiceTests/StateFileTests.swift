@@ -47,7 +47,8 @@ import Testing
         var state = PreferencesState()
         #expect(state.sequence == 0)
         for index in 0..<(PreferencesState.historyLimit + 5) {
-            state = state.applying(category: index.isMultiple(of: 2) ? .extraLarge : .small, legibilityWeight: nil).0
+            let category: ContentSizeCategory = index.isMultiple(of: 2) ? .extraLarge : .small
+            state.record(PreferenceChange(sequence: state.sequence + 1, kind: .category(category, previous: state.preferences.category)))
         }
         #expect(state.history.count == PreferencesState.historyLimit)
         #expect(state.sequence == PreferencesState.historyLimit + 5)
