@@ -219,6 +219,13 @@ final class PreferencesStore: Sendable {
                 }
                 if let refusal { return completion(.failure(refusal)) }
                 guard let planned else { return }
+                // A change that is no change here may be one in a storage other replicas share
+                // (one of them changed the value and its notification is on its way): ask the
+                // storage before answering 200 for it.
+                if planned.entries.isEmpty, attempt == 1, storage is any SharedPreferenceStorage {
+                    if case .failure(let error) = catchUp() { return completion(.failure(error)) }
+                    continue
+                }
                 if !planned.entries.isEmpty, let storage {
                     let pendingDrops = shared.withLock { $0.pendingDrops }
                     do {

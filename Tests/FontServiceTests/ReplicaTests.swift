@@ -156,6 +156,25 @@ import Testing
         #expect(memory.state.withLock { $0.commits } == 2, "the refused change was never committed")
     }
 
+    @Test func aChangeThatIsNoChangeOnAStaleReplicaIsStillMade() throws {
+        let memory = SharedMemory()
+        let a = try Self.replica(memory)
+        let stale = try Self.replica(memory)
+        // The stale replica is not told of a's change: its notification is still on its way.
+        memory.state.withLock { _ = $0.watchers.removeLast() }
+        #expect(try a.client.put("/category", #"{"category":"xl"}"#).status == 200)
+        #expect(try stale.client.get("/category").member("category") == .string("l"), "stale before the PUT")
+        // `l` is what the stale replica holds, but not what the store holds: the reader asked for
+        // `l`, so the store must end at `l`, not keep a's `xl` behind a 200.
+        let answer = try stale.client.put("/category", #"{"category":"l"}"#)
+        #expect(answer.status == 200)
+        #expect(answer.bodyText == #"{"category":"l","previous":"xl","sequence":2}"#)
+        #expect(memory.state.withLock { $0.stored.scopes.first { $0.scope.isRoot }?.category } == .large)
+        // With the store away, such a PUT is not known to be current either: 503, not 200.
+        memory.setUnreachable("connection refused")
+        #expect(try stale.client.put("/category", #"{"category":"l"}"#).status == 503)
+    }
+
     @Test func aReplicaThatCannotReadWhatItMissedLoadsEverythingAgain() throws {
         let memory = SharedMemory()
         let a = try Self.replica(memory)

@@ -75,16 +75,34 @@ import Testing
         let url = cluster.url(database: try cluster.createDatabase())
         let replicas = [try ServerProcess(["--store", url]), try ServerProcess(["--store", url])]
         let acknowledged = Mutex<[Int]>([])
+        let failures = Mutex<[String]>([])
         let categories = ["xs", "s", "m", "l", "xl", "xxl", "xxxl"]
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
             for index in 0..<50 {
                 let server = replicas[(worker + index) % 2]
                 let body = #"{"category":"\#(categories[index % categories.count])"}"#
-                guard let answer = try? server.client.put("/category?scope=reader\(worker)", body), answer.status == 200,
-                      case .number(let id)? = try? answer.member("sequence") else { continue }
-                acknowledged.withLock { $0.append(Int(id)) }
+                // A PUT is idempotent: a client retries one answered 503 (not known to be
+                // committed), as DESIGN tells it to; a loaded machine can make a commit wait.
+                var outcome = "no answer"
+                for _ in 0..<10 {
+                    do {
+                        let answer = try server.client.put("/category?scope=reader\(worker)", body)
+                        if answer.status == 200, case .number(let id)? = try answer.member("sequence") {
+                            acknowledged.withLock { $0.append(Int(id)) }
+                            outcome = ""
+                            break
+                        }
+                        outcome = "\(answer.status) \(answer.bodyText)"
+                        guard answer.status == 503 else { break }
+                    } catch {
+                        outcome = "\(error)"
+                    }
+                    usleep(100_000)
+                }
+                if !outcome.isEmpty { failures.withLock { $0.append("reader\(worker) #\(index): \(outcome)") } }
             }
         }
+        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
         let ids = acknowledged.withLock { $0 }.sorted()
         #expect(ids.count == 200, "every change was acknowledged")
         #expect(Set(ids).count == ids.count, "no id was given twice")
