@@ -161,7 +161,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .storeUnavailable(let reason):
             return reason.prefix(1).uppercased() + reason.dropFirst() + "."
         case .stateNotSaved(let reason):
-            return "The change was not saved, so nothing changed (\(reason)); check the state file's directory and try again."
+            return "The change was not saved, so nothing changed (\(reason)); check the preferences store (the server's log says more) and try again."
         case .resolutionFailed(let what, let reason):
             return "Could not resolve \(what): \(reason)"
         case .invalidParameter(let what, let value, let allowed):

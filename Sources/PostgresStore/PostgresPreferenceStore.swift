@@ -154,7 +154,7 @@ public final class PostgresPreferenceStore: Sendable {
     /// new position. Nothing is written when the commit is refused.
     ///
     /// - Throws: `.positionOutOfOrder` when the entries do not follow the stored position one by
-    ///   one (another replica committed first); `.sequenceBehind` for a sequence lower than the
+    ///   one (another replica committed first; checked before the sequence); `.sequenceBehind` for a sequence lower than the
     ///   stored one; `.invalidCommit` for a root value cleared or an entry whose sequence is
     ///   beyond the commit's; `.unavailable` when it is not known to be kept.
     public func commit(_ commit: ScopeCommit) throws(PostgresStoreError) {
@@ -223,7 +223,6 @@ public final class PostgresPreferenceStore: Sendable {
         // Locked first: a second replica's commit waits here until this one ends, then reads the
         // position this one left, so positions and ids follow commit order.
         var (root, sequence, position) = try await root(connection, locked: true, logger: logger)
-        guard commit.sequence >= sequence else { throw PostgresStoreError.sequenceBehind(stored: sequence, got: commit.sequence) }
         for entry in commit.entries {
             let (next, overflow) = position.addingReportingOverflow(1)
             guard !overflow, entry.position == next else { throw PostgresStoreError.positionOutOfOrder(expected: next, got: entry.position) }
@@ -236,6 +235,9 @@ public final class PostgresPreferenceStore: Sendable {
             ).collect()
             position = next
         }
+        // After the positions: a commit behind in both is one another writer got ahead of, which
+        // the caller catches up on; nothing written above is kept when this throws.
+        guard commit.sequence >= sequence else { throw PostgresStoreError.sequenceBehind(stored: sequence, got: commit.sequence) }
         for record in commit.scopes {
             if record.scope.isRoot {
                 root = record

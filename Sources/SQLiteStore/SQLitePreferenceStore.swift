@@ -130,7 +130,7 @@ public final class SQLitePreferenceStore: Sendable {
     /// and its drops made. Nothing is written when the commit is refused.
     ///
     /// - Throws: `.positionOutOfOrder` when the entries do not follow the stored position one
-    ///   by one; `.sequenceBehind` for a sequence lower than the stored one; `.invalidCommit`
+    ///   by one (first, so a commit behind in both is this); `.sequenceBehind` for a sequence lower than the stored one; `.invalidCommit`
     ///   for a root value cleared or an entry whose sequence is beyond the commit's.
     public func commit(_ commit: ScopeCommit) throws(SQLiteStoreError) {
         for entry in commit.entries where entry.sequence > commit.sequence {
@@ -140,7 +140,6 @@ public final class SQLitePreferenceStore: Sendable {
         try withDatabase { database in
             try database.write { db in
                 var row = try PreferencesRow.fetch(db, path: path)
-                guard commit.sequence >= row.sequence else { throw SQLiteStoreError.sequenceBehind(stored: row.sequence, got: commit.sequence) }
                 for entry in commit.entries {
                     let (next, overflow) = row.position.addingReportingOverflow(1)
                     guard !overflow, entry.position == next else {
@@ -149,6 +148,9 @@ public final class SQLitePreferenceStore: Sendable {
                     try HistoryRow(entry).insert(db)
                     row.position = next
                 }
+                // After the positions: a commit behind in both is one another writer got ahead of, which
+                // the caller catches up on; nothing written above is kept when this throws.
+                guard commit.sequence >= row.sequence else { throw SQLiteStoreError.sequenceBehind(stored: row.sequence, got: commit.sequence) }
                 for record in commit.scopes {
                     if record.scope.isRoot {
                         try row.setRoot(record)

@@ -40,13 +40,15 @@ import Testing
         let (a, b) = (try StoreUnderTest.openPostgres(database: database), try StoreUnderTest.openPostgres(database: database))
         defer { a.close(); b.close() }
         try a.commit(Self.rootChange(1, .extraLarge, from: .large))
+        try a.commit(Self.rootChange(2, .medium, from: .extraLarge))
         let kept = try a.load()
-        // B planned from position 0, as if A's commit had not happened.
-        #expect(throws: PostgresStoreError.positionOutOfOrder(expected: 2, got: 1)) { try b.commit(Self.rootChange(1, .small, from: .large)) }
+        // B planned from position 0, as if A's commits had not happened: behind in position and
+        // in sequence, and refused for its position, which is what makes it catch up.
+        #expect(throws: PostgresStoreError.positionOutOfOrder(expected: 3, got: 1)) { try b.commit(Self.rootChange(1, .small, from: .large)) }
         #expect(try b.load() == kept)
         // Caught up, B's next plan follows on.
-        try b.commit(Self.rootChange(2, .small, from: .extraLarge))
-        #expect(try a.load().position == 2)
+        try b.commit(Self.rootChange(3, .small, from: .medium))
+        #expect(try a.load().position == 3)
     }
 
     @Test func concurrentCommitsOfTwoReplicasTakeConsecutivePositions() throws {

@@ -113,6 +113,9 @@ import Testing
             (attempt([aliceEntry(2, 2), aliceEntry(4, 3)], sequence: 3), .positionOutOfOrder(expected: 3, got: 4)),
             (attempt([Entries.entry(2, sequence: 0, isEvent: false, alice, .category(.small, previous: nil))], sequence: 0),
              .sequenceBehind(stored: 1, got: 0)),
+            // Behind in both, as a replica that has not caught up is: the position is what it acts on.
+            (attempt([Entries.entry(1, sequence: 0, isEvent: false, alice, .category(.small, previous: nil))], sequence: 0),
+             .positionOutOfOrder(expected: 2, got: 1)),
             (attempt([aliceEntry(2, 2)], root: clearedRoot, sequence: 2), .invalidCommit),
             (attempt([aliceEntry(2, 5)], sequence: 2), .invalidCommit),
         ]
