@@ -35,7 +35,7 @@
  * connection. The server's CPU over the K changes gives the cost of one; an event of theirs at
  * any other subscriber is counted as a stray (it must reach only that scope's subscribers).
  *
- * With --port2 P2 (fontd replicas sharing one store, docs/DESIGN.md §11), every second
+ * With --port2 P2 (fontd replicas sharing one store, docs/DESIGN.md §24), every second
  * subscriber (the odd indexes) subscribes to the server on port P2 instead, and the
  * sequence is read from the first; with --publish-alternate as well, broadcast b's PUT goes to
  * the first server when b is even and to the second when it is odd (one keep-alive connection

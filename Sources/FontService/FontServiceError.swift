@@ -40,7 +40,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     case unauthorized(Unauthorized)
     /// A new scope past `--max-scopes`.
     case scopeLimit(String)
-    /// The store cannot be reached: a change is not known to be committed (docs/DESIGN.md §11).
+    /// The store cannot be reached: a change is not known to be committed (docs/DESIGN.md §24).
     case storeUnavailable(String)
     /// The state file could not be written; nothing changed.
     case stateNotSaved(String)

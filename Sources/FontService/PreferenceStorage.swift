@@ -16,7 +16,7 @@ public protocol PreferenceStorage: AnyObject, Sendable {
     func commit(_ commit: ScopeCommit) throws
 }
 
-/// A storage several fontd replicas share (docs/DESIGN.md §11): what the others committed can
+/// A storage several fontd replicas share (docs/DESIGN.md §24): what the others committed can
 /// be read, and the storage says when there is more.
 public protocol SharedPreferenceStorage: PreferenceStorage {
     /// The kept entries after `position`, by position: what other replicas committed since.

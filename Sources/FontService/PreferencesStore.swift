@@ -335,7 +335,7 @@ final class PreferencesStore: Sendable {
         return .success(())
     }
 
-    /// What a resume from `lastEventID` needs first (docs/DESIGN.md §11): nothing, unless the id
+    /// What a resume from `lastEventID` needs first (docs/DESIGN.md §24): nothing, unless the id
     /// is newer than this replica has seen and other replicas share the storage. Then, unless a
     /// catch-up ended within the last second (this request's own, asked again), a catch-up; or,
     /// with the storage unreachable, a refusal (the history it needs is not here).

@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 import Synchronization
 
-/// The scopes' preferences and their history (docs/DESIGN.md §10, §11) in a PostgreSQL database
+/// The scopes' preferences and their history (docs/DESIGN.md §10, §24) in a PostgreSQL database
 /// that several fontd replicas share, through postgres-nio.
 ///
 /// The same contract as the SQLite store: a commit is one transaction that refuses, writing

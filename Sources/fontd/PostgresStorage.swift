@@ -2,7 +2,7 @@ import DynamicType
 import FontService
 import PostgresStore
 
-/// The PostgreSQL store as the service's shared storage (docs/DESIGN.md §11): its refusals in the
+/// The PostgreSQL store as the service's shared storage (docs/DESIGN.md §24): its refusals in the
 /// terms the service acts on — another replica committed first (catch up and plan again), or the
 /// database cannot be reached (503, `/healthz` degraded).
 final class PostgresStorage: SharedPreferenceStorage {

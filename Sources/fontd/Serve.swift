@@ -170,7 +170,7 @@ struct Serve: ParsableCommand {
         serviceConfiguration.keptChangesPerScope = keptChangesPerScope
         // Docs/DESIGN.md §10: with no token, every scope is open on loopback only (a single-user desktop).
         serviceConfiguration.scopesOpenWithoutToken = loopback
-        // PostgreSQL when the store is a URL (docs/DESIGN.md §11), else the SQLite file.
+        // PostgreSQL when the store is a URL (docs/DESIGN.md §24), else the SQLite file.
         let storage: any PreferenceStorage = if let sharedStore {
             PostgresStorage(try PostgresPreferenceStore.open(
                 url: sharedStore, timeoutSeconds: try storeTimeout.checked("--store-timeout", maximum: 3600), logger: logger))
