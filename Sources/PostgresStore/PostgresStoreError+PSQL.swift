@@ -39,6 +39,11 @@ extension PostgresStoreError {
             }
         }
         switch error.code {
+        case .connectionError where error.underlying.map(isCertificateRefusal) == true:
+            let checks = url.sslMode == .verifyFull ? "against this machine's trusted roots and the host name" : "against this machine's trusted roots"
+            return .unavailable(
+                "\(url.server): its TLS certificate was not accepted (sslmode=\(url.sslMode.rawValue) checks it \(checks)); "
+                    + "add its CA to the trusted roots, or use sslmode=require to encrypt without checking it")
         case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection, .poolClosed:
             let cause = error.underlying.map { ": \($0)" } ?? ""
             return .unavailable("\(url.server) (\(error.code))\(cause)")
@@ -51,5 +56,12 @@ extension PostgresStoreError {
         default:
             return .postgres("\(error.code)")
         }
+    }
+
+    /// Whether `error` is a TLS handshake that failed on the server's certificate (NIOSSL's
+    /// errors, told by their description: their types are not fontd's to import).
+    private static func isCertificateRefusal(_ error: any Error) -> Bool {
+        let text = String(describing: error)
+        return text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("failedToValidateHostname")
     }
 }

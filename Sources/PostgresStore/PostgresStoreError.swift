@@ -34,7 +34,7 @@ public enum PostgresStoreError: Error, Equatable, CustomStringConvertible {
         case .invalidURL(let reason):
             "the PostgreSQL store URL is unusable: \(reason). Give --store as postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=MODE"
         case .unavailable(let reason):
-            "the PostgreSQL store is unavailable: \(reason). Check that the server is running and reachable; fontd retries"
+            "the PostgreSQL store is unavailable: \(reason). Check that the server is running and reachable (a running fontd keeps trying)"
         case .authenticationFailed(let server, let reason):
             "PostgreSQL refused the login \(server): \(reason). Check the user and password in --store"
         case .noSuchDatabase(let name):

@@ -40,15 +40,19 @@ public final class PostgresCluster: @unchecked Sendable {
 
     private var dataDirectory: String { directory.appendingPathComponent("data").path }
     private var logFile: String { directory.appendingPathComponent("server.log").path }
+    /// Whether the server offers TLS (`ssl = on`, with a self-signed certificate for `localhost`).
+    public let tls: Bool
     private let lock = NSLock()
     private var isRunning = false
     private var databaseCount = 0
 
-    /// Makes a new cluster (initdb) and starts it.
+    /// Makes a new cluster (initdb) and starts it; with `tls`, one that offers TLS with a
+    /// self-signed certificate (openssl) that no client trusts.
     ///
     /// - Throws: `Failure` when PostgreSQL 15 is not installed (`scripts/install-dependencies`
     ///   installs it), or initdb or the start fails (the server's log is quoted).
-    public init() throws {
+    public init(tls: Bool = false) throws {
+        self.tls = tls
         let initdb = "\(Self.binDirectory)/initdb"
         guard FileManager.default.isExecutableFile(atPath: initdb) else {
             throw Failure(description: "PostgreSQL 15 is not installed (\(initdb) is missing); run scripts/install-dependencies, which installs Debian's postgresql")
@@ -67,6 +71,12 @@ public final class PostgresCluster: @unchecked Sendable {
             "--auth-local=trust", "--auth-host=scram-sha-256", "--encoding=UTF8", "--locale=C", "--no-sync",
         ])
         try? FileManager.default.removeItem(atPath: passwordFile)
+        if tls {
+            try Self.runAsPostgres([
+                "/usr/bin/openssl", "req", "-new", "-x509", "-days", "2", "-nodes", "-subj", "/CN=localhost",
+                "-newkey", "rsa:2048", "-keyout", "\(dataDirectory)/server.key", "-out", "\(dataDirectory)/server.crt",
+            ])
+        }
         try start()
     }
 
@@ -105,7 +115,7 @@ public final class PostgresCluster: @unchecked Sendable {
             // synchronous_commit stays on, so a commit that returned survives an immediate stop.
             let options = [
                 "-c listen_addresses=127.0.0.1", "-p \(port)", "-c unix_socket_directories='\(directory.path)'",
-                "-c fsync=off", "-c full_page_writes=off", "-c max_connections=50",
+                "-c fsync=off", "-c full_page_writes=off", "-c max_connections=50", tls ? "-c ssl=on" : "",
             ].joined(separator: " ")
             do {
                 try Self.runAsPostgres(["\(Self.binDirectory)/pg_ctl", "start", "-w", "-t", "60", "-D", dataDirectory, "-l", logFile, "-o", options])
@@ -145,9 +155,10 @@ public final class PostgresCluster: @unchecked Sendable {
         ])
     }
 
-    /// `postgres://user:password@127.0.0.1:port/database?sslmode=disable`; another password to try a wrong one.
-    public func url(database: String, password: String? = nil) -> String {
-        "postgres://\(user):\(password ?? self.password)@127.0.0.1:\(port)/\(database)?sslmode=disable"
+    /// `postgres://user:password@127.0.0.1:port/database?sslmode=disable`; another password to
+    /// try a wrong one, another `sslmode` for a cluster with `tls`.
+    public func url(database: String, password: String? = nil, sslMode: String = "disable") -> String {
+        "postgres://\(user):\(password ?? self.password)@127.0.0.1:\(port)/\(database)?sslmode=\(sslMode)"
     }
 
     /// The server's log so far, for a failure's message.

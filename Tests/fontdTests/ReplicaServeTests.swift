@@ -181,6 +181,41 @@ import Testing
         #expect(!run.standardError.contains("secret-pw"))
     }
 
+    @Test func sslmodeRequireTalksTLSAndVerifyFullRefusesAnUntrustedCertificate() throws {
+        let cluster = try PostgresCluster(tls: true)
+        let database = try cluster.createDatabase()
+        // Whether each of the server's connections from fontd to this database is encrypted.
+        func encrypted() throws -> Set<String> {
+            Set(try cluster.runSQL(
+                "SELECT ssl FROM pg_stat_ssl JOIN pg_stat_activity USING (pid) WHERE datname = '\(database)' AND usename = 'fontd'"
+            ).split(separator: "\n").map(String.init))
+        }
+        do {
+            let server = try ServerProcess(["--store", cluster.url(database: database, sslMode: "require")])
+            #expect(try server.client.put("/category", #"{"category":"xl"}"#).status == 200)
+            #expect(try encrypted() == ["t"], "every connection of fontd's is TLS")
+        }
+        do {
+            let plain = try ServerProcess(["--store", cluster.url(database: database, sslMode: "disable")])
+            #expect(try plain.client.get("/category").member("category") == .string("xl"))
+            // The first server's connections end as it exits; the database may see that a moment later.
+            var seen = try encrypted()
+            for _ in 0..<50 where seen != ["f"] {
+                usleep(100_000)
+                seen = try encrypted()
+            }
+            #expect(seen == ["f"], "sslmode=disable: no TLS")
+        }
+        // The certificate is self-signed: checked against the system's roots, it is refused.
+        for mode in ["verify-ca", "verify-full"] {
+            let run = try CommandRunner.run(["serve", "--port", "0", "--store", cluster.url(database: database, sslMode: mode)])
+            #expect(run.status == 1, "\(mode)")
+            #expect(run.standardError.hasPrefix("fontd: error:") && run.standardError.split(separator: "\n").count == 1, "\(mode): \(run.standardError)")
+            #expect(run.standardError.contains("TLS certificate was not accepted (sslmode=\(mode)"), "\(run.standardError)")
+            #expect(!run.standardError.contains(cluster.password))
+        }
+    }
+
     @Test func aWrongPasswordStopsServeWithOneLineThatDoesNotShowIt() throws {
         let cluster = try PostgresCluster.shared()
         let url = cluster.url(database: try cluster.createDatabase(), password: "not-the-password")
