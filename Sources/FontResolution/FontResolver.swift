@@ -34,6 +34,9 @@ public final class FontResolver: Sendable {
         self.cache = Mutex(LRUCache(capacity: cacheEntries))
     }
 
+    /// What the fontconfig configuration was built from (docs/DESIGN.md §13).
+    public var fontconfigInputs: FontconfigInputs { fontconfig.inputs }
+
     /// The font for `request`, from the cache when it was resolved before.
     public func resolve(_ request: FontRequest) throws -> ResolvedFont {
         if let cached = cache.withLock({ $0.value(for: request) }) { return cached }

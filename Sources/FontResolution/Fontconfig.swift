@@ -7,7 +7,7 @@ import Synchronization
 /// `FcFontMatch` on one shared `FcConfig` is safe from many threads (docs/DESIGN.md §20); listing is
 /// serialized because `FcFontList` may rescan font directories.
 final class Fontconfig: @unchecked Sendable {
-    fileprivate let config: OpaquePointer
+    let config: OpaquePointer
     private let listLock = Mutex(())
 
     /// Runs `body` holding the lock every `FcFontList` call takes.

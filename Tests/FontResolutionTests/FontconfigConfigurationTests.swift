@@ -43,6 +43,26 @@ import Testing
         #expect(font.matchedFace.file == fonts.path + "/DejaVuSerif.ttf")
     }
 
+    @Test func theInputsNameTheFilesAndDirectoriesTheConfigurationWasBuiltFrom() throws {
+        _ = PinnedFonts.configFile
+        let directory = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fonts = directory.appendingPathComponent("fonts"), nested = fonts.appendingPathComponent("serif")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: PinnedFonts.fontDirectory + "/DejaVuSerif.ttf", toPath: nested.appendingPathComponent("DejaVuSerif.ttf").path)
+        let cache = directory.appendingPathComponent("cache").path
+        let file = try FontconfigConfiguration(fontDirectories: [fonts.path], cacheDirectory: cache, system: .rules)
+            .write(to: directory.appendingPathComponent("conf/fonts.conf").path)
+
+        let inputs = try FontResolver(table: Fixtures.defaultTable, fontconfigFile: file).fontconfigInputs
+        #expect(inputs.configurationFiles.first == file)
+        #expect(inputs.configurationFiles.contains { $0.hasPrefix("/etc/fonts/conf.d/") }, "the included rules: \(inputs.configurationFiles)")
+        #expect(inputs.configurationDirectories.contains("/etc/fonts/conf.d"), "\(inputs.configurationDirectories)")
+        #expect(inputs.fontDirectories == [fonts.path, nested.path], "the directory below is there too")
+        #expect(inputs.cacheDirectories == [cache])
+        #expect(Set(inputs.allPaths).count == inputs.allPaths.count)
+    }
+
     @Test func anUnwritablePlaceIsAnErrorThatSaysWhere() {
         let configuration = FontconfigConfiguration(fontDirectories: [], cacheDirectory: "/proc/fontd-no-such/cache", system: .none)
         let error = #expect(throws: FontResolutionError.self) { try configuration.write(to: "/proc/fontd-no-such/fonts.conf") }
