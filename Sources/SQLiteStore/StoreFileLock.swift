@@ -67,10 +67,18 @@ final class StoreFileLock: Sendable {
         return bytes
     }
 
-    /// Closes the descriptor, which releases the lock; again is harmless.
+    /// Unlocks and closes the descriptor; again is harmless.
+    ///
+    /// Unlocked first, not by the close alone: a child that another thread of this process
+    /// forked holds the same open file description until its exec, and with it the lock — a
+    /// store reopened meanwhile was refused as held by another server (seen in the tests).
+    /// `LOCK_UN` releases the description's lock for every holder.
     func release() {
         descriptor.withLock { descriptor in
-            if let file = descriptor { close(file) }
+            if let file = descriptor {
+                flock(file, LOCK_UN)
+                close(file)
+            }
             descriptor = nil
         }
     }
