@@ -22,17 +22,14 @@ final class Fontconfig: @unchecked Sendable {
     init(configurationFile file: String? = nil) throws(FontResolutionError) {
         guard FcInit() != 0 else { throw .fontconfigUnavailable }
         configurationFile = file
-        guard let file else {
-            guard let config = FcConfigReference(nil) else { throw .fontconfigUnavailable }
-            self.config = config
-            return
+        if let file {
+            config = try Self.load(file)
+        } else if let current = FcConfigReference(nil) {
+            // The process's own configuration, which FcInit has just built.
+            config = current
+        } else {
+            throw .fontconfigUnavailable
         }
-        guard let config = FcConfigCreate() else { throw .fontconfigUnavailable }
-        guard withFcString(file, { FcConfigParseAndLoad(config, $0, FcTrue) }) != 0, FcConfigBuildFonts(config) != 0 else {
-            FcConfigDestroy(config)
-            throw .unreadableConfiguration(file: file)
-        }
-        self.config = config
     }
 
     /// A configuration built anew from the same file (or `FONTCONFIG_FILE`, or the system's),
@@ -40,17 +37,23 @@ final class Fontconfig: @unchecked Sendable {
     /// as it is for the threads still using it.
     private init(rebuilding file: String?) throws(FontResolutionError) {
         configurationFile = file
-        guard let file else {
-            guard let config = FcInitLoadConfigAndFonts() else { throw .fontconfigUnavailable }
-            self.config = config
-            return
+        if let file {
+            config = try Self.load(file)
+        } else if let fresh = FcInitLoadConfigAndFonts() {
+            config = fresh
+        } else {
+            throw .fontconfigUnavailable
         }
+    }
+
+    /// A new configuration with `file` parsed and its fonts built.
+    private static func load(_ file: String) throws(FontResolutionError) -> OpaquePointer {
         guard let config = FcConfigCreate() else { throw .fontconfigUnavailable }
         guard withFcString(file, { FcConfigParseAndLoad(config, $0, FcTrue) }) != 0, FcConfigBuildFonts(config) != 0 else {
             FcConfigDestroy(config)
             throw .unreadableConfiguration(file: file)
         }
-        self.config = config
+        return config
     }
 
     /// A new configuration from the same source (docs/DESIGN.md §13).

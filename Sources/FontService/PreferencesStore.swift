@@ -503,7 +503,8 @@ final class PreferencesStore: Sendable {
         if scope.isRoot { packedRoot.store(node.preferences.packed, ordering: .releasing) }
         keepHistory(in: &shared, touched: node)
         Self.prune(node, in: &shared)
-        return ChangeOutcome(before: planned.before, after: shared.answer(for: scope), events: events)
+        // A PUT answers the preferences it changed, without the fonts' generation (GET /preferences has it).
+        return ChangeOutcome(before: planned.before, after: Self.nearestNode(to: scope, in: shared).answer(for: scope), events: events)
     }
 
     /// Sends `entry` to the subscribers of `node` and of every scope below it that follows it.

@@ -58,6 +58,7 @@ import Testing
         let fonts = try FontDirectory()
         let server = try ServerProcess(["--font-rescan-seconds", "0.2"], environment: fonts.environment)
         let subscriber = try EventStreamClient(port: server.port, timeoutSeconds: 10)
+        subscriber.skipsFontChanges = false
         let snapshot = try subscriber.next()
         let before = try Self.generation(server)
         #expect(before.count == 16 && snapshot.data.contains(#""fontGeneration":"\#(before)""#), "\(snapshot.data)")
@@ -118,6 +119,7 @@ import Testing
         let server = try ServerProcess([], environment: fonts.environment)
         #expect(try server.client.put("/category", #"{"category":"xl"}"#).status == 200)
         let resumed = try EventStreamClient(port: server.port, lastEventID: "0", timeoutSeconds: 10)
+        resumed.skipsFontChanges = false
         let first = try resumed.next()
         #expect(first == ServerSentEvent(id: nil, event: "fontsDidChange", data: #"{"fontGeneration":"\#(try Self.generation(server))"}"#))
         #expect(try resumed.next().id == "1", "then what it missed")
