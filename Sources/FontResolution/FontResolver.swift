@@ -57,6 +57,9 @@ public final class FontResolver: Sendable {
         public var generation: String
     }
 
+    /// How long a changed font directory must have been still before it is read (`FontSet.isOutdated`).
+    static let settleSeconds = 1.0
+
     /// Builds a new fontconfig configuration and swaps it in when anything it is built from
     /// changed — or always, with `force` (SIGHUP) — dropping every resolved answer and open face
     /// with the old one. Answers nil when nothing changed.
@@ -66,12 +69,12 @@ public final class FontResolver: Sendable {
     public func refreshFonts(force: Bool = false) throws(FontResolutionError) -> FontRefresh? {
         try refreshing.withLock { _ throws(FontResolutionError) in
             let old = fontSet
-            guard force || old.isOutdated else { return nil }
+            guard force || old.isOutdated(settleSeconds: Self.settleSeconds) else { return nil }
             // Stamped before the build: a change made while it builds is seen by the next check.
             let before = Dictionary(old.stamps.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
                 .merging(PathStamp.stamps(of: old.fontconfig.inputs).map { ($0.path, $0) }, uniquingKeysWith: { _, fresh in fresh })
             let fontconfig = try old.fontconfig.rebuilt()
-            let stamps = fontconfig.inputs.allPaths.map { before[$0] ?? PathStamp(path: $0) }
+            let stamps = PathStamp.paths(of: fontconfig.inputs).map { before[$0] ?? PathStamp(path: $0) }
             let new = FontSet(fontconfig: fontconfig, cacheEntries: cacheEntries, stamps: stamps)
             current.withLock { $0 = new }
             return FontRefresh(previousGeneration: old.generation, generation: new.generation)

@@ -30,10 +30,23 @@ final class FontSet: Sendable {
         self.stamps = stamps
     }
 
-    /// Whether anything the configuration was built from changed since: a stamp differs (to the
-    /// nanosecond, so a change in the same second as the build counts), or fontconfig says so.
-    var isOutdated: Bool {
-        stamps.contains { $0 != PathStamp(path: $0.path) } || !fontconfig.isUpToDate
+    /// Whether to build the fonts anew: something the configuration was built from changed
+    /// since — a stamp differs (to the nanosecond, so a change in the same second as the build
+    /// counts), or fontconfig says so — and every changed path has been still for
+    /// `settleSeconds`. A font directory changes when a file is created in it, not as the file is
+    /// written: read too soon, a font being copied in would be cached as missing.
+    func isOutdated(settleSeconds: Double) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var changed = false
+        for stamp in stamps {
+            let current = PathStamp(path: stamp.path)
+            guard current != stamp else { continue }
+            let age = Double(now.tv_sec - current.modifiedSeconds) + Double(now.tv_nsec - current.modifiedNanoseconds) / 1e9
+            if current.exists, age < settleSeconds { return false }
+            changed = true
+        }
+        return changed || !fontconfig.isUpToDate
     }
 
     /// A hash of `files`' paths, sizes and modification times: the same fonts give the same
@@ -68,8 +81,14 @@ struct PathStamp: Hashable, Sendable {
         modifiedNanoseconds = exists ? Int(info.st_mtim.tv_nsec) : 0
     }
 
-    /// The stamps of every input of `inputs`.
+    /// The stamps of the inputs that decide the fonts: configuration files and directories, font
+    /// directories. Not the cache directories, which building a configuration writes to.
     static func stamps(of inputs: FontconfigInputs) -> [PathStamp] {
-        inputs.allPaths.map(PathStamp.init(path:))
+        paths(of: inputs).map(PathStamp.init(path:))
+    }
+
+    static func paths(of inputs: FontconfigInputs) -> [String] {
+        var seen = Set<String>()
+        return (inputs.configurationFiles + inputs.configurationDirectories + inputs.fontDirectories).filter { seen.insert($0).inserted }
     }
 }

@@ -100,6 +100,24 @@ import Testing
         #expect(try Self.generation(server) != before)
     }
 
+    @Test func aFontCopiedInPlaceSlowlyIsServedOnceComplete() throws {
+        let fonts = try FontDirectory()
+        let server = try ServerProcess(["--font-rescan-seconds", "0.1"], environment: fonts.environment)
+        // `cp` into the directory: the file is created (the directory changes) and then written,
+        // here over half a second, while the server checks every tenth of one.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: PinnedFonts.fontDirectory + "/DejaVuSerif.ttf"))
+        let handle = try FileHandle(forWritingTo: {
+            let url = fonts.url.appendingPathComponent("DejaVuSerif.ttf")
+            FileManager.default.createFile(atPath: url.path, contents: nil)
+            return url
+        }())
+        try handle.write(contentsOf: bytes.prefix(4096))
+        usleep(500_000)
+        try handle.write(contentsOf: bytes.dropFirst(4096))
+        try handle.close()
+        #expect(try Self.eventually { try server.client.get(Self.serif).json()["descriptor"]?["fallback"] == .bool(false) })
+    }
+
     @Test func aFontRemovedIsGoneAtOnceOnSIGHUP() throws {
         let fonts = try FontDirectory()
         try fonts.install("DejaVuSerif.ttf")
