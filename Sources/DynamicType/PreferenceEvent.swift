@@ -15,7 +15,7 @@ public enum PreferenceEvent: Hashable, Sendable {
     case snapshot(Preferences)
     case categoryChanged(CategoryChange)
     case legibilityWeightChanged(LegibilityWeightChange)
-    /// The installed fonts changed (docs/DESIGN.md §13); not a preference change, so no id.
+    /// The installed fonts changed (docs/DESIGN.md §25); not a preference change, so no id.
     case fontsChanged(FontsChange)
 
     /// The SSE event names, as docs/DESIGN.md §11 fixes them.

@@ -15,7 +15,7 @@ public struct Preferences: Hashable, Sendable, Codable {
     public var legibilityWeight: LegibilityWeight
     /// The id of the newest change that affected the scope.
     public var sequence: Int
-    /// The installed fonts' generation (docs/DESIGN.md §13); nil from a server that does not tell it.
+    /// The installed fonts' generation (docs/DESIGN.md §25); nil from a server that does not tell it.
     public var fontGeneration: String?
     /// The preferences the scope inherits (`category`, `legibilityWeight`); nil for the root scope.
     public var inherited: [String]?

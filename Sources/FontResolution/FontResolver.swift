@@ -9,7 +9,7 @@ import Synchronization
 /// Create it once, before starting threads (it initializes fontconfig); afterwards any
 /// thread may call it. Answers are kept in a bounded LRU cache keyed by the request.
 ///
-/// The installed fonts may change while it runs (docs/DESIGN.md §13): `refreshFonts(force:)`
+/// The installed fonts may change while it runs (docs/DESIGN.md §25): `refreshFonts(force:)`
 /// builds a new fontconfig configuration when they did and swaps it in. Each call works on the
 /// font set that was current when it began, which stays alive until the call ends.
 public final class FontResolver: Sendable {
@@ -43,7 +43,7 @@ public final class FontResolver: Sendable {
     /// The installed faces, listed through the current fontconfig configuration.
     public var catalog: FontCatalog { fontSet.catalog }
 
-    /// What the fontconfig configuration was built from (docs/DESIGN.md §13).
+    /// What the fontconfig configuration was built from (docs/DESIGN.md §25).
     public var fontconfigInputs: FontconfigInputs { fontSet.fontconfig.inputs }
 
     /// An opaque name for the installed fonts: a hash of the files of the faces fontconfig lists,

@@ -56,7 +56,7 @@ final class Fontconfig: @unchecked Sendable {
         return config
     }
 
-    /// A new configuration from the same source (docs/DESIGN.md §13).
+    /// A new configuration from the same source (docs/DESIGN.md §25).
     func rebuilt() throws(FontResolutionError) -> Fontconfig {
         try Fontconfig(rebuilding: configurationFile)
     }

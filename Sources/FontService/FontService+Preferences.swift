@@ -103,7 +103,7 @@ extension FontService {
 extension FontService {
     /// Builds a new font set when the installed fonts changed — or always, with `force` (SIGHUP)
     /// — and then drops every cached answer; when the generation changed, every subscriber gets
-    /// `fontsDidChange` (docs/DESIGN.md §13). Runs on the service's font queue, one at a time;
+    /// `fontsDidChange` (docs/DESIGN.md §25). Runs on the service's font queue, one at a time;
     /// returns at once.
     public func refreshFonts(force: Bool, then done: (@Sendable () -> Void)? = nil) {
         fontQueue.async { [self] in

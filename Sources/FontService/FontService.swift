@@ -34,7 +34,7 @@ public final class FontService: HTTPResponder {
     /// The 204 answer to `OPTIONS *`: the methods every route answers.
     let serverPreflightResponse: HTTPResponse
     private let computations = Atomic<Int>(0)
-    /// How many times the fonts changed (docs/DESIGN.md §13); every loop's remembered targets
+    /// How many times the fonts changed (docs/DESIGN.md §25); every loop's remembered targets
     /// of an earlier epoch are passed over. The shared cache keeps its own count.
     let fontEpoch = Atomic<Int>(0)
     /// Checks for changed fonts every `--font-rescan-seconds`, and runs refreshes one at a time.

@@ -62,7 +62,7 @@ final class PreferencesStore: Sendable {
         /// Drops made in memory that the storage has yet to make (with the next commit).
         var pendingDrops: [ScopeCommit.Drop] = []
         var subscribers: [ObjectIdentifier: HTTPStream] = [:]
-        /// The installed fonts' generation (docs/DESIGN.md §13), which snapshots and answers carry.
+        /// The installed fonts' generation (docs/DESIGN.md §25), which snapshots and answers carry.
         var fontGeneration = ""
 
         /// `scope`'s preferences as answered and snapshotted: with the fonts' generation.
@@ -181,7 +181,7 @@ final class PreferencesStore: Sendable {
     }
 
     /// Tells every subscriber that the installed fonts changed, in an event without an id
-    /// (docs/DESIGN.md §13), and makes `generation` the one answers and snapshots carry.
+    /// (docs/DESIGN.md §25), and makes `generation` the one answers and snapshots carry.
     func fontsChanged(to generation: String) {
         let bytes = Array(PreferenceEvent.fontsChanged(FontsChange(fontGeneration: generation)).serverSentEvent.utf8)
         shared.withLock { shared in
@@ -588,7 +588,7 @@ final class PreferencesStore: Sendable {
                 bytes = Array(PreferenceEvent.snapshot(shared.answer(for: scope)).serverSentEvent.utf8)
             }
             // A subscriber that was away may have missed a change of the fonts: a resumed stream
-            // begins with the current generation (docs/DESIGN.md §13).
+            // begins with the current generation (docs/DESIGN.md §25).
             if lastEventID != nil, !shared.fontGeneration.isEmpty {
                 bytes = Array(PreferenceEvent.fontsChanged(FontsChange(fontGeneration: shared.fontGeneration)).serverSentEvent.utf8) + bytes
             }

@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// Fonts installed or removed while `fontd serve` runs (docs/DESIGN.md §13), with a private font
+/// Fonts installed or removed while `fontd serve` runs (docs/DESIGN.md §25), with a private font
 /// directory: noticed within `--font-rescan-seconds` (also in the same second as a check),
 /// read again at once on SIGHUP, announced once with `fontsDidChange`, and answered anew.
 @Suite struct FontSetChangeTests {
@@ -130,6 +130,25 @@ import Testing
         #expect(!(try server.client.get("/faces").bodyText.contains("DejaVu Serif")))
         #expect(try Self.generation(server) != before)
         #expect(server.process.isRunning, "SIGHUP does not stop the server")
+    }
+
+    @Test func watchPrintsEachChangeOfTheFonts() throws {
+        let fonts = try FontDirectory()
+        let server = try ServerProcess(["--font-rescan-seconds", "0.2"], environment: fonts.environment)
+        let watch = try CommandProcess(["watch", "--server", server.url.absoluteString])
+        defer { watch.stop() }
+        #expect(watch.line(0)?.text.hasPrefix("preferences: category l") == true)
+        try fonts.install("DejaVuSerif.ttf")
+        let line = try #require(watch.line(1), "stderr: \(watch.standardError)")
+        #expect(line.text == "fontsDidChange: the installed fonts changed (generation \(try Self.generation(server)))")
+    }
+
+    @Test(arguments: ["0", "-1", "abc", "86401"])
+    func aBadRescanIntervalIsRefusedWithOneLine(_ value: String) throws {
+        let run = try CommandRunner.run(["serve", "--port", "0", "--font-rescan-seconds=\(value)"])
+        #expect(run.status != 0)
+        #expect(run.standardError.contains("--font-rescan-seconds") && run.standardError.contains(value), "\(run.standardError)")
+        #expect(run.standardError.split(separator: "\n").count <= 2, "\(run.standardError)")
     }
 
     @Test func aResumedStreamBeginsWithTheFontGeneration() throws {

@@ -80,7 +80,7 @@ import Testing
         #expect(first.contains("event: preferences\n"), "the retry and the snapshot share one block: \(first.debugDescription)")
         let sequence = try #require(first.split(separator: "\n").first { $0.hasPrefix("id: ") }).dropFirst(4)
 
-        // A resume with nothing missed begins with the fonts' generation (docs/DESIGN.md §13),
+        // A resume with nothing missed begins with the fonts' generation (docs/DESIGN.md §25),
         // which carries the retry; the next change follows in a block of its own.
         let resumed = try EventStreamClient(port: Self.server.port, lastEventID: String(sequence))
         var block = try resumed.nextBlock()
