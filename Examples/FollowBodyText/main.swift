@@ -20,8 +20,9 @@ do {
     // restart the stream resumes where it was, so no change is missed.
     for try await event in client.preferenceChanges() {
         switch event {
-        case .snapshot, .categoryChanged, .legibilityWeightChanged:
-            // No category given: the server answers for the reader's current one.
+        case .snapshot, .categoryChanged, .legibilityWeightChanged, .fontsChanged:
+            // No category given: the server answers for the reader's current one. When the
+            // installed fonts changed, the body font may be another face now.
             show(try await client.font(.body))
         }
     }

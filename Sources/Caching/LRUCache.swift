@@ -47,6 +47,11 @@ public struct LRUCache<Key: Hashable, Value> {
     /// How many entries the cache holds; never more than `capacity`.
     @inlinable public var count: Int { slots.count }
 
+    /// Empties the cache, keeping its bounds.
+    @inlinable public mutating func removeAll() {
+        self = LRUCache(capacity: capacity, maximumCost: maximumCost)
+    }
+
     /// The value for `key`, which becomes the most recently used.
     @inlinable public mutating func value(for key: Key) -> Value? {
         guard let slot = slots[key] else { return nil }

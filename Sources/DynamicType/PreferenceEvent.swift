@@ -15,11 +15,14 @@ public enum PreferenceEvent: Hashable, Sendable {
     case snapshot(Preferences)
     case categoryChanged(CategoryChange)
     case legibilityWeightChanged(LegibilityWeightChange)
+    /// The installed fonts changed (docs/DESIGN.md §25); not a preference change, so no id.
+    case fontsChanged(FontsChange)
 
     /// The SSE event names, as docs/DESIGN.md §11 fixes them.
     public static let snapshotName = "preferences"
     public static let categoryChangedName = "contentSizeCategoryDidChange"
     public static let legibilityWeightChangedName = "legibilityWeightDidChange"
+    public static let fontsChangedName = "fontsDidChange"
 
     /// The event's SSE name.
     public var name: String {
@@ -27,15 +30,17 @@ public enum PreferenceEvent: Hashable, Sendable {
         case .snapshot: Self.snapshotName
         case .categoryChanged: Self.categoryChangedName
         case .legibilityWeightChanged: Self.legibilityWeightChangedName
+        case .fontsChanged: Self.fontsChangedName
         }
     }
 
-    /// The sequence number the event carries (its `id:`).
-    public var sequence: Int {
+    /// The sequence number the event carries (its `id:`); nil for `fontsChanged`, which has none.
+    public var sequence: Int? {
         switch self {
         case .snapshot(let preferences): preferences.sequence
         case .categoryChanged(let change): change.sequence
         case .legibilityWeightChanged(let change): change.sequence
+        case .fontsChanged: nil
         }
     }
 
@@ -47,13 +52,14 @@ public enum PreferenceEvent: Hashable, Sendable {
         case .snapshot(let preferences): try? encoder.string(preferences)
         case .categoryChanged(let change): try? encoder.string(change)
         case .legibilityWeightChanged(let change): try? encoder.string(change)
+        case .fontsChanged(let change): try? encoder.string(change)
         }
         return text ?? "{}"
     }
 
-    /// The whole event as it goes on the wire: `id:`, `event:`, `data:` and the blank line.
+    /// The whole event as it goes on the wire: `id:` (when it has one), `event:`, `data:` and the blank line.
     public var serverSentEvent: String {
-        "id: \(sequence)\nevent: \(name)\ndata: \(data)\n\n"
+        (sequence.map { "id: \($0)\n" } ?? "") + "event: \(name)\ndata: \(data)\n\n"
     }
 
     /// Reads an event from its SSE name and data; nil for a name this version does not know
@@ -68,6 +74,7 @@ public enum PreferenceEvent: Hashable, Sendable {
         case Self.categoryChangedName: self = .categoryChanged(try decoder.decode(CategoryChange.self, from: bytes))
         case Self.legibilityWeightChangedName:
             self = .legibilityWeightChanged(try decoder.decode(LegibilityWeightChange.self, from: bytes))
+        case Self.fontsChangedName: self = .fontsChanged(try decoder.decode(FontsChange.self, from: bytes))
         default: return nil
         }
     }

@@ -15,12 +15,16 @@ public struct Preferences: Hashable, Sendable, Codable {
     public var legibilityWeight: LegibilityWeight
     /// The id of the newest change that affected the scope.
     public var sequence: Int
+    /// The installed fonts' generation (docs/DESIGN.md §25); nil from a server that does not tell it.
+    public var fontGeneration: String?
     /// The preferences the scope inherits (`category`, `legibilityWeight`); nil for the root scope.
     public var inherited: [String]?
 
     public init(
-        scope: String? = nil, category: ContentSizeCategory, legibilityWeight: LegibilityWeight, sequence: Int, inherited: [String]? = nil
+        scope: String? = nil, category: ContentSizeCategory, legibilityWeight: LegibilityWeight, sequence: Int,
+        fontGeneration: String? = nil, inherited: [String]? = nil
     ) {
+        self.fontGeneration = fontGeneration
         self.scope = scope
         self.inherited = inherited
         self.category = category

@@ -8,16 +8,19 @@ import Synchronization
 ///
 /// Create it once, before starting threads (it initializes fontconfig); afterwards any
 /// thread may call it. Answers are kept in a bounded LRU cache keyed by the request.
+///
+/// The installed fonts may change while it runs (docs/DESIGN.md §25): `refreshFonts(force:)`
+/// builds a new fontconfig configuration when they did and swaps it in. Each call works on the
+/// font set that was current when it began, which stays alive until the call ends.
 public final class FontResolver: Sendable {
     /// The style table requests are resolved against.
     public let table: StyleTable
-    /// The installed faces, listed through the same fontconfig configuration.
-    public let catalog: FontCatalog
     /// The font files stylesheets name, by hash (docs/DESIGN.md §9).
     public let files = FontFileRegistry()
-    private let fontconfig: Fontconfig
-    private let measurer = FaceMeasurer()
-    private let cache: Mutex<LRUCache<FontRequest, ResolvedFont>>
+    private let current: Mutex<FontSet>
+    /// Held while a new font set is built, so two refreshes never build at once.
+    private let refreshing = Mutex(())
+    private let cacheEntries: Int
 
     /// Generic families: asking for one of these never makes an answer a fallback.
     static let genericFamilies: Set<String> = ["sans-serif", "serif", "monospace", "system-ui", "cursive", "fantasy", "emoji", "math"]
@@ -29,24 +32,72 @@ public final class FontResolver: Sendable {
     ///     system's, for a process that needs more than one font setup (tests, benchmarks).
     public init(table: StyleTable, cacheEntries: Int = 10_000, fontconfigFile: String? = nil) throws(FontResolutionError) {
         self.table = table
-        self.fontconfig = try Fontconfig(configurationFile: fontconfigFile)
-        self.catalog = FontCatalog(fontconfig: fontconfig, measurer: measurer)
-        self.cache = Mutex(LRUCache(capacity: cacheEntries))
+        self.cacheEntries = cacheEntries
+        let fontconfig = try Fontconfig(configurationFile: fontconfigFile)
+        current = Mutex(FontSet(fontconfig: fontconfig, cacheEntries: cacheEntries, stamps: PathStamp.stamps(of: fontconfig.inputs)))
     }
 
-    /// What the fontconfig configuration was built from (docs/DESIGN.md §13).
-    public var fontconfigInputs: FontconfigInputs { fontconfig.inputs }
+    /// The font set in use now.
+    private var fontSet: FontSet { current.withLock { $0 } }
+
+    /// The installed faces, listed through the current fontconfig configuration.
+    public var catalog: FontCatalog { fontSet.catalog }
+
+    /// What the fontconfig configuration was built from (docs/DESIGN.md §25).
+    public var fontconfigInputs: FontconfigInputs { fontSet.fontconfig.inputs }
+
+    /// An opaque name for the installed fonts: a hash of the files of the faces fontconfig lists,
+    /// with their sizes and modification times, so servers with the same fonts agree.
+    public var fontGeneration: String { fontSet.generation }
+
+    /// A new font set swapped in: the generations before and after (equal when the faces are the
+    /// same files, though the configuration may match them differently).
+    public struct FontRefresh: Hashable, Sendable {
+        public var previousGeneration: String
+        public var generation: String
+    }
+
+    /// How long a changed font directory must have been still before it is read (`FontSet.isOutdated`).
+    static let settleSeconds = 1.0
+
+    /// Builds a new fontconfig configuration and swaps it in when anything it is built from
+    /// changed — or always, with `force` (SIGHUP) — dropping every resolved answer and open face
+    /// with the old one. Answers nil when nothing changed.
+    ///
+    /// - Throws: when the new configuration cannot be built; the current one stays.
+    @discardableResult
+    public func refreshFonts(force: Bool = false) throws(FontResolutionError) -> FontRefresh? {
+        try refreshing.withLock { _ throws(FontResolutionError) in
+            let old = fontSet
+            guard force || old.isOutdated(settleSeconds: Self.settleSeconds) else { return nil }
+            // Stamped before the build: a change made while it builds is seen by the next check.
+            let before = Dictionary(old.stamps.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+                .merging(PathStamp.stamps(of: old.fontconfig.inputs).map { ($0.path, $0) }, uniquingKeysWith: { _, fresh in fresh })
+            let fontconfig = try old.fontconfig.rebuilt()
+            let stamps = PathStamp.paths(of: fontconfig.inputs).map { before[$0] ?? PathStamp(path: $0) }
+            let new = FontSet(fontconfig: fontconfig, cacheEntries: cacheEntries, stamps: stamps)
+            current.withLock { $0 = new }
+            return FontRefresh(previousGeneration: old.generation, generation: new.generation)
+        }
+    }
 
     /// The font for `request`, from the cache when it was resolved before.
     public func resolve(_ request: FontRequest) throws -> ResolvedFont {
-        if let cached = cache.withLock({ $0.value(for: request) }) { return cached }
-        let resolved = try resolveUncached(request)
-        cache.withLock { $0.insert(resolved, for: request) }
+        let fonts = fontSet
+        if let cached = fonts.answers.withLock({ $0.value(for: request) }) { return cached }
+        let resolved = try resolve(request, with: fonts)
+        fonts.answers.withLock { $0.insert(resolved, for: request) }
         return resolved
     }
 
     /// The font for `request`, asking fontconfig and FreeType every time (benchmarks, tests).
     public func resolveUncached(_ request: FontRequest) throws -> ResolvedFont {
+        try resolve(request, with: fontSet)
+    }
+
+    /// The font for `request`, resolved with `fonts`.
+    private func resolve(_ request: FontRequest, with fonts: FontSet) throws -> ResolvedFont {
+        let (fontconfig, measurer) = (fonts.fontconfig, fonts.measurer)
         let specification = try table.specification(for: request)
         var descriptor = specification.descriptor
         var match = try fontconfig.match(descriptor)

@@ -15,23 +15,72 @@ final class Fontconfig: @unchecked Sendable {
         listLock.withLock { _ in body() }
     }
 
+    /// The configuration file given at start; nil: `FONTCONFIG_FILE` or the system's.
+    let configurationFile: String?
+
     /// Loads the configuration: `file`, or else `FONTCONFIG_FILE` or the system's. Call before starting threads.
     init(configurationFile file: String? = nil) throws(FontResolutionError) {
         guard FcInit() != 0 else { throw .fontconfigUnavailable }
-        guard let file else {
-            guard let config = FcConfigReference(nil) else { throw .fontconfigUnavailable }
-            self.config = config
-            return
+        configurationFile = file
+        if let file {
+            config = try Self.load(file)
+        } else if let current = FcConfigReference(nil) {
+            // The process's own configuration, which FcInit has just built.
+            config = current
+        } else {
+            throw .fontconfigUnavailable
         }
+    }
+
+    /// A configuration built anew from the same file (or `FONTCONFIG_FILE`, or the system's),
+    /// reading the font directories again where their caches are out of date; this one is left
+    /// as it is for the threads still using it.
+    private init(rebuilding file: String?) throws(FontResolutionError) {
+        configurationFile = file
+        if let file {
+            config = try Self.load(file)
+        } else if let fresh = FcInitLoadConfigAndFonts() {
+            config = fresh
+        } else {
+            throw .fontconfigUnavailable
+        }
+    }
+
+    /// A new configuration with `file` parsed and its fonts built.
+    private static func load(_ file: String) throws(FontResolutionError) -> OpaquePointer {
         guard let config = FcConfigCreate() else { throw .fontconfigUnavailable }
         guard withFcString(file, { FcConfigParseAndLoad(config, $0, FcTrue) }) != 0, FcConfigBuildFonts(config) != 0 else {
             FcConfigDestroy(config)
             throw .unreadableConfiguration(file: file)
         }
-        self.config = config
+        return config
+    }
+
+    /// A new configuration from the same source (docs/DESIGN.md §25).
+    func rebuilt() throws(FontResolutionError) -> Fontconfig {
+        try Fontconfig(rebuilding: configurationFile)
     }
 
     deinit { FcConfigDestroy(config) }
+
+    /// fontconfig's own check that no configuration file or font directory is newer than its
+    /// last check (whole seconds; `FontSet.isOutdated` adds the nanoseconds).
+    var isUpToDate: Bool { FcConfigUptoDate(config) != 0 }
+
+    /// The file of every face fontconfig lists, once each.
+    func listedFiles() -> [String] {
+        guard let pattern = FcPatternCreate(), let objectSet = FcObjectSetCreate() else { return [] }
+        defer {
+            FcPatternDestroy(pattern)
+            FcObjectSetDestroy(objectSet)
+        }
+        FcObjectSetAdd(objectSet, FC_FILE)
+        return listLock.withLock { _ in
+            guard let fontSet = FcFontList(config, pattern, objectSet) else { return [] }
+            defer { FcFontSetDestroy(fontSet) }
+            return (0..<Int(fontSet.pointee.nfont)).compactMap { fontSet.pointee.fonts[$0]?.fcString(FC_FILE) }
+        }
+    }
 
     /// The best face for `descriptor`, with fontconfig's synthesized styling applied.
     func match(_ descriptor: FontDescriptor) throws(FontResolutionError) -> FontconfigMatch {

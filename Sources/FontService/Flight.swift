@@ -13,6 +13,12 @@ final class Flight: Sendable {
     }
 
     private let progress = Mutex(Progress.running(waiting: []))
+    /// The font epoch it was begun in (`ServiceState.fontEpoch`).
+    let fontEpoch: Int
+
+    init(fontEpoch: Int = 0) {
+        self.fontEpoch = fontEpoch
+    }
 
     /// Publishes the leader's outcome and runs every handler left so far, on this thread.
     func finish(_ result: Result<CachedAnswer, FontServiceError>) {

@@ -1,4 +1,5 @@
 import DynamicType
+import FontResolution
 import HTTPServer
 
 extension FontService {
@@ -96,5 +97,36 @@ extension FontService {
             status: 200,
             headers: [(name: "Content-Type", value: "text/event-stream; charset=utf-8")] + cache
                 + [(name: "X-Accel-Buffering", value: "no")] + corsHeaders)
+    }
+}
+
+extension FontService {
+    /// Builds a new font set when the installed fonts changed — or always, with `force` (SIGHUP)
+    /// — and then drops every cached answer; when the generation changed, every subscriber gets
+    /// `fontsDidChange` (docs/DESIGN.md §25). Runs on the service's font queue, one at a time;
+    /// returns at once.
+    public func refreshFonts(force: Bool, then done: (@Sendable () -> Void)? = nil) {
+        fontQueue.async { [self] in
+            defer { done?() }
+            let refresh: FontResolver.FontRefresh?
+            do {
+                refresh = try resolver.refreshFonts(force: force)
+            } catch {
+                logger.error("could not read the installed fonts again; answering from the fonts read before", metadata: ["error": "\(error)"])
+                return
+            }
+            guard let refresh else { return }
+            // The resolver answers from the new fonts already; answers cached before are dropped.
+            state.withLock { $0.fontsChanged() }
+            fontEpoch.add(1, ordering: .releasing)
+            guard refresh.generation != refresh.previousGeneration else {
+                logger.info("read the fonts again; the same faces are installed", metadata: ["fontGeneration": "\(refresh.generation)"])
+                return
+            }
+            logger.notice("the installed fonts changed", metadata: [
+                "fontGeneration": "\(refresh.generation)", "previous": "\(refresh.previousGeneration)", "forced": "\(force)",
+            ])
+            store.fontsChanged(to: refresh.generation)
+        }
     }
 }

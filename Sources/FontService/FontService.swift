@@ -1,3 +1,4 @@
+import Dispatch
 import DynamicType
 import FontResolution
 import HTTPServer
@@ -33,6 +34,12 @@ public final class FontService: HTTPResponder {
     /// The 204 answer to `OPTIONS *`: the methods every route answers.
     let serverPreflightResponse: HTTPResponse
     private let computations = Atomic<Int>(0)
+    /// How many times the fonts changed (docs/DESIGN.md §25); every loop's remembered targets
+    /// of an earlier epoch are passed over. The shared cache keeps its own count.
+    let fontEpoch = Atomic<Int>(0)
+    /// Checks for changed fonts every `--font-rescan-seconds`, and runs refreshes one at a time.
+    let fontQueue = DispatchQueue(label: "fontd.fonts")
+    nonisolated(unsafe) private var fontTimer: DispatchSourceTimer?
 
     /// - Parameters:
     ///   - resolver: resolves fonts against its style table and lists installed faces.
@@ -80,7 +87,18 @@ public final class FontService: HTTPResponder {
         self.state = Mutex(ServiceState(capacity: configuration.cacheEntries, maximumBytes: configuration.cacheBytes))
         self.corsHeaders = Self.corsHeaders(origin: configuration.corsOrigin)
         self.serverPreflightResponse = Self.preflightResponse(allowing: Self.routes.commonMethods, corsHeaders: corsHeaders)
+        self.store.fontsChanged(to: resolver.fontGeneration)
+        if configuration.fontRescanSeconds > 0 {
+            let timer = DispatchSource.makeTimerSource(queue: fontQueue)
+            let interval = DispatchTimeInterval.milliseconds(Int(configuration.fontRescanSeconds * 1000))
+            timer.schedule(deadline: .now() + interval, repeating: interval)
+            timer.setEventHandler { [weak self] in self?.refreshFonts(force: false) }
+            timer.resume()
+            fontTimer = timer
+        }
     }
+
+    deinit { fontTimer?.cancel() }
 
     /// Resolves every style at every category with no options — the answers of
     /// `/font?style=…&category=…` and `/fonts?category=…` — into the answer cache.
@@ -133,7 +151,9 @@ public final class FontService: HTTPResponder {
         let reads = method == "GET" || method == "HEAD"
         // The hot path: this loop answered this exact target before, under the current preferences.
         // Only public targets are remembered, and a request with a credential is checked first.
-        if reads, let answer = loop.targets.answer(for: request.target, current: store.current), request.header("Authorization") == nil {
+        if reads, let answer = loop.targets.answer(for: request.target, current: store.current, fontEpoch: fontEpoch.load(ordering: .acquiring)),
+           request.header("Authorization") == nil
+        {
             return .response(answer.reply(to: request))
         }
         guard method == "GET" || Self.httpMethods.contains(method.uppercased()) else {
@@ -199,11 +219,13 @@ public final class FontService: HTTPResponder {
         _ context: RequestContext, subject: Route.Subjecting, answer: Route.Answering, remembering targets: TargetCache
     ) throws(FontServiceError) -> HTTPReply {
         let request = context.request
+        // Read before the answer is: one computed across a change of fonts is remembered under the old epoch.
+        let epoch = fontEpoch.load(ordering: .acquiring)
         switch try lookUp(context, subject: subject, answer: answer) {
         case .ready(let answer, let followed):
             // An answer about a scope, or to a credential, is found again only through `lookUp`,
             // after the credential is checked (docs/DESIGN.md §10).
-            if context.isPublic { targets.remember(answer, for: request.target, preferences: followed) }
+            if context.isPublic { targets.remember(answer, for: request.target, preferences: followed, fontEpoch: epoch) }
             return .response(answer.reply(to: context))
         case .computing(let flight):
             // Another loop's thread is computing it: this loop goes on with its other
@@ -244,7 +266,7 @@ public final class FontService: HTTPResponder {
             let result = Result { () throws(FontServiceError) in
                 cachedAnswer(body: try answer(self, key.subject), followsPreferences: follows, contentType: context.route.contentType)
             }
-            state.withLock { $0.finish(key, with: result) }
+            state.withLock { $0.finish(key, flight: flight, with: result) }
             flight.finish(result)
             logger.debug("answer computed", metadata: [
                 "target": "\(Self.redacted(context.request.target))",

@@ -24,6 +24,8 @@ public struct FontServiceConfiguration: Sendable, Hashable {
     /// How many of each scope's newest changes are kept even when older than `keptChanges`
     /// (`--kept-changes-per-scope`; at least 1024).
     public var keptChangesPerScope = 1024
+    /// Seconds between checks for fonts installed or removed (`--font-rescan-seconds`; docs/DESIGN.md §25); 0: never.
+    public var fontRescanSeconds = 10.0
 
     /// How scoped tokens are checked: HS256 with a shared secret, or ES256 with a public key.
     public enum ScopedTokenKey: Sendable, Hashable {

@@ -15,14 +15,14 @@ extension PreferencesState {
 }
 
 extension PreferenceChange {
-    /// The change an event announces; nil for a snapshot.
+    /// The change an event announces; nil for a snapshot or a change of the fonts.
     init?(event: PreferenceEvent) {
         switch event {
         case .categoryChanged(let change):
             self.init(sequence: change.sequence, kind: .category(change.category, previous: change.previous))
         case .legibilityWeightChanged(let change):
             self.init(sequence: change.sequence, kind: .legibilityWeight(change.legibilityWeight, previous: change.previous))
-        case .snapshot:
+        case .snapshot, .fontsChanged:
             return nil
         }
     }

@@ -62,6 +62,15 @@ final class PreferencesStore: Sendable {
         /// Drops made in memory that the storage has yet to make (with the next commit).
         var pendingDrops: [ScopeCommit.Drop] = []
         var subscribers: [ObjectIdentifier: HTTPStream] = [:]
+        /// The installed fonts' generation (docs/DESIGN.md §25), which snapshots and answers carry.
+        var fontGeneration = ""
+
+        /// `scope`'s preferences as answered and snapshotted: with the fonts' generation.
+        func answer(for scope: PreferenceScope) -> Preferences {
+            var answer = PreferencesStore.nearestNode(to: scope, in: self).answer(for: scope)
+            answer.fontGeneration = fontGeneration.isEmpty ? nil : fontGeneration
+            return answer
+        }
     }
 
     /// The reconnection advice, as the first line of a subscriber's first event block (a block
@@ -168,8 +177,21 @@ final class PreferencesStore: Sendable {
 
     /// `scope`'s preferences as `GET /preferences` answers them.
     func answer(for scope: PreferenceScope) -> Preferences {
-        shared.withLock { Self.nearestNode(to: scope, in: $0).answer(for: scope) }
+        shared.withLock { $0.answer(for: scope) }
     }
+
+    /// Tells every subscriber that the installed fonts changed, in an event without an id
+    /// (docs/DESIGN.md §25), and makes `generation` the one answers and snapshots carry.
+    func fontsChanged(to generation: String) {
+        let bytes = Array(PreferenceEvent.fontsChanged(FontsChange(fontGeneration: generation)).serverSentEvent.utf8)
+        shared.withLock { shared in
+            shared.fontGeneration = generation
+            for stream in shared.subscribers.values { stream.send(bytes) }
+        }
+    }
+
+    /// The generation answers and snapshots carry.
+    var fontGeneration: String { shared.withLock { $0.fontGeneration } }
 
     /// How many event streams are open.
     var subscriberCount: Int { shared.withLock { $0.subscribers.count } }
@@ -322,13 +344,14 @@ final class PreferencesStore: Sendable {
                 pending += node.children.values
                 guard !node.subscribers.isEmpty else { continue }
                 let target = Self.node(for: node.scope, in: &fresh)
-                let snapshot = Array(PreferenceEvent.snapshot(Self.nearestNode(to: node.scope, in: fresh).answer(for: node.scope)).serverSentEvent.utf8)
+                let snapshot = Array(PreferenceEvent.snapshot(fresh.answer(for: node.scope)).serverSentEvent.utf8)
                 for (key, stream) in node.subscribers {
                     target.subscribers[key] = stream
                     stream.send(node.awaitingFirstEvent.contains(key) ? Self.retryLine + snapshot : snapshot)
                 }
             }
             fresh.subscribers = shared.subscribers
+            fresh.fontGeneration = shared.fontGeneration
             shared = fresh
             packedRoot.store(shared.root.preferences.packed, ordering: .releasing)
         }
@@ -480,6 +503,7 @@ final class PreferencesStore: Sendable {
         if scope.isRoot { packedRoot.store(node.preferences.packed, ordering: .releasing) }
         keepHistory(in: &shared, touched: node)
         Self.prune(node, in: &shared)
+        // A PUT answers the preferences it changed, without the fonts' generation (GET /preferences has it).
         return ChangeOutcome(before: planned.before, after: Self.nearestNode(to: scope, in: shared).answer(for: scope), events: events)
     }
 
@@ -557,11 +581,16 @@ final class PreferencesStore: Sendable {
         let key = ObjectIdentifier(stream)
         let node = shared.withLock { shared in
             let node = Self.node(for: scope, in: &shared)
-            let bytes: [UInt8]
+            var bytes: [UInt8]
             if let lastEventID, let number = Int(lastEventID), let missed = Self.replay(of: node, after: number, in: shared) {
                 bytes = missed
             } else {
-                bytes = Array(PreferenceEvent.snapshot(node.answer(for: scope)).serverSentEvent.utf8)
+                bytes = Array(PreferenceEvent.snapshot(shared.answer(for: scope)).serverSentEvent.utf8)
+            }
+            // A subscriber that was away may have missed a change of the fonts: a resumed stream
+            // begins with the current generation (docs/DESIGN.md §25).
+            if lastEventID != nil, !shared.fontGeneration.isEmpty {
+                bytes = Array(PreferenceEvent.fontsChanged(FontsChange(fontGeneration: shared.fontGeneration)).serverSentEvent.utf8) + bytes
             }
             if bytes.isEmpty {
                 node.awaitingFirstEvent.insert(key)
@@ -640,7 +669,7 @@ final class PreferencesStore: Sendable {
     }
 
     /// The node of `scope`, or of its nearest ancestor that has one (whose values it inherits).
-    private static func nearestNode(to scope: PreferenceScope, in shared: Shared) -> ScopeNode {
+    fileprivate static func nearestNode(to scope: PreferenceScope, in shared: Shared) -> ScopeNode {
         var node = shared.root
         for segment in scope.segments {
             guard let child = node.children[segment] else { break }

@@ -18,6 +18,9 @@ struct ServiceState {
 
     private var answers: LRUCache<AnswerKey, CachedAnswer>
     private var flights: [AnswerKey: Flight] = [:]
+    /// Counts the font sets answers were computed with (docs/DESIGN.md §25): an answer computed
+    /// under an earlier one is not cached.
+    private(set) var fontEpoch = 0
 
     /// - Parameters:
     ///   - capacity: how many answers to keep.
@@ -32,18 +35,27 @@ struct ServiceState {
     /// How many distinct answers are cached.
     var answerCount: Int { answers.count }
 
-    /// The cached answer for `key`, the flight computing it, or a new flight for the caller to lead.
+    /// The cached answer for `key`, the flight computing it, or a new flight for the caller to
+    /// lead, under the font epoch it leads it in.
     mutating func lookUp(_ key: AnswerKey) -> Lookup {
         if let answer = answers.value(for: key) { return .cached(answer) }
         if let flight = flights[key] { return .wait(flight) }
-        let flight = Flight()
+        let flight = Flight(fontEpoch: fontEpoch)
         flights[key] = flight
         return .lead(flight)
     }
 
-    /// Ends the flight for `key`, caching a successful answer.
-    mutating func finish(_ key: AnswerKey, with result: Result<CachedAnswer, FontServiceError>) {
-        flights[key] = nil
-        if case .success(let answer) = result { answers.insert(answer, for: key, cost: answer.byteCount) }
+    /// Ends the flight for `key`, caching a successful answer unless the fonts changed since it began.
+    mutating func finish(_ key: AnswerKey, flight: Flight, with result: Result<CachedAnswer, FontServiceError>) {
+        if flights[key] === flight { flights[key] = nil }
+        guard flight.fontEpoch == fontEpoch, case .success(let answer) = result else { return }
+        answers.insert(answer, for: key, cost: answer.byteCount)
+    }
+
+    /// Forgets every answer: the fonts changed. Flights under way finish, uncached.
+    mutating func fontsChanged() {
+        fontEpoch += 1
+        answers.removeAll()
+        flights = [:]
     }
 }

@@ -11,6 +11,8 @@ final class TargetCache {
     struct Entry {
         var answer: CachedAnswer
         var preferences: ReaderPreferences?
+        /// The service's font epoch the answer was computed in.
+        var fontEpoch: Int
     }
 
     /// The most targets a loop keeps: the hot targets of a server are few, and the
@@ -30,15 +32,20 @@ final class TargetCache {
     /// How many targets this loop remembers.
     var count: Int { entries.count }
 
-    /// The answer remembered for `target`, unless it followed preferences other than `current`.
-    func answer(for target: String, current: ReaderPreferences) -> CachedAnswer? {
+    /// The answer remembered for `target`, unless it followed preferences other than `current`
+    /// or was computed before the fonts last changed (then every entry is dropped).
+    func answer(for target: String, current: ReaderPreferences, fontEpoch: Int) -> CachedAnswer? {
         guard let entry = entries.value(for: target) else { return nil }
+        if entry.fontEpoch != fontEpoch {
+            entries.removeAll()
+            return nil
+        }
         if let followed = entry.preferences, followed != current { return nil }
         return entry.answer
     }
 
-    /// Remembers `answer` for `target`, computed under `preferences` if it follows them.
-    func remember(_ answer: CachedAnswer, for target: String, preferences: ReaderPreferences?) {
-        entries.insert(Entry(answer: answer, preferences: preferences), for: target, cost: answer.byteCount)
+    /// Remembers `answer` for `target`, computed under `preferences` if it follows them, in `fontEpoch`.
+    func remember(_ answer: CachedAnswer, for target: String, preferences: ReaderPreferences?, fontEpoch: Int) {
+        entries.insert(Entry(answer: answer, preferences: preferences, fontEpoch: fontEpoch), for: target, cost: answer.byteCount)
     }
 }

@@ -48,12 +48,17 @@ extension FontdClient {
                         delay = nil
                         for event in parser.feed(chunk) {
                             guard let preferenceEvent = try Self.preferenceEvent(event, url: url) else { continue }
-                            if case .snapshot = preferenceEvent {
-                                // A snapshot starts the count over (the server's state may have been reset).
-                            } else if let lastSequence, preferenceEvent.sequence <= lastSequence {
+                            // `fontsDidChange` has no id: delivered as it comes, it leaves the count alone.
+                            guard let sequence = preferenceEvent.sequence else {
+                                deliver(preferenceEvent)
                                 continue
                             }
-                            lastSequence = preferenceEvent.sequence
+                            if case .snapshot = preferenceEvent {
+                                // A snapshot starts the count over (the server's state may have been reset).
+                            } else if let lastSequence, sequence <= lastSequence {
+                                continue
+                            }
+                            lastSequence = sequence
                             deliver(preferenceEvent)
                         }
                     }

@@ -91,14 +91,15 @@ public final class HTTPServer: Sendable {
     }
 
     /// Serves until SIGTERM or SIGINT (or `stop()`), then stops gracefully and returns. SIGHUP
-    /// is logged and otherwise ignored (a server has no terminal to lose).
+    /// calls `onHangUp` (on this thread; it must return soon), or without one is logged and
+    /// otherwise ignored (a server has no terminal to lose).
     ///
     /// The signals are read from a signalfd, so they arrive as ordinary events instead of
     /// interrupting a loop mid-write. That needs them blocked in every thread: `run()` blocks them
     /// in the calling thread before it starts the loops (which inherit the mask), but threads
     /// started earlier — by the Swift runtime, by libraries — must have been started with them
     /// blocked already; `fontd` blocks them before its first thread (docs/DESIGN.md §15).
-    public func run() throws(HTTPServerError) {
+    public func run(onHangUp: (() -> Void)? = nil) throws(HTTPServerError) {
         var signals = sigset_t()
         sigemptyset(&signals)
         for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, signal) }
@@ -122,7 +123,12 @@ public final class HTTPServer: Sendable {
             _ = read(signalDescriptor, &info, MemoryLayout<signalfd_siginfo>.size)
             let name = info.ssi_signo == UInt32(SIGTERM) ? "SIGTERM" : info.ssi_signo == UInt32(SIGINT) ? "SIGINT" : "SIGHUP"
             if info.ssi_signo == UInt32(SIGHUP) {
-                logger.info("ignoring SIGHUP", metadata: ["signal": "\(name)"])
+                if let onHangUp {
+                    logger.info("SIGHUP", metadata: ["signal": "\(name)"])
+                    onHangUp()
+                } else {
+                    logger.info("ignoring SIGHUP", metadata: ["signal": "\(name)"])
+                }
                 continue
             }
             logger.info("stopping", metadata: ["signal": "\(name)"])

@@ -40,12 +40,15 @@ struct HistoryRow: Codable, FetchableRecord, PersistableRecord {
     /// not a change and is refused.
     init(rootChange event: PreferenceEvent) throws(SQLiteStoreError) {
         let change: ScopeHistoryEntry.Change
+        let sequence: Int
         switch event {
-        case .categoryChanged(let changed): change = .category(changed.category, previous: changed.previous)
-        case .legibilityWeightChanged(let changed): change = .legibilityWeight(changed.legibilityWeight, previous: changed.previous)
-        case .snapshot: throw .notAChange(event.name)
+        case .categoryChanged(let changed):
+            (change, sequence) = (.category(changed.category, previous: changed.previous), changed.sequence)
+        case .legibilityWeightChanged(let changed):
+            (change, sequence) = (.legibilityWeight(changed.legibilityWeight, previous: changed.previous), changed.sequence)
+        case .snapshot, .fontsChanged: throw .notAChange(event.name)
         }
-        self.init(ScopeHistoryEntry(position: event.sequence, sequence: event.sequence, isEvent: true, scope: .root, change: change))
+        self.init(ScopeHistoryEntry(position: sequence, sequence: sequence, isEvent: true, scope: .root, change: change))
     }
 
     /// The entry as the service replays it; a scope or a value this version does not know means

@@ -218,11 +218,13 @@ public final class SQLitePreferenceStore: Sendable {
             }
             return
         }
-        guard let first = state.history.first, first.sequence >= 1 else {
-            throw .invalidImport("the first change's sequence is \(state.history.first?.sequence ?? 0); sequences start at 1")
+        // Only changes are kept in a history, and every change has a sequence.
+        let sequences = state.history.map { $0.sequence ?? 0 }
+        guard let first = sequences.first, first >= 1 else {
+            throw .invalidImport("the first change's sequence is \(sequences.first ?? 0); sequences start at 1")
         }
-        for (earlier, later) in zip(state.history, state.history.dropFirst()) where earlier.sequence == Int.max || later.sequence != earlier.sequence + 1 {
-            throw .invalidImport("change \(later.sequence) follows change \(earlier.sequence)")
+        for (earlier, later) in zip(sequences, sequences.dropFirst()) where earlier == Int.max || later != earlier + 1 {
+            throw .invalidImport("change \(later) follows change \(earlier)")
         }
         guard last.sequence == state.preferences.sequence else {
             throw .invalidImport("the last change is \(last.sequence) but the sequence is \(state.preferences.sequence)")

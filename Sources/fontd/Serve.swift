@@ -98,6 +98,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds between keep-alive comments on idle event streams.")
     var sseKeepalive: Seconds = "15"
 
+    @Option(help: "Seconds between checks for fonts installed or removed; SIGHUP reads the fonts again at once.")
+    var fontRescanSeconds: Seconds = "10"
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -168,6 +171,7 @@ struct Serve: ParsableCommand {
         serviceConfiguration.maximumScopes = maxScopes
         serviceConfiguration.keptChanges = keptChanges
         serviceConfiguration.keptChangesPerScope = keptChangesPerScope
+        serviceConfiguration.fontRescanSeconds = try fontRescanSeconds.checked("--font-rescan-seconds", maximum: 86_400)
         // Docs/DESIGN.md §10: with no token, every scope is open on loopback only (a single-user desktop).
         serviceConfiguration.scopesOpenWithoutToken = loopback
         // PostgreSQL when the store is a URL (docs/DESIGN.md §24), else the SQLite file.
@@ -187,7 +191,7 @@ struct Serve: ParsableCommand {
         let ready = Array("fontd listening on \(http.url)\n".utf8)
         _ = ready.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
         logger.info("listening", metadata: ["url": "\(http.url)", "threads": "\(threads)"])
-        try http.run()
+        try http.run(onHangUp: { service.refreshFonts(force: true) })
     }
 
     /// The key of scoped tokens: exactly one of the secret and the public key, either only with

@@ -42,6 +42,8 @@ struct Watch: AsyncParsableCommand {
             "\(event.name): \(change.category.rawValue) (was \(change.previous.rawValue), sequence \(change.sequence))"
         case .legibilityWeightChanged(let change):
             "\(event.name): \(change.legibilityWeight.rawValue) (was \(change.previous.rawValue), sequence \(change.sequence))"
+        case .fontsChanged(let change):
+            "\(event.name): the installed fonts changed (generation \(change.fontGeneration))"
         }
     }
 }

@@ -116,7 +116,8 @@ import Testing
         // A server of its own: the other tests read the shared server's preferences.
         let server = try ServerProcess(["--token", Self.token])
         let client = FontdClient(baseURL: server.url, token: Self.token)
-        #expect(try await client.preferences() == Preferences(category: .large, legibilityWeight: .regular, sequence: 0))
+        let generation = try server.client.fontGeneration()
+        #expect(try await client.preferences() == Preferences(category: .large, legibilityWeight: .regular, sequence: 0, fontGeneration: generation))
         #expect(try await client.category() == CategoryPreference(category: .large, sequence: 0))
 
         #expect(try await client.setCategory(.accessibilityLarge) == CategoryChange(category: .accessibilityLarge, previous: .large, sequence: 1))
@@ -128,7 +129,7 @@ import Testing
         #expect(weightOnly == Preferences(category: .small, legibilityWeight: .regular, sequence: 4))
         // Setting what is current changes nothing.
         #expect(try await client.setCategory(.small) == CategoryChange(category: .small, previous: .small, sequence: 4))
-        #expect(try await client.preferences() == Preferences(category: .small, legibilityWeight: .regular, sequence: 4))
+        #expect(try await client.preferences() == Preferences(category: .small, legibilityWeight: .regular, sequence: 4, fontGeneration: generation))
         // Answers that follow the preferences follow the change.
         #expect(try await client.font(.body).category == .small)
     }

@@ -38,7 +38,12 @@ public final class EventStreamClient {
         head = try connection.readResponse(toHead: true)
     }
 
-    /// The next event, skipping comments and `retry:` lines.
+    /// Whether `next()` passes over `fontsDidChange` events (docs/DESIGN.md §25): a resumed
+    /// stream begins with one, and most tests are about the preferences. `FontSetChangeTests`
+    /// turns it off and checks them.
+    public var skipsFontChanges = true
+
+    /// The next event, skipping comments and `retry:` lines (and `fontsDidChange`, unless told not to).
     public func next() throws -> ServerSentEvent {
         while true {
             let end = try connection.readUntil(Array("\n\n".utf8), what: "an event")
@@ -54,7 +59,7 @@ public final class EventStreamClient {
                     hasData = true
                 }
             }
-            if hasData { return event }
+            if hasData, !(skipsFontChanges && event.event == "fontsDidChange") { return event }
         }
     }
 

@@ -62,6 +62,20 @@ public struct TestClient: Sendable {
         }
     }
 
+    /// The fonts' generation the server reports in `GET /preferences` (docs/DESIGN.md §25).
+    public func fontGeneration() throws -> String {
+        guard case .string(let generation)? = try get("/preferences").member("fontGeneration") else { return "(none)" }
+        return generation
+    }
+
+    /// `body`, a preferences object as the tests write it, with the server's `fontGeneration`
+    /// where `GET /preferences` and snapshots carry it: after `sequence`, before `inherited`.
+    public func withFontGeneration(_ body: String) throws -> String {
+        let member = #","fontGeneration":"\#(try fontGeneration())""#
+        if let inherited = body.range(of: #","inherited":"#) { return body.replacingCharacters(in: inherited.lowerBound..<inherited.lowerBound, with: member) }
+        return String(body.dropLast()) + member + "}"
+    }
+
     /// `GET target`.
     public func get(_ target: String, headers: [(name: String, value: String)] = []) throws -> TestResponse {
         try send(target, headers: headers)

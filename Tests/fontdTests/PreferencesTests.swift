@@ -20,7 +20,7 @@ import Testing
         let second = try EventStreamClient(port: server.port)
         #expect(first.head.status == 200)
         #expect(first.head.header("Content-Type")?.hasPrefix("text/event-stream") == true)
-        let snapshot = event("preferences", #"{"category":"l","legibilityWeight":"regular","sequence":0}"#, id: 0)
+        let snapshot = event("preferences", try server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","sequence":0}"#), id: 0)
         #expect(try first.next() == snapshot)
         #expect(try second.next() == snapshot)
 
@@ -43,7 +43,7 @@ import Testing
         _ = try server.client.put("/category", #"{"category":"s"}"#, token: Self.token)
         for subscriber in [first, second] { #expect(try subscriber.next() == categoryChange("s", from: "ax2", 4)) }
 
-        #expect(try server.client.get("/preferences").bodyText == #"{"category":"s","legibilityWeight":"bold","sequence":4}"#)
+        #expect(try server.client.get("/preferences").bodyText == server.client.withFontGeneration(#"{"category":"s","legibilityWeight":"bold","sequence":4}"#))
         #expect(try server.client.get("/category").bodyText == #"{"category":"s","sequence":4}"#)
     }
 
@@ -93,7 +93,7 @@ import Testing
         // From the future, not a number, or negative: a snapshot, so the client knows to refetch.
         for id in ["99", "abc", "-7"] {
             let confused = try EventStreamClient(port: server.port, lastEventID: id)
-            #expect(try confused.next() == event("preferences", #"{"category":"l","legibilityWeight":"bold","sequence":5}"#, id: 5), "\(id)")
+            #expect(try confused.next() == event("preferences", server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"bold","sequence":5}"#), id: 5), "\(id)")
         }
     }
 
@@ -153,7 +153,7 @@ import Testing
         let refused = try wrongMethod.readResponse()
         #expect(refused.status == 405)
         #expect(refused.header("Allow") == "GET, HEAD, PUT, OPTIONS")
-        #expect(try server.client.get("/preferences").bodyText == #"{"category":"l","legibilityWeight":"regular","sequence":0}"#)
+        #expect(try server.client.get("/preferences").bodyText == server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","sequence":0}"#))
     }
 
     @Test func startUpRefusesABrokenStateFileAndAnOpenAddressWithoutAToken() throws {

@@ -47,6 +47,7 @@ import Testing
               "category": "xl",
               "legibilityWeight": "bold",
               "sequence": 2,
+              "fontGeneration": "\(try server.client.fontGeneration())",
               "inherited": [
                 "category"
               ]
