@@ -92,6 +92,10 @@ let package = Package(
         // from fonts already resolved; pure, so the server and the CLI write the same bytes.
         .target(name: "WebOutputs", dependencies: ["DynamicType"]),
 
+        // The command line's answers kept across runs, valid while the files they were made from stat
+        // the same (docs/DESIGN.md §18); plain POSIX, checked before fontconfig is initialized.
+        .target(name: "CommandLineCache"),
+
         // What the commands share: output, query options, the error-line main.
         .target(
             name: "FontdCommandLine",
@@ -135,6 +139,7 @@ let package = Package(
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
+        .testTarget(name: "CommandLineCacheTests", dependencies: ["CommandLineCache"]),
         .testTarget(
             name: "FontResolutionTests",
             dependencies: ["FontResolution", "DynamicType", "FontdTestSupport"]
