@@ -96,16 +96,17 @@ let package = Package(
         // the same (docs/DESIGN.md §18); plain POSIX, checked before fontconfig is initialized.
         .target(name: "CommandLineCache"),
 
-        // What the commands share: output, query options, the error-line main.
+        // What the commands share: output, query options, the error-line main and its answer cache.
         .target(
             name: "FontdCommandLine",
-            dependencies: ["DynamicType", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DynamicType", "CommandLineCache", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         .executableTarget(
             name: "fontd",
             dependencies: [
                 "CFontdStartup",
+                "CommandLineCache",
                 "DynamicType",
                 "FontdClient",
                 "FontdCommandLine",
@@ -170,7 +171,7 @@ let package = Package(
         ),
         .testTarget(name: "FontdClientTests", dependencies: ["FontdClient", "FontdTestSupport"]),
         .testTarget(
-            name: "fontdTests", dependencies: ["DynamicType", "FontdTestSupport"]
+            name: "fontdTests", dependencies: ["DynamicType", "CommandLineCache", "FontdTestSupport"]
         ),
         .testTarget(
             name: "WebOutputsTests",
