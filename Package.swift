@@ -92,16 +92,21 @@ let package = Package(
         // from fonts already resolved; pure, so the server and the CLI write the same bytes.
         .target(name: "WebOutputs", dependencies: ["DynamicType"]),
 
-        // What the commands share: output, query options, the error-line main.
+        // The command line's answers kept across runs, valid while the files they were made from stat
+        // the same (docs/DESIGN.md §18); plain POSIX, checked before fontconfig is initialized.
+        .target(name: "CommandLineCache"),
+
+        // What the commands share: output, query options, the error-line main and its answer cache.
         .target(
             name: "FontdCommandLine",
-            dependencies: ["DynamicType", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DynamicType", "CommandLineCache", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         .executableTarget(
             name: "fontd",
             dependencies: [
                 "CFontdStartup",
+                "CommandLineCache",
                 "DynamicType",
                 "FontdClient",
                 "FontdCommandLine",
@@ -135,6 +140,7 @@ let package = Package(
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
+        .testTarget(name: "CommandLineCacheTests", dependencies: ["CommandLineCache"]),
         .testTarget(
             name: "FontResolutionTests",
             dependencies: ["FontResolution", "DynamicType", "FontdTestSupport"]
@@ -165,7 +171,7 @@ let package = Package(
         ),
         .testTarget(name: "FontdClientTests", dependencies: ["FontdClient", "FontdTestSupport"]),
         .testTarget(
-            name: "fontdTests", dependencies: ["DynamicType", "FontdTestSupport"]
+            name: "fontdTests", dependencies: ["DynamicType", "CommandLineCache", "FontdTestSupport"]
         ),
         .testTarget(
             name: "WebOutputsTests",

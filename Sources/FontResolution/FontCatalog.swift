@@ -22,6 +22,9 @@ public final class FontCatalog: Sendable {
         self.init(fontconfig: try Fontconfig(configurationFile: fontconfigFile), measurer: FaceMeasurer())
     }
 
+    /// What the fontconfig configuration was built from (docs/DESIGN.md §13).
+    public var fontconfigInputs: FontconfigInputs { fontconfig.inputs }
+
     init(fontconfig: Fontconfig, measurer: FaceMeasurer) {
         self.fontconfig = fontconfig
         self.measurer = measurer

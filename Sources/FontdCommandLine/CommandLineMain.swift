@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineCache
 import Glibc
 
 /// How fontd runs a command line: any error is one line on stderr and a
@@ -6,11 +7,33 @@ import Glibc
 public enum CommandLineMain {
     /// Parses `arguments` (the process's, without the program name) for `Root` and runs the command.
     ///
+    /// The answers of `keptCommands` run locally come from the command line's answer cache when it
+    /// holds a valid one, before anything is parsed or initialized, and are kept in it otherwise
+    /// (docs/DESIGN.md §18).
+    ///
     /// On the main actor, and so are the async commands' `run`: a nonisolated one would move the
     /// command onto a thread of the concurrency pool, started for it — 2 ms more for every
     /// `fontd query` (measured with Benchmarks/cli-vs-fc-match.sh --before).
     @MainActor
-    public static func run<Root: AsyncParsableCommand>(_ root: Root.Type, arguments: [String]? = nil) async -> Never {
+    public static func run<Root: AsyncParsableCommand>(
+        _ root: Root.Type, arguments: [String]? = nil, keptCommands: [String] = []
+    ) async -> Never {
+        let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+        guard let cache = CommandAnswerCache(arguments: arguments, commands: keptCommands) else {
+            Glibc.exit(await status(of: root, arguments: arguments))
+        }
+        // The hit wrote everything with write(2): nothing is buffered, and there is nothing to tear down.
+        if cache.replay() { Glibc._exit(0) }
+        let run = cache.begin()
+        let status = await status(of: root, arguments: arguments)
+        run?.finish(status: status)
+        Glibc.exit(status)
+    }
+
+    /// Parses `arguments` for `Root`, runs the command and returns its exit status; an error is
+    /// written to stderr as one line.
+    @MainActor
+    private static func status<Root: AsyncParsableCommand>(of root: Root.Type, arguments: [String]) async -> Int32 {
         do {
             var command = try Root.parseAsRoot(arguments)
             if var command = command as? any AsyncParsableCommand {
@@ -18,22 +41,17 @@ public enum CommandLineMain {
             } else {
                 try command.run()
             }
-            Glibc.exit(0)
+            return 0
         } catch {
             let code = Root.exitCode(for: error)
             if code == .success {
                 // --help and --version arrive as errors that mean success.
                 print(Root.fullMessage(for: error))
-                Glibc.exit(code.rawValue)
+                return code.rawValue
             }
-            failure(oneLine(Root.message(for: error)), exitCode: code.rawValue == 0 ? 1 : code.rawValue)
+            Output.writeLine("fontd: error: \(oneLine(Root.message(for: error)))", to: STDERR_FILENO)
+            return code.rawValue == 0 ? 1 : code.rawValue
         }
-    }
-
-    /// Writes `fontd: error: MESSAGE` on stderr and exits with `exitCode`.
-    public static func failure(_ message: String, exitCode: Int32 = 1) -> Never {
-        Output.writeLine("fontd: error: \(message)", to: STDERR_FILENO)
-        Glibc.exit(exitCode)
     }
 
     /// The message on one line (ArgumentParser's own errors may span several).

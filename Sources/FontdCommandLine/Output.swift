@@ -1,3 +1,4 @@
+import CommandLineCache
 import DynamicType
 import Glibc
 
@@ -17,13 +18,7 @@ public enum Output {
     /// Writes `bytes` exactly as they are to `descriptor` (stdout), unbuffered: a stylesheet or
     /// a document that must match what the server sends byte for byte.
     public static func write(_ bytes: [UInt8], to descriptor: Int32 = STDOUT_FILENO) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return }
-            written += count
-        }
+        Descriptor.write(bytes, to: descriptor)
     }
 
     /// Writes `fontd: MESSAGE` on stderr: something the reader should know about an answer

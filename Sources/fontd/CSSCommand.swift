@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineCache
 import DynamicType
 import FontResolution
 import FontService
@@ -37,7 +38,9 @@ struct CSSCommand: ParsableCommand {
 
     func run() throws {
         let request = try stylesheet()
+        AnswerInputs.recordStyleTable(explicit: styles)
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: 64)
+        AnswerInputs.record(resolver.fontconfigInputs)
         let base = baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         Output.write(Array(try WebDocuments(resolver: resolver).stylesheet(request, fontFileBase: base).utf8))
     }

@@ -17,7 +17,10 @@ struct Fontd: AsyncParsableCommand {
             CategoryCommand.self, Legibility.self, Watch.self, Health.self, CSSCommand.self, TokensCommand.self, TokenCommand.self,
         ])
 
+    /// The commands whose local answers the command line's answer cache keeps (docs/DESIGN.md §18).
+    static let keptCommands = ["query", "styles", "css", "tokens", "list"]
+
     static func main() async {
-        await CommandLineMain.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst()))
+        await CommandLineMain.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst()), keptCommands: keptCommands)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineCache
 import DynamicType
 import FontdCommandLine
 import FontResolution
@@ -14,7 +15,9 @@ struct List: ParsableCommand {
     var json = false
 
     func run() throws {
-        let faces = try FontCatalog().faces(family: family)
+        let catalog = try FontCatalog()
+        AnswerInputs.record(catalog.fontconfigInputs)
+        let faces = catalog.faces(family: family)
         if let family, faces.isEmpty {
             // fontconfig's listing decides (it ignores case and spaces); the empty answer stays on stdout.
             Output.writeNote("there is no installed family named '\(family)'; run `fontd list` to see them all.")

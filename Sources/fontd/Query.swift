@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineCache
 import DynamicType
 import FontResolution
 import FontdClient
@@ -54,7 +55,9 @@ struct Query: AsyncParsableCommand {
             style: query.style, category: query.category ?? .default, traits: query.traits,
             families: query.families.isEmpty ? nil : query.families, weight: query.weight,
             legibilityWeight: query.legibility ?? .regular, maximumPointSize: query.maximumPointSize)
+        AnswerInputs.recordStyleTable(explicit: styles)
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: 1)
+        AnswerInputs.record(resolver.fontconfigInputs)
         try options.print(resolver.resolveUncached(request))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineCache
 import DynamicType
 import FontdCommandLine
 
@@ -39,6 +40,7 @@ struct StylesCommand: ParsableCommand {
 
     func run() throws {
         let category = try category.map { name throws(DynamicTypeError) in try ContentSizeCategory(parsing: name) }
+        AnswerInputs.recordStyleTable(explicit: styles)
         let table = try StyleTable.locate(explicit: styles)
         guard let category else {
             if json { return try Output.printJSON(table) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineCache
 import DynamicType
 import FontResolution
 import FontService
@@ -23,7 +24,9 @@ struct TokensCommand: ParsableCommand {
     func run() throws {
         let category = try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) } ?? .default
         let legibility = try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) } ?? .regular
+        AnswerInputs.recordStyleTable(explicit: styles)
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: 64)
+        AnswerInputs.record(resolver.fontconfigInputs)
         Output.write(try WebDocuments(resolver: resolver).tokens(category: category, legibility: legibility))
     }
 }

@@ -38,10 +38,17 @@ public enum PinnedFonts {
     }
 
     /// The environment for a child process that must see only the pinned fonts.
+    ///
+    /// Its command line's answer cache (docs/DESIGN.md §18) is under `.build/test-answer-cache/`,
+    /// not the user's: the tests run through it, so a stale or altered answer fails them too.
     public static var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["FONTCONFIG_FILE"] = configFile
-        environment.removeValue(forKey: "FONTD_STYLES")
+        environment["XDG_CACHE_HOME"] = answerCacheHome
+        for name in ["FONTD_STYLES", "FONTD_NO_CACHE", "FONTD_CACHE_TRACE"] { environment.removeValue(forKey: name) }
         return environment
     }
+
+    /// The `XDG_CACHE_HOME` of the tests' `fontd` runs.
+    public static let answerCacheHome = TestPaths.packageRoot.appendingPathComponent(".build/test-answer-cache").path
 }

@@ -1,0 +1,35 @@
+import Glibc
+
+/// Why the cache did not answer a command line, or did not keep its answer. None of these fails
+/// the command: it answers without the cache. `FONTD_CACHE_TRACE=1` prints them on stderr.
+public enum CommandLineCacheError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No entry for this command line yet.
+    case noEntry(file: String)
+    /// The entry's file is not whole or not of this version; it is ignored and rewritten.
+    case damaged(String)
+    /// The file holds another command line's answer (two keys with one hash).
+    case otherCommandLine
+    /// A path the answer was made from is not as it was: the answer is made again.
+    case changed(path: String)
+    /// A path the answer was made from changed while it was being made; kept next time.
+    case changedDuringRun(path: String)
+    /// The command named nothing it was made from (help, `--server`, an answer not worth keeping).
+    case noInputsNamed
+    /// The command failed; errors are not kept.
+    case failed(status: Int32)
+    /// The cache directory, or a file in it, could not be made or written.
+    case unwritable(path: String, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case .noEntry(let file): "miss: no entry \(file)"
+        case .damaged(let reason): "miss: the entry is damaged (\(reason)); it will be rewritten"
+        case .otherCommandLine: "miss: the entry belongs to another command line"
+        case .changed(let path): "miss: \(path) changed"
+        case .changedDuringRun(let path): "not kept: \(path) changed while the answer was made"
+        case .noInputsNamed: "not kept: the command named no inputs"
+        case .failed(let status): "not kept: the command failed (exit status \(status))"
+        case .unwritable(let path, let errno): "not kept: \(path): \(String(cString: strerror(errno)))"
+        }
+    }
+}

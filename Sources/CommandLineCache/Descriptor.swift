@@ -1,0 +1,43 @@
+import Glibc
+
+/// Whole reads and writes on file descriptors, with plain POSIX calls (the cache's hit runs before
+/// anything else in the process, so it stays off Foundation).
+public enum Descriptor {
+    /// Writes all of `bytes` to `descriptor`, retrying on `EINTR`; false when a write failed.
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            written += count
+        }
+        return true
+    }
+
+    /// Everything `descriptor` holds from `offset` on, at most `limit` bytes; nil when a read failed
+    /// or there is more.
+    static func read(_ descriptor: Int32, from offset: Int = 0, limit: Int) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var position = offset
+        while true {
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(position)) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else { return nil }
+            bytes += chunk[..<count]
+            position += count
+        }
+    }
+
+    /// The whole file at `path`, at most `limit` bytes; nil when it cannot be read or is larger.
+    static func readFile(_ path: String, limit: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return read(descriptor, limit: limit)
+    }
+}

@@ -1,0 +1,380 @@
+import DynamicType
+import FontdTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+@testable import CommandLineCache
+
+/// A private font directory, fontconfig configuration and answer cache for one test of the
+/// command line's answer cache (docs/DESIGN.md §18). Runs trace the cache (`FONTD_CACHE_TRACE=1`),
+/// so a test can tell a hit from a miss without timing anything.
+private struct CacheSetup {
+    let directory: URL
+    var fonts: URL { directory.appendingPathComponent("fonts") }
+    /// A directory below `fonts`, empty at first: fontconfig scans it too.
+    var nestedFonts: URL { fonts.appendingPathComponent("nested") }
+    var configurationFile: URL { directory.appendingPathComponent("conf/fonts.conf") }
+    /// A `conf.d` the configuration includes, empty at first.
+    var includedDirectory: URL { directory.appendingPathComponent("conf/conf.d") }
+    var answers: URL { directory.appendingPathComponent("cache/fontd/answers") }
+    var environment: [String: String]
+
+    /// - Parameter fonts: DejaVu files copied into the font directory.
+    init(fonts names: [String] = ["DejaVuSans.ttf"]) throws {
+        directory = try TestPaths.temporaryDirectory()
+        environment = PinnedFonts.environment
+        try FileManager.default.createDirectory(at: nestedFonts, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: includedDirectory, withIntermediateDirectories: true)
+        for name in names { try addFont(name, to: fonts) }
+        try writeConfiguration(preferring: "DejaVu Sans", to: configurationFile)
+        environment["FONTCONFIG_FILE"] = configurationFile.path
+        environment["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
+        environment["FONTD_CACHE_TRACE"] = "1"
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+
+    func addFont(_ name: String, to directory: URL) throws {
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: PinnedFonts.fontDirectory).appendingPathComponent(name), to: directory.appendingPathComponent(name))
+    }
+
+    /// A configuration of the font directory alone, whose `sans-serif` is `family`, including
+    /// `conf.d` and, with `userConfiguration`, the system's rule that includes the user's
+    /// configuration when there is one (`50-user.conf`: `$XDG_CONFIG_HOME/fontconfig/fonts.conf`…).
+    func writeConfiguration(preferring family: String, to file: URL, userConfiguration: Bool = false) throws {
+        let user = userConfiguration ? #"  <include ignore_missing="yes">/etc/fonts/conf.d/50-user.conf</include>"# + "\n" : ""
+        let text = """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>
+              <dir>\(fonts.path)</dir>
+              <cachedir>\(directory.appendingPathComponent("fontconfig-cache").path)</cachedir>
+              <alias><family>sans-serif</family><prefer><family>\(family)</family></prefer></alias>
+              <include ignore_missing="yes">\(includedDirectory.path)</include>
+            \(user)</fontconfig>
+
+            """
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // In place, not renamed over: the file keeps its inode, so only its times and size tell.
+        try Data(text.utf8).write(to: file)
+    }
+
+    /// One run of `fontd`: what it wrote, with the cache's trace lines apart from the rest of stderr.
+    struct Run: Equatable {
+        var status: Int32
+        var output: String
+        var error: String
+        var trace: [String]
+
+        var isHit: Bool { trace.contains { $0.hasPrefix("hit ") } }
+        var wasKept: Bool { trace.contains { $0.hasPrefix("kept ") } }
+        /// What a user sees, with the trace taken out.
+        var answer: [String] { [String(status), output, error] }
+    }
+
+    func run(_ arguments: [String], _ extra: [String: String] = [:]) throws -> Run {
+        let result = try CommandRunner.run(arguments, environment: environment.merging(extra) { $1 })
+        let prefix = "fontd: cache: "
+        let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return Run(
+            status: result.status, output: result.standardOutput,
+            error: lines.filter { !$0.hasPrefix(prefix) }.joined(separator: "\n"),
+            trace: lines.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
+    }
+
+    /// The answer without the cache (`FONTD_NO_CACHE=1`), checked to leave the cache alone.
+    func uncached(_ arguments: [String], _ extra: [String: String] = [:]) throws -> Run {
+        let run = try self.run(arguments, extra.merging(["FONTD_NO_CACHE": "1"]) { $1 })
+        #expect(run.trace.isEmpty, "FONTD_NO_CACHE=1 still used the cache: \(run.trace)")
+        return run
+    }
+
+    /// Runs until the answer is in the cache — kept, or already there (a run that saw fontconfig's
+    /// own cache being written keeps nothing) — and returns that run.
+    func warm(_ arguments: [String], _ extra: [String: String] = [:]) throws -> Run {
+        for _ in 0..<5 {
+            let run = try self.run(arguments, extra)
+            if run.wasKept || run.isHit { return run }
+        }
+        throw CacheTestError.neverKept(arguments)
+    }
+
+    /// Runs `arguments` and checks that the cache answered it, with `expected`'s answer when given.
+    @discardableResult
+    func expectHit(
+        _ arguments: [String], answering expected: Run? = nil, _ extra: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Run {
+        let run = try self.run(arguments, extra)
+        #expect(run.isHit, "\(run.trace)", sourceLocation: sourceLocation)
+        if let expected { #expect(run.answer == expected.answer, sourceLocation: sourceLocation) }
+        return run
+    }
+
+    /// Runs `arguments` and checks that the cache did not answer it.
+    func expectMiss(_ arguments: [String], _ extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
+        let run = try self.run(arguments, extra)
+        #expect(!run.isHit, "\(run.trace)", sourceLocation: sourceLocation)
+        return run
+    }
+
+    /// The entry files in the cache.
+    func entries() -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: answers.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.map { answers.appendingPathComponent($0) }
+    }
+
+    /// The one entry a test made.
+    func entry() throws -> URL {
+        let entries = entries()
+        guard entries.count == 1 else { throw CacheTestError.entries(entries.map(\.lastPathComponent)) }
+        return entries[0]
+    }
+}
+
+private enum CacheTestError: Error {
+    case neverKept([String])
+    case entries([String])
+}
+
+/// `fontd query`, `styles`, `css`, `tokens` and `list` reuse their answers across runs while
+/// nothing they were made from changed, and never serve a stale one (docs/DESIGN.md §18).
+@Suite struct KeptAnswerTests {
+    static let commandLines: [[String]] = [
+        ["query", "body", "--category", "xl", "--json"],
+        ["query", "headline", "--traits", "bold,italic"],
+        ["styles"],
+        ["styles", "--category", "xl", "--json"],
+        ["css", "--category", "all"],
+        ["tokens", "--category", "ax2", "--legibility", "bold"],
+        ["list"],
+        ["list", "--family", "No Such Family"],
+    ]
+
+    @Test(arguments: commandLines)
+    func aHitWritesWhatARunWithoutTheCacheWrites(_ arguments: [String]) throws {
+        let setup = try CacheSetup()
+        defer { setup.remove() }
+        let uncached = try setup.uncached(arguments)
+        #expect(uncached.status == 0)
+        #expect(setup.entries().isEmpty)
+
+        #expect(try setup.warm(arguments).answer == uncached.answer)
+        try setup.expectHit(arguments, answering: uncached)
+    }
+
+    /// The answer comes from the entry, fontconfig unasked: an entry altered (whole, with a right
+    /// checksum) is what the next run prints.
+    @Test func aHitPrintsTheEntryItself() throws {
+        let setup = try CacheSetup()
+        defer { setup.remove() }
+        let arguments = ["query", "body", "--json"]
+        _ = try setup.warm(arguments)
+        let file = try setup.entry()
+        var answer = try StoredAnswer(decoding: [UInt8](Data(contentsOf: file)))
+        answer.standardOutput = Array("from the cache\n".utf8)
+        try Data(answer.encoded()).write(to: file)
+
+        #expect(try setup.expectHit(arguments).output == "from the cache\n")
+    }
+
+    private func family(_ run: CacheSetup.Run) throws -> String {
+        try JSONDecoder().decode(ResolvedFont.self, from: Data(run.output.utf8)).matchedFace.family
+    }
+
+    /// Keeps the answer of `arguments` (family `before`), makes `change`, and checks that the next
+    /// run is a miss whose family is `after`.
+    private func expectChangeSeen(
+        _ setup: CacheSetup, _ arguments: [String], family before: String, then after: String, change: () throws -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(try family(setup.warm(arguments)) == before, sourceLocation: sourceLocation)
+        try change()
+        #expect(try family(setup.expectMiss(arguments, sourceLocation: sourceLocation)) == after, sourceLocation: sourceLocation)
+    }
+
+    /// A font added to the font directory or to a directory below it.
+    @Test(arguments: [false, true])
+    func aFontAddedIsSeenOnTheNextRun(nested: Bool) throws {
+        let setup = try CacheSetup()
+        defer { setup.remove() }
+        // DejaVu Serif is not installed at first: the answer is a fallback.
+        try expectChangeSeen(setup, ["query", "body", "--family", "DejaVu Serif", "--json"], family: "DejaVu Sans", then: "DejaVu Serif") {
+            try setup.addFont("DejaVuSerif.ttf", to: nested ? setup.nestedFonts : setup.fonts)
+        }
+    }
+
+    @Test func anEditedFontsConfIsSeenOnTheNextRun() throws {
+        let setup = try CacheSetup(fonts: ["DejaVuSans.ttf", "DejaVuSerif.ttf"])
+        defer { setup.remove() }
+        try expectChangeSeen(setup, ["query", "body", "--json"], family: "DejaVu Sans", then: "DejaVu Serif") {
+            try setup.writeConfiguration(preferring: "DejaVu Serif", to: setup.configurationFile)
+        }
+    }
+
+    @Test func aFileAddedToAnIncludedConfDIsSeenOnTheNextRun() throws {
+        let setup = try CacheSetup(fonts: ["DejaVuSans.ttf", "DejaVuSerif.ttf"])
+        defer { setup.remove() }
+        try expectChangeSeen(setup, ["query", "body", "--json"], family: "DejaVu Sans", then: "DejaVu Serif") {
+            try Data(Self.serifRule.utf8).write(to: setup.includedDirectory.appendingPathComponent("10-serif.conf"))
+        }
+    }
+
+    /// A configuration file that puts DejaVu Serif first for `sans-serif`.
+    static let serifRule = """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+        <fontconfig>
+          <match target="pattern">
+            <test name="family"><string>sans-serif</string></test>
+            <edit name="family" mode="prepend_first" binding="strong"><string>DejaVu Serif</string></edit>
+          </match>
+        </fontconfig>
+
+        """
+
+    /// A configuration file that did not exist — here the user's, which the system's rules include
+    /// when it exists — is recorded as missing, so creating it is a change.
+    @Test func aUserConfigurationCreatedIsSeenOnTheNextRun() throws {
+        var setup = try CacheSetup(fonts: ["DejaVuSans.ttf", "DejaVuSerif.ttf"])
+        defer { setup.remove() }
+        let configurationHome = setup.directory.appendingPathComponent("config")
+        setup.environment["XDG_CONFIG_HOME"] = configurationHome.path
+        try setup.writeConfiguration(preferring: "DejaVu Sans", to: setup.configurationFile, userConfiguration: true)
+        try expectChangeSeen(setup, ["query", "body", "--json"], family: "DejaVu Sans", then: "DejaVu Serif") {
+            let userFile = configurationHome.appendingPathComponent("fontconfig/fonts.conf")
+            try FileManager.default.createDirectory(at: userFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(Self.serifRule.utf8).write(to: userFile)
+        }
+    }
+
+    /// The first run on a new font directory writes fontconfig's own cache while it makes the
+    /// answer: a path the answer was made from changed during the run, so nothing is kept until
+    /// a run sees every path stand still.
+    @Test func anAnswerMadeWhileAPathChangedIsNotKept() throws {
+        let setup = try CacheSetup()
+        defer { setup.remove() }
+        let fontconfigCache = setup.directory.appendingPathComponent("fontconfig-cache").path
+        // Past the clock tick (4 ms) in which the set-up wrote fonts.conf and the font directory,
+        // so that the path the run names is the one that changed while it ran.
+        usleep(20_000)
+        let first = try setup.run(["list"])
+        #expect(first.trace.last == "not kept: \(fontconfigCache) changed while the answer was made", "\(first.trace)")
+        #expect(setup.entries().isEmpty)
+        #expect(try setup.run(["list"]).wasKept)
+        try setup.expectHit(["list"], answering: first)
+    }
+
+    /// The table named by `--styles` or by `FONTD_STYLES`, edited in place to the same length
+    /// (body at l: 17 pt → 18 pt), so that only its times tell.
+    @Test(arguments: [false, true])
+    func anEditedStyleTableIsSeenOnTheNextRun(throughEnvironment: Bool) throws {
+        let setup = try CacheSetup()
+        defer { setup.remove() }
+        let table = setup.directory.appendingPathComponent("styles.json")
+        var text = try String(contentsOf: TestPaths.defaultStyles, encoding: .utf8)
+        try Data(text.utf8).write(to: table)
+        let arguments = ["query", "body", "--json"] + (throughEnvironment ? [] : ["--styles", table.path])
+        let environment = throughEnvironment ? ["FONTD_STYLES": table.path] : [:]
+        let size = { (run: CacheSetup.Run) in try JSONDecoder().decode(ResolvedFont.self, from: Data(run.output.utf8)).matchedFace.pointSize }
+        #expect(try size(setup.warm(arguments, environment)) == 17)
+
+        let body = try #require(text.range(of: "\"name\": \"body\""))
+        let cell = try #require(text.range(of: "\"l\": {\"size\": 17,", range: body.upperBound..<text.endIndex))
+        text.replaceSubrange(cell, with: "\"l\": {\"size\": 18,")
+        try Data(text.utf8).write(to: table)
+        #expect(try size(setup.expectMiss(arguments, environment)) == 18)
+    }
+
+    /// `FONTCONFIG_FILE` is part of the key: another file is another answer, and each keeps its own.
+    @Test func anotherFontconfigFileIsAnotherEntry() throws {
+        let setup = try CacheSetup(fonts: ["DejaVuSans.ttf", "DejaVuSerif.ttf"])
+        defer { setup.remove() }
+        let other = setup.directory.appendingPathComponent("other/fonts.conf")
+        try setup.writeConfiguration(preferring: "DejaVu Serif", to: other)
+        let arguments = ["query", "body", "--json"]
+        #expect(try family(setup.warm(arguments)) == "DejaVu Sans")
+
+        #expect(try family(setup.expectMiss(arguments, ["FONTCONFIG_FILE": other.path])) == "DejaVu Serif")
+        #expect(try family(setup.expectHit(arguments)) == "DejaVu Sans")
+    }
+
+    @Test(arguments: ["garbage", "truncated", "another version", "empty"])
+    func aDamagedEntryIsIgnoredAndRewritten(_ damage: String) throws {
+        let setup = try CacheSetup()
+        defer { setup.remove() }
+        let arguments = ["query", "title1", "--category", "ax3", "--json"]
+        let uncached = try setup.uncached(arguments)
+        _ = try setup.warm(arguments)
+        let file = try setup.entry()
+        let bytes = try [UInt8](Data(contentsOf: file))
+        let damaged: [UInt8] = switch damage {
+        case "garbage": Array("{\"style\": \"nothing like it\"}\n".utf8)
+        case "truncated": Array(bytes[..<(bytes.count - 40)])
+        case "another version": Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "cache 1\n", with: "cache 9\n").utf8)
+        default: []
+        }
+        try Data(damaged).write(to: file)
+
+        let next = try setup.expectMiss(arguments)
+        #expect(next.trace.contains { $0.contains("damaged") }, "\(next.trace)")
+        #expect(next.answer == uncached.answer)
+        #expect(next.wasKept, "rewritten: \(next.trace)")
+        try setup.expectHit(arguments, answering: uncached)
+    }
+
+    /// Eight runs at once on an empty cache: each answers rightly, none reads a half-written entry.
+    @Test func eightRunsAtOnceAllAnswerRightly() throws {
+        let setup = try CacheSetup()
+        defer { setup.remove() }
+        let arguments = ["css", "--category", "all"]
+        let uncached = try setup.uncached(arguments)
+        let runs = Mutex<[CacheSetup.Run]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            if let run = try? setup.run(arguments) { runs.withLock { $0.append(run) } }
+        }
+        let all = runs.withLock { $0 }
+        #expect(all.count == 8)
+        for run in all {
+            #expect(run.answer == uncached.answer)
+            #expect(!run.trace.contains { $0.contains("damaged") }, "\(run.trace)")
+        }
+        #expect(setup.entries().count == 1)
+        #expect(try setup.warm(arguments).answer == uncached.answer)
+        try setup.expectHit(arguments, answering: uncached)
+    }
+
+    /// A cache that cannot be written to (here its directory cannot be made) costs the answer nothing.
+    @Test(arguments: ["file", "/proc/fontd-cache"])
+    func anUnwritableCacheNeverFailsTheCommand(_ place: String) throws {
+        let setup = try CacheSetup()
+        defer { setup.remove() }
+        let file = setup.directory.appendingPathComponent("a-file")
+        try Data().write(to: file)
+        let cacheHome = place == "file" ? file.path : place
+        let arguments = ["tokens"]
+        let uncached = try setup.uncached(arguments)
+        for _ in 0..<2 {
+            let run = try setup.run(arguments, ["XDG_CACHE_HOME": cacheHome])
+            #expect(run.answer == uncached.answer)
+            #expect(run.trace.contains { $0.hasPrefix("not kept: ") }, "\(run.trace)")
+        }
+    }
+
+    @Test func errorsAndHelpAreNotKept() throws {
+        let setup = try CacheSetup()
+        defer { setup.remove() }
+        for _ in 0..<2 {
+            let failed = try setup.run(["query", "bdoy"])
+            #expect(failed.status != 0)
+            #expect(failed.error.contains("fontd: error: "))
+            #expect(failed.trace.last == "not kept: the command failed (exit status 1)", "\(failed.trace)")
+        }
+        let help = try setup.run(["query", "--help"])
+        #expect(help.status == 0)
+        #expect(help.trace.isEmpty, "help never reaches the cache: \(help.trace)")
+        #expect(setup.entries().isEmpty)
+    }
+}
