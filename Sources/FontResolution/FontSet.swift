@@ -82,13 +82,15 @@ struct PathStamp: Hashable, Sendable {
     }
 
     /// The stamps of the inputs that decide the fonts: configuration files and directories, font
-    /// directories. Not the cache directories, which building a configuration writes to.
+    /// directories, the conditional places. Not the cache directories, which building a
+    /// configuration writes to.
     static func stamps(of inputs: FontconfigInputs) -> [PathStamp] {
         paths(of: inputs).map(PathStamp.init(path:))
     }
 
     static func paths(of inputs: FontconfigInputs) -> [String] {
         var seen = Set<String>()
-        return (inputs.configurationFiles + inputs.configurationDirectories + inputs.fontDirectories).filter { seen.insert($0).inserted }
+        return (inputs.configurationFiles + inputs.configurationDirectories + inputs.fontDirectories + inputs.conditionalPlaces)
+            .filter { seen.insert($0).inserted }
     }
 }

@@ -60,6 +60,7 @@ import Testing
         #expect(inputs.configurationDirectories.contains("/etc/fonts/conf.d"), "\(inputs.configurationDirectories)")
         #expect(inputs.fontDirectories == [fonts.path, nested.path], "the directory below is there too")
         #expect(inputs.cacheDirectories == [cache])
+        #expect(inputs.conditionalPlaces.contains(directory.appendingPathComponent("conf").path), "the directory of fonts.conf")
         #expect(Set(inputs.allPaths).count == inputs.allPaths.count)
     }
 

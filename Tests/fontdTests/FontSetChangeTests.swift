@@ -118,6 +118,24 @@ import Testing
         #expect(try Self.eventually { try server.client.get(Self.serif).json()["descriptor"]?["fallback"] == .bool(false) })
     }
 
+    @Test func aUserConfigurationCreatedWhileItRunsIsRead() throws {
+        let fonts = try FontDirectory()
+        let home = fonts.url.deletingLastPathComponent().appendingPathComponent("config")
+        let more = fonts.url.deletingLastPathComponent().appendingPathComponent("more-fonts")
+        try FileManager.default.createDirectory(at: more, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: PinnedFonts.fontDirectory + "/DejaVuSerif.ttf", toPath: more.appendingPathComponent("DejaVuSerif.ttf").path)
+        var environment = fonts.environment
+        environment["XDG_CONFIG_HOME"] = home.path
+        let server = try ServerProcess(["--font-rescan-seconds", "0.2"], environment: environment)
+        #expect(try server.client.get(Self.serif).json()["descriptor"]?["fallback"] == .bool(true))
+        // The system's rules include $XDG_CONFIG_HOME/fontconfig/fonts.conf only when it exists.
+        let user = home.appendingPathComponent("fontconfig")
+        try FileManager.default.createDirectory(at: user, withIntermediateDirectories: true)
+        try Data("<?xml version=\"1.0\"?>\n<fontconfig><dir>\(more.path)</dir></fontconfig>\n".utf8)
+            .write(to: user.appendingPathComponent("fonts.conf"), options: .atomic)
+        #expect(try Self.eventually { try server.client.get(Self.serif).json()["descriptor"]?["fallback"] == .bool(false) })
+    }
+
     @Test func aFontRemovedIsGoneAtOnceOnSIGHUP() throws {
         let fonts = try FontDirectory()
         try fonts.install("DejaVuSerif.ttf")
