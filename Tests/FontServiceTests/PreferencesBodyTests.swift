@@ -2,19 +2,32 @@ import DynamicType
 @testable import FontService
 import Testing
 
-/// A `PUT /preferences` or `PUT /category` body is read strictly, and every refusal says what to send.
+/// A `PUT /preferences` or `PUT /category` body (`ScopeUpdate`) is read strictly, and every
+/// refusal says what to send.
 @Suite struct PreferencesBodyTests {
     static let fields = ["category", "legibilityWeight"]
     static let example = #"{"category": "xl"} or {"legibilityWeight": "bold"}"#
+    typealias Settings = (category: PreferencesStore.Setting<ContentSizeCategory>, legibilityWeight: PreferencesStore.Setting<LegibilityWeight>)
 
-    static func read(_ body: String, path: String = "/preferences", fields: [String] = fields) throws(FontServiceError) -> PreferencesUpdate {
-        try PreferencesUpdate(body: Array(body.utf8), path: path, fields: fields, example: example)
+    static func read(
+        _ body: String, path: String = "/preferences", fields: [String] = fields, scope: PreferenceScope = .root
+    ) throws(FontServiceError) -> Settings {
+        let update = try ScopeUpdate(body: Array(body.utf8), path: path, fields: fields, example: example, scope: scope)
+        return (update.category, update.legibilityWeight)
     }
 
     @Test func presentFieldsAreReadAndAbsentOnesLeftAlone() throws {
-        #expect(try Self.read(#"{"category": "extraLarge"}"#) == PreferencesUpdate(category: .extraLarge))
-        #expect(try Self.read(#"{"legibilityWeight": "BOLD"}"#) == PreferencesUpdate(legibilityWeight: .bold))
-        #expect(try Self.read(#"{"legibilityWeight": "bold", "category": "s"}"#) == PreferencesUpdate(category: .small, legibilityWeight: .bold))
+        #expect(try Self.read(#"{"category": "extraLarge"}"#) == (.set(.extraLarge), .keep))
+        #expect(try Self.read(#"{"legibilityWeight": "BOLD"}"#) == (.keep, .set(.bold)))
+        #expect(try Self.read(#"{"legibilityWeight": "bold", "category": "s"}"#) == (.set(.small), .set(.bold)))
+    }
+
+    @Test func nullClearsAScopesOwnValueAndIsRefusedOnTheRoot() throws {
+        let alice = try PreferenceScope(parsing: "alice")
+        #expect(try Self.read(#"{"category": null, "legibilityWeight": "bold"}"#, scope: alice) == (.clear, .set(.bold)))
+        let error = #expect(throws: FontServiceError.self) { try Self.read(#"{"category": null}"#) }
+        guard case .invalidBody(let said)? = error else { return }
+        #expect(said.contains("the root scope inherits from nothing"), "\(said)")
     }
 
     @Test(arguments: [
@@ -25,7 +38,7 @@ import Testing
         (#"{"legibilityWeight": "bold"}"#, "/category", "unknown field 'legibilityWeight'; /category takes category"),
         (#"{"category": "xl", "category": "s"}"#, "/preferences", "'category' appears twice"),
         (#"{"category": 17}"#, "/preferences", "'category' must be a string, not a number"),
-        (#"{"category": null}"#, "/preferences", "'category' must be a string, not null"),
+        (#"{"category": true}"#, "/preferences", "'category' must be a string, not true or false"),
     ])
     func aBadBodyIsRefusedWithTheReason(_ body: String, _ path: String, _ reason: String) {
         let fields = path == "/category" ? ["category"] : Self.fields
