@@ -32,22 +32,24 @@ final class ScopeNode: @unchecked Sendable {
 
     /// The effective category and the id of the newest change that affected it.
     var category: (value: ContentSizeCategory, affected: Int) {
-        var node = self, affected = 0
-        while true {
-            affected = max(affected, node.record.categoryMark)
-            if let value = node.record.category { return (value, affected) }
-            guard let parent = node.parent else { return (.default, affected) }
-            node = parent
-        }
+        effective(\.category, mark: \.categoryMark, root: .default)
     }
 
     /// The effective legibility weight and the id of the newest change that affected it.
     var legibilityWeight: (value: LegibilityWeight, affected: Int) {
+        effective(\.legibilityWeight, mark: \.legibilityWeightMark, root: .regular)
+    }
+
+    /// One preference's effective value — the nearest own value up the tree, else `root` — and
+    /// the largest mark on the way: the id of the newest change that affected it.
+    private func effective<Value>(
+        _ value: KeyPath<ScopeRecord, Value?>, mark: KeyPath<ScopeRecord, Int>, root: Value
+    ) -> (value: Value, affected: Int) {
         var node = self, affected = 0
         while true {
-            affected = max(affected, node.record.legibilityWeightMark)
-            if let value = node.record.legibilityWeight { return (value, affected) }
-            guard let parent = node.parent else { return (.regular, affected) }
+            affected = max(affected, node.record[keyPath: mark])
+            if let value = node.record[keyPath: value] { return (value, affected) }
+            guard let parent = node.parent else { return (root, affected) }
             node = parent
         }
     }
