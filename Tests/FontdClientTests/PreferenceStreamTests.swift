@@ -212,18 +212,20 @@ import Testing
     }
 
     @Test func aSilentStreamIsTakenAsDeadAndReconnected() async throws {
-        // The server's keep-alives come every 60 s here; the client gives up after 1 s of silence
+        // The server's keep-alives come every 600 s here; the client gives up after 1 s of silence
         // (0.3 s failed once in a loaded full run: the first connection's snapshot came later).
-        let server = try ServerProcess(["--token", Self.token, "--sse-keepalive", "60"])
+        let server = try ServerProcess(["--token", Self.token, "--sse-keepalive", "600"])
         let proxy = try DroppingProxy(upstreamPort: server.port)
         defer { proxy.stop() }
         let reconnection = Reconnection(initialDelay: .milliseconds(20), maximumDelay: .milliseconds(50), idleTimeout: .seconds(1))
         let collector = Collector(FontdClient(baseURL: proxy.url).preferenceChanges(reconnection: reconnection))
         defer { collector.cancel() }
         try await collector.waitForSequence(0)
-        // Any second connection within the deadline is the watchdog's doing: the server stays silent for 60 s.
-        // A fixed 0.8 s wait failed once in a loaded full run, where the watchdog's wake-up came later.
-        let deadline = ContinuousClock.now + .seconds(10)
+        // Any second connection is the watchdog's doing: the server stays silent for 600 s, past the
+        // deadline. Generous, as `Collector.wait` is: a fixed 0.8 s wait, then 10 s, failed in loaded
+        // full runs, where the process's blocking tests kept the watchdog's task from the
+        // concurrency pool; a wait that is met returns at once.
+        let deadline = ContinuousClock.now + .seconds(240)
         while proxy.connectionCount < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(collector.error == nil, "\(String(describing: collector.error))")
         #expect(proxy.connectionCount >= 2)
