@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "FontdClient", targets: ["FontdClient"]),
         // For the benchmarks, which answer requests in process; fontd itself is the service's user.
         .library(name: "FontService", targets: ["FontService", "HTTPServer"]),
+        // libfontd-gnome.so: GSettings through GIO, which `fontd serve --desktop` loads with dlopen
+        // so that no other command loads GIO (docs/DESIGN.md §26).
+        .library(name: "fontd-gnome", type: .dynamic, targets: ["CGnomeSettings"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,6 +35,24 @@ let package = Package(
             name: "CFreeType",
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+
+        // GIO, for libfontd-gnome.so only: fontd itself never links it.
+        .systemLibrary(
+            name: "CGio",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]
+        ),
+        // The C table between fontd and libfontd-gnome.so (docs/DESIGN.md §26); a header, and nothing that links.
+        .target(name: "CDesktopSettings"),
+        // libfontd-gnome.so: one GSettings key watched on a thread of its own running a GLib main loop.
+        // C, linked without the Swift runtime: -nostartfiles leaves out swiftrt.o (which would need
+        // libswiftCore.so, a second runtime beside the release fontd's static one), and -static-stdlib
+        // makes swiftc name the static runtime archives, of which nothing is then used.
+        .target(
+            name: "CGnomeSettings",
+            dependencies: ["CGio", "CDesktopSettings"],
+            linkerSettings: [.unsafeFlags(["-nostartfiles", "-static-stdlib"])]
         ),
 
         // Pure Swift model: categories, styles, traits, descriptors, the style table.
