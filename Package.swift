@@ -98,6 +98,13 @@ let package = Package(
             ]
         ),
 
+        // GNOME's text-scaling-factor and a scope's category kept in step (docs/DESIGN.md §26), through
+        // libfontd-gnome.so, loaded when asked for.
+        .target(
+            name: "DesktopBridge",
+            dependencies: ["CDesktopSettings", "DynamicType", "FontService", .product(name: "Logging", package: "swift-log")]
+        ),
+
         // The Swift client library: every endpoint, and the preference changes as a stream.
         // On Linux over async-http-client: Foundation's URLSession there spins a core while a
         // stream sits idle and links libcurl. Apple platforms keep URLSession.
@@ -161,6 +168,7 @@ let package = Package(
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
+        .testTarget(name: "DesktopBridgeTests", dependencies: ["DesktopBridge", "DynamicType", "FontdTestSupport"]),
         .testTarget(name: "CommandLineCacheTests", dependencies: ["CommandLineCache"]),
         .testTarget(
             name: "FontResolutionTests",
