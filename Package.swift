@@ -135,6 +135,7 @@ let package = Package(
             dependencies: [
                 "CFontdStartup",
                 "CommandLineCache",
+                "DesktopBridge",
                 "DynamicType",
                 "FontdClient",
                 "FontdCommandLine",
