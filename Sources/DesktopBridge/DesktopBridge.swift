@@ -32,8 +32,8 @@ public final class DesktopBridge: @unchecked Sendable {
     /// The value this bridge last wrote to the key, until the key holds another: its own change
     /// read back. Settings thread only.
     private var written: Double?
-    /// Whether the key's value at start has been followed; changes before are passed over (the
-    /// start reads the value after them). Settings thread only.
+    /// Whether the start has read the key; changes of either side before are passed over (the
+    /// start reads the key after them and sets the category from it). Settings thread only.
     private var started = false
 
     private init(scope: PreferenceScope, ratios: TextScalingRatios, logger: Logger) {
@@ -123,6 +123,8 @@ public final class DesktopBridge: @unchecked Sendable {
     }
 
     private func categoryChanged(_ change: CategoryWatch.Change, _ access: DesktopSettingsKey.Access) {
+        // Before the start has read the key (another replica's change caught up meanwhile), the key wins.
+        guard started else { return }
         let factor = access.read()
         if change.isOwn {
             // Made from the key: never written back. Unless the key moved on meanwhile — fontd's own
