@@ -31,6 +31,8 @@ import Testing
     @Test(arguments: [
         (1.25, ContentSizeCategory.extraExtraLarge), (0.5, .extraSmall), (3.0, .accessibilityExtraExtraExtraLarge), (1.0, .large),
         (1.1, .extraLarge), (1.94, .accessibilityLarge), (2.0, .accessibilityLarge), (0.85, .extraSmall), (0.86, .small),
+        // Halfway between 23/17 and 28/17 (exactly, in doubles too): the smaller.
+        (1.5, .extraExtraExtraLarge),
     ])
     func keyToCategoryIsTheNearestRatio(_ factor: Double, _ category: ContentSizeCategory) throws {
         #expect(try #require(Self.ratios).category(nearest: factor) == category)

@@ -1,27 +1,50 @@
 import Foundation
 
 /// A GNOME desktop of one test's own (docs/DESIGN.md §26): GSettings' keyfile backend under a
-/// temporary `XDG_CONFIG_HOME`, with GNOME's text-scaling-factor read and changed by the
-/// `gsettings` tool in a process of its own, as GNOME Settings changes it.
+/// temporary `XDG_CONFIG_HOME` — or dconf, a desktop's backend, on a session bus of its own — with
+/// GNOME's text-scaling-factor read and changed by the `gsettings` tool in a process of its own,
+/// as GNOME Settings changes it.
 public struct GnomeDesktop: Sendable {
+    /// Where GSettings keeps the key.
+    public enum Backend: Sendable {
+        /// A file, `XDG_CONFIG_HOME/glib-2.0/settings/keyfile`, watched by each process; no bus.
+        case keyfile
+        /// dconf: a database under `XDG_CONFIG_HOME/dconf`, written by dconf-service, changes heard on the session bus.
+        case dconf
+    }
+
     public static let schema = "org.gnome.desktop.interface"
     public static let key = "text-scaling-factor"
     /// Debian's libglib2.0-bin.
     public static let gsettings = URL(fileURLWithPath: "/usr/bin/gsettings")
 
-    /// `XDG_CONFIG_HOME`; the backend's file is `glib-2.0/settings/keyfile` below it.
+    /// `XDG_CONFIG_HOME`, where the backend keeps the key.
     public let configHome: URL
     /// The environment of a `fontd serve` and a `gsettings` sharing this desktop: `base` with
-    /// `GSETTINGS_BACKEND=keyfile` and `XDG_CONFIG_HOME`, and no session bus (the keyfile backend needs none).
+    /// `GSETTINGS_BACKEND` and `XDG_CONFIG_HOME`, and the session bus dconf needs (none for keyfile).
     public let environment: [String: String]
+    /// dconf's session bus, held as long as the desktop.
+    private let bus: PrivateSessionBus?
 
-    public init(base: [String: String] = PinnedFonts.environment) throws {
-        configHome = try TestPaths.temporaryDirectory().appendingPathComponent("config")
+    public init(_ backend: Backend = .keyfile, base: [String: String] = PinnedFonts.environment) throws {
+        let directory = try TestPaths.temporaryDirectory()
+        configHome = directory.appendingPathComponent("config")
         try FileManager.default.createDirectory(at: configHome, withIntermediateDirectories: true)
         var environment = base
-        environment["GSETTINGS_BACKEND"] = "keyfile"
+        environment["GSETTINGS_BACKEND"] = backend == .keyfile ? "keyfile" : "dconf"
         environment["XDG_CONFIG_HOME"] = configHome.path
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        if backend == .dconf {
+            // dconf-service keeps its shared memory in XDG_RUNTIME_DIR, which must be private.
+            let runtime = directory.appendingPathComponent("runtime")
+            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            environment["XDG_RUNTIME_DIR"] = runtime.path
+            let bus = try PrivateSessionBus(in: directory, environment: environment)
+            environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+            self.bus = bus
+        } else {
+            bus = nil
+        }
         self.environment = environment
     }
 
