@@ -24,7 +24,9 @@ COPY Package.swift ./
 RUN swift package resolve
 COPY . .
 # One executable serves every command, the HEALTHCHECK's `fontd health` among them. The same build as
-# scripts/install's (not position-independent: docs/DESIGN.md §19).
+# scripts/install's (not position-independent: docs/DESIGN.md §19). fontd does not link GIO, so neither stage
+# needs GLib: the desktop bridge's library (libfontd-gnome.so, for `serve --desktop`) is not built here, as a
+# container has no desktop session; `serve --desktop gnome` there stops with one line saying so.
 RUN swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --product fontd \
     && install -m 0755 .build/release/fontd /usr/local/bin/
 

@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "FontdClient", targets: ["FontdClient"]),
         // For the benchmarks, which answer requests in process; fontd itself is the service's user.
         .library(name: "FontService", targets: ["FontService", "HTTPServer"]),
+        // libfontd-gnome.so: GSettings through GIO, which `fontd serve --desktop` loads with dlopen
+        // so that no other command loads GIO (docs/DESIGN.md §26).
+        .library(name: "fontd-gnome", type: .dynamic, targets: ["CGnomeSettings"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,6 +35,24 @@ let package = Package(
             name: "CFreeType",
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+
+        // GIO, for libfontd-gnome.so only: fontd itself never links it.
+        .systemLibrary(
+            name: "CGio",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]
+        ),
+        // The C table between fontd and libfontd-gnome.so (docs/DESIGN.md §26); a header, and nothing that links.
+        .target(name: "CDesktopSettings"),
+        // libfontd-gnome.so: one GSettings key watched on a thread of its own running a GLib main loop.
+        // C, linked without the Swift runtime: -nostartfiles leaves out swiftrt.o (which would need
+        // libswiftCore.so, a second runtime beside the release fontd's static one), and -static-stdlib
+        // makes swiftc name the static runtime archives, of which nothing is then used.
+        .target(
+            name: "CGnomeSettings",
+            dependencies: ["CGio", "CDesktopSettings"],
+            linkerSettings: [.unsafeFlags(["-nostartfiles", "-static-stdlib"])]
         ),
 
         // Pure Swift model: categories, styles, traits, descriptors, the style table.
@@ -77,6 +98,13 @@ let package = Package(
             ]
         ),
 
+        // GNOME's text-scaling-factor and a scope's category kept in step (docs/DESIGN.md §26), through
+        // libfontd-gnome.so, loaded when asked for.
+        .target(
+            name: "DesktopBridge",
+            dependencies: ["CDesktopSettings", "DynamicType", "FontService", .product(name: "Logging", package: "swift-log")]
+        ),
+
         // The Swift client library: every endpoint, and the preference changes as a stream.
         // On Linux over async-http-client: Foundation's URLSession there spins a core while a
         // stream sits idle and links libcurl. Apple platforms keep URLSession.
@@ -107,6 +135,7 @@ let package = Package(
             dependencies: [
                 "CFontdStartup",
                 "CommandLineCache",
+                "DesktopBridge",
                 "DynamicType",
                 "FontdClient",
                 "FontdCommandLine",
@@ -140,6 +169,7 @@ let package = Package(
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
+        .testTarget(name: "DesktopBridgeTests", dependencies: ["DesktopBridge", "DynamicType", "FontdTestSupport"]),
         .testTarget(name: "CommandLineCacheTests", dependencies: ["CommandLineCache"]),
         .testTarget(
             name: "FontResolutionTests",

@@ -130,3 +130,11 @@ extension FontService {
         }
     }
 }
+
+extension FontService {
+    /// A watch of `scope`'s effective category: every change of it is reported to `report`, on the
+    /// preferences store's queue, until the watch is cancelled or released (docs/DESIGN.md §26).
+    public func watchCategory(of scope: PreferenceScope, report: @escaping @Sendable (CategoryWatch.Change) -> Void) -> CategoryWatch {
+        CategoryWatch(scope: scope, store: store, report: report)
+    }
+}

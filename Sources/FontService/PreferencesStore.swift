@@ -62,6 +62,8 @@ final class PreferencesStore: Sendable {
         /// Drops made in memory that the storage has yet to make (with the next commit).
         var pendingDrops: [ScopeCommit.Drop] = []
         var subscribers: [ObjectIdentifier: HTTPStream] = [:]
+        /// The scopes whose effective category a `CategoryWatch` follows, by watch.
+        var categoryWatches: [ObjectIdentifier: WatchedCategory] = [:]
         /// The installed fonts' generation (docs/DESIGN.md §25), which snapshots and answers carry.
         var fontGeneration = ""
 
@@ -226,11 +228,12 @@ final class PreferencesStore: Sendable {
     }
 
     /// Applies a change to `scope`'s own values on the store's queue: committed durably, then
-    /// made current, then sent to every subscriber whose effective preferences it changed,
-    /// then `completion` runs (on the store's queue).
+    /// made current, then sent to every subscriber whose effective preferences it changed and
+    /// reported to the category watches it moved (`watch` names the one making it, if any), then
+    /// `completion` runs (on the store's queue).
     func change(
         _ scope: PreferenceScope, category: Setting<ContentSizeCategory>, legibilityWeight: Setting<LegibilityWeight>,
-        completion: @escaping @Sendable (Result<ChangeOutcome, ChangeError>) -> Void
+        by watch: ObjectIdentifier? = nil, completion: @escaping @Sendable (Result<ChangeOutcome, ChangeError>) -> Void
     ) {
         queue.async { [self] in
             // Another replica may commit first: catch up and plan again, a few times at most.
@@ -266,7 +269,10 @@ final class PreferencesStore: Sendable {
                     }
                     shared.withLock { $0.pendingDrops.removeFirst(min(pendingDrops.count, $0.pendingDrops.count)) }
                 }
-                let outcome = shared.withLock { shared in apply(planned, to: scope, in: &shared) }
+                let (outcome, reports) = shared.withLock { shared in
+                    (apply(planned, to: scope, in: &shared), Self.categoryReports(in: &shared, madeBy: watch))
+                }
+                reports.send()
                 if !outcome.events.isEmpty {
                     logger.info("preferences changed", metadata: [
                         "scope": "\(scope)", "category": "\(outcome.after.category.rawValue)",
@@ -281,6 +287,51 @@ final class PreferencesStore: Sendable {
     /// How many times a change is planned and committed before another replica's commits are
     /// taken for a storage that never lets it through.
     static let commitAttempts = 16
+
+    // MARK: Category watches
+
+    /// A scope's effective category as its `CategoryWatch` last heard it, and where a change goes.
+    struct WatchedCategory {
+        let scope: PreferenceScope
+        var category: ContentSizeCategory
+        let report: @Sendable (CategoryWatch.Change) -> Void
+    }
+
+    /// Changes owed to category watches, sent once the lock is released: a watch's handler may
+    /// call the store.
+    struct CategoryReports {
+        fileprivate var pending: [(report: @Sendable (CategoryWatch.Change) -> Void, change: CategoryWatch.Change)] = []
+
+        func send() {
+            for (report, change) in pending { report(change) }
+        }
+    }
+
+    /// Reports every later change of `scope`'s effective category to `report`, for `watch`.
+    func watchCategory(of scope: PreferenceScope, for watch: ObjectIdentifier, report: @escaping @Sendable (CategoryWatch.Change) -> Void) {
+        shared.withLock { shared in
+            let category = Self.nearestNode(to: scope, in: shared).category.value
+            shared.categoryWatches[watch] = WatchedCategory(scope: scope, category: category, report: report)
+        }
+    }
+
+    /// Stops reporting to `watch`.
+    func unwatchCategory(for watch: ObjectIdentifier) {
+        shared.withLock { _ = $0.categoryWatches.removeValue(forKey: watch) }
+    }
+
+    /// The change of each watched scope whose effective category moved since its watch last heard,
+    /// telling the watch that made it (`watch`) from the others.
+    private static func categoryReports(in shared: inout Shared, madeBy watch: ObjectIdentifier?) -> CategoryReports {
+        var reports = CategoryReports()
+        for (id, watched) in shared.categoryWatches {
+            let category = nearestNode(to: watched.scope, in: shared).category.value
+            guard category != watched.category else { continue }
+            shared.categoryWatches[id]?.category = category
+            reports.pending.append((watched.report, CategoryWatch.Change(category: category, previous: watched.category, isOwn: id == watch)))
+        }
+        return reports
+    }
 
     // MARK: Replicas
 
@@ -303,9 +354,10 @@ final class PreferencesStore: Sendable {
             return .failure(.unavailable(reason))
         }
         storeIsReachable()
-        let followed = shared.withLock { shared in
-            entries.allSatisfy { entry in applyCommitted(entry, in: &shared) }
+        let (followed, reports) = shared.withLock { shared in
+            (entries.allSatisfy { entry in applyCommitted(entry, in: &shared) }, Self.categoryReports(in: &shared, madeBy: nil))
         }
+        reports.send()
         if !followed { return reload() }
         return .success(())
     }
@@ -337,7 +389,7 @@ final class PreferencesStore: Sendable {
             return .failure(.unavailable(reason))
         }
         logger.warning("loaded the preferences again: another replica's changes could not be read one by one")
-        shared.withLock { shared in
+        let reports = shared.withLock { shared in
             var fresh = Self.state(from: stored)
             var pending = [shared.root]
             while let node = pending.popLast() {
@@ -352,9 +404,12 @@ final class PreferencesStore: Sendable {
             }
             fresh.subscribers = shared.subscribers
             fresh.fontGeneration = shared.fontGeneration
+            fresh.categoryWatches = shared.categoryWatches
             shared = fresh
             packedRoot.store(shared.root.preferences.packed, ordering: .releasing)
+            return Self.categoryReports(in: &shared, madeBy: nil)
         }
+        reports.send()
         return .success(())
     }
 

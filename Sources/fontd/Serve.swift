@@ -1,5 +1,6 @@
 import ArgumentParser
 import CFontdStartup
+import DesktopBridge
 import DynamicType
 import FontResolution
 import FontService
@@ -101,6 +102,15 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds between checks for fonts installed or removed; SIGHUP reads the fonts again at once.")
     var fontRescanSeconds: Seconds = "10"
 
+    @Option(help: ArgumentHelp(
+        "Keep the reader's text size and the desktop's in step, both ways: gnome (GNOME's text-scaling-factor, which Large Text sets; "
+            + "fontd stops at start when it cannot reach it) or auto (gnome when it can be reached, else no desktop). Default: no desktop.",
+        valueName: "desktop"))
+    var desktop: DesktopChoice?
+
+    @Option(help: ArgumentHelp("The scope whose category follows and sets the desktop's text size (default: the root scope).", valueName: "scope"))
+    var desktopScope: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -187,11 +197,38 @@ struct Serve: ParsableCommand {
         if fontd_serve_signals_blocked_at_start() == 0 {
             logger.warning("SIGTERM, SIGINT and SIGHUP were not blocked before threads started; a signal may end fontd without a graceful stop")
         }
+        // After the listener is bound (a port in use fails before the desktop is touched), before the
+        // ready line: the desktop's value is the category when the first request arrives.
+        let bridge = try joinDesktop(service: service, table: resolver.table, logger: logger)
+        defer { bridge?.stop() }
 
         let ready = Array("fontd listening on \(http.url)\n".utf8)
         _ = ready.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
         logger.info("listening", metadata: ["url": "\(http.url)", "threads": "\(threads)"])
         try http.run(onHangUp: { service.refreshFonts(force: true) })
+    }
+
+    /// The desktop bridge `--desktop` asks for (docs/DESIGN.md §26), started; nil for none, or with
+    /// `auto` when the desktop cannot be reached (said once in the log).
+    private func joinDesktop(service: FontService, table: StyleTable, logger: Logger) throws -> DesktopBridge? {
+        guard let desktop else { return nil }
+        do {
+            return try DesktopBridge.start(
+                scope: try desktopScopeParsed(), service: service, ratios: try TextScalingRatios.of(table), logger: logger)
+        } catch where desktop == .auto {
+            logger.notice("serving without a desktop bridge (--desktop auto)", metadata: ["reason": "\(error)"])
+            return nil
+        }
+    }
+
+    /// `--desktop-scope` as a scope; the root scope when it is not given.
+    private func desktopScopeParsed() throws -> PreferenceScope {
+        guard let desktopScope else { return .root }
+        do {
+            return try PreferenceScope(parsing: desktopScope)
+        } catch {
+            throw ValidationError("--desktop-scope: \(error)")
+        }
     }
 
     /// The key of scoped tokens: exactly one of the secret and the public key, either only with
@@ -246,6 +283,10 @@ struct Serve: ParsableCommand {
 
     func validate() throws {
         _ = try durations()
+        if desktopScope != nil, desktop == nil {
+            throw ValidationError("--desktop-scope needs --desktop gnome or --desktop auto.")
+        }
+        _ = try desktopScopeParsed()
     }
 
     /// Every duration option in seconds, each checked against (0, a day]: once by `validate()`,

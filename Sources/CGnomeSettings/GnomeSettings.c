@@ -1,0 +1,303 @@
+// libfontd-gnome.so: one GSettings key watched on a thread of its own, behind the table of
+// CDesktopSettings.h (docs/DESIGN.md §26). Everything GIO makes — the backend, the GSettings
+// object, the key's signal — is made on that thread after its own main context is pushed as the
+// thread's default: GIO delivers a change to the context that was the thread default when the
+// object was made (the keyfile backend's file monitor included), and only that thread iterates
+// this one. A backend made first on another thread never reports another process's change.
+
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gio.h>
+#include <gio/gsettingsbackend.h>
+#include <string.h>
+
+#include "CGnomeSettings.h"
+
+struct fontd_desktop_settings {
+    char *schema_id;
+    char *key;
+    fontd_desktop_settings_callbacks callbacks;
+    GMainContext *context;
+    GMainLoop *loop;
+    GThread *thread;
+    /// Made, used and released on the settings thread only.
+    GSettings *settings;
+    GSettingsSchemaKey *schema_key;
+    const char *backend;
+
+    /// The start: the thread says it watches the key, or why it cannot.
+    GMutex lock;
+    GCond started;
+    gboolean ready;
+    fontd_desktop_settings_failure failure;
+};
+
+// MARK: GLib's log messages, through fontd's logger
+
+/// Whose callbacks receive GLib's messages: the open settings' (one at a time in fontd).
+static GMutex log_lock;
+static fontd_desktop_settings_callbacks log_target;
+static gboolean log_target_set = FALSE;
+
+static GLogWriterOutput write_log(GLogLevelFlags flags, const GLogField *fields, gsize count, gpointer data) {
+    (void)data;
+    if (flags & G_LOG_LEVEL_DEBUG) return G_LOG_WRITER_HANDLED;
+    const char *message = NULL, *domain = NULL;
+    for (gsize index = 0; index < count; index++) {
+        // Text fields have length -1 (NUL-terminated).
+        if (fields[index].length != -1) continue;
+        if (strcmp(fields[index].key, "MESSAGE") == 0) message = fields[index].value;
+        if (strcmp(fields[index].key, "GLIB_DOMAIN") == 0) domain = fields[index].value;
+    }
+    fontd_desktop_settings_log_level level =
+        flags & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING) ? FONTD_DESKTOP_SETTINGS_LOG_WARNING
+        : flags & G_LOG_LEVEL_MESSAGE                                             ? FONTD_DESKTOP_SETTINGS_LOG_NOTICE
+                                                                                  : FONTD_DESKTOP_SETTINGS_LOG_INFO;
+    g_mutex_lock(&log_lock);
+    if (!log_target_set || message == NULL) {
+        g_mutex_unlock(&log_lock);
+        return g_log_writer_default(flags, fields, count, NULL);
+    }
+    log_target.log(level, domain, message, log_target.context);
+    g_mutex_unlock(&log_lock);
+    return G_LOG_WRITER_HANDLED;
+}
+
+/// Sends GLib's messages to `callbacks` from now on (GLib takes one writer per process, set once).
+static void route_log(fontd_desktop_settings_callbacks callbacks) {
+    static gsize installed = 0;
+    if (g_once_init_enter(&installed)) {
+        g_log_set_writer_func(write_log, NULL, NULL);
+        g_once_init_leave(&installed, 1);
+    }
+    g_mutex_lock(&log_lock);
+    log_target = callbacks;
+    log_target_set = TRUE;
+    g_mutex_unlock(&log_lock);
+}
+
+static void unroute_log(void) {
+    g_mutex_lock(&log_lock);
+    log_target_set = FALSE;
+    g_mutex_unlock(&log_lock);
+}
+
+// MARK: The settings thread
+
+static void fail(fontd_desktop_settings *settings, fontd_desktop_settings_failure_kind kind, const char *detail) {
+    settings->failure.kind = kind;
+    g_strlcpy(settings->failure.detail, detail ? detail : "", sizeof settings->failure.detail);
+}
+
+static void key_changed(GSettings *object, const char *key, gpointer data) {
+    fontd_desktop_settings *settings = data;
+    settings->callbacks.changed(settings, g_settings_get_double(object, key), settings->callbacks.context);
+}
+
+/// A short name for the backend GIO chose (its GType name otherwise).
+static const char *backend_name(GSettingsBackend *backend) {
+    const char *type = G_OBJECT_TYPE_NAME(backend);
+    if (strcmp(type, "GKeyfileSettingsBackend") == 0) return "keyfile";
+    if (strcmp(type, "DConfSettingsBackend") == 0) return "dconf";
+    if (strcmp(type, "GMemorySettingsBackend") == 0) return "memory";
+    if (strcmp(type, "GNullSettingsBackend") == 0) return "null";
+    return type;
+}
+
+/// Checks the schema, the key and the backend, then makes the GSettings object and connects to the
+/// key's changes; on the settings thread. False, with the failure filled in, when it cannot.
+static gboolean watch_key(fontd_desktop_settings *settings) {
+    // NULL when no schema at all is installed where GIO looks (XDG_DATA_DIRS, GSETTINGS_SCHEMA_DIR).
+    GSettingsSchemaSource *source = g_settings_schema_source_get_default();
+    // g_settings_new on a missing schema aborts the process: look it up first.
+    GSettingsSchema *schema = source ? g_settings_schema_source_lookup(source, settings->schema_id, TRUE) : NULL;
+    if (schema == NULL) {
+        fail(settings, FONTD_DESKTOP_SETTINGS_NO_SCHEMA, settings->schema_id);
+        return FALSE;
+    }
+    if (!g_settings_schema_has_key(schema, settings->key)) {
+        fail(settings, FONTD_DESKTOP_SETTINGS_NO_KEY, settings->key);
+        g_settings_schema_unref(schema);
+        return FALSE;
+    }
+    GSettingsSchemaKey *schema_key = g_settings_schema_get_key(schema, settings->key);
+    if (!g_variant_type_equal(g_settings_schema_key_get_value_type(schema_key), G_VARIANT_TYPE_DOUBLE)) {
+        fail(settings, FONTD_DESKTOP_SETTINGS_NO_KEY, settings->key);
+        g_settings_schema_key_unref(schema_key);
+        g_settings_schema_unref(schema);
+        return FALSE;
+    }
+
+    GSettingsBackend *backend = g_settings_backend_get_default();
+    const char *name = backend_name(backend);
+    gboolean shared = strcmp(name, "memory") != 0 && strcmp(name, "null") != 0;
+    // dconf reads its database file directly, but writes through dconf-service and hears of other
+    // programs' changes on the session bus: without the bus it would only ever see the start.
+    // The keyfile backend needs no bus: it watches its file.
+    GError *error = NULL;
+    GDBusConnection *bus = NULL;
+    if (shared && strcmp(name, "dconf") == 0) bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+    if (!shared || error != NULL) {
+        if (!shared) fail(settings, FONTD_DESKTOP_SETTINGS_UNSHARED_BACKEND, name);
+        else fail(settings, FONTD_DESKTOP_SETTINGS_NO_SESSION_BUS, error->message);
+        g_clear_error(&error);
+        g_object_unref(backend);
+        g_settings_schema_key_unref(schema_key);
+        g_settings_schema_unref(schema);
+        return FALSE;
+    }
+    g_clear_object(&bus);
+
+    settings->settings = g_settings_new_full(schema, backend, NULL);
+    settings->schema_key = schema_key;
+    settings->backend = name;
+    g_object_unref(backend);
+    g_settings_schema_unref(schema);
+    char *signal = g_strconcat("changed::", settings->key, NULL);
+    g_signal_connect(settings->settings, signal, G_CALLBACK(key_changed), settings);
+    g_free(signal);
+    return TRUE;
+}
+
+static gpointer run_settings_thread(gpointer data) {
+    fontd_desktop_settings *settings = data;
+    g_main_context_push_thread_default(settings->context);
+    gboolean watching = watch_key(settings);
+    g_mutex_lock(&settings->lock);
+    settings->ready = TRUE;
+    g_cond_signal(&settings->started);
+    g_mutex_unlock(&settings->lock);
+    if (watching) {
+        g_main_loop_run(settings->loop);
+        g_signal_handlers_disconnect_by_data(settings->settings, settings);
+        g_clear_object(&settings->settings);
+        g_settings_schema_key_unref(settings->schema_key);
+    }
+    g_main_context_pop_thread_default(settings->context);
+    return NULL;
+}
+
+// MARK: The interface
+
+static void free_settings(fontd_desktop_settings *settings) {
+    // Unreferencing the context destroys the tasks still attached to it, which releases them.
+    g_main_loop_unref(settings->loop);
+    g_main_context_unref(settings->context);
+    g_mutex_clear(&settings->lock);
+    g_cond_clear(&settings->started);
+    g_free(settings->schema_id);
+    g_free(settings->key);
+    g_free(settings);
+}
+
+static fontd_desktop_settings *open_settings(
+    const char *schema_id, const char *key, fontd_desktop_settings_callbacks callbacks,
+    fontd_desktop_settings_failure *failure) {
+    route_log(callbacks);
+    fontd_desktop_settings *settings = g_new0(fontd_desktop_settings, 1);
+    settings->schema_id = g_strdup(schema_id);
+    settings->key = g_strdup(key);
+    settings->callbacks = callbacks;
+    settings->context = g_main_context_new();
+    settings->loop = g_main_loop_new(settings->context, FALSE);
+    g_mutex_init(&settings->lock);
+    g_cond_init(&settings->started);
+
+    GError *error = NULL;
+    // Linux keeps 15 characters of a thread's name.
+    settings->thread = g_thread_try_new("fontd-desktop", run_settings_thread, settings, &error);
+    if (settings->thread == NULL) {
+        fail(settings, FONTD_DESKTOP_SETTINGS_NO_THREAD, error->message);
+        g_clear_error(&error);
+        *failure = settings->failure;
+        free_settings(settings);
+        unroute_log();
+        return NULL;
+    }
+    g_mutex_lock(&settings->lock);
+    while (!settings->ready) g_cond_wait(&settings->started, &settings->lock);
+    g_mutex_unlock(&settings->lock);
+    if (settings->settings == NULL) {
+        g_thread_join(settings->thread);
+        *failure = settings->failure;
+        free_settings(settings);
+        unroute_log();
+        return NULL;
+    }
+    return settings;
+}
+
+typedef struct pending_task {
+    fontd_desktop_settings *settings;
+    fontd_desktop_settings_task task;
+    void *context;
+    fontd_desktop_settings_release release;
+} pending_task;
+
+static gboolean run_task(gpointer data) {
+    pending_task *pending = data;
+    pending->task(pending->settings, pending->context);
+    return G_SOURCE_REMOVE;
+}
+
+static void release_task(gpointer data) {
+    pending_task *pending = data;
+    if (pending->release) pending->release(pending->context);
+    g_free(pending);
+}
+
+static void perform(
+    fontd_desktop_settings *settings, fontd_desktop_settings_task task, void *context,
+    fontd_desktop_settings_release release) {
+    pending_task *pending = g_new(pending_task, 1);
+    *pending = (pending_task){settings, task, context, release};
+    // An idle source of the settings context always runs on its thread, and sources of one
+    // priority run in the order they were attached (g_main_context_invoke would run the task on
+    // the calling thread when that thread could acquire the context).
+    GSource *source = g_idle_source_new();
+    g_source_set_priority(source, G_PRIORITY_DEFAULT);
+    g_source_set_callback(source, run_task, pending, release_task);
+    g_source_attach(source, settings->context);
+    g_source_unref(source);
+}
+
+static double read_key(fontd_desktop_settings *settings) {
+    return g_settings_get_double(settings->settings, settings->key);
+}
+
+static bool write_key(fontd_desktop_settings *settings, double value) {
+    GVariant *variant = g_variant_ref_sink(g_variant_new_double(value));
+    // Outside the schema's range g_settings_set_value would log a critical and refuse.
+    gboolean in_range = g_settings_schema_key_range_check(settings->schema_key, variant);
+    gboolean written = in_range && g_settings_set_value(settings->settings, settings->key, variant);
+    g_variant_unref(variant);
+    return written;
+}
+
+static const char *backend(fontd_desktop_settings *settings) { return settings->backend; }
+
+static void quit_loop(fontd_desktop_settings *settings, void *context) {
+    (void)context;
+    g_main_loop_quit(settings->loop);
+}
+
+static void close_settings(fontd_desktop_settings *settings) {
+    // Quit from a task, not directly: a quit before the thread has entered the loop would be lost.
+    perform(settings, quit_loop, NULL, NULL);
+    g_thread_join(settings->thread);
+    unroute_log();
+    free_settings(settings);
+}
+
+static const fontd_desktop_settings_interface interface = {
+    .version = FONTD_DESKTOP_SETTINGS_VERSION,
+    .open = open_settings,
+    .perform = perform,
+    .read = read_key,
+    .write = write_key,
+    .backend = backend,
+    .close = close_settings,
+};
+
+const fontd_desktop_settings_interface *fontd_desktop_settings_table(void) {
+    return &interface;
+}

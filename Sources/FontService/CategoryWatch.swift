@@ -1,0 +1,58 @@
+import DynamicType
+
+/// Follows one scope's effective category, and sets the scope's own category as a PUT would,
+/// telling the changes it made itself from all others: what keeps a setting outside fontd in step
+/// with a scope both ways (the desktop bridge, docs/DESIGN.md §26).
+///
+/// Changes are reported on the preferences store's queue, one at a time, in the order they were
+/// applied — whether made by a PUT, by this watch, or by another replica — once each is committed
+/// and sent to the scope's subscribers. A handler must return quickly: it holds up every change.
+public final class CategoryWatch: Sendable {
+    /// A change of the watched scope's effective category.
+    public struct Change: Sendable, Hashable {
+        public var category: ContentSizeCategory
+        public var previous: ContentSizeCategory
+        /// Whether this watch's `set` made it.
+        public var isOwn: Bool
+
+        public init(category: ContentSizeCategory, previous: ContentSizeCategory, isOwn: Bool) {
+            self.category = category
+            self.previous = previous
+            self.isOwn = isOwn
+        }
+    }
+
+    /// Why `set` changed nothing: the store could not keep the change, or the scope limit was reached.
+    public struct SetFailure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The scope whose category is followed.
+    public let scope: PreferenceScope
+    private let store: PreferencesStore
+
+    init(scope: PreferenceScope, store: PreferencesStore, report: @escaping @Sendable (Change) -> Void) {
+        self.scope = scope
+        self.store = store
+        store.watchCategory(of: scope, for: ObjectIdentifier(self), report: report)
+    }
+
+    deinit { store.unwatchCategory(for: ObjectIdentifier(self)) }
+
+    /// The scope's effective category now.
+    public var category: ContentSizeCategory { store.preferences(of: scope).category }
+
+    /// Sets the scope's own category through the normal change path (committed, then sent to
+    /// subscribers, who get an event only if the effective category changed); `completion` runs
+    /// on the store's queue with the effective category after it, or why nothing changed.
+    public func set(_ category: ContentSizeCategory, completion: @escaping @Sendable (Result<ContentSizeCategory, SetFailure>) -> Void) {
+        store.change(scope, category: .set(category), legibilityWeight: .keep, by: ObjectIdentifier(self)) { result in
+            completion(result.map(\.after.category).mapError { SetFailure(description: $0.description) })
+        }
+    }
+
+    /// Stops the reports; a report already on its way may still arrive.
+    public func cancel() {
+        store.unwatchCategory(for: ObjectIdentifier(self))
+    }
+}
