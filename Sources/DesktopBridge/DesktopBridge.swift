@@ -64,7 +64,7 @@ public final class DesktopBridge: @unchecked Sendable {
         key.perform { access in
             bridge.started = true
             let factor = access.read()
-            bridge.follow(factor) { result in
+            watch.set(ratios.category(nearest: factor)) { result in
                 outcome.withLock { $0 = (factor, result) }
                 done.signal()
             }
@@ -99,18 +99,16 @@ public final class DesktopBridge: @unchecked Sendable {
         follow(factor)
     }
 
-    /// Sets the scope's category to the one nearest `factor`; `completion` (if any) runs on the
-    /// preferences store's queue.
-    private func follow(_ factor: Double, completion: (@Sendable (Result<ContentSizeCategory, CategoryWatch.SetFailure>) -> Void)? = nil) {
+    /// Sets the scope's category to the one nearest `factor`; a failure is logged (the next change
+    /// of either side tries again).
+    private func follow(_ factor: Double) {
         guard let watch = links.withLock({ $0?.watch }) else { return }
         let category = ratios.category(nearest: factor)
         watch.set(category) { [logger] result in
-            if case .failure(let failure) = result {
-                logger.warning("could not follow the desktop's text size", metadata: [
-                    "textScalingFactor": "\(factor)", "category": "\(category.rawValue)", "reason": "\(failure)",
-                ])
-            }
-            completion?(result)
+            guard case .failure(let failure) = result else { return }
+            logger.warning("could not follow the desktop's text size", metadata: [
+                "textScalingFactor": "\(factor)", "category": "\(category.rawValue)", "reason": "\(failure)",
+            ])
         }
     }
 

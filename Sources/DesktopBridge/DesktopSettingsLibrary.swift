@@ -5,7 +5,7 @@ import Glibc
 /// when `fontd serve --desktop` asks for it (docs/DESIGN.md §26).
 ///
 /// Linking GIO into `fontd` would load it, with GLib, GObject and their own dependencies, at every
-/// start of every command (~1.9 ms measured; `fontd query` starts in ~3 ms). The library is C: a
+/// start of every command (1–2 ms; `fontd query` answers from its cache in ~3 ms). The library is C: a
 /// Swift library links the shared Swift runtime, a second one beside the release binary's, which
 /// has the standard library linked in statically. It is never unloaded (GLib cannot be).
 struct DesktopSettingsLibrary: Sendable {

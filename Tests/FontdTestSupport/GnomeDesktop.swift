@@ -5,6 +5,12 @@ import Foundation
 /// GNOME's text-scaling-factor read and changed by the `gsettings` tool in a process of its own,
 /// as GNOME Settings changes it.
 public struct GnomeDesktop: Sendable {
+    /// `gsettings` did not do what it was asked.
+    public struct GsettingsError: Error, CustomStringConvertible {
+        public var output: String
+        public var description: String { "gsettings failed (is libglib2.0-bin installed, and gsettings-desktop-schemas?): \(output)" }
+    }
+
     /// Where GSettings keeps the key.
     public enum Backend: Sendable {
         /// A file, `XDG_CONFIG_HOME/glib-2.0/settings/keyfile`, watched by each process; no bus.
@@ -51,14 +57,14 @@ public struct GnomeDesktop: Sendable {
     /// `gsettings set org.gnome.desktop.interface text-scaling-factor VALUE`.
     public func set(_ factor: Double) throws {
         let result = try run(["set", Self.schema, Self.key, String(factor)])
-        guard result.status == 0 else { throw GnomeDesktopError.gsettingsFailed(result.standardError) }
+        guard result.status == 0 else { throw GsettingsError(output: result.standardError) }
     }
 
     /// The key's value as `gsettings get` reads it.
     public func textScalingFactor() throws -> Double {
         let result = try run(["get", Self.schema, Self.key])
         let text = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard result.status == 0, let factor = Double(text) else { throw GnomeDesktopError.gsettingsFailed(result.standardError + text) }
+        guard result.status == 0, let factor = Double(text) else { throw GsettingsError(output: result.standardError + text) }
         return factor
     }
 
@@ -76,15 +82,5 @@ public struct GnomeDesktop: Sendable {
 
     private func run(_ arguments: [String]) throws -> CommandResult {
         try CommandRunner.run(arguments, executable: Self.gsettings, environment: environment, timeoutSeconds: 5)
-    }
-}
-
-public enum GnomeDesktopError: Error, CustomStringConvertible {
-    case gsettingsFailed(String)
-
-    public var description: String {
-        switch self {
-        case .gsettingsFailed(let output): "gsettings failed (is libglib2.0-bin installed, and gsettings-desktop-schemas?): \(output)"
-        }
     }
 }

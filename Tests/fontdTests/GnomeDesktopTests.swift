@@ -190,6 +190,22 @@ import Testing
         #expect(try category(server) == "xl")
     }
 
+    /// Cleared, the desktop's scope inherits again: its parent's changes are its own and reach the key.
+    @Test func aClearedDesktopScopeFollowsItsParentToTheKey() throws {
+        let (desktop, server, root) = try serveJoined(["--desktop-scope", "alice"])
+        let alice = try subscribe(server, scope: "alice")
+
+        #expect(try server.client.put("/category", #"{"category":"xl"}"#).status == 200)
+        #expect(try root.next() == categoryEvent("xl", from: "l", 1))
+        #expect(try server.client.put("/category?scope=alice", #"{"category":null}"#).status == 200)
+        #expect(try alice.next() == categoryEvent("xl", from: "l", 2, scope: "alice"))
+        #expect(try desktop.waitForFactor(1.12) == 1.12)
+        #expect(try server.client.put("/category", #"{"category":"ax1"}"#).status == 200)
+        #expect(try alice.next() == categoryEvent("ax1", from: "xl", 3, scope: "alice"))
+        #expect(try desktop.waitForFactor(1.65) == 1.65)
+        try expectNoFurtherCategoryEvent(alice, server: server, scope: "alice")
+    }
+
     // MARK: Refusals
 
     @Test(arguments: [
