@@ -268,7 +268,11 @@ import Testing
     /// A fontd copied without its library: --desktop gnome says where it looked.
     @Test func withoutTheLibraryGnomeStopsWithOneLine() throws {
         let copy = try TestPaths.temporaryDirectory().appendingPathComponent("fontd")
-        try FileManager.default.copyItem(at: #require(TestPaths.fontdExecutable), to: copy)
+        // Copied by `cp`, not in this process: a test elsewhere that forks while this process
+        // holds the copy open for writing would keep it open in the child, and exec would fail
+        // with "Text file busy" (seen once in a full run).
+        let copied = try CommandRunner.run([#require(TestPaths.fontdExecutable).path, copy.path], executable: URL(fileURLWithPath: "/bin/cp"))
+        try #require(copied.status == 0, "\(copied.standardError)")
         let line = try refusal(environment: GnomeDesktop().environment, executable: copy)
         #expect(line.contains("its library is in none of \(copy.deletingLastPathComponent().path)/libfontd-gnome.so"), "\(line)")
     }
