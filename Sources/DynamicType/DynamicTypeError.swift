@@ -16,6 +16,8 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
     case emptyFamilyList
     /// A scope (docs/DESIGN.md §10) outside the form `PreferenceScope.form`; `reason` says what is wrong.
     case invalidScope(String, reason: String)
+    /// A category range whose minimum is above its maximum.
+    case categoryRangeInverted(minimum: ContentSizeCategory, maximum: ContentSizeCategory)
 
     /// The error code of docs/DESIGN.md §8.
     public var code: ErrorCode {
@@ -30,6 +32,7 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
         // The code the API has always answered with for an unusable `family=`.
         case .emptyFamilyList: .badRequest
         case .invalidScope: .invalidParameter
+        case .categoryRangeInverted: .conflictingParameters
         }
     }
 
@@ -68,6 +71,9 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
             "The parameter 'family' names no family; give family names separated by commas, most preferred first, or leave it out."
         case .invalidScope(let text, let reason):
             "Invalid scope '\(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? ($0.value < 0x10 ? "%0" : "%") + String($0.value, radix: 16, uppercase: true) : String($0) }.joined())': \(reason)."
+        case .categoryRangeInverted(let minimum, let maximum):
+            "The minimum category \(minimum.rawValue) is above the maximum category \(maximum.rawValue); give a minimum at or below "
+                + "the maximum (smallest first: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")))."
         }
     }
 }

@@ -5,6 +5,9 @@
 public struct FontRequest: Hashable, Sendable {
     public var style: TextStyle
     public var category: ContentSizeCategory
+    /// The category asked for before a category range moved it to `category`; nil when no
+    /// range was given. The answer carries it as `requestedCategory`.
+    public var requestedCategory: ContentSizeCategory?
     public var traits: SymbolicTraits
     /// Replaces the style's families, so custom fonts follow Dynamic Type.
     public var families: [String]?
@@ -18,15 +21,23 @@ public struct FontRequest: Hashable, Sendable {
     public init(
         style: TextStyle, category: ContentSizeCategory = .default, traits: SymbolicTraits = [],
         families: [String]? = nil, weight: FontWeight? = nil, legibilityWeight: LegibilityWeight = .regular,
-        maximumPointSize: Double? = nil
+        maximumPointSize: Double? = nil, requestedCategory: ContentSizeCategory? = nil
     ) {
         self.style = style
         self.category = category
+        self.requestedCategory = requestedCategory
         self.traits = traits
         self.families = families
         self.weight = weight
         self.legibilityWeight = legibilityWeight
         self.maximumPointSize = maximumPointSize
+    }
+
+    /// The request with its category moved into `range` (and the asked one kept when a bound was given).
+    public func clamped(to range: CategoryRange) -> FontRequest {
+        var request = self
+        (request.category, request.requestedCategory) = range.apply(to: category)
+        return request
     }
 
     /// The valid range of `maximumPointSize`: greater than 0, at most 1000.

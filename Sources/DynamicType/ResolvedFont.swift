@@ -4,22 +4,28 @@
 public struct ResolvedFont: Hashable, Sendable, Codable {
     public var style: TextStyle
     public var category: ContentSizeCategory
+    /// The category asked for, when a category range moved it (or could have): written only then.
+    public var requestedCategory: ContentSizeCategory?
     /// The face the font system matched (JSON key `descriptor`).
     public var matchedFace: MatchedFace
     public var metrics: FontMetrics
     /// Variation axis values the metrics were measured at; only for variable faces.
     public var variations: [String: Double]?
 
-    public init(style: TextStyle, category: ContentSizeCategory, matchedFace: MatchedFace, metrics: FontMetrics, variations: [String: Double]? = nil) {
+    public init(
+        style: TextStyle, category: ContentSizeCategory, requestedCategory: ContentSizeCategory? = nil, matchedFace: MatchedFace,
+        metrics: FontMetrics, variations: [String: Double]? = nil
+    ) {
         self.style = style
         self.category = category
+        self.requestedCategory = requestedCategory
         self.matchedFace = matchedFace
         self.metrics = metrics
         self.variations = variations
     }
 
     private enum CodingKeys: String, CodingKey {
-        case style, category
+        case style, category, requestedCategory
         case matchedFace = "descriptor"
         case metrics, variations
     }

@@ -156,7 +156,7 @@ public final class FontResolver: Sendable {
             tracking: specification.tracking,
             metricsScale: specification.metricsScale)
         return ResolvedFont(
-            style: specification.style, category: request.category, matchedFace: face, metrics: metrics, variations: variations)
+            style: specification.style, category: request.category, requestedCategory: request.requestedCategory, matchedFace: face, metrics: metrics, variations: variations)
     }
 
     /// A request that named concrete families and got a face belonging to none of them.

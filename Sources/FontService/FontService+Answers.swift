@@ -23,9 +23,11 @@ extension FontService {
         let maximumPointSize = try parameters.value(.maximumPointSize) { text throws(DynamicTypeError) in
             try parseNumber(text, parameter: "maximumPointSize", in: FontRequest.maximumPointSizeRange, lowerBoundIncluded: false)
         }
+        let range = try parameters.categoryRange()
         return FontRequest(
             style: "", category: category ?? context.preferences.category, traits: traits, families: families, weight: weight,
-            legibilityWeight: legibility ?? context.preferences.legibilityWeight, maximumPointSize: maximumPointSize)
+            legibilityWeight: legibility ?? context.preferences.legibilityWeight, maximumPointSize: maximumPointSize
+        ).clamped(to: range)
     }
 
     /// What `/scale` asks: a value to scale for a style at a category.
@@ -35,7 +37,8 @@ extension FontService {
         var value: Double
     }
 
-    /// `/scale`'s request, the omitted category filled in from the reader's.
+    /// `/scale`'s request, the omitted category filled in from the reader's, then clamped (the
+    /// answer has no category to report the asked one beside).
     func scaleRequest(_ context: RequestContext) throws(FontServiceError) -> ScaleRequest {
         let parameters = context.parameters
         let style = try parameters.required(.style, styleNamed)
@@ -45,7 +48,8 @@ extension FontService {
         let value = try parameters.required(.value) { text throws(DynamicTypeError) in
             try parseNumber(text, parameter: "value", in: -1_000_000...1_000_000)
         }
-        return ScaleRequest(style: style, category: category ?? context.preferences.category, value: value)
+        let range = try parameters.categoryRange()
+        return ScaleRequest(style: style, category: range.clamp(category ?? context.preferences.category), value: value)
     }
 
     /// The table's spelling of the style called `name` (matched without case).
@@ -76,7 +80,7 @@ extension FontService {
             request.style = definition.style
             fonts.append(try resolveFont(request))
         }
-        return FontCollection(category: template.category, fonts: fonts)
+        return FontCollection(category: template.category, requestedCategory: template.requestedCategory, fonts: fonts)
     }
 
     /// `/scale`'s answer: the value times the style's metrics scale at the category.

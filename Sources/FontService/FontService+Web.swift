@@ -43,13 +43,15 @@ extension FontService {
             let category = try parameters.value(.category, ContentSizeCategory.init(parsing:)) ?? context.preferences.category
             categories = .one(category, legibility ?? context.preferences.legibilityWeight)
         }
-        return WebDocuments.Stylesheet(categories: categories, prefix: prefix, format: format)
+        return WebDocuments.Stylesheet(categories: categories, prefix: prefix, format: format, range: try parameters.categoryRange())
     }
 
-    /// What `/tokens` asks: one category at one legibility weight, omitted ones filled in.
+    /// What `/tokens` asks: one category at one legibility weight, omitted ones filled in, and
+    /// the range the category is clamped into.
     struct TokensRequest: Hashable, Sendable {
         var category: ContentSizeCategory
         var legibility: LegibilityWeight
+        var range: CategoryRange
     }
 
     func tokensRequest(_ context: RequestContext) throws(FontServiceError) -> TokensRequest {
@@ -57,25 +59,29 @@ extension FontService {
         let category = try parameters.value(.category, ContentSizeCategory.init(parsing:))
         let legibility = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
         return TokensRequest(
-            category: category ?? context.preferences.category, legibility: legibility ?? context.preferences.legibilityWeight)
+            category: category ?? context.preferences.category, legibility: legibility ?? context.preferences.legibilityWeight,
+            range: try parameters.categoryRange())
     }
 
     /// What `/specimen` asks: a category and weight, and whether the category was a preview.
     struct SpecimenRequest: Hashable, Sendable {
         var category: ContentSizeCategory
         var legibility: LegibilityWeight
+        var range: CategoryRange
         var preview: Bool
     }
 
     func specimenRequest(_ context: RequestContext) throws(FontServiceError) -> SpecimenRequest {
         let tokens = try tokensRequest(context)
-        return SpecimenRequest(category: tokens.category, legibility: tokens.legibility, preview: context.parameters[.category] != nil)
+        return SpecimenRequest(
+            category: tokens.category, legibility: tokens.legibility, range: tokens.range, preview: context.parameters[.category] != nil)
     }
 
     /// `/specimen`'s answer.
     func specimen(_ request: SpecimenRequest) throws(FontServiceError) -> [UInt8] {
         try web("the specimen") {
-            Array(try webDocuments.specimen(category: request.category, legibility: request.legibility, preview: request.preview).utf8)
+            Array(try webDocuments.specimen(
+                category: request.category, legibility: request.legibility, range: request.range, preview: request.preview).utf8)
         }
     }
 
@@ -86,7 +92,7 @@ extension FontService {
 
     /// `/tokens`'s answer.
     func designTokens(_ request: TokensRequest) throws(FontServiceError) -> [UInt8] {
-        try web("the design tokens") { try webDocuments.tokens(category: request.category, legibility: request.legibility) }
+        try web("the design tokens") { try webDocuments.tokens(category: request.category, legibility: request.legibility, range: request.range) }
     }
 
     private func web(_ what: String, _ build: () throws -> [UInt8]) throws(FontServiceError) -> [UInt8] {

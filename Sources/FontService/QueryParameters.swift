@@ -13,6 +13,8 @@ struct QueryParameters: Sendable {
 
         static let style = Name(rawValue: "style")
         static let category = Name(rawValue: "category")
+        static let minimumCategory = Name(rawValue: "minimumCategory")
+        static let maximumCategory = Name(rawValue: "maximumCategory")
         static let traits = Name(rawValue: "traits")
         static let family = Name(rawValue: "family")
         static let weight = Name(rawValue: "weight")
@@ -72,6 +74,15 @@ struct QueryParameters: Sendable {
         guard let text = values[name] else { return nil }
         do {
             return try parse(text)
+        } catch {
+            throw .invalidValue(error)
+        }
+    }
+
+    /// `minimumCategory=` and `maximumCategory=` as a range (unbounded when neither is given).
+    func categoryRange() throws(FontServiceError) -> CategoryRange {
+        do {
+            return try CategoryRange(parsingMinimum: values[.minimumCategory], maximum: values[.maximumCategory])
         } catch {
             throw .invalidValue(error)
         }

@@ -31,11 +31,15 @@ public struct WebDocuments: Sendable {
         public var categories: Categories
         public var prefix: CSSPrefix
         public var format: Format
+        /// Every category is answered within it; with `all`, each `data-text-size` block holds
+        /// its category clamped.
+        public var range: CategoryRange
 
-        public init(categories: Categories, prefix: CSSPrefix = .standard, format: Format = .css) {
+        public init(categories: Categories, prefix: CSSPrefix = .standard, format: Format = .css, range: CategoryRange = .unbounded) {
             self.categories = categories
             self.prefix = prefix
             self.format = format
+            self.range = range
         }
     }
 
@@ -48,39 +52,42 @@ public struct WebDocuments: Sendable {
     /// The stylesheet `request` asks for. `fontFileBase` is what each `url()` starts with before
     /// `/font-files/<sha256>`: `""` for the server's own relative URLs, nil for no `url()` at all.
     public func stylesheet(_ request: Stylesheet, fontFileBase: String?) throws -> String {
-        let table = resolver.table.name
+        let table = resolver.table.name, range = request.range
         switch (request.categories, request.format) {
         case (.one(let category, let legibility), .css):
             return StyleSheet.css(
-                table: table, block: try block(category, legibility), prefix: request.prefix, fontFileBase: fontFileBase)
+                table: table, block: try block(category, legibility, range), prefix: request.prefix, fontFileBase: fontFileBase)
         case (.one(let category, let legibility), .tailwind):
-            return StyleSheet.tailwind(table: table, block: try block(category, legibility), fontFileBase: fontFileBase)
+            return StyleSheet.tailwind(table: table, block: try block(category, legibility, range), fontFileBase: fontFileBase)
         case (.all(let category, let legibility), _):
             var blocks: [WebBlock] = []
             for each in ContentSizeCategory.allCases {
-                blocks.append(try block(each, .regular))
-                blocks.append(try block(each, .bold))
+                blocks.append(try block(each, .regular, range))
+                blocks.append(try block(each, .bold, range))
             }
             return StyleSheet.cssAll(
-                table: table, blocks: blocks, current: try block(category, legibility), prefix: request.prefix,
+                table: table, blocks: blocks, current: try block(category, legibility, range), prefix: request.prefix,
                 fontFileBase: fontFileBase)
         }
     }
 
     /// The design tokens (DTCG format 2025.10) of every style at `category` and `legibility`.
-    public func tokens(category: ContentSizeCategory, legibility: LegibilityWeight) throws -> [UInt8] {
-        try DesignTokens.document(table: resolver.table.name, block: block(category, legibility))
+    public func tokens(category: ContentSizeCategory, legibility: LegibilityWeight, range: CategoryRange = .unbounded) throws -> [UInt8] {
+        try DesignTokens.document(table: resolver.table.name, block: block(category, legibility, range))
     }
 
     /// The specimen page of every style at `category` and `legibility`; `preview` when the
     /// category was asked for (the page then stays at it instead of following the reader).
-    public func specimen(category: ContentSizeCategory, legibility: LegibilityWeight, preview: Bool) throws -> String {
-        SpecimenPage.html(table: resolver.table.name, block: try block(category, legibility), preview: preview)
+    public func specimen(
+        category: ContentSizeCategory, legibility: LegibilityWeight, range: CategoryRange = .unbounded, preview: Bool
+    ) throws -> String {
+        SpecimenPage.html(table: resolver.table.name, block: try block(category, legibility, range), preview: preview)
     }
 
-    /// Every style of the table resolved at `category` and `legibility`, with its face's full
-    /// name and, where it may have one, its file's hash.
-    func block(_ category: ContentSizeCategory, _ legibility: LegibilityWeight) throws -> WebBlock {
+    /// Every style of the table resolved at `category` clamped into `range` and `legibility`,
+    /// with its face's full name and, where it may have one, its file's hash.
+    func block(_ category: ContentSizeCategory, _ legibility: LegibilityWeight, _ range: CategoryRange) throws -> WebBlock {
+        let (category, requested) = range.apply(to: category)
         let styles = try resolver.table.styles.map { definition in
             let font = try resolver.resolve(FontRequest(style: definition.style, category: category, legibilityWeight: legibility))
             let face = font.matchedFace
@@ -89,7 +96,7 @@ public struct WebDocuments: Sendable {
                 fullName: resolver.catalog.fullName(file: face.file, index: face.index) ?? Self.fallbackFullName(face),
                 fileHash: resolver.files.urlHash(file: face.file, index: face.index))
         }
-        return WebBlock(category: category, legibilityWeight: legibility, styles: styles)
+        return WebBlock(category: category, requestedCategory: requested, legibilityWeight: legibility, styles: styles)
     }
 
     /// A face fontconfig knows no full name for: its family and style, as most full names read.

@@ -6,16 +6,18 @@ extension FontdClient {
     ///
     /// - Parameters:
     ///   - category: The content-size category; nil follows the reader's current one.
+    ///   - range: Categories the layout accepts (UIKit's minimum and maximum content-size
+    ///     category): the category is clamped into it, and the answer then has `requestedCategory`.
     ///   - families: Families to use instead of the style's, most preferred first.
     ///   - weight: A weight instead of the style's (1…1000).
     ///   - legibility: The "Bold Text" setting; nil follows the reader's current one.
     ///   - maximumPointSize: A cap on the size; line height and tracking shrink with it.
     public func font(
-        _ style: TextStyle, category: ContentSizeCategory? = nil, traits: SymbolicTraits = [], families: [String] = [],
-        weight: FontWeight? = nil, legibility: LegibilityWeight? = nil, maximumPointSize: Double? = nil
+        _ style: TextStyle, category: ContentSizeCategory? = nil, range: CategoryRange = .unbounded, traits: SymbolicTraits = [],
+        families: [String] = [], weight: FontWeight? = nil, legibility: LegibilityWeight? = nil, maximumPointSize: Double? = nil
     ) async throws(FontdClientError) -> ResolvedFont {
         let options = Self.fontOptions(
-            category: category, traits: traits, families: families, weight: weight, legibility: legibility,
+            category: category, range: range, traits: traits, families: families, weight: weight, legibility: legibility,
             maximumPointSize: maximumPointSize)
         return try await get("/font", query: scoped([("style", style.rawValue)] + options))
     }
@@ -23,11 +25,11 @@ extension FontdClient {
     /// Every style of the table at one category (`GET /fonts`), in the table's order, with
     /// the same options as `font`.
     public func fonts(
-        category: ContentSizeCategory? = nil, traits: SymbolicTraits = [], families: [String] = [],
-        weight: FontWeight? = nil, legibility: LegibilityWeight? = nil, maximumPointSize: Double? = nil
+        category: ContentSizeCategory? = nil, range: CategoryRange = .unbounded, traits: SymbolicTraits = [],
+        families: [String] = [], weight: FontWeight? = nil, legibility: LegibilityWeight? = nil, maximumPointSize: Double? = nil
     ) async throws(FontdClientError) -> FontCollection {
         let options = Self.fontOptions(
-            category: category, traits: traits, families: families, weight: weight, legibility: legibility,
+            category: category, range: range, traits: traits, families: families, weight: weight, legibility: legibility,
             maximumPointSize: maximumPointSize)
         let data = try await send("GET", "/fonts", query: scoped(options))
         do {
@@ -38,10 +40,11 @@ extension FontdClient {
     }
 
     /// `value` scaled for `style` at `category` (`GET /scale`), as UIFontMetrics scales a
-    /// custom value such as a padding; nil follows the reader's current category.
-    public func scale(_ value: Double, for style: TextStyle, category: ContentSizeCategory? = nil) async throws(FontdClientError) -> ScaledValue {
-        var query = [(name: "style", value: style.rawValue)]
-        if let category { query.append(("category", category.rawValue)) }
+    /// custom value such as a padding; nil follows the reader's current category, clamped into `range`.
+    public func scale(
+        _ value: Double, for style: TextStyle, category: ContentSizeCategory? = nil, range: CategoryRange = .unbounded
+    ) async throws(FontdClientError) -> ScaledValue {
+        var query = [(name: "style", value: style.rawValue)] + Self.categoryOptions(category, range)
         query.append(("value", formatNumber(value)))
         return try await get("/scale", query: scoped(query))
     }
@@ -73,16 +76,22 @@ extension FontdClient {
 
     /// The query parameters of `/font` and `/fonts` for the options given.
     static func fontOptions(
-        category: ContentSizeCategory?, traits: SymbolicTraits, families: [String], weight: FontWeight?,
+        category: ContentSizeCategory?, range: CategoryRange, traits: SymbolicTraits, families: [String], weight: FontWeight?,
         legibility: LegibilityWeight?, maximumPointSize: Double?
     ) -> [(name: String, value: String)] {
-        var query: [(name: String, value: String)] = []
-        if let category { query.append(("category", category.rawValue)) }
+        var query = categoryOptions(category, range)
         if !traits.isEmpty { query.append(("traits", traits.names.joined(separator: ","))) }
         if !families.isEmpty { query.append(("family", families.joined(separator: ","))) }
         if let weight { query.append(("weight", formatNumber(weight.rawValue))) }
         if let legibility { query.append(("legibility", legibility.rawValue)) }
         if let maximumPointSize { query.append(("maximumPointSize", formatNumber(maximumPointSize))) }
         return query
+    }
+
+    /// `category`, `minimumCategory` and `maximumCategory`, for those given.
+    static func categoryOptions(_ category: ContentSizeCategory?, _ range: CategoryRange) -> [(name: String, value: String)] {
+        [("category", category), ("minimumCategory", range.minimum), ("maximumCategory", range.maximum)].compactMap { name, value in
+            value.map { (name, $0.rawValue) }
+        }
     }
 }

@@ -10,6 +10,8 @@ public struct QueryOptions: ParsableArguments {
     @Option(help: "Content-size category: xs s m l xl xxl xxxl ax1…ax5 (Apple's names work too); default l, or the reader's with --server.")
     public var category: String?
 
+    @OptionGroup public var range: CategoryRangeOptions
+
     @Option(help: "Comma-separated traits: bold, italic, condensed, expanded, monospace, tightLeading, looseLeading.")
     public var traits: String?
 
@@ -37,6 +39,7 @@ public struct QueryOptions: ParsableArguments {
             return Parsed(
                 style: TextStyle(style),
                 category: try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) },
+                range: try range.parsed(),
                 traits: try SymbolicTraits(names: traitNames),
                 families: try checkedFamilies(),
                 weight: try weight.map { text throws(DynamicTypeError) in try FontWeight(parsing: text) },
@@ -75,6 +78,7 @@ public struct QueryOptions: ParsableArguments {
     public struct Parsed: Sendable {
         public var style: TextStyle
         public var category: ContentSizeCategory?
+        public var range: CategoryRange
         public var traits: SymbolicTraits
         public var families: [String]
         public var weight: FontWeight?

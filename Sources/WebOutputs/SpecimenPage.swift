@@ -130,7 +130,7 @@ public enum SpecimenPage {
     static let carryScope = """
         const own = new URLSearchParams(location.search);
         const carried = new URLSearchParams();
-        for (const name of ["scope", "access_token"]) if (own.has(name)) carried.set(name, own.get(name));
+        for (const name of ["scope", "access_token", "minimumCategory", "maximumCategory"]) if (own.has(name)) carried.set(name, own.get(name));
         const withCarried = (query) => { for (const [name, value] of carried) query.set(name, value); return query; };
         if (String(carried)) for (const link of document.querySelectorAll("nav a")) {
           const url = new URL(link.href);

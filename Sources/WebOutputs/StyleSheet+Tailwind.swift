@@ -11,9 +11,7 @@ extension StyleSheet {
     /// prefix: the names are Tailwind's. Slant, width and variations have no theme key; the
     /// `@font-face` rules still describe the face.
     public static func tailwind(table: String, block: WebBlock, fontFileBase: String?) -> String {
-        var lines = preamble(
-            table: table, scope: "category \(block.category.rawValue), legibility \(block.legibilityWeight.rawValue)",
-            styles: block.styles, fontFileBase: fontFileBase)
+        var lines = preamble(table: table, scope: block.summary, styles: block.styles, fontFileBase: fontFileBase)
         lines.append("@theme {")
         for style in block.styles {
             let values = StyleValues(style)

@@ -31,8 +31,7 @@ public enum StyleSheet {
     public static func css(table: String, block: WebBlock, prefix: CSSPrefix, fontFileBase: String?) -> String {
         let extras = extrasByStyle(in: [block])
         var lines = preamble(
-            table: table, scope: "category \(block.category.rawValue), legibility \(block.legibilityWeight.rawValue)",
-            styles: block.styles, fontFileBase: fontFileBase)
+            table: table, scope: block.summary, styles: block.styles, fontFileBase: fontFileBase)
         lines += rootRule(":root", block: block, prefix: prefix, extras: extras)
         lines += classRules(for: block.styles, prefix: prefix, extras: extras)
         return document(lines)
@@ -58,7 +57,7 @@ public enum StyleSheet {
         lines += rootRule(":root", block: current, prefix: prefix, extras: extras)
         for block in blocks {
             // Attribute selectors of docs/DESIGN.md §9, which fontd.js sets on <html>.
-            var selector = ":root[data-text-size=\(CSSEscaping.string(block.category.rawValue))]"
+            var selector = ":root[data-text-size=\(CSSEscaping.string(block.askedCategory.rawValue))]"
             if block.legibilityWeight == .bold { selector += "[data-bold-text]" }
             lines += rootRule(selector, block: block, prefix: prefix, extras: extras)
         }
@@ -98,6 +97,9 @@ public enum StyleSheet {
         _ selector: String, block: WebBlock, prefix: CSSPrefix, extras: [TextStyle: StyleValues.Extras]
     ) -> [String] {
         var lines = ["\(selector) {", "  --\(CSSEscaping.identifier("\(prefix.rawValue)-category")): \(block.category.rawValue);"]
+        if let requested = block.requestedCategory {
+            lines.append("  --\(CSSEscaping.identifier("\(prefix.rawValue)-requested-category")): \(requested.rawValue);")
+        }
         for style in block.styles {
             let name = style.definition.style
             let values = StyleValues(style)

@@ -33,6 +33,8 @@ struct TypographyToken: Encodable {
     /// What fontd resolved the style to, beyond what `$value` can say; lengths in points.
     struct Measurements: Encodable {
         var category: ContentSizeCategory
+        /// Written only when a category range was given.
+        var requestedCategory: ContentSizeCategory?
         var legibilityWeight: LegibilityWeight
         var file: String
         var ascender: Double
@@ -61,7 +63,7 @@ struct TypographyToken: Encodable {
             letterSpacing: Dimension(value: font.metrics.tracking),
             lineHeight: font.metrics.lineHeight / face.pointSize)
         extensions = Extensions(fontd: Measurements(
-            category: block.category, legibilityWeight: block.legibilityWeight, file: face.file,
+            category: block.category, requestedCategory: block.requestedCategory, legibilityWeight: block.legibilityWeight, file: face.file,
             ascender: font.metrics.ascender, descender: font.metrics.descender, capHeight: font.metrics.capHeight,
             xHeight: font.metrics.xHeight, leading: font.metrics.leading))
     }

@@ -5,15 +5,28 @@ import DynamicType
 public struct WebBlock: Hashable, Sendable {
     /// The category every style was resolved at.
     public var category: ContentSizeCategory
+    /// The category asked for, when a category range was given: `category` is it clamped.
+    public var requestedCategory: ContentSizeCategory?
     /// The legibility weight ("Bold Text") every style was resolved with.
     public var legibilityWeight: LegibilityWeight
     /// The table's styles, in table order, each resolved at `category` and `legibilityWeight`.
     public var styles: [WebStyle]
 
     /// A block of `styles`, which the caller resolved at `category` and `legibilityWeight`.
-    public init(category: ContentSizeCategory, legibilityWeight: LegibilityWeight, styles: [WebStyle]) {
+    public init(
+        category: ContentSizeCategory, requestedCategory: ContentSizeCategory? = nil, legibilityWeight: LegibilityWeight, styles: [WebStyle]
+    ) {
         self.category = category
+        self.requestedCategory = requestedCategory
         self.legibilityWeight = legibilityWeight
         self.styles = styles
+    }
+
+    /// The category as asked, before any range: what a `data-text-size` selector matches.
+    public var askedCategory: ContentSizeCategory { requestedCategory ?? category }
+
+    /// `category … legibility …` for a header, with the asked category when a range moved it.
+    var summary: String {
+        "category \(category.rawValue)\(requestedCategory.map { " (requested \($0.rawValue))" } ?? ""), legibility \(legibilityWeight.rawValue)"
     }
 }

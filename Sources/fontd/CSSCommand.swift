@@ -21,6 +21,8 @@ struct CSSCommand: ParsableCommand {
     @Option(help: "Content-size category: xs s m l xl xxl xxxl ax1…ax5, or all for every category under data-text-size (default l).")
     var category: String?
 
+    @OptionGroup var range: CategoryRangeOptions
+
     @Option(help: "Legibility weight: regular or bold (default regular; not with --category all, which has both).")
     var legibility: String?
 
@@ -61,9 +63,10 @@ struct CSSCommand: ParsableCommand {
             throw ValidationError("--prefix does not apply to --format tailwind: a Tailwind theme uses Tailwind's own names (--text-body).")
         }
         let legibility = try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) }
+        let range = try range.parsed()
         guard category?.lowercased() == "all" else {
             let category = try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) } ?? .default
-            return WebDocuments.Stylesheet(categories: .one(category, legibility ?? .regular), prefix: prefix, format: format)
+            return WebDocuments.Stylesheet(categories: .one(category, legibility ?? .regular), prefix: prefix, format: format, range: range)
         }
         if format == .tailwind {
             throw ValidationError("--format tailwind holds one category; give one with --category, or use --format css with --category all.")
@@ -71,6 +74,6 @@ struct CSSCommand: ParsableCommand {
         if legibility != nil {
             throw ValidationError("--category all carries both legibility weights (bold under [data-bold-text]); leave out --legibility.")
         }
-        return WebDocuments.Stylesheet(categories: .all(default: .default, .regular), prefix: prefix, format: format)
+        return WebDocuments.Stylesheet(categories: .all(default: .default, .regular), prefix: prefix, format: format, range: range)
     }
 }

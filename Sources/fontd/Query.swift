@@ -46,7 +46,7 @@ struct Query: AsyncParsableCommand {
             let client = try ServerOptions.client(server, scope: try scope.parsed(), token: token.resolved)
             let font = try await client.command { client throws(FontdClientError) in
                 try await client.font(
-                    query.style, category: query.category, traits: query.traits, families: query.families, weight: query.weight,
+                    query.style, category: query.category, range: query.range, traits: query.traits, families: query.families, weight: query.weight,
                     legibility: query.legibility, maximumPointSize: query.maximumPointSize)
             }
             return try options.print(font)
@@ -54,7 +54,8 @@ struct Query: AsyncParsableCommand {
         let request = FontRequest(
             style: query.style, category: query.category ?? .default, traits: query.traits,
             families: query.families.isEmpty ? nil : query.families, weight: query.weight,
-            legibilityWeight: query.legibility ?? .regular, maximumPointSize: query.maximumPointSize)
+            legibilityWeight: query.legibility ?? .regular, maximumPointSize: query.maximumPointSize
+        ).clamped(to: query.range)
         AnswerInputs.recordStyleTable(explicit: styles)
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: 1)
         AnswerInputs.record(resolver.fontconfigInputs)

@@ -15,6 +15,8 @@ struct TokensCommand: ParsableCommand {
     @Option(help: "Content-size category: xs s m l xl xxl xxxl ax1…ax5 (default l).")
     var category: String?
 
+    @OptionGroup var range: CategoryRangeOptions
+
     @Option(help: "Legibility weight: regular or bold (default regular).")
     var legibility: String?
 
@@ -24,9 +26,10 @@ struct TokensCommand: ParsableCommand {
     func run() throws {
         let category = try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) } ?? .default
         let legibility = try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) } ?? .regular
+        let range = try range.parsed()
         AnswerInputs.recordStyleTable(explicit: styles)
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: 64)
         AnswerInputs.record(resolver.fontconfigInputs)
-        Output.write(try WebDocuments(resolver: resolver).tokens(category: category, legibility: legibility))
+        Output.write(try WebDocuments(resolver: resolver).tokens(category: category, legibility: legibility, range: range))
     }
 }
