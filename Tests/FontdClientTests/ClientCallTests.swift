@@ -47,6 +47,22 @@ import Testing
         #expect(faces.allSatisfy { $0.axes?.contains { $0.tag == "opsz" && $0.minimum == 8 && $0.maximum == 144 } == true })
     }
 
+    @Test func aCategoryRangeClampsFontFontsAndScale() async throws {
+        let (client, server) = try client()
+        let range = try CategoryRange(minimum: .medium, maximum: .extraExtraExtraLarge)
+        let font = try await client.font(.body, category: .accessibilityLarge, range: range)
+        #expect(font == (try raw("/font?style=body&category=ax2&minimumCategory=m&maximumCategory=xxxl", as: ResolvedFont.self, from: server)))
+        #expect(font.category == .extraExtraExtraLarge)
+        #expect(font.requestedCategory == .accessibilityLarge)
+        let fonts = try await client.fonts(category: .extraSmall, range: range)
+        #expect(fonts.category == .medium)
+        #expect(fonts.requestedCategory == .extraSmall)
+        #expect(fonts.fonts.allSatisfy { $0.category == .medium && $0.requestedCategory == .extraSmall })
+        let scaled = try await client.scale(8, for: .body, category: .accessibilityExtraExtraExtraLarge, range: range)
+        #expect(scaled == (try await client.scale(8, for: .body, category: .extraExtraExtraLarge)))
+        #expect(try await client.font(.body, category: .extraSmall).requestedCategory == nil)
+    }
+
     @Test func fontWithoutOptionsFollowsTheReadersPreferences() async throws {
         let (client, server) = try client()
         let font = try await client.font(.headline)
