@@ -26,7 +26,7 @@ import Testing
     static let categories = ContentSizeCategory.allCases.map(\.rawValue)
     static let traits = ["bold", "italic", "condensed", "expanded", "monospace", "tightLeading", "looseLeading"]
     static let weightNames = FontWeight.names.map(\.name)
-    static let fontParameters = ["style", "category", "traits", "family", "weight", "legibility", "maximumPointSize", "scope"]
+    static let fontParameters = ["style", "category", "minimumCategory", "maximumCategory", "traits", "family", "weight", "legibility", "maximumPointSize", "scope"]
     static let paths = [
         "/font", "/fonts", "/scale", "/styles", "/categories", "/faces", "/healthz", "/preferences", "/category", "/events",
         "/css", "/tokens", "/fontd.js", "/specimen", "/font-files/<sha256>",

@@ -35,7 +35,9 @@ import Testing
         #expect(used < seconds / 4, "\(kind) used \(used) CPU seconds in \(seconds) s while idle")
         // Still listening after the quiet spell.
         _ = try server.client.put("/category", #"{"category":"xl"}"#, token: "idle-token")
-        let next = try #require(subscriber.line(1), "no line after the change; stderr: \(subscriber.standardError)")
-        #expect(next.text.contains("xl"))
+        // The change's line; follow-body-text also prints again on `fontsDidChange` (the first
+        // event of a resumed stream), so a reconnection under load may put one line before it.
+        let lines = (1...3).lazy.compactMap { subscriber.line($0) }
+        #expect(lines.contains { $0.text.contains("xl") }, "no line at xl after the change; stderr: \(subscriber.standardError)")
     }
 }
