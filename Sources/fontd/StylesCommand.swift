@@ -55,6 +55,7 @@ struct StylesCommand: ParsableCommand {
                         }
                 })
             printVariableFontSettings(of: table.styles, at: ContentSizeCategory.allCases)
+            printScaling(of: table.styles)
             return
         }
         let cells = table.styles.map { definition in
@@ -74,6 +75,16 @@ struct StylesCommand: ParsableCommand {
                  Output.points(cell.tracking)]
             })
         printVariableFontSettings(of: table.styles, at: [category])
+        printScaling(of: table.styles)
+    }
+
+    /// The styles whose cells are derived from `l`, one line per kind of scaling (none for most tables).
+    private func printScaling(of definitions: [TextStyleDefinition]) {
+        for scaling in TypeScaling.allCases {
+            let scaled = definitions.filter { $0.scaling == scaling }.map(\.style.rawValue)
+            guard !scaled.isEmpty else { continue }
+            print("scaled from l by \(scaling.rawValue): \(scaled.joined(separator: ", "))")
+        }
     }
 
     /// The variable-font settings the table makes, one line each, after the table (none for most tables).

@@ -104,5 +104,29 @@ public struct StyleTableBreakage: Sendable, CustomStringConvertible {
         StyleTableBreakage(name: "axis value not a number", path: "styles[0].sizes.l.variations.GRAD", reason: "expected a number") {
             editCell(&$0, 0, "l") { $0?["variations"] = ["GRAD": "high"] }
         },
+        StyleTableBreakage(name: "scaling without sizes", path: "styles[3].sizes", reason: "required field is missing") {
+            editStyle(&$0, 3) { $0["scaling"] = "android14"; $0["sizes"] = nil }
+        },
+        StyleTableBreakage(
+            name: "scaling with all 12 sizes", path: "styles[3].scaling",
+            reason: "sizes gives l only; this style also gives xs, s, m, xl, xxl, xxxl, ax1, ax2, ax3, ax4, ax5"
+        ) {
+            editStyle(&$0, 3) { $0["scaling"] = "linear" }
+        },
+        StyleTableBreakage(name: "scaling without l", path: "styles[3].sizes", reason: "missing category l") {
+            editStyle(&$0, 3) { $0["scaling"] = "android14"; $0["sizes"] = ["xl": ["size": 22, "lineHeight": 28]] }
+        },
+        StyleTableBreakage(
+            name: "some sizes without scaling", path: "styles[3].sizes",
+            reason: "missing categories: xs, s, m, xl, xxl, xxxl, ax1, ax2, ax3, ax4, ax5 (give all 12, or l only with \"scaling\""
+        ) {
+            editStyle(&$0, 3) { $0["sizes"] = ["l": ["size": 20, "lineHeight": 25]] }
+        },
+        StyleTableBreakage(name: "unknown scaling", path: "styles[3].scaling", reason: "unknown scaling 'android13'; use: android14, linear") {
+            editStyle(&$0, 3) { $0["scaling"] = "android13"; $0["sizes"] = ["l": ["size": 20, "lineHeight": 25]] }
+        },
+        StyleTableBreakage(name: "scaling not a name", path: "styles[3].scaling", reason: "expected a string") {
+            editStyle(&$0, 3) { $0["scaling"] = 1.3; $0["sizes"] = ["l": ["size": 20, "lineHeight": 25]] }
+        },
     ]
 }
