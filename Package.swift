@@ -122,7 +122,7 @@ let package = Package(
 
         // The command line's answers kept across runs, valid while the files they were made from stat
         // the same (docs/DESIGN.md §18); plain POSIX, checked before fontconfig is initialized.
-        .target(name: "CommandLineCache"),
+        .target(name: "CommandLineCache", dependencies: ["Caching"]),
 
         // What the commands share: output, query options, the error-line main and its answer cache.
         .target(
@@ -170,7 +170,7 @@ let package = Package(
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
         .testTarget(name: "DesktopBridgeTests", dependencies: ["DesktopBridge", "DynamicType", "FontdTestSupport"]),
-        .testTarget(name: "CommandLineCacheTests", dependencies: ["CommandLineCache"]),
+        .testTarget(name: "CommandLineCacheTests", dependencies: ["CommandLineCache", "Caching"]),
         .testTarget(
             name: "FontResolutionTests",
             dependencies: ["FontResolution", "DynamicType", "FontdTestSupport"]

@@ -1,3 +1,4 @@
+import Caching
 import Synchronization
 
 /// The files and directories the running command's answer is made from, as the command names

@@ -1,3 +1,4 @@
+import Caching
 import Glibc
 
 /// The command line's answer cache (docs/DESIGN.md §18): a local command's output, kept under

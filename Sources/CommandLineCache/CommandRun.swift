@@ -1,3 +1,4 @@
+import Caching
 import Glibc
 
 /// One answer being made for the cache (docs/DESIGN.md §18): the command's output captured, and

@@ -1,3 +1,5 @@
+import Caching
+
 /// One command line's answer as the cache keeps it in a file (docs/DESIGN.md §18): the key it
 /// answers, the paths it was made from with their stamps, and what the command wrote.
 ///

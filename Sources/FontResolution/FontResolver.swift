@@ -34,7 +34,7 @@ public final class FontResolver: Sendable {
         self.table = table
         self.cacheEntries = cacheEntries
         let fontconfig = try Fontconfig(configurationFile: fontconfigFile)
-        current = Mutex(FontSet(fontconfig: fontconfig, cacheEntries: cacheEntries, stamps: PathStamp.stamps(of: fontconfig.inputs)))
+        current = Mutex(FontSet(fontconfig: fontconfig, cacheEntries: cacheEntries, stamps: StampedPath.stamps(of: fontconfig.inputs)))
     }
 
     /// The font set in use now.
@@ -72,9 +72,9 @@ public final class FontResolver: Sendable {
             guard force || old.isOutdated(settleSeconds: Self.settleSeconds) else { return nil }
             // Stamped before the build: a change made while it builds is seen by the next check.
             let before = Dictionary(old.stamps.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-                .merging(PathStamp.stamps(of: old.fontconfig.inputs).map { ($0.path, $0) }, uniquingKeysWith: { _, fresh in fresh })
+                .merging(StampedPath.stamps(of: old.fontconfig.inputs).map { ($0.path, $0) }, uniquingKeysWith: { _, fresh in fresh })
             let fontconfig = try old.fontconfig.rebuilt()
-            let stamps = PathStamp.paths(of: fontconfig.inputs).map { before[$0] ?? PathStamp(path: $0) }
+            let stamps = StampedPath.paths(of: fontconfig.inputs).map { before[$0] ?? StampedPath(path: $0) }
             let new = FontSet(fontconfig: fontconfig, cacheEntries: cacheEntries, stamps: stamps)
             current.withLock { $0 = new }
             return FontRefresh(previousGeneration: old.generation, generation: new.generation)

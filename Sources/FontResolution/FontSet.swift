@@ -19,9 +19,9 @@ final class FontSet: Sendable {
     /// The hash of the faces' files (path, size, modification time), `FontResolver.fontGeneration`.
     let generation: String
     /// What the configuration was built from, stamped before it was built.
-    let stamps: [PathStamp]
+    let stamps: [StampedPath]
 
-    init(fontconfig: Fontconfig, cacheEntries: Int, stamps: [PathStamp]) {
+    init(fontconfig: Fontconfig, cacheEntries: Int, stamps: [StampedPath]) {
         self.fontconfig = fontconfig
         measurer = FaceMeasurer()
         catalog = FontCatalog(fontconfig: fontconfig, measurer: measurer)
@@ -36,14 +36,12 @@ final class FontSet: Sendable {
     /// `settleSeconds`. A font directory changes when a file is created in it, not as the file is
     /// written: read too soon, a font being copied in would be cached as missing.
     func isOutdated(settleSeconds: Double) -> Bool {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
+        let now = PathStamp.now()
         var changed = false
-        for stamp in stamps {
-            let current = PathStamp(path: stamp.path)
-            guard current != stamp else { continue }
-            let age = Double(now.tv_sec - current.modifiedSeconds) + Double(now.tv_nsec - current.modifiedNanoseconds) / 1e9
-            if current.exists, age < settleSeconds { return false }
+        for stamped in stamps {
+            let current = PathStamp(path: stamped.path)
+            guard current != stamped.stamp else { continue }
+            if current.exists, Double(now - current.modifiedNanoseconds) / 1e9 < settleSeconds { return false }
             changed = true
         }
         return changed || !fontconfig.isUpToDate
@@ -55,37 +53,19 @@ final class FontSet: Sendable {
         var hasher = SHA256()
         for file in Set(files).sorted() {
             let stamp = PathStamp(path: file)
-            hasher.update(data: Array("\(file)\u{0}\(stamp.size)\u{0}\(stamp.modifiedSeconds).\(stamp.modifiedNanoseconds)\n".utf8))
+            let (seconds, nanoseconds) = stamp.modifiedNanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+            hasher.update(data: Array("\(file)\u{0}\(stamp.bytes)\u{0}\(seconds).\(nanoseconds)\n".utf8))
         }
         return hasher.finalize().prefix(8).map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
     }
 }
 
-/// A path's `stat` as far as noticing a change needs: inode, size, modification time to the
-/// nanosecond; a missing path is stamped as missing, so its appearing is a change.
-struct PathStamp: Hashable, Sendable {
-    var path: String
-    var exists: Bool
-    var inode: UInt64
-    var size: Int
-    var modifiedSeconds: Int
-    var modifiedNanoseconds: Int
-
-    init(path: String) {
-        self.path = path
-        var info = stat()
-        exists = stat(path, &info) == 0
-        inode = exists ? UInt64(info.st_ino) : 0
-        size = exists ? Int(info.st_size) : 0
-        modifiedSeconds = exists ? Int(info.st_mtim.tv_sec) : 0
-        modifiedNanoseconds = exists ? Int(info.st_mtim.tv_nsec) : 0
-    }
-
+extension StampedPath {
     /// The stamps of the inputs that decide the fonts: configuration files and directories, font
     /// directories, the conditional places. Not the cache directories, which building a
     /// configuration writes to.
-    static func stamps(of inputs: FontconfigInputs) -> [PathStamp] {
-        paths(of: inputs).map(PathStamp.init(path:))
+    static func stamps(of inputs: FontconfigInputs) -> [StampedPath] {
+        paths(of: inputs).map(StampedPath.init(path:))
     }
 
     static func paths(of inputs: FontconfigInputs) -> [String] {

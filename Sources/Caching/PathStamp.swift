@@ -1,19 +1,20 @@
 import Glibc
 
-/// What `stat` says of a path, as much of it as shows a change (docs/DESIGN.md §18): which file it
-/// is (device and inode), its size, and its modification and status-change times in nanoseconds;
-/// or why there is nothing to stat, so that a path that appears is a change too.
+/// What `stat` says of a path, as much of it as shows a change: which file it is (device and
+/// inode), its size, and its modification and status-change times in nanoseconds; or why there is
+/// nothing to stat, so that a path that appears is a change too. The command line's answer cache
+/// (docs/DESIGN.md §18) and the server's font set (§25) both notice changes by it.
 ///
 /// The status-change time is the kernel's own: it moves with every write, `chmod`, rename and
 /// link, and cannot be set back as `touch -d` sets back the modification time.
-enum PathStamp: Hashable, Sendable {
+public enum PathStamp: Hashable, Sendable {
     /// The path names a file or directory.
     case present(device: UInt64, inode: UInt64, bytes: Int64, modifiedNanoseconds: Int64, changedNanoseconds: Int64)
     /// `stat` failed with this `errno` (`ENOENT`: nothing is there).
     case absent(errno: Int32)
 
     /// The stamp of `path` now. Links are followed, as fontconfig and the style table's loader follow them.
-    init(path: String) {
+    public init(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else {
             self = .absent(errno: errno)
@@ -25,7 +26,7 @@ enum PathStamp: Hashable, Sendable {
     }
 
     /// Whether the path changed at `instant` or later, by the status-change time (an absent path has none).
-    func changed(since instant: Int64) -> Bool {
+    public func changed(since instant: Int64) -> Bool {
         guard case .present(_, _, _, _, let changed) = self else { return false }
         return changed >= instant
     }
@@ -34,10 +35,25 @@ enum PathStamp: Hashable, Sendable {
     ///
     /// `CLOCK_REALTIME_COARSE` lags the precise clock by up to a tick (4 ms here), and file times
     /// come from it: a file changed after this call has a status-change time at or after its answer.
-    static func now() -> Int64 {
+    public static func now() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME_COARSE, &time)
         return nanoseconds(time)
+    }
+
+    /// Whether something was there to stat.
+    public var exists: Bool {
+        if case .present = self { true } else { false }
+    }
+
+    /// The file's size in bytes; 0 when absent.
+    public var bytes: Int64 {
+        if case .present(_, _, let bytes, _, _) = self { bytes } else { 0 }
+    }
+
+    /// The modification time in nanoseconds since the epoch; 0 when absent.
+    public var modifiedNanoseconds: Int64 {
+        if case .present(_, _, _, let modified, _) = self { modified } else { 0 }
     }
 
     private static func nanoseconds(_ time: timespec) -> Int64 {

@@ -1,9 +1,9 @@
 import Glibc
 import Testing
 
-@testable import CommandLineCache
+@testable import Caching
 
-/// A path's stamp moves with every change the cache must see (docs/DESIGN.md §18).
+/// A path's stamp moves with every change the answer cache (docs/DESIGN.md §18) and the font set (§25) must see.
 final class PathStampTests {
     /// A new directory for each test (Swift Testing makes a new instance per test), removed after it.
     let directory: String = {
@@ -20,7 +20,8 @@ final class PathStampTests {
     private func write(_ text: String, to path: String) {
         files.append(path)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        Descriptor.write(Array(text.utf8), to: descriptor)
+        let bytes = Array(text.utf8)
+        #expect(Glibc.write(descriptor, bytes, bytes.count) == bytes.count)
         close(descriptor)
     }
 
