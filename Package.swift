@@ -133,6 +133,7 @@ let package = Package(
         .executableTarget(
             name: "fontd",
             dependencies: [
+                "Caching",
                 "CFontdStartup",
                 "CommandLineCache",
                 "DesktopBridge",

@@ -1,6 +1,6 @@
+import Caching
 import DynamicType
 import FontService
-import Glibc
 import SQLiteStore
 
 /// `SQLitePreferenceStore` is a `PreferenceStorage`: its `load()` and `commit(_:)` are the protocol's.
@@ -42,7 +42,7 @@ struct PreferenceStoreLocation {
     /// empty store left behind would make the next start skip the import and reset the reader.
     func open() throws -> SQLitePreferenceStore {
         var imported: StoredPreferences?
-        if let stateFile, !FileSystem.exists(store), FileSystem.exists(stateFile) {
+        if let stateFile, !PathStamp(path: store).exists, PathStamp(path: stateFile).exists {
             imported = try StateFileStorage(path: stateFile).load(historyLimit: .max)
         }
         let opened = try SQLitePreferenceStore.open(path: store)
@@ -50,13 +50,5 @@ struct PreferenceStoreLocation {
             try opened.importState(imported)
         }
         return opened
-    }
-}
-
-/// The one question `PreferenceStoreLocation` asks of the file system.
-enum FileSystem {
-    static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0
     }
 }
