@@ -544,6 +544,8 @@ final class PreferencesStore: Sendable {
             }
             node.history.append(entry)
             shared.window.append((entry.position, node))
+            // Current before it is sent: a subscriber that asks at once must get the new answer.
+            if scope.isRoot { packedRoot.store(node.preferences.packed, ordering: .releasing) }
             if entry.isEvent {
                 events.append(entry)
                 broadcast(entry, from: node, before: before, after: node.preferences, in: &shared)
@@ -555,7 +557,6 @@ final class PreferencesStore: Sendable {
         }
         shared.sequence = planned.sequence
         shared.position = planned.position
-        if scope.isRoot { packedRoot.store(node.preferences.packed, ordering: .releasing) }
         keepHistory(in: &shared, touched: node)
         Self.prune(node, in: &shared)
         // A PUT answers the preferences it changed, without the fonts' generation (GET /preferences has it).
