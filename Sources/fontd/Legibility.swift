@@ -22,9 +22,7 @@ struct Legibility: AsyncParsableCommand {
         @MainActor
         func run() async throws {
             let client = try options.client(scope: try scope.parsed(), token: token.resolved)
-            let preferences = try await client.command { client throws(FontdClientError) in try await client.preferences() }
-            if json { return try Output.printJSON(preferences) }
-            print(preferences.legibilityWeight.rawValue)
+            try await PreferenceRuns.get(client, json: json) { $0.legibilityWeight.rawValue }
         }
     }
 
@@ -42,12 +40,9 @@ struct Legibility: AsyncParsableCommand {
         func run() async throws {
             let weight = try LegibilityWeight(parsing: weight)
             let client = try options.client(scope: try scope.parsed(), token: token.resolved)
-            let before = try await client.command { client throws(FontdClientError) in try await client.preferences() }
-            let after = try await client.command { client throws(FontdClientError) in try await client.setPreferences(legibilityWeight: weight) }
-            if json { return try Output.printJSON(after) }
-            print(after.sequence == before.sequence
-                ? "\(after.legibilityWeight.rawValue) (unchanged)"
-                : "\(after.legibilityWeight.rawValue) (was \(before.legibilityWeight.rawValue))")
+            try await PreferenceRuns.set(client, json: json, value: \.legibilityWeight.rawValue) {
+                client throws(FontdClientError) in try await client.setPreferences(legibilityWeight: weight)
+            }
         }
     }
 
@@ -65,11 +60,9 @@ struct Legibility: AsyncParsableCommand {
         @MainActor
         func run() async throws {
             let client = try options.client(scope: try scope.clearable(), token: token.resolved)
-            let preferences = try await client.command { client throws(FontdClientError) in
-                try await client.clearPreferences(legibilityWeight: true)
+            try await PreferenceRuns.clear(client, json: json, value: \.legibilityWeight.rawValue) {
+                client throws(FontdClientError) in try await client.clearPreferences(legibilityWeight: true)
             }
-            if json { return try Output.printJSON(preferences) }
-            print("\(preferences.legibilityWeight.rawValue) (inherited)")
         }
     }
 }
