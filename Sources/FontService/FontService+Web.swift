@@ -30,6 +30,7 @@ extension FontService {
             throw .conflictingParameters("format=tailwind", "prefix", reason: "a Tailwind theme uses Tailwind's own names (--text-body, --font-body); leave out prefix")
         }
         let legibility = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
+        let spacing = try parameters.value(.textSpacing, TextSpacing.init(parsing:)) ?? context.preferences.textSpacing
         let categories: WebDocuments.Categories
         if parameters[.category]?.lowercased() == "all" {
             if format == .tailwind {
@@ -43,39 +44,46 @@ extension FontService {
             let category = try parameters.value(.category, ContentSizeCategory.init(parsing:)) ?? context.preferences.category
             categories = .one(category, legibility ?? context.preferences.legibilityWeight)
         }
-        return WebDocuments.Stylesheet(categories: categories, prefix: prefix, format: format)
+        return WebDocuments.Stylesheet(categories: categories, prefix: prefix, format: format, textSpacing: spacing)
     }
 
-    /// What `/tokens` asks: one category at one legibility weight, omitted ones filled in.
+    /// What `/tokens` asks: one category at one legibility weight and text spacing, omitted ones filled in.
     struct TokensRequest: Hashable, Sendable {
         var category: ContentSizeCategory
         var legibility: LegibilityWeight
+        var textSpacing: TextSpacing
     }
 
     func tokensRequest(_ context: RequestContext) throws(FontServiceError) -> TokensRequest {
         let parameters = context.parameters
         let category = try parameters.value(.category, ContentSizeCategory.init(parsing:))
         let legibility = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
+        let spacing = try parameters.value(.textSpacing, TextSpacing.init(parsing:))
         return TokensRequest(
-            category: category ?? context.preferences.category, legibility: legibility ?? context.preferences.legibilityWeight)
+            category: category ?? context.preferences.category, legibility: legibility ?? context.preferences.legibilityWeight,
+            textSpacing: spacing ?? context.preferences.textSpacing)
     }
 
     /// What `/specimen` asks: a category and weight, and whether the category was a preview.
     struct SpecimenRequest: Hashable, Sendable {
         var category: ContentSizeCategory
         var legibility: LegibilityWeight
+        var textSpacing: TextSpacing
         var preview: Bool
     }
 
     func specimenRequest(_ context: RequestContext) throws(FontServiceError) -> SpecimenRequest {
         let tokens = try tokensRequest(context)
-        return SpecimenRequest(category: tokens.category, legibility: tokens.legibility, preview: context.parameters[.category] != nil)
+        return SpecimenRequest(
+            category: tokens.category, legibility: tokens.legibility, textSpacing: tokens.textSpacing,
+            preview: context.parameters[.category] != nil)
     }
 
     /// `/specimen`'s answer.
     func specimen(_ request: SpecimenRequest) throws(FontServiceError) -> [UInt8] {
         try web("the specimen") {
-            Array(try webDocuments.specimen(category: request.category, legibility: request.legibility, preview: request.preview).utf8)
+            Array(try webDocuments.specimen(
+                category: request.category, legibility: request.legibility, textSpacing: request.textSpacing, preview: request.preview).utf8)
         }
     }
 
@@ -86,7 +94,9 @@ extension FontService {
 
     /// `/tokens`'s answer.
     func designTokens(_ request: TokensRequest) throws(FontServiceError) -> [UInt8] {
-        try web("the design tokens") { try webDocuments.tokens(category: request.category, legibility: request.legibility) }
+        try web("the design tokens") {
+            try webDocuments.tokens(category: request.category, legibility: request.legibility, textSpacing: request.textSpacing)
+        }
     }
 
     private func web(_ what: String, _ build: () throws -> [UInt8]) throws(FontServiceError) -> [UInt8] {

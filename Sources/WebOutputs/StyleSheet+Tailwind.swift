@@ -12,7 +12,7 @@ extension StyleSheet {
     /// `@font-face` rules still describe the face.
     public static func tailwind(table: String, block: WebBlock, fontFileBase: String?) -> String {
         var lines = preamble(
-            table: table, scope: "category \(block.category.rawValue), legibility \(block.legibilityWeight.rawValue)",
+            table: table, scope: "category \(block.category.rawValue), legibility \(block.legibilityWeight.rawValue)\(spacingNote(block))",
             styles: block.styles, fontFileBase: fontFileBase)
         lines.append("@theme {")
         for style in block.styles {

@@ -31,7 +31,7 @@ public enum StyleSheet {
     public static func css(table: String, block: WebBlock, prefix: CSSPrefix, fontFileBase: String?) -> String {
         let extras = extrasByStyle(in: [block])
         var lines = preamble(
-            table: table, scope: "category \(block.category.rawValue), legibility \(block.legibilityWeight.rawValue)",
+            table: table, scope: "category \(block.category.rawValue), legibility \(block.legibilityWeight.rawValue)\(spacingNote(block))",
             styles: block.styles, fontFileBase: fontFileBase)
         lines += rootRule(":root", block: block, prefix: prefix, extras: extras)
         lines += classRules(for: block.styles, prefix: prefix, extras: extras)
@@ -53,7 +53,7 @@ public enum StyleSheet {
         let extras = extrasByStyle(in: everyBlock)
         var lines = preamble(
             table: table,
-            scope: "every category (default: \(current.category.rawValue), \(current.legibilityWeight.rawValue))",
+            scope: "every category (default: \(current.category.rawValue), \(current.legibilityWeight.rawValue))\(spacingNote(current))",
             styles: everyBlock.flatMap(\.styles), fontFileBase: fontFileBase)
         lines += rootRule(":root", block: current, prefix: prefix, extras: extras)
         for block in blocks {
@@ -72,6 +72,11 @@ public enum StyleSheet {
     static func preamble(table: String, scope: String, styles: [WebStyle], fontFileBase: String?) -> [String] {
         ["/* fontd: table \"\(CSSEscaping.comment(table))\", \(scope) */"]
             + FontFaceRule.distinct(in: styles).map { $0.css(fontFileBase: fontFileBase) }
+    }
+
+    /// `, text spacing wcag` for the header comment; nothing at `default`, so those sheets stay as they were.
+    static func spacingNote(_ block: WebBlock) -> String {
+        block.textSpacing == .default ? "" : ", text spacing \(block.textSpacing.rawValue)"
     }
 
     /// The lines joined, each ending with a newline.
@@ -109,6 +114,9 @@ public enum StyleSheet {
             if needed.contains(.fontStyle) { declarations.append(("font-style", values.fontStyle)) }
             if needed.contains(.fontStretch) { declarations.append(("font-stretch", values.fontStretch)) }
             if needed.contains(.variationSettings) { declarations.append(("font-variation-settings", values.fontVariationSettings)) }
+            if needed.contains(.textSpacing) {
+                declarations += [("word-spacing", values.wordSpacing), ("paragraph-spacing", values.paragraphSpacing)]
+            }
             declarations.append(("font", values.font))
             lines += declarations.map { "  \(propertyName(prefix, name, $0.0)): \($0.1);" }
         }
@@ -132,6 +140,10 @@ public enum StyleSheet {
             }
             if needed.contains(.variationSettings) {
                 declarations.append("font-variation-settings: var(\(propertyName(prefix, name, "font-variation-settings")), normal);")
+            }
+            // CSS has no paragraph spacing: `--…-paragraph-spacing` is for a page's own paragraph margins.
+            if needed.contains(.textSpacing) {
+                declarations.append("word-spacing: var(\(propertyName(prefix, name, "word-spacing")), normal);")
             }
             return ".\(CSSEscaping.identifier("\(prefix.rawValue)-\(name.rawValue)")) { \(declarations.joined(separator: " ")) }"
         }

@@ -32,7 +32,7 @@ import WebOutputs
     /// The site: `pages`, and what fontd answers for the follower (the snapshot `xl`, `bold`).
     static func site(_ pages: [String: (contentType: String, body: String)]) throws -> StaticSite {
         // `retry:` an hour: the stream ends after the snapshot, and the browser would ask again.
-        let events = #"retry: 3600000\#nid: 7\#nevent: preferences\#ndata: {"category":"xl","legibilityWeight":"bold","sequence":7}\#n\#n"#
+        let events = #"retry: 3600000\#nid: 7\#nevent: preferences\#ndata: {"category":"xl","legibilityWeight":"bold","textSpacing":"default","sequence":7}\#n\#n"#
         return try StaticSite(pages: pages.merging([
             "/fontd.js": (contentType: "text/javascript; charset=utf-8", body: FollowerScript.source),
             "/events": (contentType: "text/event-stream", body: events),
@@ -89,7 +89,7 @@ import WebOutputs
         let carried = "scope=\(Self.encodedScope)&access_token=\(Self.encodedToken)"
         let targets = try Self.requestedTargets(browser, on: site)
         #expect(targets.contains("/events?\(carried)"), "\(targets)")
-        #expect(targets.contains("/specimen?category=xl&legibility=bold&\(carried)"), "\(targets)")
+        #expect(targets.contains("/specimen?category=xl&legibility=bold&textSpacing=default&\(carried)"), "\(targets)")
         let links = try browser.execute("return [...document.querySelectorAll('nav a')].map((a) => a.getAttribute('href'))") as? [String]
         #expect(links?.first == "/specimen?category=xs&\(carried)")
         #expect(links?.last == "/specimen?\(carried)")
@@ -114,6 +114,6 @@ import WebOutputs
         #expect(links?.first == "/specimen?category=xs")
         #expect(links?.last == "/specimen")
         let targets = try Self.requestedTargets(browser, on: site)
-        #expect(targets.contains("/events") && targets.contains("/specimen?category=xl&legibility=bold"), "\(targets)")
+        #expect(targets.contains("/events") && targets.contains("/specimen?category=xl&legibility=bold&textSpacing=default"), "\(targets)")
     }
 }
