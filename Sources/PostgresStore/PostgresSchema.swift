@@ -10,7 +10,7 @@ import PostgresNIO
 /// - `preferences`: one row (id 1), the root scope's values and marks, the store's sequence and
 ///   the newest history `position`. Every commit locks it first (`FOR UPDATE`), so commits of
 ///   all replicas take their positions and ids one after another, in commit order.
-/// - `scopes`: every other scope with a value of its own (NULL: inherited, never both), with its marks.
+/// - `scopes`: every other scope with a value of its own (NULL: inherited, never all three), with its marks.
 /// - `history`: every kept entry by `position` (the primary key): sequence, is_event, scope
 ///   (`''` for the root), kind, the raw values of §3 in `value` and `previous` (NULL: inherited).
 /// - `dropped_history`: per scope whose older entries were dropped, the largest sequence among them.

@@ -10,7 +10,7 @@ import GRDB
 ///   records to compare. (Before `v2` the row had no marks and `sequence` was the newest change's;
 ///   before `v3`, no text spacing.)
 /// - `scopes`: one row per scope other than the root that has a value of its own (NULL:
-///   inherited, never both), with its marks.
+///   inherited, never all three), with its marks.
 /// - `history`: one row per change of a scope's own value, `position` the primary key (SQLite's
 ///   rowid, so range reads walk the table's own b-tree); `sequence` the event's id (for a silent
 ///   entry, `is_event` 0, the store's sequence then); `scope` the path, `''` for the root;

@@ -41,9 +41,10 @@ public enum StyleSheet {
     /// The stylesheet for every category (`GET /css?category=all`): `current`, the block for the
     /// reader's present preferences, under plain `:root` as the default, then each of `blocks`
     /// (every category at both legibility weights) under `:root[data-text-size="xl"]`, with
-    /// `[data-bold-text]` added for legibility bold, and the class rules once.
+    /// `[data-bold-text]` added for legibility bold, and the class rules once. Every block has the
+    /// same text spacing (the request's), so WCAG spacing's declarations are in all or none.
     ///
-    /// A declaration that only some faces need (slant, width, variations) is written in every
+    /// A declaration that only some faces need (slant, width, variations, text spacing) is written in every
     /// block once any block needs it, with the normal value where the face has none, so that a
     /// block never inherits the default's value through the cascade.
     public static func cssAll(
