@@ -16,6 +16,7 @@ for try await event in client.preferenceChanges() {   // .snapshot first, then e
     case .snapshot(let preferences): print("now", preferences.category)
     case .categoryChanged(let change): print(change.previous, "→", change.category)
     case .legibilityWeightChanged(let change): print("bold text:", change.legibilityWeight)
+    case .textSpacingChanged(let change): print("text spacing:", change.textSpacing)
     case .fontsChanged(let change): print("fonts installed or removed:", change.fontGeneration)
     }
 }

@@ -6,6 +6,7 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
     case unknownStyle(String, known: [String])
     case unknownCategory(String, allowed: [String])
     case unknownLegibilityWeight(String, allowed: [String])
+    case unknownTextSpacing(String, allowed: [String])
     case unknownTrait(String, allowed: [String])
     case conflictingTraits(String, String)
     case duplicateTrait(String)
@@ -25,6 +26,7 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unknownStyle: .unknownStyle
         case .unknownCategory: .unknownCategory
         case .unknownLegibilityWeight: .unknownLegibilityWeight
+        case .unknownTextSpacing: .unknownTextSpacing
         case .unknownTrait: .unknownTrait
         case .conflictingTraits: .conflictingTraits
         case .duplicateTrait: .duplicateTrait
@@ -40,7 +42,8 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
     public var allowed: [String]? {
         switch self {
         case .unknownStyle(_, let known): known
-        case .unknownCategory(_, let allowed), .unknownLegibilityWeight(_, let allowed), .unknownTrait(_, let allowed):
+        case .unknownCategory(_, let allowed), .unknownLegibilityWeight(_, let allowed),
+             .unknownTextSpacing(_, let allowed), .unknownTrait(_, let allowed):
             allowed
         case .invalidNumber(_, _, _, _, let names) where !names.isEmpty: names
         case .invalidScope: [PreferenceScope.form]
@@ -56,6 +59,8 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
             "Unknown content-size category '\(name)'; use one of: \(allowed.joined(separator: ", ")) (Apple's names such as extraLarge also work)."
         case .unknownLegibilityWeight(let name, let allowed):
             "Unknown legibility weight '\(name)'; use one of: \(allowed.joined(separator: ", "))."
+        case .unknownTextSpacing(let name, let allowed):
+            "Unknown text spacing '\(name)'; use one of: \(allowed.joined(separator: ", "))."
         case .unknownTrait(let name, let allowed):
             "Unknown symbolic trait '\(name)'; use any of: \(allowed.joined(separator: ", "))."
         case .conflictingTraits(let first, let second):

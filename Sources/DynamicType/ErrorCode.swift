@@ -15,6 +15,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, Expressi
     public static let unknownStyle: ErrorCode = "unknownStyle"
     public static let unknownCategory: ErrorCode = "unknownCategory"
     public static let unknownLegibilityWeight: ErrorCode = "unknownLegibilityWeight"
+    public static let unknownTextSpacing: ErrorCode = "unknownTextSpacing"
     public static let unknownTrait: ErrorCode = "unknownTrait"
     public static let conflictingTraits: ErrorCode = "conflictingTraits"
     public static let duplicateTrait: ErrorCode = "duplicateTrait"
@@ -46,7 +47,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, Expressi
 
     /// Every code docs/DESIGN.md §8 lists, in its order.
     public static let all: [ErrorCode] = [
-        .unknownStyle, .unknownCategory, .unknownLegibilityWeight, .unknownTrait, .conflictingTraits, .duplicateTrait,
+        .unknownStyle, .unknownCategory, .unknownLegibilityWeight, .unknownTextSpacing, .unknownTrait, .conflictingTraits, .duplicateTrait,
         .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
         .notFound, .methodNotAllowed, .payloadTooLarge, .uriTooLong, .headersTooLarge, .requestTimeout, .badRequest,
         .notImplemented, .unavailable, .internal, .forbidden, .conflictingParameters, .invalidParameter,

@@ -1,8 +1,9 @@
 extension FontMetrics {
-    /// The wire keys in the order they are written: `leading` between `lineHeight` and `tracking`.
+    /// The wire keys in the order they are written: `leading` between `lineHeight` and `tracking`,
+    /// and WCAG text spacing's two, when present, after `tracking`.
     private enum CodingKeys: String, CodingKey {
         case unitsPerEm, ascender, descender, lineGap, capHeight, xHeight, underlinePosition, underlineThickness
-        case lineHeight, leading, tracking, metricsScale
+        case lineHeight, leading, tracking, wordSpacing, paragraphSpacing, metricsScale
     }
 
     /// Reads the stored values; a `leading` in the document is not read, because it is derived
@@ -21,10 +22,12 @@ extension FontMetrics {
             underlineThickness: try container.decode(Double.self, forKey: .underlineThickness),
             lineHeight: try container.decode(Double.self, forKey: .lineHeight),
             tracking: try container.decode(Double.self, forKey: .tracking),
+            wordSpacing: try container.decodeIfPresent(Double.self, forKey: .wordSpacing),
+            paragraphSpacing: try container.decodeIfPresent(Double.self, forKey: .paragraphSpacing),
             metricsScale: try container.decode(Double.self, forKey: .metricsScale))
     }
 
-    /// Writes every value, `leading` included, in declaration order.
+    /// Writes every value, `leading` included, in declaration order; the spacing values only when set.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(unitsPerEm, forKey: .unitsPerEm)
@@ -38,6 +41,8 @@ extension FontMetrics {
         try container.encode(lineHeight, forKey: .lineHeight)
         try container.encode(leading, forKey: .leading)
         try container.encode(tracking, forKey: .tracking)
+        try container.encodeIfPresent(wordSpacing, forKey: .wordSpacing)
+        try container.encodeIfPresent(paragraphSpacing, forKey: .paragraphSpacing)
         try container.encode(metricsScale, forKey: .metricsScale)
     }
 }

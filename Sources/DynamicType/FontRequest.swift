@@ -15,13 +15,15 @@ public struct FontRequest: Hashable, Sendable {
     public var weight: FontWeight?
     /// The reader's "Bold Text" setting.
     public var legibilityWeight: LegibilityWeight
+    /// The reader's text spacing (WCAG 1.4.12).
+    public var textSpacing: TextSpacing
     /// A cap on the point size; line height and tracking scale down with it.
     public var maximumPointSize: Double?
 
     public init(
         style: TextStyle, category: ContentSizeCategory = .default, traits: SymbolicTraits = [],
         families: [String]? = nil, weight: FontWeight? = nil, legibilityWeight: LegibilityWeight = .regular,
-        maximumPointSize: Double? = nil, requestedCategory: ContentSizeCategory? = nil
+        maximumPointSize: Double? = nil, textSpacing: TextSpacing = .default, requestedCategory: ContentSizeCategory? = nil
     ) {
         self.style = style
         self.category = category
@@ -30,6 +32,7 @@ public struct FontRequest: Hashable, Sendable {
         self.families = families
         self.weight = weight
         self.legibilityWeight = legibilityWeight
+        self.textSpacing = textSpacing
         self.maximumPointSize = maximumPointSize
     }
 

@@ -1,4 +1,4 @@
-/// What the style table and the request decide before any font is looked at (docs/DESIGN.md §5 steps 1–6):
+/// What the style table and the request decide before any font is looked at (docs/DESIGN.md §5 steps 1–6b):
 /// the descriptor to match, and the typographic values that do not depend on the face.
 public struct FontSpecification: Hashable, Sendable {
     /// The style, spelled as the table spells it.
@@ -9,6 +9,10 @@ public struct FontSpecification: Hashable, Sendable {
     public var requestedWeight: FontWeight
     public var lineHeight: Double
     public var tracking: Double
+    /// Word spacing to add, in points: only with WCAG text spacing (nil otherwise).
+    public var wordSpacing: Double?
+    /// Space after a paragraph, in points: only with WCAG text spacing (nil otherwise).
+    public var paragraphSpacing: Double?
     /// The table's line height at `category` over its line height at `l`.
     public var metricsScale: Double
     /// Whether a variable face's `opsz` follows the point size (the style's setting).
@@ -16,7 +20,7 @@ public struct FontSpecification: Hashable, Sendable {
 }
 
 extension StyleTable {
-    /// Applies docs/DESIGN.md §5 steps 1–6 to `request`.
+    /// Applies docs/DESIGN.md §5 steps 1–6b to `request`.
     public func specification(for request: FontRequest) throws(DynamicTypeError) -> FontSpecification {
         let definition = try definition(of: request.style)
         let cell = definition.size(at: request.category)
@@ -41,6 +45,15 @@ extension StyleTable {
             size = maximum
         }
 
+        // Step 6b: WCAG 1.4.12's spacing, from the size as it is now; `metricsScale` stays the table's.
+        var wordSpacing: Double?, paragraphSpacing: Double?
+        if request.textSpacing == .wcag {
+            lineHeight = max(lineHeight, size * 1.5)
+            tracking += size * 0.12
+            wordSpacing = size * 0.16
+            paragraphSpacing = size * 2
+        }
+
         let descriptor = FontDescriptor(
             families: request.families ?? definition.families,
             size: size,
@@ -52,7 +65,7 @@ extension StyleTable {
             variations: cell.variations)
         return FontSpecification(
             style: definition.style, category: request.category, descriptor: descriptor, requestedWeight: weight,
-            lineHeight: lineHeight, tracking: tracking, metricsScale: definition.metricsScale(at: request.category),
+            lineHeight: lineHeight, tracking: tracking, wordSpacing: wordSpacing, paragraphSpacing: paragraphSpacing, metricsScale: definition.metricsScale(at: request.category),
             opticalSizing: definition.opticalSizing)
     }
 }

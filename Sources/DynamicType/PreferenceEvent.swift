@@ -15,6 +15,7 @@ public enum PreferenceEvent: Hashable, Sendable {
     case snapshot(Preferences)
     case categoryChanged(CategoryChange)
     case legibilityWeightChanged(LegibilityWeightChange)
+    case textSpacingChanged(TextSpacingChange)
     /// The installed fonts changed (docs/DESIGN.md §25); not a preference change, so no id.
     case fontsChanged(FontsChange)
 
@@ -22,6 +23,7 @@ public enum PreferenceEvent: Hashable, Sendable {
     public static let snapshotName = "preferences"
     public static let categoryChangedName = "contentSizeCategoryDidChange"
     public static let legibilityWeightChangedName = "legibilityWeightDidChange"
+    public static let textSpacingChangedName = "textSpacingDidChange"
     public static let fontsChangedName = "fontsDidChange"
 
     /// The event's SSE name.
@@ -30,6 +32,7 @@ public enum PreferenceEvent: Hashable, Sendable {
         case .snapshot: Self.snapshotName
         case .categoryChanged: Self.categoryChangedName
         case .legibilityWeightChanged: Self.legibilityWeightChangedName
+        case .textSpacingChanged: Self.textSpacingChangedName
         case .fontsChanged: Self.fontsChangedName
         }
     }
@@ -40,6 +43,7 @@ public enum PreferenceEvent: Hashable, Sendable {
         case .snapshot(let preferences): preferences.sequence
         case .categoryChanged(let change): change.sequence
         case .legibilityWeightChanged(let change): change.sequence
+        case .textSpacingChanged(let change): change.sequence
         case .fontsChanged: nil
         }
     }
@@ -52,6 +56,7 @@ public enum PreferenceEvent: Hashable, Sendable {
         case .snapshot(let preferences): try? encoder.string(preferences)
         case .categoryChanged(let change): try? encoder.string(change)
         case .legibilityWeightChanged(let change): try? encoder.string(change)
+        case .textSpacingChanged(let change): try? encoder.string(change)
         case .fontsChanged(let change): try? encoder.string(change)
         }
         return text ?? "{}"
@@ -74,6 +79,7 @@ public enum PreferenceEvent: Hashable, Sendable {
         case Self.categoryChangedName: self = .categoryChanged(try decoder.decode(CategoryChange.self, from: bytes))
         case Self.legibilityWeightChangedName:
             self = .legibilityWeightChanged(try decoder.decode(LegibilityWeightChange.self, from: bytes))
+        case Self.textSpacingChangedName: self = .textSpacingChanged(try decoder.decode(TextSpacingChange.self, from: bytes))
         case Self.fontsChangedName: self = .fontsChanged(try decoder.decode(FontsChange.self, from: bytes))
         default: return nil
         }

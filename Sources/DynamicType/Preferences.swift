@@ -1,34 +1,53 @@
-/// The reader's choices as the service keeps them: the category, the legibility weight, and
-/// the sequence number of the last change (0 before any).
+/// The reader's choices as the service keeps them: the category, the legibility weight, the
+/// text spacing, and the sequence number of the last change (0 before any).
 ///
 /// The body of `GET /preferences` and `PUT /preferences`, and of the `preferences` snapshot
-/// event: `{"category": "l", "legibilityWeight": "regular", "sequence": 0}`.
+/// event: `{"category": "l", "legibilityWeight": "regular", "textSpacing": "default", "sequence": 0}`.
 ///
 /// For a scope other than the root (docs/DESIGN.md §10) it names the scope first and, last, the
 /// preferences the scope inherits rather than sets itself:
-/// `{"scope": "alice/phone", "category": "xl", "legibilityWeight": "regular", "sequence": 57,
-/// "inherited": ["legibilityWeight"]}`. The root scope's has neither.
+/// `{"scope": "alice/phone", "category": "xl", "legibilityWeight": "regular", "textSpacing": "default",
+/// "sequence": 57, "inherited": ["legibilityWeight", "textSpacing"]}`. The root scope's has neither.
 public struct Preferences: Hashable, Sendable, Codable {
     /// The scope's path; nil for the root scope.
     public var scope: String?
     public var category: ContentSizeCategory
     public var legibilityWeight: LegibilityWeight
+    public var textSpacing: TextSpacing
     /// The id of the newest change that affected the scope.
     public var sequence: Int
     /// The installed fonts' generation (docs/DESIGN.md §25); nil from a server that does not tell it.
     public var fontGeneration: String?
-    /// The preferences the scope inherits (`category`, `legibilityWeight`); nil for the root scope.
+    /// The preferences the scope inherits (`category`, `legibilityWeight`, `textSpacing`); nil for the root scope.
     public var inherited: [String]?
 
     public init(
-        scope: String? = nil, category: ContentSizeCategory, legibilityWeight: LegibilityWeight, sequence: Int,
-        fontGeneration: String? = nil, inherited: [String]? = nil
+        scope: String? = nil, category: ContentSizeCategory, legibilityWeight: LegibilityWeight, textSpacing: TextSpacing = .default,
+        sequence: Int, fontGeneration: String? = nil, inherited: [String]? = nil
     ) {
         self.fontGeneration = fontGeneration
         self.scope = scope
         self.inherited = inherited
         self.category = category
         self.legibilityWeight = legibilityWeight
+        self.textSpacing = textSpacing
         self.sequence = sequence
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case scope, category, legibilityWeight, textSpacing, sequence, fontGeneration, inherited
+    }
+
+    /// Reads the preferences; a server from before text spacing leaves it out, which is `default`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            scope: try container.decodeIfPresent(String.self, forKey: .scope),
+            category: try container.decode(ContentSizeCategory.self, forKey: .category),
+            legibilityWeight: try container.decode(LegibilityWeight.self, forKey: .legibilityWeight),
+            textSpacing: try container.decodeIfPresent(TextSpacing.self, forKey: .textSpacing) ?? .default,
+            sequence: try container.decode(Int.self, forKey: .sequence),
+            fontGeneration: try container.decodeIfPresent(String.self, forKey: .fontGeneration),
+            inherited: try container.decodeIfPresent([String].self, forKey: .inherited))
     }
 }

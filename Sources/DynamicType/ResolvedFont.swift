@@ -103,6 +103,10 @@ public struct FontMetrics: Hashable, Sendable, Codable {
     /// The style's line height after traits and the size cap.
     public var lineHeight: Double
     public var tracking: Double
+    /// Word spacing to add, in points (WCAG text spacing only; absent otherwise).
+    public var wordSpacing: Double?
+    /// Space after a paragraph, in points (WCAG text spacing only; absent otherwise).
+    public var paragraphSpacing: Double?
     /// How custom values scale at this category (UIFontMetrics).
     public var metricsScale: Double
 
@@ -114,7 +118,8 @@ public struct FontMetrics: Hashable, Sendable, Codable {
 
     public init(
         unitsPerEm: Int, ascender: Double, descender: Double, lineGap: Double, capHeight: Double, xHeight: Double,
-        underlinePosition: Double, underlineThickness: Double, lineHeight: Double, tracking: Double, metricsScale: Double
+        underlinePosition: Double, underlineThickness: Double, lineHeight: Double, tracking: Double, wordSpacing: Double? = nil, paragraphSpacing: Double? = nil,
+        metricsScale: Double
     ) {
         self.unitsPerEm = unitsPerEm
         self.ascender = ascender
@@ -126,6 +131,8 @@ public struct FontMetrics: Hashable, Sendable, Codable {
         self.underlineThickness = underlineThickness
         self.lineHeight = lineHeight
         self.tracking = tracking
+        self.wordSpacing = wordSpacing
+        self.paragraphSpacing = paragraphSpacing
         self.metricsScale = metricsScale
     }
 }

@@ -11,12 +11,14 @@ public struct ScopeHistoryEntry: Hashable, Sendable {
     public enum Change: Hashable, Sendable {
         case category(ContentSizeCategory?, previous: ContentSizeCategory?)
         case legibilityWeight(LegibilityWeight?, previous: LegibilityWeight?)
+        case textSpacing(TextSpacing?, previous: TextSpacing?)
 
-        /// The preference's name as the API spells it: `category` or `legibilityWeight`.
+        /// The preference's name as the API spells it: `category`, `legibilityWeight` or `textSpacing`.
         public var preferenceName: String {
             switch self {
             case .category: "category"
             case .legibilityWeight: "legibilityWeight"
+            case .textSpacing: "textSpacing"
             }
         }
     }

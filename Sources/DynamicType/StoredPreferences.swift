@@ -6,13 +6,13 @@ import DynamicType
 /// `load(historyLimit:)` answers with it, and `importState(_:)` takes one (a §12 state file's
 /// content: its history's last change, if any, carries `preferences.sequence`).
 public struct StoredPreferences: Hashable, Sendable {
-    /// The category, the legibility weight, and the sequence of the last change (0 before any).
+    /// The category, the legibility weight, the text spacing, and the sequence of the last change (0 before any).
     public var preferences: Preferences
-    /// Changes only (`categoryChanged`, `legibilityWeightChanged`), oldest first, with
+    /// Changes only (`categoryChanged`, `legibilityWeightChanged`, `textSpacingChanged`), oldest first, with
     /// consecutive sequences.
     public var history: [PreferenceEvent]
 
-    /// The initial preferences (`l`, `regular`, sequence 0) unless others are given.
+    /// The initial preferences (`l`, `regular`, `default`, sequence 0) unless others are given.
     public init(
         preferences: Preferences = Preferences(category: .default, legibilityWeight: .regular, sequence: 0),
         history: [PreferenceEvent] = []

@@ -154,6 +154,8 @@ public final class FontResolver: Sendable {
             underlineThickness: Double(design.underlineThickness) * scale,
             lineHeight: specification.lineHeight,
             tracking: specification.tracking,
+            wordSpacing: specification.wordSpacing,
+            paragraphSpacing: specification.paragraphSpacing,
             metricsScale: specification.metricsScale)
         return ResolvedFont(
             style: specification.style, category: request.category, requestedCategory: request.requestedCategory, matchedFace: face, metrics: metrics, variations: variations)

@@ -20,13 +20,15 @@ extension FontService {
         let families = try parameters[.family].map(Self.familyList)
         let weight = try parameters.value(.weight) { text throws(DynamicTypeError) in try FontWeight(parsing: text) }
         let legibility = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
+        let spacing = try parameters.value(.textSpacing, TextSpacing.init(parsing:))
         let maximumPointSize = try parameters.value(.maximumPointSize) { text throws(DynamicTypeError) in
             try parseNumber(text, parameter: "maximumPointSize", in: FontRequest.maximumPointSizeRange, lowerBoundIncluded: false)
         }
         let range = try parameters.categoryRange()
         return FontRequest(
             style: "", category: category ?? context.preferences.category, traits: traits, families: families, weight: weight,
-            legibilityWeight: legibility ?? context.preferences.legibilityWeight, maximumPointSize: maximumPointSize
+            legibilityWeight: legibility ?? context.preferences.legibilityWeight, maximumPointSize: maximumPointSize,
+            textSpacing: spacing ?? context.preferences.textSpacing
         ).clamped(to: range)
     }
 
@@ -45,6 +47,7 @@ extension FontService {
         let category = try parameters.value(.category, ContentSizeCategory.init(parsing:))
         // Checked, but it changes nothing: scaling follows the category alone, as UIFontMetrics's does.
         _ = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
+        _ = try parameters.value(.textSpacing, TextSpacing.init(parsing:))
         let value = try parameters.required(.value) { text throws(DynamicTypeError) in
             try parseNumber(text, parameter: "value", in: -1_000_000...1_000_000)
         }

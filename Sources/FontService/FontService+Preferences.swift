@@ -43,11 +43,12 @@ extension FontService {
         }
     }
 
-    /// `PUT /preferences`: the category, the legibility weight or both (each `null` to inherit
-    /// again, on a scope), answered with the scope's preferences after the change.
+    /// `PUT /preferences`: the category, the legibility weight, the text spacing or several
+    /// (each `null` to inherit again, on a scope), answered with the scope's preferences after the change.
     func changePreferences(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
         try change(
-            context, fields: ["category", "legibilityWeight"], example: #"{"category": "xl"} or {"legibilityWeight": "bold"}"#
+            context, fields: ["category", "legibilityWeight", "textSpacing"],
+            example: #"{"category": "xl"}, {"legibilityWeight": "bold"} or {"textSpacing": "wcag"}"#
         ) { outcome throws(FontServiceError) in try self.encoded(outcome.after) }
     }
 
@@ -60,7 +61,9 @@ extension FontService {
     ) throws(FontServiceError) -> HTTPReply {
         let update = try ScopeUpdate(body: context.request.body, path: context.route.path, fields: fields, example: example, scope: context.scope)
         return .deferred { [store, self] pending in
-            store.change(context.scope, category: update.category, legibilityWeight: update.legibilityWeight) { result in
+            store.change(
+                context.scope, category: update.category, legibilityWeight: update.legibilityWeight, textSpacing: update.textSpacing
+            ) { result in
                 switch result {
                 case .failure(.scopeLimit(let limit)):
                     pending.complete(self.errorResponse(.scopeLimit(PreferencesStore.ChangeError.scopeLimit(limit).description)))

@@ -5,17 +5,17 @@ extension FontService {
     /// Every endpoint of docs/DESIGN.md §7: adding one is an entry here and its handler.
     static let routes = RouteTable([
         Route(
-            "/font", parameters: [.style, .category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .maximumPointSize, .scope],
-            required: [.style], followsOmitted: [.category, .legibility], example: "/font?style=body",
+            "/font", parameters: [.style, .category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .maximumPointSize, .scope],
+            required: [.style], followsOmitted: [.category, .legibility, .textSpacing], example: "/font?style=body",
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.fontRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.encoded(service.resolveFont(request)) })),
         Route(
-            "/fonts", parameters: [.category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .maximumPointSize, .scope],
-            followsOmitted: [.category, .legibility],
+            "/fonts", parameters: [.category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .maximumPointSize, .scope],
+            followsOmitted: [.category, .legibility, .textSpacing],
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.fontTemplate(context) },
                               answer: { service, template throws(FontServiceError) in try service.encoded(service.fontCollection(template)) })),
         Route(
-            "/scale", parameters: [.style, .category, .minimumCategory, .maximumCategory, .legibility, .value, .scope], required: [.style, .value],
+            "/scale", parameters: [.style, .category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .value, .scope], required: [.style, .value],
             followsOmitted: [.category], example: "/scale?style=body&value=8",
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.scaleRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.encoded(service.scaledValue(request)) })),
@@ -36,12 +36,14 @@ extension FontService {
             put: .live { service, context throws(FontServiceError) in try service.changeCategory(context) }),
         Route("/events", parameters: [.lastEventID, .scope, .accessToken], get: .live { service, context in service.eventStream(context) }),
         Route(
-            "/css", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .prefix, .format, .scope, .accessToken], followsOmitted: [.category, .legibility],
+            "/css", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .prefix, .format, .scope, .accessToken],
+            followsOmitted: [.category, .legibility, .textSpacing],
             followsWhen: [.category: "all"], contentType: FontService.cssContentType,
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.stylesheetRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.stylesheet(request) })),
         Route(
-            "/tokens", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .scope, .accessToken], followsOmitted: [.category, .legibility],
+            "/tokens", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .scope, .accessToken],
+            followsOmitted: [.category, .legibility, .textSpacing],
             contentType: FontService.designTokensContentType,
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.tokensRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.designTokens(request) })),
@@ -49,7 +51,8 @@ extension FontService {
             "/fontd.js", contentType: FontService.javaScriptContentType,
             get: Route.cached { _ in Array(FollowerScript.source.utf8) }),
         Route(
-            "/specimen", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .scope, .accessToken], followsOmitted: [.category, .legibility],
+            "/specimen", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .scope, .accessToken],
+            followsOmitted: [.category, .legibility, .textSpacing],
             contentType: FontService.htmlContentType,
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.specimenRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.specimen(request) })),

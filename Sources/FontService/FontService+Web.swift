@@ -30,6 +30,7 @@ extension FontService {
             throw .conflictingParameters("format=tailwind", "prefix", reason: "a Tailwind theme uses Tailwind's own names (--text-body, --font-body); leave out prefix")
         }
         let legibility = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
+        let spacing = try parameters.value(.textSpacing, TextSpacing.init(parsing:)) ?? context.preferences.textSpacing
         let categories: WebDocuments.Categories
         if parameters[.category]?.lowercased() == "all" {
             if format == .tailwind {
@@ -43,14 +44,16 @@ extension FontService {
             let category = try parameters.value(.category, ContentSizeCategory.init(parsing:)) ?? context.preferences.category
             categories = .one(category, legibility ?? context.preferences.legibilityWeight)
         }
-        return WebDocuments.Stylesheet(categories: categories, prefix: prefix, format: format, range: try parameters.categoryRange())
+        return WebDocuments.Stylesheet(
+            categories: categories, prefix: prefix, format: format, textSpacing: spacing, range: try parameters.categoryRange())
     }
 
-    /// What `/tokens` asks: one category at one legibility weight, omitted ones filled in, and
-    /// the range the category is clamped into.
+    /// What `/tokens` asks: one category at one legibility weight and text spacing, omitted ones
+    /// filled in, and the range the category is clamped into.
     struct TokensRequest: Hashable, Sendable {
         var category: ContentSizeCategory
         var legibility: LegibilityWeight
+        var textSpacing: TextSpacing
         var range: CategoryRange
     }
 
@@ -58,15 +61,17 @@ extension FontService {
         let parameters = context.parameters
         let category = try parameters.value(.category, ContentSizeCategory.init(parsing:))
         let legibility = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
+        let spacing = try parameters.value(.textSpacing, TextSpacing.init(parsing:))
         return TokensRequest(
             category: category ?? context.preferences.category, legibility: legibility ?? context.preferences.legibilityWeight,
-            range: try parameters.categoryRange())
+            textSpacing: spacing ?? context.preferences.textSpacing, range: try parameters.categoryRange())
     }
 
     /// What `/specimen` asks: a category and weight, and whether the category was a preview.
     struct SpecimenRequest: Hashable, Sendable {
         var category: ContentSizeCategory
         var legibility: LegibilityWeight
+        var textSpacing: TextSpacing
         var range: CategoryRange
         var preview: Bool
     }
@@ -74,14 +79,16 @@ extension FontService {
     func specimenRequest(_ context: RequestContext) throws(FontServiceError) -> SpecimenRequest {
         let tokens = try tokensRequest(context)
         return SpecimenRequest(
-            category: tokens.category, legibility: tokens.legibility, range: tokens.range, preview: context.parameters[.category] != nil)
+            category: tokens.category, legibility: tokens.legibility, textSpacing: tokens.textSpacing, range: tokens.range,
+            preview: context.parameters[.category] != nil)
     }
 
     /// `/specimen`'s answer.
     func specimen(_ request: SpecimenRequest) throws(FontServiceError) -> [UInt8] {
         try web("the specimen") {
             Array(try webDocuments.specimen(
-                category: request.category, legibility: request.legibility, range: request.range, preview: request.preview).utf8)
+                category: request.category, legibility: request.legibility, textSpacing: request.textSpacing, range: request.range,
+                preview: request.preview).utf8)
         }
     }
 
@@ -92,7 +99,10 @@ extension FontService {
 
     /// `/tokens`'s answer.
     func designTokens(_ request: TokensRequest) throws(FontServiceError) -> [UInt8] {
-        try web("the design tokens") { try webDocuments.tokens(category: request.category, legibility: request.legibility, range: request.range) }
+        try web("the design tokens") {
+            try webDocuments.tokens(
+                category: request.category, legibility: request.legibility, textSpacing: request.textSpacing, range: request.range)
+        }
     }
 
     private func web(_ what: String, _ build: () throws -> [UInt8]) throws(FontServiceError) -> [UInt8] {

@@ -3,7 +3,7 @@ import DynamicType
 /// A change as the state file's history keeps it, sequence first:
 /// `{"sequence":1,"event":"contentSizeCategoryDidChange","category":"xl","previous":"l"}`.
 extension PreferenceChange: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case sequence, event, category, legibilityWeight, previous }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case sequence, event, category, legibilityWeight, textSpacing, previous }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -15,6 +15,9 @@ extension PreferenceChange: Codable {
             try container.encode(previous.rawValue, forKey: .previous)
         case .legibilityWeight(let value, let previous):
             try container.encode(value.rawValue, forKey: .legibilityWeight)
+            try container.encode(previous.rawValue, forKey: .previous)
+        case .textSpacing(let value, let previous):
+            try container.encode(value.rawValue, forKey: .textSpacing)
             try container.encode(previous.rawValue, forKey: .previous)
         }
     }
@@ -39,17 +42,21 @@ extension PreferenceChange: Codable {
             }
         }
         let (category, legibilityWeight, previous, event) = try (text(.category), text(.legibilityWeight), text(.previous), text(.event))
+        let textSpacing = try text(.textSpacing)
         guard let sequence = try? container.decode(Int.self, forKey: .sequence), sequence >= 1 else {
             throw container.refusal(forKey: .sequence, "\(entry).sequence must be a whole number from 1")
         }
-        if legibilityWeight == nil, let value = category.flatMap(ContentSizeCategory.init(rawValue:)),
+        if legibilityWeight == nil, textSpacing == nil, let value = category.flatMap(ContentSizeCategory.init(rawValue:)),
            let previous = previous.flatMap(ContentSizeCategory.init(rawValue:)) {
             self.init(sequence: sequence, kind: .category(value, previous: previous))
-        } else if category == nil, let value = legibilityWeight.flatMap(LegibilityWeight.init(rawValue:)),
+        } else if category == nil, textSpacing == nil, let value = legibilityWeight.flatMap(LegibilityWeight.init(rawValue:)),
                   let previous = previous.flatMap(LegibilityWeight.init(rawValue:)) {
             self.init(sequence: sequence, kind: .legibilityWeight(value, previous: previous))
+        } else if category == nil, legibilityWeight == nil, let value = textSpacing.flatMap(TextSpacing.init(rawValue:)),
+                  let previous = previous.flatMap(TextSpacing.init(rawValue:)) {
+            self.init(sequence: sequence, kind: .textSpacing(value, previous: previous))
         } else {
-            throw DecodingError.refusal(at: decoder.codingPath, "\(entry) is neither a category nor a legibility change")
+            throw DecodingError.refusal(at: decoder.codingPath, "\(entry) is neither a category, a legibility nor a text spacing change")
         }
         if let event, event != eventName {
             throw container.refusal(forKey: .event, "\(entry).event is '\(event)', but the entry is a \(eventName) change")

@@ -6,6 +6,7 @@ struct PreferenceChange: Equatable, Sendable {
     enum Kind: Equatable, Sendable {
         case category(ContentSizeCategory, previous: ContentSizeCategory)
         case legibilityWeight(LegibilityWeight, previous: LegibilityWeight)
+        case textSpacing(TextSpacing, previous: TextSpacing)
     }
 
     var sequence: Int
@@ -18,6 +19,8 @@ struct PreferenceChange: Equatable, Sendable {
             .categoryChanged(CategoryChange(category: category, previous: previous, sequence: sequence))
         case .legibilityWeight(let weight, let previous):
             .legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: weight, previous: previous, sequence: sequence))
+        case .textSpacing(let spacing, let previous):
+            .textSpacingChanged(TextSpacingChange(textSpacing: spacing, previous: previous, sequence: sequence))
         }
     }
 

@@ -8,6 +8,9 @@ import DynamicType
 /// ```
 ///
 /// `sequence` is written though the history's last entry tells it, and read back as a check.
+/// `textSpacing` is written only when it is `wcag`: a file without it is at `default`, so files
+/// written before text spacing existed read as they were, and a reader at `default` writes the
+/// bytes the fontd before it wrote.
 extension PreferencesState: Codable {
     /// Why a state file cannot be used; start-up stops with this rather than resetting silently.
     struct FileError: Error, CustomStringConvertible {
@@ -41,13 +44,14 @@ extension PreferencesState: Codable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case version, category, legibilityWeight, sequence, history }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case version, category, legibilityWeight, textSpacing, sequence, history }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(1, forKey: .version)
         try container.encode(preferences.category.rawValue, forKey: .category)
         try container.encode(preferences.legibilityWeight.rawValue, forKey: .legibilityWeight)
+        if preferences.textSpacing != .default { try container.encode(preferences.textSpacing.rawValue, forKey: .textSpacing) }
         try container.encode(sequence, forKey: .sequence)
         try container.encode(history, forKey: .history)
     }
@@ -61,6 +65,13 @@ extension PreferencesState: Codable {
         }
         guard let weight = (try? container.decode(String.self, forKey: .legibilityWeight)).flatMap(LegibilityWeight.init(rawValue:)) else {
             throw refusal(.legibilityWeight, "'legibilityWeight' must be regular or bold")
+        }
+        var spacing = TextSpacing.default
+        if container.contains(.textSpacing) {
+            guard let stored = (try? container.decode(String.self, forKey: .textSpacing)).flatMap(TextSpacing.init(rawValue:)) else {
+                throw refusal(.textSpacing, "'textSpacing' must be default or wcag")
+            }
+            spacing = stored
         }
         guard let sequence = try? container.decode(Int.self, forKey: .sequence), (0...Self.maximumSequence).contains(sequence) else {
             throw refusal(.sequence, "'sequence' must be a whole number from 0 to \(Self.maximumSequence)")
@@ -93,6 +104,6 @@ extension PreferencesState: Codable {
         if history.isEmpty, sequence != 0 {
             throw refusal(.history, "'sequence' is \(sequence) but the history is empty (fontd keeps the last changes once there are any)")
         }
-        self.init(preferences: ReaderPreferences(category: category, legibilityWeight: weight), history: history)
+        self.init(preferences: ReaderPreferences(category: category, legibilityWeight: weight, textSpacing: spacing), history: history)
     }
 }

@@ -9,7 +9,9 @@ extension PreferencesState {
     /// The state `stored` holds; events that are not changes (a snapshot) are left out.
     init(stored: StoredPreferences) {
         self.init()
-        preferences = ReaderPreferences(category: stored.preferences.category, legibilityWeight: stored.preferences.legibilityWeight)
+        preferences = ReaderPreferences(
+            category: stored.preferences.category, legibilityWeight: stored.preferences.legibilityWeight,
+            textSpacing: stored.preferences.textSpacing)
         history = stored.history.compactMap(PreferenceChange.init(event:))
     }
 }
@@ -22,6 +24,8 @@ extension PreferenceChange {
             self.init(sequence: change.sequence, kind: .category(change.category, previous: change.previous))
         case .legibilityWeightChanged(let change):
             self.init(sequence: change.sequence, kind: .legibilityWeight(change.legibilityWeight, previous: change.previous))
+        case .textSpacingChanged(let change):
+            self.init(sequence: change.sequence, kind: .textSpacing(change.textSpacing, previous: change.previous))
         case .snapshot, .fontsChanged:
             return nil
         }

@@ -22,6 +22,7 @@ struct PreferencesState: Equatable, Sendable {
         switch change.kind {
         case .category(let category, _): preferences.category = category
         case .legibilityWeight(let weight, _): preferences.legibilityWeight = weight
+        case .textSpacing(let spacing, _): preferences.textSpacing = spacing
         }
         history.append(change)
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
@@ -29,7 +30,9 @@ struct PreferencesState: Equatable, Sendable {
 
     /// The preferences with the sequence, as `GET /preferences` and the snapshot event tell them.
     var snapshot: Preferences {
-        Preferences(category: preferences.category, legibilityWeight: preferences.legibilityWeight, sequence: sequence)
+        Preferences(
+            category: preferences.category, legibilityWeight: preferences.legibilityWeight, textSpacing: preferences.textSpacing,
+            sequence: sequence)
     }
 
 }

@@ -153,6 +153,7 @@ final class PreferencesStore: Sendable {
                 switch entry.change {
                 case .category: node.record.categoryMark = max(node.record.categoryMark, entry.sequence)
                 case .legibilityWeight: node.record.legibilityWeightMark = max(node.record.legibilityWeightMark, entry.sequence)
+                case .textSpacing: node.record.textSpacingMark = max(node.record.textSpacingMark, entry.sequence)
                 }
             }
         }
@@ -168,7 +169,7 @@ final class PreferencesStore: Sendable {
         shared.withLock { for stream in $0.subscribers.values { stream.send(comment) } }
     }
 
-    /// The root scope's preferences now: what omitted `category` and `legibility` stand for
+    /// The root scope's preferences now: what omitted `category`, `legibility` and `textSpacing` stand for
     /// without `scope=`. An answer that followed others is no longer served once these change.
     var current: ReaderPreferences { ReaderPreferences(packed: packedRoot.load(ordering: .acquiring)) }
 
@@ -233,14 +234,14 @@ final class PreferencesStore: Sendable {
     /// `completion` runs (on the store's queue).
     func change(
         _ scope: PreferenceScope, category: Setting<ContentSizeCategory>, legibilityWeight: Setting<LegibilityWeight>,
-        by watch: ObjectIdentifier? = nil, completion: @escaping @Sendable (Result<ChangeOutcome, ChangeError>) -> Void
+        textSpacing: Setting<TextSpacing> = .keep, by watch: ObjectIdentifier? = nil, completion: @escaping @Sendable (Result<ChangeOutcome, ChangeError>) -> Void
     ) {
         queue.async { [self] in
             // Another replica may commit first: catch up and plan again, a few times at most.
             for attempt in 1... {
                 // Only this queue writes, so what is read here still holds when the change is applied.
                 let (planned, refusal) = shared.withLock { shared in
-                    plan(scope, category: category, legibilityWeight: legibilityWeight, in: shared)
+                    plan(scope, category: category, legibilityWeight: legibilityWeight, textSpacing: textSpacing, in: shared)
                 }
                 if let refusal { return completion(.failure(refusal)) }
                 guard let planned else { return }
@@ -276,13 +277,17 @@ final class PreferencesStore: Sendable {
                 if !outcome.events.isEmpty {
                     logger.info("preferences changed", metadata: [
                         "scope": "\(scope)", "category": "\(outcome.after.category.rawValue)",
-                        "legibilityWeight": "\(outcome.after.legibilityWeight.rawValue)", "sequence": "\(outcome.after.sequence)",
+                        "legibilityWeight": "\(outcome.after.legibilityWeight.rawValue)", "textSpacing": "\(outcome.after.textSpacing.rawValue)",
+                        "sequence": "\(outcome.after.sequence)",
                     ])
                 }
                 return completion(.success(outcome))
             }
         }
     }
+
+    /// How many preferences a scope may set: category, legibility weight and text spacing.
+    static let preferenceCount = 3
 
     /// How many times a change is planned and committed before another replica's commits are
     /// taken for a storage that never lets it through.
@@ -372,6 +377,10 @@ final class PreferencesStore: Sendable {
             planned = plan(entry.scope, category: value.map { .set($0) } ?? .clear, legibilityWeight: .keep, in: shared, limited: false).0
         case .legibilityWeight(let value, _):
             planned = plan(entry.scope, category: .keep, legibilityWeight: value.map { .set($0) } ?? .clear, in: shared, limited: false).0
+        case .textSpacing(let value, _):
+            planned = plan(
+                entry.scope, category: .keep, legibilityWeight: .keep, textSpacing: value.map { .set($0) } ?? .clear, in: shared,
+                limited: false).0
         }
         guard let planned, planned.entries == [entry] else { return false }
         _ = apply(planned, to: entry.scope, in: &shared)
@@ -467,8 +476,8 @@ final class PreferencesStore: Sendable {
     /// The change `scope` makes as things stand; `limited` false for a change another replica
     /// already committed (its `--max-scopes` let it in).
     private func plan(
-        _ scope: PreferenceScope, category: Setting<ContentSizeCategory>, legibilityWeight: Setting<LegibilityWeight>, in shared: Shared,
-        limited: Bool = true
+        _ scope: PreferenceScope, category: Setting<ContentSizeCategory>, legibilityWeight: Setting<LegibilityWeight>,
+        textSpacing: Setting<TextSpacing> = .keep, in shared: Shared, limited: Bool = true
     ) -> (PlannedChange?, ChangeError?) {
         let nearest = Self.nearestNode(to: scope, in: shared)
         let own = nearest.scope == scope ? nearest.record : ScopeRecord(scope: scope)
@@ -477,6 +486,7 @@ final class PreferencesStore: Sendable {
         var record = own
         record.category = category.applied(to: own.category)
         record.legibilityWeight = legibilityWeight.applied(to: own.legibilityWeight)
+        record.textSpacing = textSpacing.applied(to: own.textSpacing)
         if limited, !scope.isRoot, own.isEmpty, !record.isEmpty, shared.scopeCount >= maximumScopes {
             return (nil, .scopeLimit(maximumScopes))
         }
@@ -484,6 +494,7 @@ final class PreferencesStore: Sendable {
         var entries: [ScopeHistoryEntry] = []
         let inheritedCategory = parent?.category ?? (.default, 0)
         let inheritedWeight = parent?.legibilityWeight ?? (.regular, 0)
+        let inheritedSpacing = parent?.textSpacing ?? (.default, 0)
         if let (entry, mark) = Self.entry(
             scope, own: own.category, after: record.category, mark: own.categoryMark, inherited: inheritedCategory,
             sequence: &sequence, position: &position, change: ScopeHistoryEntry.Change.category)
@@ -496,6 +507,13 @@ final class PreferencesStore: Sendable {
             sequence: &sequence, position: &position, change: ScopeHistoryEntry.Change.legibilityWeight)
         {
             record.legibilityWeightMark = mark
+            entries.append(entry)
+        }
+        if let (entry, mark) = Self.entry(
+            scope, own: own.textSpacing, after: record.textSpacing, mark: own.textSpacingMark, inherited: inheritedSpacing,
+            sequence: &sequence, position: &position, change: ScopeHistoryEntry.Change.textSpacing)
+        {
+            record.textSpacingMark = mark
             entries.append(entry)
         }
         if sequence > Self.maximumSequence {
@@ -541,21 +559,27 @@ final class PreferencesStore: Sendable {
             case .legibilityWeight(let value, _):
                 node.record.legibilityWeight = value
                 node.record.legibilityWeightMark = planned.record.legibilityWeightMark
+            case .textSpacing(let value, _):
+                node.record.textSpacing = value
+                node.record.textSpacingMark = planned.record.textSpacingMark
             }
             node.history.append(entry)
             shared.window.append((entry.position, node))
+            // Current before it is sent: a subscriber that asks at once must get the new answer.
+            if scope.isRoot { packedRoot.store(node.preferences.packed, ordering: .releasing) }
             if entry.isEvent {
                 events.append(entry)
                 broadcast(entry, from: node, before: before, after: node.preferences, in: &shared)
             }
         }
         if !scope.isRoot {
-            if planned.before.inherited?.count == 2, !planned.record.isEmpty { shared.scopeCount += 1 }
-            if planned.before.inherited?.count != 2, planned.record.isEmpty { shared.scopeCount -= 1 }
+            // A scope that inherited every preference had no value of its own.
+            let inheritedAll = planned.before.inherited?.count == Self.preferenceCount
+            if inheritedAll, !planned.record.isEmpty { shared.scopeCount += 1 }
+            if !inheritedAll, planned.record.isEmpty { shared.scopeCount -= 1 }
         }
         shared.sequence = planned.sequence
         shared.position = planned.position
-        if scope.isRoot { packedRoot.store(node.preferences.packed, ordering: .releasing) }
         keepHistory(in: &shared, touched: node)
         Self.prune(node, in: &shared)
         // A PUT answers the preferences it changed, without the fonts' generation (GET /preferences has it).
@@ -601,6 +625,9 @@ final class PreferencesStore: Sendable {
         case .legibilityWeight:
             .legibilityWeightChanged(LegibilityWeightChange(
                 scope: name, legibilityWeight: after.legibilityWeight, previous: before.legibilityWeight, sequence: entry.sequence))
+        case .textSpacing:
+            .textSpacingChanged(TextSpacingChange(
+                scope: name, textSpacing: after.textSpacing, previous: before.textSpacing, sequence: entry.sequence))
         }
     }
 
@@ -697,16 +724,19 @@ final class PreferencesStore: Sendable {
         entries.sort { $0.entry.position < $1.entry.position }
         var categories = lineage.map(\.record.category)
         var weights = lineage.map(\.record.legibilityWeight)
+        var spacings = lineage.map(\.record.textSpacing)
         for (level, entry) in entries.reversed() {
             switch entry.change {
             case .category(_, let previous): categories[level] = previous
             case .legibilityWeight(_, let previous): weights[level] = previous
+            case .textSpacing(_, let previous): spacings[level] = previous
             }
         }
         func effective() -> ReaderPreferences {
             ReaderPreferences(
                 category: categories.last { $0 != nil }.flatMap { $0 } ?? .default,
-                legibilityWeight: weights.last { $0 != nil }.flatMap { $0 } ?? .regular)
+                legibilityWeight: weights.last { $0 != nil }.flatMap { $0 } ?? .regular,
+                textSpacing: spacings.last { $0 != nil }.flatMap { $0 } ?? .default)
         }
         var bytes: [UInt8] = []
         for (level, entry) in entries {
@@ -714,6 +744,7 @@ final class PreferencesStore: Sendable {
             switch entry.change {
             case .category(let value, _): categories[level] = value
             case .legibilityWeight(let value, _): weights[level] = value
+            case .textSpacing(let value, _): spacings[level] = value
             }
             let after = effective()
             if entry.isEvent, before != after {

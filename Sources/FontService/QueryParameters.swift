@@ -19,6 +19,7 @@ struct QueryParameters: Sendable {
         static let family = Name(rawValue: "family")
         static let weight = Name(rawValue: "weight")
         static let legibility = Name(rawValue: "legibility")
+        static let textSpacing = Name(rawValue: "textSpacing")
         static let maximumPointSize = Name(rawValue: "maximumPointSize")
         static let value = Name(rawValue: "value")
         static let lastEventID = Name(rawValue: "lastEventId")

@@ -40,6 +40,11 @@ final class ScopeNode: @unchecked Sendable {
         effective(\.legibilityWeight, mark: \.legibilityWeightMark, root: .regular)
     }
 
+    /// The effective text spacing and the id of the newest change that affected it.
+    var textSpacing: (value: TextSpacing, affected: Int) {
+        effective(\.textSpacing, mark: \.textSpacingMark, root: .default)
+    }
+
     /// One preference's effective value — the nearest own value up the tree, else `root` — and
     /// the largest mark on the way: the id of the newest change that affected it.
     private func effective<Value>(
@@ -56,7 +61,7 @@ final class ScopeNode: @unchecked Sendable {
 
     /// The effective preferences.
     var preferences: ReaderPreferences {
-        ReaderPreferences(category: category.value, legibilityWeight: legibilityWeight.value)
+        ReaderPreferences(category: category.value, legibilityWeight: legibilityWeight.value, textSpacing: textSpacing.value)
     }
 
     /// The preferences as `GET /preferences?scope=` answers them, for `scope` (this node, or a
@@ -64,13 +69,15 @@ final class ScopeNode: @unchecked Sendable {
     func answer(for scope: PreferenceScope) -> Preferences {
         let (category, categoryAffected) = self.category
         let (weight, weightAffected) = legibilityWeight
+        let (spacing, spacingAffected) = textSpacing
         let own = scope == self.scope ? record : ScopeRecord(scope: scope)
         var inherited: [String] = []
         if own.category == nil { inherited.append("category") }
         if own.legibilityWeight == nil { inherited.append("legibilityWeight") }
+        if own.textSpacing == nil { inherited.append("textSpacing") }
         return Preferences(
-            scope: scope.isRoot ? nil : scope.path, category: category, legibilityWeight: weight,
-            sequence: max(categoryAffected, weightAffected), inherited: scope.isRoot ? nil : inherited)
+            scope: scope.isRoot ? nil : scope.path, category: category, legibilityWeight: weight, textSpacing: spacing,
+            sequence: max(categoryAffected, weightAffected, spacingAffected), inherited: scope.isRoot ? nil : inherited)
     }
 
     /// The nodes below (and including) this one that follow its value of `change`'s preference:
@@ -84,6 +91,7 @@ final class ScopeNode: @unchecked Sendable {
                 let ownsIt = switch change {
                 case .category: child.record.category != nil
                 case .legibilityWeight: child.record.legibilityWeight != nil
+                case .textSpacing: child.record.textSpacing != nil
                 }
                 if !ownsIt { pending.append(child) }
             }

@@ -5,6 +5,7 @@ import DynamicType
 struct ScopeUpdate: Sendable {
     var category: PreferencesStore.Setting<ContentSizeCategory> = .keep
     var legibilityWeight: PreferencesStore.Setting<LegibilityWeight> = .keep
+    var textSpacing: PreferencesStore.Setting<TextSpacing> = .keep
 
     /// Reads a body strictly: a non-empty JSON object of `fields` only, each once, each a string
     /// naming a value or `null` (not on the root scope, which inherits from nothing). Every
@@ -18,7 +19,7 @@ struct ScopeUpdate: Sendable {
         var seen: Set<String> = []
         for member in members {
             guard fields.contains(member.key) else {
-                throw .invalidBody("unknown field '\(member.key)'; \(path) takes \(fields.joined(separator: " and "))")
+                throw .invalidBody("unknown field '\(member.key)'; \(path) takes \(fields.dropLast().joined(separator: ", "))\(fields.count > 1 ? " and " : "")\(fields.last ?? "")")
             }
             guard seen.insert(member.key).inserted else { throw .invalidBody("'\(member.key)' appears twice") }
             switch member.value {
@@ -27,13 +28,17 @@ struct ScopeUpdate: Sendable {
                     throw .invalidBody(
                         "'\(member.key)' is null, which clears a scope's own value so it inherits again; the root scope inherits from nothing, so give it a value")
                 }
-                if member.key == "category" { category = .clear } else { legibilityWeight = .clear }
+                switch member.key {
+                case "category": category = .clear
+                case "legibilityWeight": legibilityWeight = .clear
+                default: textSpacing = .clear
+                }
             case .string(let name):
                 do {
-                    if member.key == "category" {
-                        category = .set(try ContentSizeCategory(parsing: name))
-                    } else {
-                        legibilityWeight = .set(try LegibilityWeight(parsing: name))
+                    switch member.key {
+                    case "category": category = .set(try ContentSizeCategory(parsing: name))
+                    case "legibilityWeight": legibilityWeight = .set(try LegibilityWeight(parsing: name))
+                    default: textSpacing = .set(try TextSpacing(parsing: name))
                     }
                 } catch {
                     throw .invalidValue(error)

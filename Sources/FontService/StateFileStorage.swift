@@ -23,19 +23,22 @@ public final class StateFileStorage: PreferenceStorage {
     /// The file as the root scope, its changes as the root's history (position = id).
     public func load() throws -> StoredScopes {
         state = PreferencesState(stored: try load(historyLimit: .max))
-        let marks = state.history.reduce(into: (category: 0, legibilityWeight: 0)) { marks, change in
+        let marks = state.history.reduce(into: (category: 0, legibilityWeight: 0, textSpacing: 0)) { marks, change in
             switch change.kind {
             case .category: marks.category = change.sequence
             case .legibilityWeight: marks.legibilityWeight = change.sequence
+            case .textSpacing: marks.textSpacing = change.sequence
             }
         }
         let root = ScopeRecord(
             scope: .root, category: state.preferences.category, legibilityWeight: state.preferences.legibilityWeight,
-            categoryMark: marks.category, legibilityWeightMark: marks.legibilityWeight)
+            textSpacing: state.preferences.textSpacing, categoryMark: marks.category, legibilityWeightMark: marks.legibilityWeight,
+            textSpacingMark: marks.textSpacing)
         let history = state.history.map { change in
             let entryChange: ScopeHistoryEntry.Change = switch change.kind {
             case .category(let value, let previous): .category(value, previous: previous)
             case .legibilityWeight(let value, let previous): .legibilityWeight(value, previous: previous)
+            case .textSpacing(let value, let previous): .textSpacing(value, previous: previous)
             }
             return ScopeHistoryEntry(position: change.sequence, sequence: change.sequence, isEvent: true, scope: .root, change: entryChange)
         }
@@ -54,6 +57,8 @@ public final class StateFileStorage: PreferenceStorage {
                 next.record(PreferenceChange(sequence: entry.sequence, kind: .category(value, previous: previous)))
             case .legibilityWeight(let value?, let previous?):
                 next.record(PreferenceChange(sequence: entry.sequence, kind: .legibilityWeight(value, previous: previous)))
+            case .textSpacing(let value?, let previous?):
+                next.record(PreferenceChange(sequence: entry.sequence, kind: .textSpacing(value, previous: previous)))
             default:
                 throw StateFileError.scopesNotHeld(path: path)
             }

@@ -6,8 +6,8 @@ import WebOutputs
 /// `GET /tokens` answer and what `fontd css` and `fontd tokens` write, byte for byte the same
 /// for the same table, fonts and options.
 ///
-/// Every style is resolved with the category and legibility alone (no traits or families):
-/// the same fonts `/fonts?category=…&legibility=…` lists. Any thread may call.
+/// Every style is resolved with the category, legibility and text spacing alone (no traits or
+/// families): the same fonts `/fonts?category=…&legibility=…&textSpacing=…` lists. Any thread may call.
 public struct WebDocuments: Sendable {
     /// The form of a stylesheet.
     public enum Format: String, CaseIterable, Hashable, Sendable {
@@ -31,14 +31,20 @@ public struct WebDocuments: Sendable {
         public var categories: Categories
         public var prefix: CSSPrefix
         public var format: Format
+        /// The text spacing every block is resolved with (`category=all`'s blocks too).
+        public var textSpacing: TextSpacing
         /// Every category is answered within it; with `all`, each `data-text-size` block holds
         /// its category clamped.
         public var range: CategoryRange
 
-        public init(categories: Categories, prefix: CSSPrefix = .standard, format: Format = .css, range: CategoryRange = .unbounded) {
+        public init(
+            categories: Categories, prefix: CSSPrefix = .standard, format: Format = .css, textSpacing: TextSpacing = .default,
+            range: CategoryRange = .unbounded
+        ) {
             self.categories = categories
             self.prefix = prefix
             self.format = format
+            self.textSpacing = textSpacing
             self.range = range
         }
     }
@@ -52,51 +58,60 @@ public struct WebDocuments: Sendable {
     /// The stylesheet `request` asks for. `fontFileBase` is what each `url()` starts with before
     /// `/font-files/<sha256>`: `""` for the server's own relative URLs, nil for no `url()` at all.
     public func stylesheet(_ request: Stylesheet, fontFileBase: String?) throws -> String {
-        let table = resolver.table.name, range = request.range
+        let table = resolver.table.name
+        let spacing = request.textSpacing, range = request.range
         switch (request.categories, request.format) {
         case (.one(let category, let legibility), .css):
             return StyleSheet.css(
-                table: table, block: try block(category, legibility, range), prefix: request.prefix, fontFileBase: fontFileBase)
+                table: table, block: try block(category, legibility, spacing, range), prefix: request.prefix, fontFileBase: fontFileBase)
         case (.one(let category, let legibility), .tailwind):
-            return StyleSheet.tailwind(table: table, block: try block(category, legibility, range), fontFileBase: fontFileBase)
+            return StyleSheet.tailwind(table: table, block: try block(category, legibility, spacing, range), fontFileBase: fontFileBase)
         case (.all(let category, let legibility), _):
             var blocks: [WebBlock] = []
             for each in ContentSizeCategory.allCases {
-                blocks.append(try block(each, .regular, range))
-                blocks.append(try block(each, .bold, range))
+                blocks.append(try block(each, .regular, spacing, range))
+                blocks.append(try block(each, .bold, spacing, range))
             }
             return StyleSheet.cssAll(
-                table: table, blocks: blocks, current: try block(category, legibility, range), prefix: request.prefix,
+                table: table, blocks: blocks, current: try block(category, legibility, spacing, range), prefix: request.prefix,
                 fontFileBase: fontFileBase)
         }
     }
 
-    /// The design tokens (DTCG format 2025.10) of every style at `category` and `legibility`.
-    public func tokens(category: ContentSizeCategory, legibility: LegibilityWeight, range: CategoryRange = .unbounded) throws -> [UInt8] {
-        try DesignTokens.document(table: resolver.table.name, block: block(category, legibility, range))
+    /// The design tokens (DTCG format 2025.10) of every style at `category` (clamped into
+    /// `range`), `legibility` and `textSpacing`.
+    public func tokens(
+        category: ContentSizeCategory, legibility: LegibilityWeight, textSpacing: TextSpacing = .default, range: CategoryRange = .unbounded
+    ) throws -> [UInt8] {
+        try DesignTokens.document(table: resolver.table.name, block: block(category, legibility, textSpacing, range))
     }
 
-    /// The specimen page of every style at `category` and `legibility`; `preview` when the
+    /// The specimen page of every style at `category`, `legibility` and `textSpacing`; `preview` when the
     /// category was asked for (the page then stays at it instead of following the reader).
     public func specimen(
-        category: ContentSizeCategory, legibility: LegibilityWeight, range: CategoryRange = .unbounded, preview: Bool
+        category: ContentSizeCategory, legibility: LegibilityWeight, textSpacing: TextSpacing = .default, range: CategoryRange = .unbounded,
+        preview: Bool
     ) throws -> String {
-        SpecimenPage.html(table: resolver.table.name, block: try block(category, legibility, range), preview: preview)
+        SpecimenPage.html(table: resolver.table.name, block: try block(category, legibility, textSpacing, range), preview: preview)
     }
 
-    /// Every style of the table resolved at `category` clamped into `range` and `legibility`,
-    /// with its face's full name and, where it may have one, its file's hash.
-    func block(_ category: ContentSizeCategory, _ legibility: LegibilityWeight, _ range: CategoryRange) throws -> WebBlock {
+    /// Every style of the table resolved at `category` clamped into `range`, `legibility` and
+    /// `spacing`, with its face's full name and, where it may have one, its file's hash.
+    func block(
+        _ category: ContentSizeCategory, _ legibility: LegibilityWeight, _ spacing: TextSpacing = .default,
+        _ range: CategoryRange = .unbounded
+    ) throws -> WebBlock {
         let (category, requested) = range.apply(to: category)
         let styles = try resolver.table.styles.map { definition in
-            let font = try resolver.resolve(FontRequest(style: definition.style, category: category, legibilityWeight: legibility))
+            let font = try resolver.resolve(
+                FontRequest(style: definition.style, category: category, legibilityWeight: legibility, textSpacing: spacing))
             let face = font.matchedFace
             return WebStyle(
                 definition: definition, font: font,
                 fullName: resolver.catalog.fullName(file: face.file, index: face.index) ?? Self.fallbackFullName(face),
                 fileHash: resolver.files.urlHash(file: face.file, index: face.index))
         }
-        return WebBlock(category: category, requestedCategory: requested, legibilityWeight: legibility, styles: styles)
+        return WebBlock(category: category, requestedCategory: requested, legibilityWeight: legibility, textSpacing: spacing, styles: styles)
     }
 
     /// A face fontconfig knows no full name for: its family and style, as most full names read.

@@ -12,13 +12,15 @@ extension FontdClient {
     ///   - weight: A weight instead of the style's (1…1000).
     ///   - legibility: The "Bold Text" setting; nil follows the reader's current one.
     ///   - maximumPointSize: A cap on the size; line height and tracking shrink with it.
+    ///   - textSpacing: WCAG text spacing or not; nil follows the reader's current one.
     public func font(
         _ style: TextStyle, category: ContentSizeCategory? = nil, range: CategoryRange = .unbounded, traits: SymbolicTraits = [],
-        families: [String] = [], weight: FontWeight? = nil, legibility: LegibilityWeight? = nil, maximumPointSize: Double? = nil
+        families: [String] = [], weight: FontWeight? = nil, legibility: LegibilityWeight? = nil, maximumPointSize: Double? = nil,
+        textSpacing: TextSpacing? = nil
     ) async throws(FontdClientError) -> ResolvedFont {
         let options = Self.fontOptions(
             category: category, range: range, traits: traits, families: families, weight: weight, legibility: legibility,
-            maximumPointSize: maximumPointSize)
+            maximumPointSize: maximumPointSize, textSpacing: textSpacing)
         return try await get("/font", query: scoped([("style", style.rawValue)] + options))
     }
 
@@ -26,11 +28,12 @@ extension FontdClient {
     /// the same options as `font`.
     public func fonts(
         category: ContentSizeCategory? = nil, range: CategoryRange = .unbounded, traits: SymbolicTraits = [],
-        families: [String] = [], weight: FontWeight? = nil, legibility: LegibilityWeight? = nil, maximumPointSize: Double? = nil
+        families: [String] = [], weight: FontWeight? = nil, legibility: LegibilityWeight? = nil, maximumPointSize: Double? = nil,
+        textSpacing: TextSpacing? = nil
     ) async throws(FontdClientError) -> FontCollection {
         let options = Self.fontOptions(
             category: category, range: range, traits: traits, families: families, weight: weight, legibility: legibility,
-            maximumPointSize: maximumPointSize)
+            maximumPointSize: maximumPointSize, textSpacing: textSpacing)
         let data = try await send("GET", "/fonts", query: scoped(options))
         do {
             return try FontCollection(json: data)
@@ -77,7 +80,7 @@ extension FontdClient {
     /// The query parameters of `/font` and `/fonts` for the options given.
     static func fontOptions(
         category: ContentSizeCategory?, range: CategoryRange, traits: SymbolicTraits, families: [String], weight: FontWeight?,
-        legibility: LegibilityWeight?, maximumPointSize: Double?
+        legibility: LegibilityWeight?, maximumPointSize: Double?, textSpacing: TextSpacing? = nil
     ) -> [(name: String, value: String)] {
         var query = categoryOptions(category, range)
         if !traits.isEmpty { query.append(("traits", traits.names.joined(separator: ","))) }
@@ -85,6 +88,7 @@ extension FontdClient {
         if let weight { query.append(("weight", formatNumber(weight.rawValue))) }
         if let legibility { query.append(("legibility", legibility.rawValue)) }
         if let maximumPointSize { query.append(("maximumPointSize", formatNumber(maximumPointSize))) }
+        if let textSpacing { query.append(("textSpacing", textSpacing.rawValue)) }
         return query
     }
 

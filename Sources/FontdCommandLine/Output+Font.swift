@@ -22,10 +22,14 @@ extension Output {
             ["fallback", face.fallback ? "yes (no face of the requested family)" : "no"],
             ["synthetic", synthetic.joined(separator: ", ")],
         ]
+        // WCAG text spacing's two values, after tracking as in the JSON; absent otherwise.
+        let spacingRows = [("word spacing", metrics.wordSpacing), ("paragraph spacing", metrics.paragraphSpacing)]
+            .compactMap { name, value in value.map { [name, points($0)] } }
         let metricRows: [[String]] = [
             ["line height", points(metrics.lineHeight)],
             ["leading", points(metrics.leading)],
             ["tracking", points(metrics.tracking)],
+        ] + spacingRows + [
             ["ascender", points(metrics.ascender)],
             ["descender", points(metrics.descender)],
             ["line gap", points(metrics.lineGap)],

@@ -24,6 +24,9 @@ public struct QueryOptions: ParsableArguments {
     @Option(help: "The reader's legibility weight: regular or bold (the \"Bold Text\" setting); default regular, or the reader's with --server.")
     public var legibility: String?
 
+    @Option(name: .customLong("text-spacing"), help: "The reader's text spacing: default (the table's) or wcag (WCAG 1.4.12's); the reader's with --server.")
+    public var textSpacing: String?
+
     @Option(name: .customLong("maximum-point-size"), parsing: .unconditional, help: "Cap the point size; line height and tracking scale with it.")
     public var maximumPointSize: String?
 
@@ -46,7 +49,8 @@ public struct QueryOptions: ParsableArguments {
                 legibility: try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) },
                 maximumPointSize: try maximumPointSize.map { text throws(DynamicTypeError) in
                     try parseNumber(text, parameter: "maximum point size", in: FontRequest.maximumPointSizeRange, lowerBoundIncluded: false)
-                })
+                },
+                textSpacing: try textSpacing.map { text throws(DynamicTypeError) in try TextSpacing(parsing: text) })
         } catch {
             throw .invalidValue(error)
         }
@@ -84,6 +88,7 @@ public struct QueryOptions: ParsableArguments {
         public var weight: FontWeight?
         public var legibility: LegibilityWeight?
         public var maximumPointSize: Double?
+        public var textSpacing: TextSpacing?
     }
 
     /// Prints `font` as `--json` asks: the API's JSON, or a table for people.

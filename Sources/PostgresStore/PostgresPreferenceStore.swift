@@ -161,9 +161,9 @@ public final class PostgresPreferenceStore: Sendable {
         for entry in commit.entries where entry.sequence > commit.sequence {
             throw .invalidCommit("history entry \(entry.position) has sequence \(entry.sequence), beyond the commit's \(commit.sequence)")
         }
-        for record in commit.scopes where record.scope.isRoot && (record.category == nil || record.legibilityWeight == nil) {
-            throw .invalidCommit(
-                "the root scope's \(record.category == nil ? "category" : "legibility weight") cannot be cleared; it has nothing to inherit from")
+        for record in commit.scopes where record.scope.isRoot && (record.category == nil || record.legibilityWeight == nil || record.textSpacing == nil) {
+            let cleared = record.category == nil ? "category" : record.legibilityWeight == nil ? "legibility weight" : "text spacing"
+            throw .invalidCommit("the root scope's \(cleared) cannot be cleared; it has nothing to inherit from")
         }
         try call { client, logger in
             try await client.withConnection { connection in
@@ -246,10 +246,12 @@ public final class PostgresPreferenceStore: Sendable {
             } else {
                 _ = try await connection.query(
                     """
-                    INSERT INTO scopes (scope, category, legibility_weight, category_mark, legibility_weight_mark)
-                    VALUES (\(record.scope.path), \(record.category?.rawValue), \(record.legibilityWeight?.rawValue), \(record.categoryMark), \(record.legibilityWeightMark))
+                    INSERT INTO scopes (scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark)
+                    VALUES (\(record.scope.path), \(record.category?.rawValue), \(record.legibilityWeight?.rawValue), \(record.categoryMark), \(record.legibilityWeightMark),
+                        \(record.textSpacing?.rawValue), \(record.textSpacingMark))
                     ON CONFLICT (scope) DO UPDATE SET category = excluded.category, legibility_weight = excluded.legibility_weight,
-                        category_mark = excluded.category_mark, legibility_weight_mark = excluded.legibility_weight_mark
+                        category_mark = excluded.category_mark, legibility_weight_mark = excluded.legibility_weight_mark,
+                        text_spacing = excluded.text_spacing, text_spacing_mark = excluded.text_spacing_mark
                     """, logger: logger
                 ).collect()
             }
@@ -258,6 +260,7 @@ public final class PostgresPreferenceStore: Sendable {
             """
             UPDATE preferences SET category = \(root.category?.rawValue), legibility_weight = \(root.legibilityWeight?.rawValue),
                 category_mark = \(root.categoryMark), legibility_weight_mark = \(root.legibilityWeightMark),
+                text_spacing = \(root.textSpacing?.rawValue), text_spacing_mark = \(root.textSpacingMark),
                 sequence = \(commit.sequence), position = \(position)
             WHERE id = 1
             """, logger: logger

@@ -1,15 +1,16 @@
 import Logging
 import PostgresNIO
 
-/// The store's tables in PostgreSQL, mirroring the SQLite store's `v2` (docs/DESIGN.md §12), and
+/// The store's tables in PostgreSQL, mirroring the SQLite store's `v3` (docs/DESIGN.md §12), and
 /// their creation, once, by whichever replica opens the database first.
 ///
-/// - `fontd_schema_version`: one row, the schema's version (1 for this layout); a later
-///   layout is a new version with its own migration, never an edit of this one.
+/// - `fontd_schema_version`: one row, the schema's version (2 for this layout: version 1 and
+///   the text spacing columns of version 2); a later layout is a new version with its own
+///   migration, never an edit of this one.
 /// - `preferences`: one row (id 1), the root scope's values and marks, the store's sequence and
 ///   the newest history `position`. Every commit locks it first (`FOR UPDATE`), so commits of
 ///   all replicas take their positions and ids one after another, in commit order.
-/// - `scopes`: every other scope with a value of its own (NULL: inherited, never both), with its marks.
+/// - `scopes`: every other scope with a value of its own (NULL: inherited, never all three), with its marks.
 /// - `history`: every kept entry by `position` (the primary key): sequence, is_event, scope
 ///   (`''` for the root), kind, the raw values of §3 in `value` and `previous` (NULL: inherited).
 /// - `dropped_history`: per scope whose older entries were dropped, the largest sequence among them.
@@ -17,7 +18,7 @@ import PostgresNIO
 /// Scope paths are `COLLATE "C"`, so they order by bytes, as SQLite's and `PreferenceScope`'s do.
 enum PostgresSchema {
     /// The newest schema version this fontd makes and reads.
-    static let version = 1
+    static let version = 2
 
     /// The tables fontd makes; any of them in a database without `fontd_schema_version` is another application's.
     static let tableNames = ["preferences", "scopes", "history", "dropped_history"]
@@ -72,8 +73,31 @@ enum PostgresSchema {
         "INSERT INTO fontd_schema_version VALUES (1)",
     ]
 
+    /// Version 2, as written: frozen. Text spacing (docs/DESIGN.md §10), a third preference: the
+    /// root's starts at `default`; a scope may set only it; history has a third kind.
+    static let version2 = [
+        """
+        ALTER TABLE preferences
+            ADD COLUMN text_spacing TEXT NOT NULL DEFAULT 'default',
+            ADD COLUMN text_spacing_mark BIGINT NOT NULL DEFAULT 0 CHECK (text_spacing_mark >= 0)
+        """,
+        """
+        ALTER TABLE scopes
+            ADD COLUMN text_spacing TEXT,
+            ADD COLUMN text_spacing_mark BIGINT NOT NULL DEFAULT 0 CHECK (text_spacing_mark >= 0),
+            DROP CONSTRAINT scopes_check,
+            ADD CONSTRAINT scopes_check CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL OR text_spacing IS NOT NULL)
+        """,
+        """
+        ALTER TABLE history
+            DROP CONSTRAINT history_kind_check,
+            ADD CONSTRAINT history_kind_check CHECK (kind IN ('category', 'legibilityWeight', 'textSpacing'))
+        """,
+        "UPDATE fontd_schema_version SET version = 2",
+    ]
+
     /// Creates the tables in a database that has none of them, or checks that the ones there are
-    /// fontd's and not a newer fontd's, in one transaction under the advisory lock.
+    /// fontd's and not a newer fontd's (an older fontd's are migrated), in one transaction under the advisory lock.
     static func prepare(_ connection: PostgresConnection, logger: Logger) async throws {
         try await Transaction.run(on: connection, logger: logger) { connection in
             _ = try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger).collect()
@@ -86,7 +110,9 @@ enum PostgresSchema {
                     throw PostgresStoreError.damaged(
                         "the database has tables named like fontd's (\(foreign.joined(separator: ", "))) but no fontd_schema_version: another application's")
                 }
-                for statement in version1 { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect() }
+                for statement in version1 + version2 {
+                    _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect()
+                }
                 logger.info("created the fontd tables", metadata: ["schema": "\(version)"])
                 return
             }
@@ -98,6 +124,11 @@ enum PostgresSchema {
             guard stored <= version else { throw PostgresStoreError.newerSchema(version: stored, known: version) }
             let missing = tableNames.filter { !existing.contains($0) }
             guard missing.isEmpty else { throw PostgresStoreError.damaged("its tables \(missing.joined(separator: ", ")) are missing") }
+            // A database an older fontd made: the later versions, in the same transaction.
+            if stored < 2 {
+                for statement in version2 { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect() }
+                logger.info("migrated the fontd tables", metadata: ["from": "\(stored)", "schema": "\(version)"])
+            }
         }
     }
 }

@@ -4,23 +4,29 @@ import PostgresNIO
 /// The rows of the store's tables as the service's types, each read by one query's columns in
 /// order; a value or a scope fontd would not have written is `.damaged`, saying where.
 enum StoredRows {
-    static let rootColumns = "category, legibility_weight, category_mark, legibility_weight_mark, sequence, position"
-    static let scopeColumns = "scope, category, legibility_weight, category_mark, legibility_weight_mark"
+    static let rootColumns = "category, legibility_weight, category_mark, legibility_weight_mark, sequence, position, text_spacing, text_spacing_mark"
+    static let scopeColumns = "scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark"
     static let historyColumns = "position, sequence, is_event, scope, kind, value, previous"
 
     /// The preferences row (`rootColumns`): the root's record, the store's sequence and position.
     static func root(_ row: PostgresRow) throws -> (record: ScopeRecord, sequence: Int, position: Int) {
-        let (category, weight, categoryMark, weightMark, sequence, position) = try row.decode((String, String, Int, Int, Int, Int).self)
-        guard let category = ContentSizeCategory(rawValue: category), let weight = LegibilityWeight(rawValue: weight) else {
-            throw PostgresStoreError.damaged("its preferences row holds '\(category)' and '\(weight)'")
+        let (category, weight, categoryMark, weightMark, sequence, position, spacing, spacingMark) =
+            try row.decode((String, String, Int, Int, Int, Int, String, Int).self)
+        guard let category = ContentSizeCategory(rawValue: category), let weight = LegibilityWeight(rawValue: weight),
+              let spacing = TextSpacing(rawValue: spacing)
+        else {
+            throw PostgresStoreError.damaged("its preferences row holds '\(category)', '\(weight)' and '\(spacing)'")
         }
-        let record = ScopeRecord(scope: .root, category: category, legibilityWeight: weight, categoryMark: categoryMark, legibilityWeightMark: weightMark)
+        let record = ScopeRecord(
+            scope: .root, category: category, legibilityWeight: weight, textSpacing: spacing, categoryMark: categoryMark,
+            legibilityWeightMark: weightMark, textSpacingMark: spacingMark)
         return (record, sequence, position)
     }
 
     /// A `scopes` row (`scopeColumns`).
     static func scope(_ row: PostgresRow) throws -> ScopeRecord {
-        let (path, category, weight, categoryMark, weightMark) = try row.decode((String, String?, String?, Int, Int).self)
+        let (path, category, weight, categoryMark, weightMark, spacing, spacingMark) =
+            try row.decode((String, String?, String?, Int, Int, String?, Int).self)
         guard let scope = try? PreferenceScope(parsing: path) else {
             throw PostgresStoreError.damaged("its scopes table names the scope '\(path)', which is not a scope")
         }
@@ -28,7 +34,8 @@ enum StoredRows {
             scope: scope,
             category: try stored(category, in: "the category of the scope \(path)"),
             legibilityWeight: try stored(weight, in: "the legibility weight of the scope \(path)"),
-            categoryMark: categoryMark, legibilityWeightMark: weightMark)
+            textSpacing: try stored(spacing, in: "the text spacing of the scope \(path)"),
+            categoryMark: categoryMark, legibilityWeightMark: weightMark, textSpacingMark: spacingMark)
     }
 
     /// A `history` row (`historyColumns`).
@@ -51,6 +58,10 @@ enum StoredRows {
             change = .legibilityWeight(
                 try stored(value, in: "history entry \(position)'s legibility weight"),
                 previous: try stored(previous, in: "history entry \(position)'s previous legibility weight"))
+        case "textSpacing":
+            change = .textSpacing(
+                try stored(value, in: "history entry \(position)'s text spacing"),
+                previous: try stored(previous, in: "history entry \(position)'s previous text spacing"))
         default:
             throw PostgresStoreError.damaged("history entry \(position) is of the kind '\(kind)'")
         }
@@ -62,6 +73,7 @@ enum StoredRows {
         switch entry.change {
         case .category(let value, let previous): ("category", value?.rawValue, previous?.rawValue)
         case .legibilityWeight(let value, let previous): ("legibilityWeight", value?.rawValue, previous?.rawValue)
+        case .textSpacing(let value, let previous): ("textSpacing", value?.rawValue, previous?.rawValue)
         }
     }
 

@@ -6,7 +6,7 @@ import GRDB
 struct HistoryRow: Codable, FetchableRecord, PersistableRecord {
     /// What changed; stored as its raw value.
     enum Kind: String, Codable {
-        case category, legibilityWeight
+        case category, legibilityWeight, textSpacing
     }
 
     static let databaseTableName = "history"
@@ -33,6 +33,8 @@ struct HistoryRow: Codable, FetchableRecord, PersistableRecord {
             (kind, value, self.previous) = (.category, category?.rawValue, previous?.rawValue)
         case .legibilityWeight(let weight, let previous):
             (kind, value, self.previous) = (.legibilityWeight, weight?.rawValue, previous?.rawValue)
+        case .textSpacing(let spacing, let previous):
+            (kind, value, self.previous) = (.textSpacing, spacing?.rawValue, previous?.rawValue)
         }
     }
 
@@ -46,6 +48,8 @@ struct HistoryRow: Codable, FetchableRecord, PersistableRecord {
             (change, sequence) = (.category(changed.category, previous: changed.previous), changed.sequence)
         case .legibilityWeightChanged(let changed):
             (change, sequence) = (.legibilityWeight(changed.legibilityWeight, previous: changed.previous), changed.sequence)
+        case .textSpacingChanged(let changed):
+            (change, sequence) = (.textSpacing(changed.textSpacing, previous: changed.previous), changed.sequence)
         case .snapshot, .fontsChanged: throw .notAChange(event.name)
         }
         self.init(ScopeHistoryEntry(position: sequence, sequence: sequence, isEvent: true, scope: .root, change: change))
@@ -71,6 +75,10 @@ struct HistoryRow: Codable, FetchableRecord, PersistableRecord {
             .legibilityWeight(
                 try .stored(value, path: path, in: "history entry \(position)'s legibility weight"),
                 previous: try .stored(previous, path: path, in: "history entry \(position)'s previous legibility weight"))
+        case .textSpacing:
+            .textSpacing(
+                try .stored(value, path: path, in: "history entry \(position)'s text spacing"),
+                previous: try .stored(previous, path: path, in: "history entry \(position)'s previous text spacing"))
         }
         return ScopeHistoryEntry(position: position, sequence: sequence, isEvent: isEvent, scope: entryScope, change: change)
     }

@@ -14,10 +14,13 @@ struct PreferencesRow: Codable, FetchableRecord, PersistableRecord {
     var legibilityWeightMark: Int
     var sequence: Int
     var position: Int
+    var textSpacing: String
+    var textSpacingMark: Int
 
     private enum CodingKeys: String, CodingKey {
         case id, category, legibilityWeight = "legibility_weight", categoryMark = "category_mark"
         case legibilityWeightMark = "legibility_weight_mark", sequence, position
+        case textSpacing = "text_spacing", textSpacingMark = "text_spacing_mark"
     }
 
     /// The row of the store at `db`; a missing row means the store was not written by fontd.
@@ -28,23 +31,29 @@ struct PreferencesRow: Codable, FetchableRecord, PersistableRecord {
         return row
     }
 
-    /// Takes the root scope's values and marks; the root never inherits, so both values must be set.
+    /// Takes the root scope's values and marks; the root never inherits, so every value must be set.
     mutating func setRoot(_ record: ScopeRecord) throws(SQLiteStoreError) {
-        guard let category = record.category, let weight = record.legibilityWeight else {
-            throw .invalidCommit("the root scope's \(record.category == nil ? "category" : "legibility weight") cannot be cleared; it has nothing to inherit from")
+        guard let category = record.category, let weight = record.legibilityWeight, let spacing = record.textSpacing else {
+            let cleared = record.category == nil ? "category" : record.legibilityWeight == nil ? "legibility weight" : "text spacing"
+            throw .invalidCommit("the root scope's \(cleared) cannot be cleared; it has nothing to inherit from")
         }
         self.category = category.rawValue
         legibilityWeight = weight.rawValue
+        textSpacing = spacing.rawValue
         categoryMark = record.categoryMark
         legibilityWeightMark = record.legibilityWeightMark
+        textSpacingMark = record.textSpacingMark
     }
 
     /// The root scope's record; a value this version does not know means the row was not written by fontd.
     func root(path: String) throws(SQLiteStoreError) -> ScopeRecord {
-        guard let category = ContentSizeCategory(rawValue: category), let weight = LegibilityWeight(rawValue: legibilityWeight) else {
-            throw .damaged(path, reason: "its preferences row holds '\(category)' and '\(legibilityWeight)'")
+        guard let category = ContentSizeCategory(rawValue: category), let weight = LegibilityWeight(rawValue: legibilityWeight),
+              let spacing = TextSpacing(rawValue: textSpacing)
+        else {
+            throw .damaged(path, reason: "its preferences row holds '\(category)', '\(legibilityWeight)' and '\(textSpacing)'")
         }
         return ScopeRecord(
-            scope: .root, category: category, legibilityWeight: weight, categoryMark: categoryMark, legibilityWeightMark: legibilityWeightMark)
+            scope: .root, category: category, legibilityWeight: weight, textSpacing: spacing, categoryMark: categoryMark,
+            legibilityWeightMark: legibilityWeightMark, textSpacingMark: textSpacingMark)
     }
 }

@@ -50,7 +50,7 @@ public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
         case .invalidCommit(let reason):
             "the commit was refused: \(reason)"
         case .notAChange(let name):
-            "a \(name) event is not a change; only \(PreferenceEvent.categoryChangedName) and \(PreferenceEvent.legibilityWeightChangedName) events are stored"
+            "a \(name) event is not a change; only \(PreferenceEvent.categoryChangedName), \(PreferenceEvent.legibilityWeightChangedName) and \(PreferenceEvent.textSpacingChangedName) events are stored"
         case .notEmpty(let path):
             "the store \(path) already holds changes; a state is imported only into a new store (move the store away to import again)"
         case .invalidImport(let reason):

@@ -11,10 +11,12 @@ struct ScopeRow: Codable, FetchableRecord, PersistableRecord {
     var legibilityWeight: String?
     var categoryMark: Int
     var legibilityWeightMark: Int
+    var textSpacing: String?
+    var textSpacingMark: Int
 
     private enum CodingKeys: String, CodingKey {
         case scope, category, legibilityWeight = "legibility_weight", categoryMark = "category_mark"
-        case legibilityWeightMark = "legibility_weight_mark"
+        case legibilityWeightMark = "legibility_weight_mark", textSpacing = "text_spacing", textSpacingMark = "text_spacing_mark"
     }
 
     init(_ record: ScopeRecord) {
@@ -23,6 +25,8 @@ struct ScopeRow: Codable, FetchableRecord, PersistableRecord {
         legibilityWeight = record.legibilityWeight?.rawValue
         categoryMark = record.categoryMark
         legibilityWeightMark = record.legibilityWeightMark
+        textSpacing = record.textSpacing?.rawValue
+        textSpacingMark = record.textSpacingMark
     }
 
     /// The scope's record; a scope name outside the form, a value this version does not know,
@@ -31,13 +35,14 @@ struct ScopeRow: Codable, FetchableRecord, PersistableRecord {
         guard let scope = try? PreferenceScope(parsing: scope) else {
             throw .damaged(path, reason: "its scopes table names the scope '\(scope)', which is not a scope")
         }
-        guard category != nil || legibilityWeight != nil else {
+        guard category != nil || legibilityWeight != nil || textSpacing != nil else {
             throw .damaged(path, reason: "its scopes table holds \(scope.path) with no value of its own")
         }
         return ScopeRecord(
             scope: scope,
             category: try .stored(category, path: path, in: "the category of the scope \(scope.path)"),
             legibilityWeight: try .stored(legibilityWeight, path: path, in: "the legibility weight of the scope \(scope.path)"),
-            categoryMark: categoryMark, legibilityWeightMark: legibilityWeightMark)
+            textSpacing: try .stored(textSpacing, path: path, in: "the text spacing of the scope \(scope.path)"),
+            categoryMark: categoryMark, legibilityWeightMark: legibilityWeightMark, textSpacingMark: textSpacingMark)
     }
 }

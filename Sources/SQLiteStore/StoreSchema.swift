@@ -7,13 +7,14 @@ import GRDB
 ///   the store's sequence (the id of the newest event over all scopes) and `position`, that of
 ///   the newest history entry. They are kept in the row rather than derived from the history so
 ///   that they outlive the entries the service drops, and so that the open-time check has two
-///   records to compare. (Before `v2` the row had no marks and `sequence` was the newest change's.)
+///   records to compare. (Before `v2` the row had no marks and `sequence` was the newest change's;
+///   before `v3`, no text spacing.)
 /// - `scopes`: one row per scope other than the root that has a value of its own (NULL:
-///   inherited, never both), with its marks.
+///   inherited, never all three), with its marks.
 /// - `history`: one row per change of a scope's own value, `position` the primary key (SQLite's
 ///   rowid, so range reads walk the table's own b-tree); `sequence` the event's id (for a silent
 ///   entry, `is_event` 0, the store's sequence then); `scope` the path, `''` for the root;
-///   `kind` `category` or `legibilityWeight`; the raw values of §3 in `value` and `previous`
+///   `kind` `category`, `legibilityWeight` or `textSpacing`; the raw values of §3 in `value` and `previous`
 ///   (NULL: inherited). Indexed by `(scope, position)` for the drops of one scope.
 /// - `dropped_history`: per scope whose older entries were dropped, the largest sequence among them.
 ///
@@ -87,6 +88,42 @@ enum StoreSchema {
                 DROP TABLE changes;
                 """)
         }
+        // Text spacing (docs/DESIGN.md §10), a third preference: the root's starts at `default`,
+        // with no change yet. SQLite cannot change a CHECK in place, so `scopes` (a scope may set
+        // only its text spacing) and `history` (a third kind) are made anew and copied. Frozen.
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: """
+                ALTER TABLE preferences ADD COLUMN text_spacing TEXT NOT NULL DEFAULT 'default';
+                ALTER TABLE preferences ADD COLUMN text_spacing_mark INTEGER NOT NULL DEFAULT 0 CHECK (text_spacing_mark >= 0);
+                CREATE TABLE scopes_v3 (
+                    scope TEXT PRIMARY KEY CHECK (scope <> ''),
+                    category TEXT,
+                    legibility_weight TEXT,
+                    category_mark INTEGER NOT NULL CHECK (category_mark >= 0),
+                    legibility_weight_mark INTEGER NOT NULL CHECK (legibility_weight_mark >= 0),
+                    text_spacing TEXT,
+                    text_spacing_mark INTEGER NOT NULL DEFAULT 0 CHECK (text_spacing_mark >= 0),
+                    CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL OR text_spacing IS NOT NULL)
+                ) STRICT;
+                INSERT INTO scopes_v3 (scope, category, legibility_weight, category_mark, legibility_weight_mark)
+                    SELECT scope, category, legibility_weight, category_mark, legibility_weight_mark FROM scopes;
+                DROP TABLE scopes;
+                ALTER TABLE scopes_v3 RENAME TO scopes;
+                CREATE TABLE history_v3 (
+                    position INTEGER PRIMARY KEY CHECK (position >= 1),
+                    sequence INTEGER NOT NULL CHECK (sequence >= 0),
+                    is_event INTEGER NOT NULL CHECK (is_event IN (0, 1)),
+                    scope TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight', 'textSpacing')),
+                    value TEXT,
+                    previous TEXT
+                ) STRICT;
+                INSERT INTO history_v3 SELECT position, sequence, is_event, scope, kind, value, previous FROM history;
+                DROP TABLE history;
+                ALTER TABLE history_v3 RENAME TO history;
+                CREATE INDEX history_by_scope ON history (scope, position);
+                """)
+        }
         return migrator
     }()
 
@@ -132,7 +169,11 @@ enum StoreSchema {
             return false
         }
         // Entries may have been dropped, so the row is only known not to lag behind the history.
-        let row = try PreferencesRow.fetch(db, path: path)
+        // Read by column, not as a `PreferencesRow`: a store at `v2` has no text spacing yet.
+        guard let stored = try Row.fetchOne(db, sql: "SELECT sequence, position FROM preferences WHERE id = 1") else {
+            throw SQLiteStoreError.damaged(path, reason: "its preferences row is missing")
+        }
+        let row: (sequence: Int, position: Int) = (stored["sequence"], stored["position"])
         let newest = try Row.fetchOne(db, sql: "SELECT MAX(sequence) AS sequence, MAX(position) AS position FROM history")
         let (newestSequence, newestPosition) = (newest?["sequence"] as Int?, newest?["position"] as Int?)
         if let newestSequence, newestSequence > row.sequence {

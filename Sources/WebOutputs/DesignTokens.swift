@@ -43,7 +43,8 @@ public enum DesignTokens {
             table: table,
             description: "Text styles of the fontd table \"\(table)\" at content-size category "
                 + "\(block.category.rawValue)\(block.requestedCategory.map { " (requested \($0.rawValue))" } ?? ""), "
-                + "legibility weight \(block.legibilityWeight.rawValue).",
+                + "legibility weight \(block.legibilityWeight.rawValue)"
+                + (block.textSpacing == .default ? "." : ", text spacing \(block.textSpacing.rawValue)."),
             tokens: block.styles.map { (name: $0.definition.style.rawValue, token: TypographyToken($0, in: block)) })
         return Array(try OrderedJSONEncoder(prettyPrinted: true).encode(document)) + [UInt8(ascii: "\n")]
     }

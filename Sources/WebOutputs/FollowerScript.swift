@@ -1,8 +1,8 @@
 /// `GET /fontd.js` (docs/DESIGN.md §9): the ES module that makes a page follow the reader.
 ///
 /// `import { follow } from "http://127.0.0.1:8686/fontd.js"; follow()` opens `/events` on the
-/// server the module was loaded from, keeps `<html data-text-size>` and `data-bold-text` equal to
-/// the reader's preferences, swaps each `<link rel=stylesheet>` to that server's `/css` for them
+/// server the module was loaded from, keeps `<html data-text-size>`, `data-bold-text` and
+/// `data-text-spacing` equal to the reader's preferences, swaps each `<link rel=stylesheet>` to that server's `/css` for them
 /// (removing the old one once the new has loaded, so nothing flashes) and dispatches
 /// `fontd:change` on `document`. `EventSource` reconnects and resumes with `Last-Event-ID` by
 /// itself. No dependencies; under 4 KB (`FollowerScriptTests`).
@@ -15,7 +15,7 @@ public enum FollowerScript {
     public static let source = #"""
 // fontd.js: a page follows the reader's text size. No dependencies.
 //   import { follow } from "http://127.0.0.1:8686/fontd.js"; follow();
-// Keeps <html data-text-size> and data-bold-text equal to the reader's preferences, swaps each
+// Keeps <html data-text-size>, data-bold-text and data-text-spacing equal to the reader's preferences, swaps each
 // <link rel=stylesheet> to this server's /css for them (the old one goes once the new has loaded),
 // and dispatches "fontd:change" on document. EventSource reconnects and resumes by itself.
 // follow({ scope: "alice/phone", token }) follows a scope: /events and /css get scope= and
@@ -34,6 +34,8 @@ export function follow({ scope, token } = {}) {
     root.dataset.textSize = prefs.category;
     if (prefs.legibilityWeight === "bold") root.dataset.boldText = "";
     else delete root.dataset.boldText;
+    if (prefs.textSpacing === "wcag") root.dataset.textSpacing = "wcag";
+    else delete root.dataset.textSpacing;
     for (const link of document.querySelectorAll('link[rel~="stylesheet"]')) swap(link);
     document.dispatchEvent(new CustomEvent("fontd:change", { detail: { ...prefs } }));
   };
@@ -42,9 +44,14 @@ export function follow({ scope, token } = {}) {
     let url;
     try { url = new URL(link.href); } catch { return; }
     if (url.origin !== server || url.pathname !== "/css") return;
-    if (url.searchParams.get("category") === "all") return;
-    url.searchParams.set("category", prefs.category);
-    url.searchParams.set("legibility", prefs.legibilityWeight);
+    const all = url.searchParams.get("category") === "all";
+    const spaced = prefs.textSpacing !== "default" || url.searchParams.has("textSpacing");
+    if (all && !spaced) return;
+    if (!all) {
+      url.searchParams.set("category", prefs.category);
+      url.searchParams.set("legibility", prefs.legibilityWeight);
+    }
+    if (spaced) url.searchParams.set("textSpacing", prefs.textSpacing);
     for (const [name, value] of params) url.searchParams.set(name, value);
     if (url.href === link.href) return;
     const next = link.cloneNode();
@@ -62,9 +69,11 @@ export function follow({ scope, token } = {}) {
   on("preferences", (data) => {
     prefs.category = data.category;
     prefs.legibilityWeight = data.legibilityWeight;
+    prefs.textSpacing = data.textSpacing ?? "default";
   });
   on("contentSizeCategoryDidChange", (data) => { prefs.category = data.category; });
   on("legibilityWeightDidChange", (data) => { prefs.legibilityWeight = data.legibilityWeight; });
+  on("textSpacingDidChange", (data) => { prefs.textSpacing = data.textSpacing; });
   return { close: () => events.close(), get preferences() { return { ...prefs }; } };
 }
 """#

@@ -70,6 +70,7 @@ public enum SpecimenPage {
         var declarations = "font: \(values.font); letter-spacing: \(values.letterSpacing);"
         if face.width != .normal { declarations += " font-stretch: \(values.fontStretch);" }
         if !(font.variations ?? [:]).isEmpty { declarations += " font-variation-settings: \(values.fontVariationSettings);" }
+        if font.metrics.wordSpacing != nil { declarations += " word-spacing: \(values.wordSpacing);" }
         return """
             <section class="style" data-style="\(name)">
             <h2>\(name)</h2>
@@ -141,8 +142,9 @@ public enum SpecimenPage {
     static let followChanges = """
         follow({ scope: carried.get("scope"), token: carried.get("access_token") });
         document.addEventListener("fontd:change", async (event) => {
-          const { category, legibilityWeight } = event.detail;
-          const answer = await fetch(`/specimen?${withCarried(new URLSearchParams({ category, legibility: legibilityWeight }))}`);
+          const { category, legibilityWeight, textSpacing } = event.detail;
+          const query = new URLSearchParams({ category, legibility: legibilityWeight, textSpacing });
+          const answer = await fetch(`/specimen?${withCarried(query)}`);
           if (!answer.ok) return;
           const next = new DOMParser().parseFromString(await answer.text(), "text/html");
           document.querySelector("style").textContent = next.querySelector("style").textContent;

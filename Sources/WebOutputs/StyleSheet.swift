@@ -40,9 +40,10 @@ public enum StyleSheet {
     /// The stylesheet for every category (`GET /css?category=all`): `current`, the block for the
     /// reader's present preferences, under plain `:root` as the default, then each of `blocks`
     /// (every category at both legibility weights) under `:root[data-text-size="xl"]`, with
-    /// `[data-bold-text]` added for legibility bold, and the class rules once.
+    /// `[data-bold-text]` added for legibility bold, and the class rules once. Every block has the
+    /// same text spacing (the request's), so WCAG spacing's declarations are in all or none.
     ///
-    /// A declaration that only some faces need (slant, width, variations) is written in every
+    /// A declaration that only some faces need (slant, width, variations, text spacing) is written in every
     /// block once any block needs it, with the normal value where the face has none, so that a
     /// block never inherits the default's value through the cascade.
     public static func cssAll(
@@ -52,7 +53,7 @@ public enum StyleSheet {
         let extras = extrasByStyle(in: everyBlock)
         var lines = preamble(
             table: table,
-            scope: "every category (default: \(current.category.rawValue), \(current.legibilityWeight.rawValue))",
+            scope: "every category (default: \(current.category.rawValue), \(current.legibilityWeight.rawValue))\(current.spacingNote)",
             styles: everyBlock.flatMap(\.styles), fontFileBase: fontFileBase)
         lines += rootRule(":root", block: current, prefix: prefix, extras: extras)
         for block in blocks {
@@ -111,6 +112,9 @@ public enum StyleSheet {
             if needed.contains(.fontStyle) { declarations.append(("font-style", values.fontStyle)) }
             if needed.contains(.fontStretch) { declarations.append(("font-stretch", values.fontStretch)) }
             if needed.contains(.variationSettings) { declarations.append(("font-variation-settings", values.fontVariationSettings)) }
+            if needed.contains(.textSpacing) {
+                declarations += [("word-spacing", values.wordSpacing), ("paragraph-spacing", values.paragraphSpacing)]
+            }
             declarations.append(("font", values.font))
             lines += declarations.map { "  \(propertyName(prefix, name, $0.0)): \($0.1);" }
         }
@@ -134,6 +138,10 @@ public enum StyleSheet {
             }
             if needed.contains(.variationSettings) {
                 declarations.append("font-variation-settings: var(\(propertyName(prefix, name, "font-variation-settings")), normal);")
+            }
+            // CSS has no paragraph spacing: `--…-paragraph-spacing` is for a page's own paragraph margins.
+            if needed.contains(.textSpacing) {
+                declarations.append("word-spacing: var(\(propertyName(prefix, name, "word-spacing")), normal);")
             }
             return ".\(CSSEscaping.identifier("\(prefix.rawValue)-\(name.rawValue)")) { \(declarations.joined(separator: " ")) }"
         }

@@ -15,6 +15,8 @@ struct StyleValues {
         static let fontStretch = Extras(rawValue: 1 << 1)
         /// The face is a variable font's instance: `--…-font-variation-settings`, read by the class.
         static let variationSettings = Extras(rawValue: 1 << 2)
+        /// WCAG text spacing: `--…-word-spacing`, read by the class, and `--…-paragraph-spacing`.
+        static let textSpacing = Extras(rawValue: 1 << 3)
 
         init(rawValue: Int) { self.rawValue = rawValue }
 
@@ -24,6 +26,7 @@ struct StyleValues {
             if font.matchedFace.slant != .roman { extras.insert(.fontStyle) }
             if font.matchedFace.width != .normal { extras.insert(.fontStretch) }
             if !(font.variations ?? [:]).isEmpty { extras.insert(.variationSettings) }
+            if font.metrics.wordSpacing != nil || font.metrics.paragraphSpacing != nil { extras.insert(.textSpacing) }
             self = extras
         }
     }
@@ -33,6 +36,10 @@ struct StyleValues {
     let lineHeight: String
     let fontWeight: String
     let letterSpacing: String
+    /// `normal` without WCAG text spacing.
+    let wordSpacing: String
+    /// `0px` without WCAG text spacing.
+    let paragraphSpacing: String
     /// `normal`, `italic` or `oblique`.
     let fontStyle: String
     /// A percentage: `100%` is normal.
@@ -50,6 +57,8 @@ struct StyleValues {
         lineHeight = formatNumber(style.font.metrics.lineHeight) + "px"
         fontWeight = formatNumber(face.weight.rawValue)
         letterSpacing = formatNumber(style.font.metrics.tracking) + "px"
+        wordSpacing = style.font.metrics.wordSpacing.map { formatNumber($0) + "px" } ?? "normal"
+        paragraphSpacing = formatNumber(style.font.metrics.paragraphSpacing ?? 0) + "px"
         fontStyle = Self.keyword(for: face.slant)
         fontStretch = formatNumber(face.width.rawValue) + "%"
         let variations = (style.font.variations ?? [:]).sorted { $0.key < $1.key }

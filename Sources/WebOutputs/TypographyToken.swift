@@ -36,12 +36,16 @@ struct TypographyToken: Encodable {
         /// Written only when a category range was given.
         var requestedCategory: ContentSizeCategory?
         var legibilityWeight: LegibilityWeight
+        /// Only with WCAG text spacing, like the two values it brings.
+        var textSpacing: TextSpacing?
         var file: String
         var ascender: Double
         var descender: Double
         var capHeight: Double
         var xHeight: Double
         var leading: Double
+        var wordSpacing: Double?
+        var paragraphSpacing: Double?
     }
 
     let type = "typography"
@@ -63,8 +67,10 @@ struct TypographyToken: Encodable {
             letterSpacing: Dimension(value: font.metrics.tracking),
             lineHeight: font.metrics.lineHeight / face.pointSize)
         extensions = Extensions(fontd: Measurements(
-            category: block.category, requestedCategory: block.requestedCategory, legibilityWeight: block.legibilityWeight, file: face.file,
+            category: block.category, requestedCategory: block.requestedCategory, legibilityWeight: block.legibilityWeight,
+            textSpacing: block.textSpacing == .default ? nil : block.textSpacing, file: face.file,
             ascender: font.metrics.ascender, descender: font.metrics.descender, capHeight: font.metrics.capHeight,
-            xHeight: font.metrics.xHeight, leading: font.metrics.leading))
+            xHeight: font.metrics.xHeight, leading: font.metrics.leading,
+            wordSpacing: font.metrics.wordSpacing, paragraphSpacing: font.metrics.paragraphSpacing))
     }
 }

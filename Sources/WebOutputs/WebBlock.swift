@@ -9,24 +9,35 @@ public struct WebBlock: Hashable, Sendable {
     public var requestedCategory: ContentSizeCategory?
     /// The legibility weight ("Bold Text") every style was resolved with.
     public var legibilityWeight: LegibilityWeight
+    /// The text spacing every style was resolved with.
+    public var textSpacing: TextSpacing
     /// The table's styles, in table order, each resolved at `category` and `legibilityWeight`.
     public var styles: [WebStyle]
 
-    /// A block of `styles`, which the caller resolved at `category` and `legibilityWeight`.
+    /// A block of `styles`, which the caller resolved at `category`, `legibilityWeight` and `textSpacing`.
     public init(
-        category: ContentSizeCategory, requestedCategory: ContentSizeCategory? = nil, legibilityWeight: LegibilityWeight, styles: [WebStyle]
+        category: ContentSizeCategory, requestedCategory: ContentSizeCategory? = nil, legibilityWeight: LegibilityWeight,
+        textSpacing: TextSpacing = .default, styles: [WebStyle]
     ) {
         self.category = category
         self.requestedCategory = requestedCategory
         self.legibilityWeight = legibilityWeight
+        self.textSpacing = textSpacing
         self.styles = styles
     }
 
     /// The category as asked, before any range: what a `data-text-size` selector matches.
     public var askedCategory: ContentSizeCategory { requestedCategory ?? category }
 
-    /// `category … legibility …` for a header, with the asked category when a range moved it.
+    /// `category … legibility …` for a header, with the asked category when a range was given
+    /// and the text spacing when it is not the default.
     var summary: String {
-        "category \(category.rawValue)\(requestedCategory.map { " (requested \($0.rawValue))" } ?? ""), legibility \(legibilityWeight.rawValue)"
+        "category \(category.rawValue)\(requestedCategory.map { " (requested \($0.rawValue))" } ?? ""), "
+            + "legibility \(legibilityWeight.rawValue)\(spacingNote)"
+    }
+
+    /// `, text spacing wcag` for a header; nothing at `default`, so those sheets stay as they were.
+    var spacingNote: String {
+        textSpacing == .default ? "" : ", text spacing \(textSpacing.rawValue)"
     }
 }

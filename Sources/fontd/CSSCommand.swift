@@ -12,8 +12,8 @@ struct CSSCommand: ParsableCommand {
         commandName: "css",
         abstract: "Write the stylesheet of every text style: custom properties and classes, or a Tailwind theme.",
         discussion: """
-            The same bytes GET /css answers for the same table, fonts and options, with the reader at l and \
-            regular (a local run has no reader). url()s to the font files appear only with --base-url: \
+            The same bytes GET /css answers for the same table, fonts and options, with the reader at l, \
+            regular and default text spacing (a local run has no reader). url()s to the font files appear only with --base-url: \
             --base-url http://127.0.0.1:8686 names that server's /font-files, --base-url '' writes the \
             relative url()s the server itself writes.
             """)
@@ -25,6 +25,9 @@ struct CSSCommand: ParsableCommand {
 
     @Option(help: "Legibility weight: regular or bold (default regular; not with --category all, which has both).")
     var legibility: String?
+
+    @Option(help: "Text spacing: default (the table's) or wcag (WCAG 1.4.12's line height, letter, word and paragraph spacing).")
+    var textSpacing: String?
 
     @Option(help: "The custom properties' and classes' prefix, [a-z][a-z0-9-]{0,31} (default fontd; not with --format tailwind).")
     var prefix: String?
@@ -63,10 +66,12 @@ struct CSSCommand: ParsableCommand {
             throw ValidationError("--prefix does not apply to --format tailwind: a Tailwind theme uses Tailwind's own names (--text-body).")
         }
         let legibility = try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) }
+        let spacing = try textSpacing.map { text throws(DynamicTypeError) in try TextSpacing(parsing: text) } ?? .default
         let range = try range.parsed()
         guard category?.lowercased() == "all" else {
             let category = try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) } ?? .default
-            return WebDocuments.Stylesheet(categories: .one(category, legibility ?? .regular), prefix: prefix, format: format, range: range)
+            return WebDocuments.Stylesheet(
+                categories: .one(category, legibility ?? .regular), prefix: prefix, format: format, textSpacing: spacing, range: range)
         }
         if format == .tailwind {
             throw ValidationError("--format tailwind holds one category; give one with --category, or use --format css with --category all.")
@@ -74,6 +79,7 @@ struct CSSCommand: ParsableCommand {
         if legibility != nil {
             throw ValidationError("--category all carries both legibility weights (bold under [data-bold-text]); leave out --legibility.")
         }
-        return WebDocuments.Stylesheet(categories: .all(default: .default, .regular), prefix: prefix, format: format, range: range)
+        return WebDocuments.Stylesheet(
+            categories: .all(default: .default, .regular), prefix: prefix, format: format, textSpacing: spacing, range: range)
     }
 }

@@ -14,7 +14,8 @@ struct Fontd: AsyncParsableCommand {
         abstract: "Dynamic Type for Linux: text styles resolved into measured fonts for the reader's chosen size.",
         subcommands: [
             Query.self, StylesCommand.self, Categories.self, List.self, Serve.self,
-            CategoryCommand.self, Legibility.self, Watch.self, Health.self, CSSCommand.self, TokensCommand.self, TokenCommand.self,
+            CategoryCommand.self, PreferenceCommand<LegibilityPreference>.self, PreferenceCommand<TextSpacingPreference>.self,
+            Watch.self, Health.self, CSSCommand.self, TokensCommand.self, TokenCommand.self,
         ])
 
     /// The commands whose local answers the command line's answer cache keeps (docs/DESIGN.md §18).

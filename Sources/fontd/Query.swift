@@ -13,7 +13,7 @@ struct Query: AsyncParsableCommand {
         abstract: "Resolve a text style into a concrete, measured font.",
         discussion: """
             Resolves locally through fontconfig and FreeType, or with --server on a running fontd serve \
-            (where an omitted --category or --legibility follows the reader's current preferences, or with \
+            (where an omitted --category, --legibility or --text-spacing follows the reader's current preferences, or with \
             --scope a scope's). \
             Sizes and metrics are in points (1/72 inch).
             """)
@@ -46,15 +46,17 @@ struct Query: AsyncParsableCommand {
             let client = try ServerOptions.client(server, scope: try scope.parsed(), token: token.resolved)
             let font = try await client.command { client throws(FontdClientError) in
                 try await client.font(
-                    query.style, category: query.category, range: query.range, traits: query.traits, families: query.families, weight: query.weight,
-                    legibility: query.legibility, maximumPointSize: query.maximumPointSize)
+                    query.style, category: query.category, range: query.range, traits: query.traits, families: query.families,
+                    weight: query.weight, legibility: query.legibility, maximumPointSize: query.maximumPointSize,
+                    textSpacing: query.textSpacing)
             }
             return try options.print(font)
         }
         let request = FontRequest(
             style: query.style, category: query.category ?? .default, traits: query.traits,
             families: query.families.isEmpty ? nil : query.families, weight: query.weight,
-            legibilityWeight: query.legibility ?? .regular, maximumPointSize: query.maximumPointSize
+            legibilityWeight: query.legibility ?? .regular, maximumPointSize: query.maximumPointSize,
+            textSpacing: query.textSpacing ?? .default
         ).clamped(to: query.range)
         AnswerInputs.recordStyleTable(explicit: styles)
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: 1)

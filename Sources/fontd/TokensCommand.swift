@@ -20,16 +20,20 @@ struct TokensCommand: ParsableCommand {
     @Option(help: "Legibility weight: regular or bold (default regular).")
     var legibility: String?
 
+    @Option(help: "Text spacing: default (the table's) or wcag (WCAG 1.4.12's).")
+    var textSpacing: String?
+
     @Option(help: "A style table file instead of the default.")
     var styles: String?
 
     func run() throws {
         let category = try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) } ?? .default
         let legibility = try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) } ?? .regular
+        let spacing = try textSpacing.map { text throws(DynamicTypeError) in try TextSpacing(parsing: text) } ?? .default
         let range = try range.parsed()
         AnswerInputs.recordStyleTable(explicit: styles)
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: 64)
         AnswerInputs.record(resolver.fontconfigInputs)
-        Output.write(try WebDocuments(resolver: resolver).tokens(category: category, legibility: legibility, range: range))
+        Output.write(try WebDocuments(resolver: resolver).tokens(category: category, legibility: legibility, textSpacing: spacing, range: range))
     }
 }

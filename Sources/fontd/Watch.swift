@@ -30,18 +30,21 @@ struct Watch: AsyncParsableCommand {
     }
 
     /// `contentSizeCategoryDidChange: xl (was l, sequence 1)`; a scope's snapshot names the scope
-    /// and what it inherits: `preferences of alice/phone: category xl, legibility weight regular
-    /// (sequence 57, inherited: legibilityWeight)`.
+    /// and what it inherits: `preferences of alice/phone: category xl, legibility weight regular,
+    /// text spacing default (sequence 57, inherited: legibilityWeight, textSpacing)`.
     static func line(_ event: PreferenceEvent) -> String {
         switch event {
         case .snapshot(let preferences):
             "preferences\(preferences.scope.map { " of \($0)" } ?? ""): category \(preferences.category.rawValue), "
-                + "legibility weight \(preferences.legibilityWeight.rawValue) (sequence \(preferences.sequence)"
+                + "legibility weight \(preferences.legibilityWeight.rawValue), text spacing \(preferences.textSpacing.rawValue) "
+                + "(sequence \(preferences.sequence)"
                 + (preferences.inherited.map { $0.isEmpty ? "" : ", inherited: \($0.joined(separator: ", "))" } ?? "") + ")"
         case .categoryChanged(let change):
             "\(event.name): \(change.category.rawValue) (was \(change.previous.rawValue), sequence \(change.sequence))"
         case .legibilityWeightChanged(let change):
             "\(event.name): \(change.legibilityWeight.rawValue) (was \(change.previous.rawValue), sequence \(change.sequence))"
+        case .textSpacingChanged(let change):
+            "\(event.name): \(change.textSpacing.rawValue) (was \(change.previous.rawValue), sequence \(change.sequence))"
         case .fontsChanged(let change):
             "\(event.name): the installed fonts changed (generation \(change.fontGeneration))"
         }

@@ -10,13 +10,16 @@ import Testing
         let weight = PreferenceEvent.legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: .bold, previous: .regular, sequence: 43))
         #expect(weight.serverSentEvent == "id: 43\nevent: legibilityWeightDidChange\ndata: {\"legibilityWeight\":\"bold\",\"previous\":\"regular\",\"sequence\":43}\n\n")
         let snapshot = PreferenceEvent.snapshot(Preferences(category: .accessibilityMedium, legibilityWeight: .regular, sequence: 7))
-        #expect(snapshot.serverSentEvent == "id: 7\nevent: preferences\ndata: {\"category\":\"ax1\",\"legibilityWeight\":\"regular\",\"sequence\":7}\n\n")
+        #expect(snapshot.serverSentEvent == "id: 7\nevent: preferences\ndata: {\"category\":\"ax1\",\"legibilityWeight\":\"regular\",\"textSpacing\":\"default\",\"sequence\":7}\n\n")
+        let spacing = PreferenceEvent.textSpacingChanged(TextSpacingChange(textSpacing: .wcag, previous: .default, sequence: 44))
+        #expect(spacing.serverSentEvent == "id: 44\nevent: textSpacingDidChange\ndata: {\"textSpacing\":\"wcag\",\"previous\":\"default\",\"sequence\":44}\n\n")
     }
 
     @Test(arguments: [
         PreferenceEvent.snapshot(Preferences(category: .extraSmall, legibilityWeight: .bold, sequence: 0)),
         .categoryChanged(CategoryChange(category: .accessibilityExtraExtraExtraLarge, previous: .small, sequence: 9)),
         .legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: .regular, previous: .bold, sequence: 1 << 40)),
+        .textSpacingChanged(TextSpacingChange(scope: "alice", textSpacing: .wcag, previous: .default, sequence: 3)),
     ])
     func preferenceEventsReadBackFromTheirNameAndData(event: PreferenceEvent) throws {
         let decoded = try PreferenceEvent(name: event.name, data: Array(event.data.utf8))

@@ -26,7 +26,10 @@ import Testing
     static let categories = ContentSizeCategory.allCases.map(\.rawValue)
     static let traits = ["bold", "italic", "condensed", "expanded", "monospace", "tightLeading", "looseLeading"]
     static let weightNames = FontWeight.names.map(\.name)
-    static let fontParameters = ["style", "category", "minimumCategory", "maximumCategory", "traits", "family", "weight", "legibility", "maximumPointSize", "scope"]
+    static let fontParameters = [
+        "style", "category", "minimumCategory", "maximumCategory", "traits", "family", "weight", "legibility", "textSpacing",
+        "maximumPointSize", "scope",
+    ]
     static let paths = [
         "/font", "/fonts", "/scale", "/styles", "/categories", "/faces", "/healthz", "/preferences", "/category", "/events",
         "/css", "/tokens", "/fontd.js", "/specimen", "/font-files/<sha256>",
@@ -39,6 +42,8 @@ import Testing
         Case(target: "/fonts?category=xxxxl", status: 400, code: "unknownCategory", allowed: categories, mentions: "xxxxl"),
         Case(target: "/font?style=body&legibility=heavy", status: 400, code: "unknownLegibilityWeight", allowed: ["regular", "bold"], mentions: "heavy"),
         Case(target: "/scale?style=body&legibility=x&value=1", status: 400, code: "unknownLegibilityWeight", allowed: ["regular", "bold"], mentions: "'x'"),
+        Case(target: "/font?style=body&textSpacing=double", status: 400, code: "unknownTextSpacing", allowed: ["default", "wcag"], mentions: "'double'"),
+        Case(target: "/css?textSpacing=wide", status: 400, code: "unknownTextSpacing", allowed: ["default", "wcag"], mentions: "'wide'"),
         Case(target: "/font?style=body&traits=bold,shiny", status: 400, code: "unknownTrait", allowed: traits, mentions: "shiny"),
         Case(target: "/font?style=body&traits=condensed,expanded", status: 400, code: "conflictingTraits", mentions: "expanded"),
         Case(target: "/font?style=body&traits=italic,Italic", status: 400, code: "duplicateTrait", mentions: "italic"),

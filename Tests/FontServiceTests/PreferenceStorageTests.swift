@@ -36,7 +36,7 @@ import Glibc
         #expect(refused.status == 500)
         #expect(refused.bodyText.contains("\"internal\"") && refused.bodyText.contains("the disk is full"), "\(refused.bodyText)")
         #expect(storage.attempts == 1)
-        #expect(try fontd.get("/preferences").bodyText == fontd.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","sequence":0}"#))
+        #expect(try fontd.get("/preferences").bodyText == fontd.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))
     }
 
     @Test func theStateFileIsNeverWrittenThroughALinkPlantedAtItsTemporaryFile() throws {

@@ -5,8 +5,8 @@ import Testing
 /// A `PUT /preferences` or `PUT /category` body (`ScopeUpdate`) is read strictly, and every
 /// refusal says what to send.
 @Suite struct PreferencesBodyTests {
-    static let fields = ["category", "legibilityWeight"]
-    static let example = #"{"category": "xl"} or {"legibilityWeight": "bold"}"#
+    static let fields = ["category", "legibilityWeight", "textSpacing"]
+    static let example = #"{"category": "xl"}, {"legibilityWeight": "bold"} or {"textSpacing": "wcag"}"#
     typealias Settings = (category: PreferencesStore.Setting<ContentSizeCategory>, legibilityWeight: PreferencesStore.Setting<LegibilityWeight>)
 
     static func read(
@@ -22,6 +22,19 @@ import Testing
         #expect(try Self.read(#"{"legibilityWeight": "bold", "category": "s"}"#) == (.set(.small), .set(.bold)))
     }
 
+    @Test func textSpacingIsReadClearedAndItsUnknownNamesRefused() throws {
+        let read = { (body: String, scope: PreferenceScope) throws(FontServiceError) in
+            try ScopeUpdate(body: Array(body.utf8), path: "/preferences", fields: Self.fields, example: Self.example, scope: scope).textSpacing
+        }
+        #expect(try read(#"{"textSpacing": "WCAG"}"#, .root) == .set(.wcag))
+        #expect(try read(#"{"category": "xl"}"#, .root) == .keep)
+        #expect(try read(#"{"textSpacing": null}"#, try PreferenceScope(parsing: "alice")) == .clear)
+        let error = #expect(throws: FontServiceError.self) { try read(#"{"textSpacing": "double"}"#, .root) }
+        guard case .invalidValue(let underlying)? = error else { return }
+        #expect(underlying == .unknownTextSpacing("double", allowed: ["default", "wcag"]))
+        #expect(underlying.description == "Unknown text spacing 'double'; use one of: default, wcag.")
+    }
+
     @Test func nullClearsAScopesOwnValueAndIsRefusedOnTheRoot() throws {
         let alice = try PreferenceScope(parsing: "alice")
         #expect(try Self.read(#"{"category": null, "legibilityWeight": "bold"}"#, scope: alice) == (.clear, .set(.bold)))
@@ -34,7 +47,7 @@ import Testing
         ("", "/preferences", "it is empty; send \(example)"),
         ("[]", "/preferences", "expected a JSON object such as \(example)"),
         ("{}", "/preferences", "expected a JSON object such as \(example)"),
-        (#"{"category": "xl", "colour": "red"}"#, "/preferences", "unknown field 'colour'; /preferences takes category and legibilityWeight"),
+        (#"{"category": "xl", "colour": "red"}"#, "/preferences", "unknown field 'colour'; /preferences takes category, legibilityWeight and textSpacing"),
         (#"{"legibilityWeight": "bold"}"#, "/category", "unknown field 'legibilityWeight'; /category takes category"),
         (#"{"category": "xl", "category": "s"}"#, "/preferences", "'category' appears twice"),
         (#"{"category": 17}"#, "/preferences", "'category' must be a string, not a number"),

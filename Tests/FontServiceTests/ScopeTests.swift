@@ -30,13 +30,13 @@ import Testing
         let fontd = Self.service().client
         let set = try fontd.put("/preferences?scope=alice", #"{"category":"xl"}"#)
         #expect(set.status == 200)
-        #expect(set.bodyText == #"{"scope":"alice","category":"xl","legibilityWeight":"regular","sequence":1,"inherited":["legibilityWeight"]}"#)
+        #expect(set.bodyText == #"{"scope":"alice","category":"xl","legibilityWeight":"regular","textSpacing":"default","sequence":1,"inherited":["legibilityWeight","textSpacing"]}"#)
         #expect(try fontd.get("/preferences?scope=alice/phone").bodyText
-            == fontd.withFontGeneration(#"{"scope":"alice/phone","category":"xl","legibilityWeight":"regular","sequence":1,"inherited":["category","legibilityWeight"]}"#))
+            == fontd.withFontGeneration(#"{"scope":"alice/phone","category":"xl","legibilityWeight":"regular","textSpacing":"default","sequence":1,"inherited":["category","legibilityWeight","textSpacing"]}"#))
         #expect(try fontd.get("/category?scope=alice/phone/org.gnome.Terminal").bodyText
             == #"{"scope":"alice/phone/org.gnome.Terminal","category":"xl","sequence":1}"#)
         // The root and another reader are untouched.
-        #expect(try fontd.get("/preferences").bodyText == fontd.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","sequence":0}"#))
+        #expect(try fontd.get("/preferences").bodyText == fontd.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))
         #expect(try fontd.get("/category?scope=bob").bodyText == #"{"scope":"bob","category":"l","sequence":0}"#)
     }
 
@@ -44,11 +44,11 @@ import Testing
         let fontd = Self.service().client
         _ = try fontd.put("/preferences?scope=alice", #"{"category":"xl"}"#)
         let own = try fontd.put("/preferences?scope=alice/phone", #"{"category":"s","legibilityWeight":"bold"}"#)
-        #expect(own.bodyText == #"{"scope":"alice/phone","category":"s","legibilityWeight":"bold","sequence":3,"inherited":[]}"#)
+        #expect(own.bodyText == #"{"scope":"alice/phone","category":"s","legibilityWeight":"bold","textSpacing":"default","sequence":3,"inherited":["textSpacing"]}"#)
         // Absent leaves the legibility weight; null clears the category.
         let cleared = try fontd.put("/preferences?scope=alice/phone", #"{"category":null}"#)
         #expect(cleared.bodyText
-            == #"{"scope":"alice/phone","category":"xl","legibilityWeight":"bold","sequence":4,"inherited":["category"]}"#)
+            == #"{"scope":"alice/phone","category":"xl","legibilityWeight":"bold","textSpacing":"default","sequence":4,"inherited":["category","textSpacing"]}"#)
         let category = try fontd.put("/category?scope=alice/phone", #"{"category":null}"#)
         #expect(category.bodyText == #"{"scope":"alice/phone","category":"xl","previous":"xl","sequence":4}"#)
     }
@@ -60,7 +60,7 @@ import Testing
         #expect(service.store.scopeCount == 1)
         _ = try fontd.put("/preferences?scope=alice/phone", #"{"category":null,"legibilityWeight":null}"#)
         #expect(service.store.scopeCount == 0)
-        #expect(try fontd.get("/preferences?scope=alice/phone").member("inherited") == .array([.string("category"), .string("legibilityWeight")]))
+        #expect(try fontd.get("/preferences?scope=alice/phone").member("inherited") == .array([.string("category"), .string("legibilityWeight"), .string("textSpacing")]))
     }
 
     @Test func settingTheInheritedValueTakesNoIdButPinsIt() throws {
@@ -129,7 +129,7 @@ import Testing
         #expect(refused.status == 400)
         #expect(try refused.member("error") == .string("invalidBody"))
         #expect(refused.bodyText.contains("inherits from nothing"))
-        #expect(try fontd.get("/preferences").bodyText == fontd.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","sequence":0}"#))
+        #expect(try fontd.get("/preferences").bodyText == fontd.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))
     }
 
     @Test func aNewScopePastTheLimitIsRefusedWith409() throws {

@@ -43,6 +43,18 @@ import Testing
         #expect(try Self.read(text) == PreferencesState())
     }
 
+    @Test func wcagTextSpacingIsWrittenWithItsChangeAndReadsBack() throws {
+        var state = try Self.read(Self.olderFile)
+        state.record(PreferenceChange(sequence: 4, kind: .textSpacing(.wcag, previous: .default)))
+        let text = String(decoding: try state.fileBytes(), as: UTF8.self)
+        #expect(text.hasPrefix(#"{"version":1,"category":"xl","legibilityWeight":"bold","textSpacing":"wcag","sequence":4,"#))
+        #expect(text.hasSuffix(#"{"sequence":4,"event":"textSpacingDidChange","textSpacing":"wcag","previous":"default"}]}"# + "\n"))
+        #expect(try Self.read(text) == state)
+        #expect(try Self.read(text).preferences.textSpacing == .wcag)
+        #expect(Self.refusal(#"{"version":1,"category":"l","legibilityWeight":"regular","textSpacing":"wide","sequence":0,"history":[]}"#)
+            == "'textSpacing' must be default or wcag")
+    }
+
     @Test func theSequenceIsTheLastChangesAndSurvivesTrimming() throws {
         var state = PreferencesState()
         #expect(state.sequence == 0)
@@ -71,7 +83,7 @@ import Testing
         (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":1,"history":[{"sequence":2,"category":"l","previous":"xl"}]}"#,
          "history[0].sequence must be a whole number from 1 to 1"),
         (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":1,"history":[{"sequence":1,"category":"l","previous":"bold"}]}"#,
-         "history[0] is neither a category nor a legibility change"),
+         "history[0] is neither a category, a legibility nor a text spacing change"),
         (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":3,"history":[{"sequence":1,"category":"xl","previous":"l"},{"sequence":3,"category":"l","previous":"xl"}]}"#,
          "history[1].sequence is 3, expected 2"),
         (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":5,"history":[{"sequence":4,"category":"l","previous":"xl"}]}"#,

@@ -87,7 +87,7 @@ import Testing
     @Test(arguments: TestClient.Mode.allCases)
     func tokensAreTypographyTokensOfTheTable(mode: TestClient.Mode) throws {
         let fontd = try makeClient(mode)
-        let answer = try fontd.send("/tokens?category=xl&legibility=regular")
+        let answer = try fontd.send("/tokens?category=xl&legibility=regular&textSpacing=default")
         #expect(answer.status == 200)
         #expect(answer.header("Content-Type") == "application/design-tokens+json")
         #expect(answer.header("Cache-Control") == nil)
@@ -119,7 +119,8 @@ import Testing
     @Test(arguments: TestClient.Mode.allCases, [
         ("/fontd.js", "text/javascript; charset=utf-8", nil), ("/specimen", "text/html; charset=utf-8", "no-cache"),
         ("/specimen?category=xl", "text/html; charset=utf-8", "no-cache"),
-        ("/specimen?category=xl&legibility=bold", "text/html; charset=utf-8", nil),
+        ("/specimen?category=xl&legibility=bold", "text/html; charset=utf-8", "no-cache"),
+        ("/specimen?category=xl&legibility=bold&textSpacing=default", "text/html; charset=utf-8", nil),
     ] as [(String, String, String?)])
     func scriptAndSpecimenHaveTheirTypes(mode: TestClient.Mode, expected: (target: String, contentType: String, cacheControl: String?)) throws {
         let answer = try makeClient(mode).send(expected.target)

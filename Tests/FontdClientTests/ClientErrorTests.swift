@@ -61,6 +61,10 @@ import Testing
         await expectServerError(.unknownLegibilityWeight, status: 400) {
             _ = try await client.send("GET", "/font", query: [("style", "body"), ("legibility", "heavy")])
         }
+        let spacing = await expectServerError(.unknownTextSpacing, status: 400) {
+            _ = try await client.send("GET", "/font", query: [("style", "body"), ("textSpacing", "double")])
+        }
+        #expect(spacing?.allowed == ["default", "wcag"])
         await expectServerError(.unknownTrait, status: 400) {
             _ = try await client.send("GET", "/font", query: [("style", "body"), ("traits", "shiny")])
         }
@@ -121,7 +125,7 @@ import Testing
         let state = directory.appendingPathComponent("state.json")
         let largest = 999_999_999_999_999
         let lastChange = #"{"sequence":\#(largest),"event":"contentSizeCategoryDidChange","category":"l","previous":"xl"}"#
-        try Data(#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":\#(largest),"history":[\#(lastChange)]}"#.utf8)
+        try Data(#"{"version":1,"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":\#(largest),"history":[\#(lastChange)]}"#.utf8)
             .write(to: state)
         let server = try ServerProcess(["--state", state.path])
         let client = FontdClient(baseURL: server.url)
@@ -186,6 +190,7 @@ import Testing
             .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
             .notFound, .methodNotAllowed, .payloadTooLarge, .uriTooLong, .headersTooLarge, .requestTimeout, .badRequest,
             .notImplemented, .unavailable, .internal, .invalidParameter, .conflictingParameters, .forbidden, .scopeLimit,
+            .unknownTextSpacing,
         ]
         #expect(covered == Set(ErrorCode.all))
     }

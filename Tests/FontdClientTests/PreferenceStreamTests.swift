@@ -97,6 +97,29 @@ import Testing
         ])
     }
 
+    @Test func textSpacingIsSetReadAndHeardAndAskedPerRequest() async throws {
+        let server = try ServerProcess(["--token", Self.token])
+        let client = FontdClient(baseURL: server.url, token: Self.token)
+        let collector = Collector(client.preferenceChanges(reconnection: Self.quick))
+        defer { collector.cancel() }
+        try await collector.waitForSequence(0)
+        let asked = try await client.font(.body, category: .large, textSpacing: .wcag)
+        #expect(asked.metrics.lineHeight == 25.5)
+        #expect(asked.metrics.wordSpacing == 2.72)
+        #expect(asked.metrics.paragraphSpacing == 34)
+        #expect(try await client.preferences().textSpacing == .default, "a request's textSpacing changes nobody's preference")
+
+        let after = try await client.setPreferences(textSpacing: .wcag)
+        #expect(after == Preferences(category: .large, legibilityWeight: .regular, textSpacing: .wcag, sequence: 1))
+        try await collector.waitForSequence(1)
+        #expect(collector.received == [
+            Self.initialSnapshot, .textSpacingChanged(TextSpacingChange(textSpacing: .wcag, previous: .default, sequence: 1)),
+        ])
+        let followed = try await client.fonts(category: .large)
+        #expect(followed.fonts.first { $0.style == .body }?.metrics == asked.metrics)
+        #expect(try await client.font(.body, category: .large, textSpacing: .default).metrics.wordSpacing == nil)
+    }
+
     @Test(arguments: [false, true])
     func droppedStreamsLoseAndRepeatNothingWhileChangesKeepComing(reset: Bool) async throws {
         let server = try ServerProcess(["--token", Self.token])

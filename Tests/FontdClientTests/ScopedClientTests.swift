@@ -19,7 +19,7 @@ import Testing
         let change = try await alice.setCategory(.extraLarge)
         #expect(change == CategoryChange(scope: "alice", category: .extraLarge, previous: .large, sequence: 1))
         let set = try await phone.setPreferences(legibilityWeight: .bold)
-        #expect(set == Preferences(scope: "alice/phone", category: .extraLarge, legibilityWeight: .bold, sequence: 2, inherited: ["category"]))
+        #expect(set == Preferences(scope: "alice/phone", category: .extraLarge, legibilityWeight: .bold, sequence: 2, inherited: ["category", "textSpacing"]))
         #expect(try await phone.category() == CategoryPreference(scope: "alice/phone", category: .extraLarge, sequence: 2))
         let generation = try server.client.fontGeneration()
         #expect(try await root.preferences() == Preferences(category: .large, legibilityWeight: .regular, sequence: 0, fontGeneration: generation))
@@ -29,7 +29,7 @@ import Testing
 
         let cleared = try await phone.clearPreferences(legibilityWeight: true)
         #expect(cleared.legibilityWeight == .regular)
-        #expect(cleared.inherited == ["category", "legibilityWeight"])
+        #expect(cleared.inherited == ["category", "legibilityWeight", "textSpacing"])
         #expect(try await phone.preferences() == Preferences(
             scope: "alice/phone", category: cleared.category, legibilityWeight: cleared.legibilityWeight, sequence: cleared.sequence,
             fontGeneration: generation, inherited: cleared.inherited))

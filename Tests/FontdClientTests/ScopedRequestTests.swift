@@ -13,7 +13,7 @@ import Testing
     static let encodedScope = "alice%2Fphone%2Forg.gnome.Terminal"
     /// What a server answers `GET /preferences?scope=alice/phone/org.gnome.Terminal` with.
     static let scopedPreferences = #"""
-        {"scope":"alice/phone/org.gnome.Terminal","category":"xl","legibilityWeight":"regular","sequence":57,"inherited":["legibilityWeight"]}
+        {"scope":"alice/phone/org.gnome.Terminal","category":"xl","legibilityWeight":"regular","textSpacing":"default","sequence":57,"inherited":["legibilityWeight","textSpacing"]}
         """#
 
     /// Each call that follows the preferences, with the request it makes for the root scope.
@@ -109,7 +109,7 @@ import Testing
         let client = FontdClient(baseURL: server.url, scope: try PreferenceScope(parsing: Self.scope), token: Self.token)
         let preferences = try await client.clearPreferences(legibilityWeight: true)
         #expect(preferences == Preferences(
-            scope: Self.scope, category: .extraLarge, legibilityWeight: .regular, sequence: 57, inherited: ["legibilityWeight"]))
+            scope: Self.scope, category: .extraLarge, legibilityWeight: .regular, sequence: 57, inherited: ["legibilityWeight", "textSpacing"]))
         let request = try #require(server.requests.first)
         #expect(request.target == "/preferences?scope=" + Self.encodedScope)
         #expect(request.bodyText == #"{"legibilityWeight":null}"#)
@@ -119,7 +119,7 @@ import Testing
     @Test func clearingNothingIsRefusedWithoutARequest() async throws {
         let server = try CannedHTTPServer(contentType: "application/json", body: Self.scopedPreferences)
         let client = FontdClient(baseURL: server.url, scope: try PreferenceScope(parsing: "alice"), token: Self.token)
-        await #expect(throws: FontdClientError.invalidCall("Nothing to clear; ask to clear the category, the legibility weight or both.")) {
+        await #expect(throws: FontdClientError.invalidCall("Nothing to clear; ask to clear the category, the legibility weight, the text spacing or several.")) {
             try await client.clearPreferences()
         }
         #expect(server.requests.isEmpty)

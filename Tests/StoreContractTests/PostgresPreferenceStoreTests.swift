@@ -2,7 +2,7 @@ import DynamicType
 import FontdTestSupport
 import Foundation
 import Logging
-import PostgresStore
+@testable import PostgresStore
 import Synchronization
 import Testing
 
@@ -114,7 +114,7 @@ import Testing
         }
         #expect(group.wait(timeout: .now() + 60) == .success)
         #expect(failures.withLock { $0 } == [])
-        #expect(try cluster.runSQL("SELECT version FROM fontd_schema_version", database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        #expect(try cluster.runSQL("SELECT version FROM fontd_schema_version", database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "2")
         #expect(try cluster.runSQL("SELECT COUNT(*) FROM preferences", database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }
 
@@ -180,8 +180,34 @@ import Testing
 
         let newer = try cluster.createDatabase()
         try StoreUnderTest.openPostgres(database: newer).close()
-        try cluster.runSQL("UPDATE fontd_schema_version SET version = 2", database: newer)
-        #expect(throws: PostgresStoreError.newerSchema(version: 2, known: 1)) { try StoreUnderTest.openPostgres(database: newer) }
+        try cluster.runSQL("UPDATE fontd_schema_version SET version = 3", database: newer)
+        #expect(throws: PostgresStoreError.newerSchema(version: 3, known: 2)) { try StoreUnderTest.openPostgres(database: newer) }
+    }
+
+    @Test func aVersion1DatabaseIsMigratedKeepingItsValuesAndTakesTextSpacing() throws {
+        let cluster = try PostgresCluster.shared()
+        let database = try cluster.createDatabase()
+        // The tables as the fontd before text spacing made them, with a root change and a scope.
+        try cluster.runSQL((PostgresSchema.version1 + [
+            "UPDATE preferences SET category = 'xl', category_mark = 1, sequence = 1, position = 2",
+            "INSERT INTO scopes VALUES ('alice', NULL, 'bold', 0, 1)",
+            "INSERT INTO history VALUES (1, 1, true, '', 'category', 'xl', 'l'), (2, 1, false, 'alice', 'legibilityWeight', 'bold', NULL)",
+        ]).joined(separator: ";\n"), database: database)
+        let store = try StoreUnderTest.openPostgres(database: database)
+        let alice = try Entries.scope("alice")
+        let root = ScopeRecord(scope: .root, category: .extraLarge, legibilityWeight: .regular, textSpacing: .default, categoryMark: 1)
+        let aliceRecord = ScopeRecord(scope: alice, legibilityWeight: .bold, legibilityWeightMark: 1)
+        let history = [Entries.entry(1, .category(.extraLarge, previous: .large)), Entries.entry(2, sequence: 1, isEvent: false, alice, .legibilityWeight(.bold, previous: nil))]
+        #expect(try store.load() == StoredScopes(sequence: 1, position: 2, scopes: [root, aliceRecord], history: history))
+        #expect(try cluster.runSQL("SELECT version FROM fontd_schema_version", database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "2")
+
+        let bob = ScopeRecord(scope: try Entries.scope("bob"), textSpacing: .wcag, textSpacingMark: 2)
+        let entry = Entries.entry(3, sequence: 2, bob.scope, .textSpacing(.wcag, previous: nil))
+        try store.commit(ScopeCommit(entries: [entry], scopes: [bob], sequence: 2))
+        store.close()
+        let reopened = try StoreUnderTest.openPostgres(database: database)
+        defer { reopened.close() }
+        #expect(try reopened.load() == StoredScopes(sequence: 2, position: 3, scopes: [root, aliceRecord, bob], history: history + [entry]))
     }
 
     @Test func aStoppedServerMakesCommitsUnavailableAndTheyResumeWhenItIsBack() throws {

@@ -90,6 +90,36 @@ import Testing
         #expect(try store.scalar("SELECT COUNT(*) FROM history WHERE position = 4 AND value IS NULL AND previous = 'bold'") == "1")
     }
 
+    @Test(arguments: StoreKind.allCases) func textSpacingIsKeptForTheRootAndForAScopeThatSetsOnlyIt(kind: StoreKind) throws {
+        let alice = try Entries.scope("alice")
+        let root = ScopeRecord(scope: .root, category: .large, legibilityWeight: .regular, textSpacing: .wcag, textSpacingMark: 1)
+        let aliceRecord = ScopeRecord(scope: alice, textSpacing: .default, textSpacingMark: 2)
+        let entries = [
+            Entries.entry(1, .textSpacing(.wcag, previous: .default)),
+            Entries.entry(2, alice, .textSpacing(.default, previous: nil)),
+        ]
+        let store = try StoreUnderTest(kind)
+        try store.commit(ScopeCommit(entries: [entries[0]], scopes: [root], sequence: 1))
+        try store.commit(ScopeCommit(entries: [entries[1]], scopes: [aliceRecord], sequence: 2))
+        let expected = StoredScopes(sequence: 2, position: 2, scopes: [root, aliceRecord], history: entries)
+        #expect(try store.load() == expected)
+        try store.reopen()
+        #expect(try store.load() == expected)
+
+        // Cleared, the scope has no value left and goes; its entry keeps NULL as the value.
+        let clear = Entries.entry(3, alice, .textSpacing(nil, previous: .default))
+        try store.commit(ScopeCommit(entries: [clear], scopes: [ScopeRecord(scope: alice, textSpacingMark: 3)], sequence: 3))
+        #expect(try store.load().scopes == [root])
+        #expect(try store.load().history.last == clear)
+        // The root's text spacing cannot be cleared: it has nothing to inherit from.
+        var cleared = root
+        cleared.textSpacing = nil
+        #expect(store.refusal(of: ScopeCommit(entries: [Entries.entry(4, .textSpacing(nil, previous: .wcag))], scopes: [cleared], sequence: 4)) != nil)
+        store.close()
+        #expect(try store.scalar("SELECT text_spacing FROM preferences") == "wcag")
+        #expect(try store.scalar("SELECT COUNT(*) FROM history WHERE kind = 'textSpacing'") == "3")
+    }
+
     @Test(arguments: StoreKind.allCases) func aCommitThatDoesNotHoldTogetherWritesNothing(kind: StoreKind) throws {
         let alice = try Entries.scope("alice")
         let store = try StoreUnderTest(kind)

@@ -30,9 +30,12 @@ import WebOutputs
     }
 
     /// The site: `pages`, and what fontd answers for the follower (the snapshot `xl`, `bold`).
-    static func site(_ pages: [String: (contentType: String, body: String)]) throws -> StaticSite {
+    static func site(
+        _ pages: [String: (contentType: String, body: String)],
+        snapshot: String = #"{"category":"xl","legibilityWeight":"bold","textSpacing":"default","sequence":7}"#
+    ) throws -> StaticSite {
         // `retry:` an hour: the stream ends after the snapshot, and the browser would ask again.
-        let events = #"retry: 3600000\#nid: 7\#nevent: preferences\#ndata: {"category":"xl","legibilityWeight":"bold","sequence":7}\#n\#n"#
+        let events = #"retry: 3600000\#nid: 7\#nevent: preferences\#ndata: \#(snapshot)\#n\#n"#
         return try StaticSite(pages: pages.merging([
             "/fontd.js": (contentType: "text/javascript; charset=utf-8", body: FollowerScript.source),
             "/events": (contentType: "text/event-stream", body: events),
@@ -64,6 +67,27 @@ import WebOutputs
             "/css?prefix=page&category=xl&legibility=bold&scope=\(Self.encodedScope)&access_token=\(Self.encodedToken)"), "\(targets)")
     }
 
+    @Test func wcagTextSpacingIsMarkedOnThePageAndCarriedByEveryStylesheet() throws {
+        let page = Self.followingPage(arguments: "")
+            .replacingOccurrences(of: #"<link rel="stylesheet" href="/css?prefix=page">"#,
+                                  with: #"<link rel="stylesheet" href="/css?prefix=page"><link rel="stylesheet" href="/css?category=all">"#)
+        let site = try Self.site(
+            ["/": (contentType: "text/html; charset=utf-8", body: page)],
+            snapshot: #"{"category":"xl","legibilityWeight":"regular","textSpacing":"wcag","sequence":7}"#)
+        defer { site.stop() }
+        let browser = try BrowserSession.start()
+        defer { browser.close() }
+        try browser.navigate(to: site.url(for: "/"))
+        #expect(try browser.waitUntil(
+            "return [...document.querySelectorAll('link[rel=stylesheet]')].filter(l => l.href.includes('textSpacing=wcag')).length === 2",
+            timeoutSeconds: 10))
+        #expect(try browser.execute("return document.documentElement.dataset.textSpacing") as? String == "wcag")
+        #expect(try browser.execute("return window.changes[0].textSpacing") as? String == "wcag")
+        let targets = try Self.requestedTargets(browser, on: site)
+        #expect(targets.contains("/css?prefix=page&category=xl&legibility=regular&textSpacing=wcag"), "\(targets)")
+        #expect(targets.contains("/css?category=all&textSpacing=wcag"), "\(targets)")
+    }
+
     @Test func followWithoutArgumentsAsksAsBefore() throws {
         let site = try Self.site(["/": (contentType: "text/html; charset=utf-8", body: Self.followingPage(arguments: ""))])
         defer { site.stop() }
@@ -89,7 +113,7 @@ import WebOutputs
         let carried = "scope=\(Self.encodedScope)&access_token=\(Self.encodedToken)"
         let targets = try Self.requestedTargets(browser, on: site)
         #expect(targets.contains("/events?\(carried)"), "\(targets)")
-        #expect(targets.contains("/specimen?category=xl&legibility=bold&\(carried)"), "\(targets)")
+        #expect(targets.contains("/specimen?category=xl&legibility=bold&textSpacing=default&\(carried)"), "\(targets)")
         let links = try browser.execute("return [...document.querySelectorAll('nav a')].map((a) => a.getAttribute('href'))") as? [String]
         #expect(links?.first == "/specimen?category=xs&\(carried)")
         #expect(links?.last == "/specimen?\(carried)")
@@ -114,6 +138,6 @@ import WebOutputs
         #expect(links?.first == "/specimen?category=xs")
         #expect(links?.last == "/specimen")
         let targets = try Self.requestedTargets(browser, on: site)
-        #expect(targets.contains("/events") && targets.contains("/specimen?category=xl&legibility=bold"), "\(targets)")
+        #expect(targets.contains("/events") && targets.contains("/specimen?category=xl&legibility=bold&textSpacing=default"), "\(targets)")
     }
 }

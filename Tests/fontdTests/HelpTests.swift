@@ -20,7 +20,7 @@ import Testing
     @Test(arguments: [
         ["serve"], ["query"], ["styles"], ["categories"], ["list"], ["category", "get"], ["category", "set"],
         ["legibility", "get"], ["legibility", "set"], ["watch"], ["health"], ["category", "clear"], ["legibility", "clear"],
-        ["token", "issue"],
+        ["token", "issue"], ["text-spacing", "get"], ["text-spacing", "set"], ["text-spacing", "clear"], ["css"], ["tokens"],
     ])
     func eachOptionStatesItsDefaultAtMostOnce(_ command: [String]) throws {
         let result = try CommandRunner.run(command + ["--help"])

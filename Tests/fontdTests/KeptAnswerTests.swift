@@ -165,6 +165,22 @@ private enum CacheTestError: Error {
         try setup.expectHit(arguments, answering: uncached)
     }
 
+    /// `--text-spacing wcag` is another key: its answer is never the kept `default` one, nor the reverse.
+    @Test func wcagTextSpacingIsAnotherEntry() throws {
+        let setup = try CacheSetup()
+        defer { setup.remove() }
+        let plain = ["query", "body", "--json"], wcag = ["query", "body", "--json", "--text-spacing", "wcag"]
+        let plainAnswer = try setup.warm(plain)
+        let wcagRun = try setup.expectMiss(wcag)
+        #expect(wcagRun.status == 0)
+        #expect(wcagRun.output != plainAnswer.output)
+        #expect(wcagRun.output.contains(#""wordSpacing": 2.72"#) && !plainAnswer.output.contains("wordSpacing"))
+        let wcagAnswer = try setup.warm(wcag)
+        try setup.expectHit(plain, answering: plainAnswer)
+        try setup.expectHit(wcag, answering: wcagAnswer)
+        #expect(setup.entries().count == 2)
+    }
+
     /// The answer comes from the entry, fontconfig unasked: an entry altered (whole, with a right
     /// checksum) is what the next run prints.
     @Test func aHitPrintsTheEntryItself() throws {

@@ -59,7 +59,7 @@ import Testing
         #expect(try CommandRunner.run(["legibility"], environment: env).standardOutput == "regular\n")
         #expect(try CommandRunner.run(["legibility", "set", "BOLD"], environment: tokenEnv).standardOutput == "bold (was regular)\n")
         let json = try CommandRunner.run(["legibility", "get", "--json"], environment: env).standardOutput
-        #expect(json == "{\n  \"category\": \"ax1\",\n  \"legibilityWeight\": \"bold\",\n  \"sequence\": 2,\n  \"fontGeneration\": \"\(try server.client.fontGeneration())\"\n}\n")
+        #expect(json == "{\n  \"category\": \"ax1\",\n  \"legibilityWeight\": \"bold\",\n  \"textSpacing\": \"default\",\n  \"sequence\": 2,\n  \"fontGeneration\": \"\(try server.client.fontGeneration())\"\n}\n")
     }
 
     @Test func healthExitsZeroOnlyWhenTheServerAnswers() throws {
@@ -95,7 +95,7 @@ import Testing
         let watch = try CommandProcess(["watch", "--server", server.url.absoluteString])
         defer { watch.stop() }
         let snapshot = try #require(watch.line(0), "stderr: \(watch.standardError)")
-        #expect(snapshot.text == "preferences: category l, legibility weight regular (sequence 0)")
+        #expect(snapshot.text == "preferences: category l, legibility weight regular, text spacing default (sequence 0)")
 
         var fromStart: [Duration] = []
         var fromAcknowledgement: [Duration] = []
@@ -123,7 +123,7 @@ import Testing
         let server = try ServerProcess(["--token", Self.token])
         let watch = try CommandProcess(["watch", "--json", "--server", server.url.absoluteString])
         defer { watch.stop() }
-        #expect(try watch.line(0)?.text == #"{"event":"preferences","data":\#(server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","sequence":0}"#))}"#)
+        #expect(try watch.line(0)?.text == #"{"event":"preferences","data":\#(server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))}"#)
         _ = try server.client.put("/preferences", #"{"legibilityWeight":"bold"}"#, token: Self.token)
         #expect(watch.line(1)?.text == #"{"event":"legibilityWeightDidChange","data":{"legibilityWeight":"bold","previous":"regular","sequence":1}}"#)
     }

@@ -32,7 +32,7 @@ import Testing
         let state = directory.appendingPathComponent("state.json")
         try Data(Self.stateFile.utf8).write(to: state)
         let server = try ServerProcess(["--token", Self.token, "--state", state.path])
-        #expect(try server.client.get("/preferences").bodyText == server.client.withFontGeneration(#"{"category":"xl","legibilityWeight":"bold","sequence":7}"#))
+        #expect(try server.client.get("/preferences").bodyText == server.client.withFontGeneration(#"{"category":"xl","legibilityWeight":"bold","textSpacing":"default","sequence":7}"#))
         let replayed = try Self.replay(after: "3", port: server.port)
         #expect(replayed.map(\.id) == ["4", "5", "6", "7"])
         #expect(replayed.map(\.event) == ["contentSizeCategoryDidChange", "legibilityWeightDidChange", "legibilityWeightDidChange", "contentSizeCategoryDidChange"])
@@ -44,7 +44,7 @@ import Testing
         #expect(try String(contentsOf: state, encoding: .utf8) == Self.stateFile)
         let restarted = try ServerProcess(["--token", Self.token, "--state", state.path])
         defer { restarted.stop() }
-        #expect(try restarted.client.get("/preferences").bodyText == restarted.client.withFontGeneration(#"{"category":"ax5","legibilityWeight":"bold","sequence":8}"#))
+        #expect(try restarted.client.get("/preferences").bodyText == restarted.client.withFontGeneration(#"{"category":"ax5","legibilityWeight":"bold","textSpacing":"default","sequence":8}"#))
     }
 
     @Test func theDefaultStateFileIsImportedIntoTheDefaultStore() throws {
@@ -57,7 +57,7 @@ import Testing
         environment["FONTD_TEST_DEFAULT_LOCATIONS"] = "1"
         let server = try ServerProcess(["--token", Self.token], environment: environment)
         defer { server.stop() }
-        #expect(try server.client.get("/preferences").bodyText == server.client.withFontGeneration(#"{"category":"xl","legibilityWeight":"bold","sequence":7}"#))
+        #expect(try server.client.get("/preferences").bodyText == server.client.withFontGeneration(#"{"category":"xl","legibilityWeight":"bold","textSpacing":"default","sequence":7}"#))
         #expect(try Self.replay(after: "3", port: server.port).map(\.id) == ["4", "5", "6", "7"])
         #expect(FileManager.default.fileExists(atPath: stateDirectory.appendingPathComponent("fontd.sqlite").path))
     }

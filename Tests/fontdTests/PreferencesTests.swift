@@ -20,7 +20,7 @@ import Testing
         let second = try EventStreamClient(port: server.port)
         #expect(first.head.status == 200)
         #expect(first.head.header("Content-Type")?.hasPrefix("text/event-stream") == true)
-        let snapshot = event("preferences", try server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","sequence":0}"#), id: 0)
+        let snapshot = event("preferences", try server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#), id: 0)
         #expect(try first.next() == snapshot)
         #expect(try second.next() == snapshot)
 
@@ -31,7 +31,7 @@ import Testing
 
         // Both preferences in one PUT: two events, category first.
         let both = try server.client.put("/preferences", #"{"category":"ax2","legibilityWeight":"bold"}"#, token: Self.token)
-        #expect(both.bodyText == #"{"category":"ax2","legibilityWeight":"bold","sequence":3}"#)
+        #expect(both.bodyText == #"{"category":"ax2","legibilityWeight":"bold","textSpacing":"default","sequence":3}"#)
         for subscriber in [first, second] {
             #expect(try subscriber.next() == categoryChange("ax2", from: "xl", 2))
             #expect(try subscriber.next() == event("legibilityWeightDidChange", #"{"legibilityWeight":"bold","previous":"regular","sequence":3}"#, id: 3))
@@ -39,11 +39,11 @@ import Testing
 
         // Setting what is already current changes nothing and announces nothing.
         let same = try server.client.put("/preferences", #"{"category":"accessibilityLarge","legibilityWeight":"bold"}"#, token: Self.token)
-        #expect(same.bodyText == #"{"category":"ax2","legibilityWeight":"bold","sequence":3}"#)
+        #expect(same.bodyText == #"{"category":"ax2","legibilityWeight":"bold","textSpacing":"default","sequence":3}"#)
         _ = try server.client.put("/category", #"{"category":"s"}"#, token: Self.token)
         for subscriber in [first, second] { #expect(try subscriber.next() == categoryChange("s", from: "ax2", 4)) }
 
-        #expect(try server.client.get("/preferences").bodyText == server.client.withFontGeneration(#"{"category":"s","legibilityWeight":"bold","sequence":4}"#))
+        #expect(try server.client.get("/preferences").bodyText == server.client.withFontGeneration(#"{"category":"s","legibilityWeight":"bold","textSpacing":"default","sequence":4}"#))
         #expect(try server.client.get("/category").bodyText == #"{"category":"s","sequence":4}"#)
     }
 
@@ -93,7 +93,7 @@ import Testing
         // From the future, not a number, or negative: a snapshot, so the client knows to refetch.
         for id in ["99", "abc", "-7"] {
             let confused = try EventStreamClient(port: server.port, lastEventID: id)
-            #expect(try confused.next() == event("preferences", server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"bold","sequence":5}"#), id: 5), "\(id)")
+            #expect(try confused.next() == event("preferences", server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"bold","textSpacing":"default","sequence":5}"#), id: 5), "\(id)")
         }
     }
 
@@ -153,13 +153,13 @@ import Testing
         let refused = try wrongMethod.readResponse()
         #expect(refused.status == 405)
         #expect(refused.header("Allow") == "GET, HEAD, PUT, OPTIONS")
-        #expect(try server.client.get("/preferences").bodyText == server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","sequence":0}"#))
+        #expect(try server.client.get("/preferences").bodyText == server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))
     }
 
     @Test func startUpRefusesABrokenStateFileAndAnOpenAddressWithoutAToken() throws {
         let directory = try TestPaths.temporaryDirectory()
         let state = directory.appendingPathComponent("state.json")
-        let truncated = Data(#"{"version":1,"category":"xl","legibilityWeight":"regular","sequence":"#.utf8)
+        let truncated = Data(#"{"version":1,"category":"xl","legibilityWeight":"regular","textSpacing":"default","sequence":"#.utf8)
         try truncated.write(to: state)
         let broken = try CommandRunner.run(["serve", "--port", "0", "--state", state.path])
         #expect(broken.status != 0)

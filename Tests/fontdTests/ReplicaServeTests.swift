@@ -22,6 +22,25 @@ import Testing
         #expect(!a.standardError().contains(cluster.password) && !b.standardError().contains(cluster.password))
     }
 
+    @Test func textSpacingSetThroughOneReplicaIsServedByTheOtherAndKept() throws {
+        let cluster = try PostgresCluster()
+        let url = cluster.url(database: try cluster.createDatabase())
+        let a = try ServerProcess(["--store", url])
+        let b = try ServerProcess(["--store", url])
+        let subscriber = try EventStreamClient(port: a.port, timeoutSeconds: 10)
+        #expect(try subscriber.next().event == "preferences")
+        #expect(try b.client.put("/preferences", #"{"textSpacing":"wcag"}"#).status == 200)
+        #expect(try subscriber.next() == ServerSentEvent(
+            id: "1", event: "textSpacingDidChange", data: #"{"textSpacing":"wcag","previous":"default","sequence":1}"#))
+        #expect(try a.client.get("/font?style=body&category=l").json()["metrics"]?["wordSpacing"] == .number(2.72))
+        #expect(a.terminate() == 0)
+        let restarted = try ServerProcess(["--store", url])
+        defer { restarted.stop() }
+        #expect(try restarted.client.get("/preferences").member("textSpacing") == .string("wcag"))
+        let resumed = try EventStreamClient(port: restarted.port, lastEventID: "0", timeoutSeconds: 10)
+        #expect(try resumed.next().event == "textSpacingDidChange")
+    }
+
     @Test func aDatabaseThatGoesAwayRefusesChangesAndReadsGoOn() throws {
         let cluster = try PostgresCluster()
         let url = cluster.url(database: try cluster.createDatabase())

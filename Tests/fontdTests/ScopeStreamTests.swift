@@ -91,7 +91,7 @@ import Testing
         server.stop()
         server = try ServerProcess(["--store", store])
         #expect(try server.client.get("/preferences?scope=alice/phone").bodyText
-            == server.client.withFontGeneration(#"{"scope":"alice/phone","category":"m","legibilityWeight":"bold","sequence":5,"inherited":[]}"#))
+            == server.client.withFontGeneration(#"{"scope":"alice/phone","category":"m","legibilityWeight":"bold","textSpacing":"default","sequence":5,"inherited":["textSpacing"]}"#))
         let resumed = try subscribe(server, "alice/phone", lastEventID: "1")
         for event in expected.dropFirst() { #expect(try resumed.next() == event) }
         let bob = try subscribe(server, "bob", lastEventID: "0")
@@ -108,7 +108,7 @@ import Testing
         #expect(try future.next().event == "preferences")
         // A scope deleted by its last clear still answers the id of that clear, after a restart too.
         _ = try put(server, "alice/phone", #"{"legibilityWeight":null}"#)  // 9: alice's regular
-        let deleted = #"{"scope":"alice/phone","category":"s","legibilityWeight":"regular","sequence":9,"inherited":["category","legibilityWeight"]}"#
+        let deleted = #"{"scope":"alice/phone","category":"s","legibilityWeight":"regular","textSpacing":"default","sequence":9,"inherited":["category","legibilityWeight","textSpacing"]}"#
         #expect(try server.client.get("/preferences?scope=alice/phone").bodyText == server.client.withFontGeneration(deleted))
         server.stop()
         server = try ServerProcess(["--store", store])
@@ -125,7 +125,7 @@ import Testing
         #expect(try told.next() == category("alice", "xl", from: "m", 3))
         let lost = try subscribe(server, "alice", lastEventID: "0")
         #expect(try lost.next() == ServerSentEvent(
-            id: "3", event: "preferences", data: server.client.withFontGeneration(#"{"scope":"alice","category":"xl","legibilityWeight":"regular","sequence":3,"inherited":["legibilityWeight"]}"#)))
+            id: "3", event: "preferences", data: server.client.withFontGeneration(#"{"scope":"alice","category":"xl","legibilityWeight":"regular","textSpacing":"default","sequence":3,"inherited":["legibilityWeight","textSpacing"]}"#)))
         // The root's changes 9–13: the window of 4 keeps 10–13, so 9 resumes and 8 does not.
         for category in ["xs", "xxl", "s", "m", "xxxl"] { _ = try put(server, nil, #"{"category":"\#(category)"}"#) }
         let root = try subscribe(server, nil, lastEventID: "9")

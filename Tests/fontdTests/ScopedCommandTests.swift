@@ -32,6 +32,36 @@ import Testing
         }
     }
 
+    @Test func textSpacingGetSetAndClearLikeLegibility() throws {
+        let server = try ServerProcess(["--token", Self.token])
+        let env = environment(server)
+        #expect(try output(["text-spacing"], env) == "default\n")
+        #expect(try output(["text-spacing", "set", "WCAG", "--scope", "alice"], env) == "wcag (was default)\n")
+        #expect(try output(["text-spacing", "set", "wcag", "--scope", "alice"], env) == "wcag (unchanged)\n")
+        #expect(try output(["text-spacing", "get", "--scope", "alice/phone"], env) == "wcag\n")
+        #expect(try output(["text-spacing", "get"], env) == "default\n")
+        let json = try output(["text-spacing", "get", "--scope", "alice", "--json"], env)
+        #expect(json.contains(#""textSpacing": "wcag""#) && json.contains(#""category","#) && json.contains(#""legibilityWeight""#))
+        #expect(try output(["text-spacing", "clear", "--scope", "alice"], env) == "default (inherited)\n")
+        expectOneLineError(try CommandRunner.run(["text-spacing", "set", "double"], environment: env), "'double'", "default, wcag")
+        expectOneLineError(try CommandRunner.run(["text-spacing", "clear"], environment: env), "--scope")
+        expectOneLineError(try CommandRunner.run(["text-spacing", "set", "wcag"], environment: environment(server, token: false)), "token")
+
+        // --text-spacing on the commands that take --legibility, asked of the server or locally.
+        let url = server.url.absoluteString
+        let served = try output(["query", "body", "--server", url, "--category", "l", "--text-spacing", "wcag", "--json"], env)
+        #expect(served.contains(#""lineHeight": 25.5"#) && served.contains(#""wordSpacing": 2.72"#) && served.contains(#""paragraphSpacing": 34"#))
+        #expect(try output(["query", "body", "--category", "l", "--text-spacing", "wcag", "--json"], PinnedFonts.environment) == served)
+        #expect(try output(["text-spacing", "set", "wcag"], env) == "wcag (was default)\n")
+        #expect(try output(["query", "body", "--server", url, "--category", "l", "--json"], env) == served, "an omitted --text-spacing follows the reader's")
+        let css = try output(["css", "--text-spacing", "wcag", "--base-url", ""], PinnedFonts.environment)
+        #expect(css.contains("--fontd-body-word-spacing: 2.72px;") && css.contains("--fontd-body-paragraph-spacing: 34px;"))
+        #expect(try server.client.get("/css?textSpacing=wcag&category=l&legibility=regular").bodyText == css)
+        let tokens = try output(["tokens", "--text-spacing", "wcag"], PinnedFonts.environment)
+        #expect(try server.client.get("/tokens?textSpacing=wcag&category=l&legibility=regular").bodyText == tokens)
+        expectOneLineError(try CommandRunner.run(["query", "body", "--text-spacing", "wide"], environment: PinnedFonts.environment), "'wide'", "default, wcag")
+    }
+
     @Test func aScopeSetsInheritsAndClearsItsOwnValues() throws {
         let server = try ServerProcess(["--token", Self.token])
         let env = environment(server)
@@ -46,10 +76,12 @@ import Testing
               "scope": "alice/phone",
               "category": "xl",
               "legibilityWeight": "bold",
+              "textSpacing": "default",
               "sequence": 2,
               "fontGeneration": "\(try server.client.fontGeneration())",
               "inherited": [
-                "category"
+                "category",
+                "textSpacing"
               ]
             }
 
@@ -79,7 +111,7 @@ import Testing
         let watch = try CommandProcess(["watch", "--scope", "alice/phone", "--token", Self.token, "--server", server.url.absoluteString])
         defer { watch.stop() }
         let snapshot = try #require(watch.line(0), "stderr: \(watch.standardError)")
-        #expect(snapshot.text == "preferences of alice/phone: category l, legibility weight regular (sequence 0, inherited: category, legibilityWeight)")
+        #expect(snapshot.text == "preferences of alice/phone: category l, legibility weight regular, text spacing default (sequence 0, inherited: category, legibilityWeight, textSpacing)")
         // A change on the reader reaches the device's subscriber; one on another reader does not.
         #expect(try server.client.put("/category?scope=bob", #"{"category":"s"}"#, token: Self.token).status == 200)
         #expect(try server.client.put("/category?scope=alice", #"{"category":"xxl"}"#, token: Self.token).status == 200)

@@ -16,7 +16,7 @@ import Glibc
         let largest = 999_999_999_999_999
         // The sequence is the last change's, so the history holds that change.
         let lastChange = #"{"sequence":\#(largest),"event":"contentSizeCategoryDidChange","category":"l","previous":"xl"}"#
-        try Data(#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":\#(largest),"history":[\#(lastChange)]}"#.utf8)
+        try Data(#"{"version":1,"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":\#(largest),"history":[\#(lastChange)]}"#.utf8)
             .write(to: URL(fileURLWithPath: state))
         let server = try ServerProcess(["--token", Self.token, "--state", state])
         let refused = try server.client.put("/category", #"{"category":"xl"}"#, token: Self.token)

@@ -1,0 +1,77 @@
+import ArgumentParser
+import FontdClient
+import FontdCommandLine
+
+/// `fontd legibility | text-spacing [get | set <value> | clear]`: one reader preference on a
+/// server, the root scope's or, with `--scope`, a scope's (docs/DESIGN.md §10).
+struct PreferenceCommand<Preference: ReaderPreference>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: Preference.commandName, abstract: Preference.abstract,
+            subcommands: [Get.self, Set.self, Clear.self], defaultSubcommand: Get.self)
+    }
+
+    struct Get: AsyncParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "get", abstract: "Print the reader's \(Preference.noun).")
+        }
+
+        @OptionGroup var options: ServerOptions
+        @OptionGroup var scope: ScopeOptions
+        @OptionGroup var token: TokenOptions
+        @Flag(help: "Print JSON, exactly as GET /preferences answers.") var json = false
+
+        @MainActor
+        func run() async throws {
+            let client = try options.client(scope: try scope.parsed(), token: token.resolved)
+            let preferences = try await client.command { client throws(FontdClientError) in try await client.preferences() }
+            if json { return try Output.printJSON(preferences) }
+            print(Preference.value(in: preferences).rawValue)
+        }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "set", abstract: "Set the reader's \(Preference.noun); every subscriber hears of the change.")
+        }
+
+        @Argument(help: ArgumentHelp(Preference.values)) var value: String
+        @OptionGroup var options: ServerOptions
+        @OptionGroup var scope: ScopeOptions
+        @OptionGroup var token: TokenOptions
+        @Flag(help: "Print JSON, exactly as PUT /preferences answers.") var json = false
+
+        @MainActor
+        func run() async throws {
+            let value = try Preference.parse(value)
+            let client = try options.client(scope: try scope.parsed(), token: token.resolved)
+            let before = try await client.command { client throws(FontdClientError) in try await client.preferences() }
+            let after = try await client.command { client throws(FontdClientError) in try await Preference.set(value, with: client) }
+            if json { return try Output.printJSON(after) }
+            let (now, was) = (Preference.value(in: after).rawValue, Preference.value(in: before).rawValue)
+            print(after.sequence == before.sequence ? "\(now) (unchanged)" : "\(now) (was \(was))")
+        }
+    }
+
+    struct Clear: AsyncParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "clear",
+                abstract: "Clear a scope's own \(Preference.noun), so that it inherits its parent's again.",
+                discussion: "Needs --scope: the root scope has nothing to inherit from. Prints the \(Preference.noun) the scope has now.")
+        }
+
+        @OptionGroup var options: ServerOptions
+        @OptionGroup var scope: ScopeOptions
+        @OptionGroup var token: TokenOptions
+        @Flag(help: "Print JSON, exactly as PUT /preferences answers.") var json = false
+
+        @MainActor
+        func run() async throws {
+            let client = try options.client(scope: try scope.clearable(), token: token.resolved)
+            let preferences = try await client.command { client throws(FontdClientError) in try await Preference.clear(with: client) }
+            if json { return try Output.printJSON(preferences) }
+            print("\(Preference.value(in: preferences).rawValue) (inherited)")
+        }
+    }
+}
