@@ -65,7 +65,7 @@ extension StyleTable {
             variations: cell.variations)
         return FontSpecification(
             style: definition.style, category: request.category, descriptor: descriptor, requestedWeight: weight,
-            lineHeight: lineHeight, tracking: tracking, wordSpacing: wordSpacing, paragraphSpacing: paragraphSpacing, metricsScale: definition.metricsScale(at: request.category),
-            opticalSizing: definition.opticalSizing)
+            lineHeight: lineHeight, tracking: tracking, wordSpacing: wordSpacing, paragraphSpacing: paragraphSpacing,
+            metricsScale: definition.metricsScale(at: request.category), opticalSizing: definition.opticalSizing)
     }
 }
