@@ -59,7 +59,7 @@ public final class PostgresPreferenceStore: Sendable {
     ///   `.newerSchema`.
     public static func open(url text: String, timeoutSeconds: Double = 10, logger: Logger) throws(PostgresStoreError) -> PostgresPreferenceStore {
         let url = try PostgresURL(parsing: text)
-        let tls = try TLSSettings(url.sslMode)
+        let tls = try TLSSettings(url.sslMode, rootCertificates: url.rootCertificates)
         var connectionConfiguration = PostgresConnection.Configuration(
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: tls.connection)
         connectionConfiguration.options.connectTimeout = .milliseconds(Int64(timeoutSeconds * 1000))
@@ -286,8 +286,17 @@ private struct TLSSettings {
     var connection: PostgresConnection.Configuration.TLS
     var client: PostgresClient.Configuration.TLS
 
-    init(_ mode: PostgresURL.SSLMode) throws(PostgresStoreError) {
+    /// - Parameter rootCertificates: a PEM file whose certificates are the only roots trusted
+    ///   (`sslrootcert`); nil: the system's.
+    init(_ mode: PostgresURL.SSLMode, rootCertificates: String? = nil) throws(PostgresStoreError) {
         var configuration = TLSConfiguration.makeClientConfiguration()
+        if let rootCertificates {
+            do {
+                configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(rootCertificates))
+            } catch {
+                throw .invalidURL("sslrootcert \(rootCertificates) cannot be read as PEM certificates (\(error))")
+            }
+        }
         switch mode {
         case .disable:
             (connection, client) = (.disable, .disable)

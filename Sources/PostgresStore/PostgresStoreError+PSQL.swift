@@ -40,10 +40,14 @@ extension PostgresStoreError {
         }
         switch error.code {
         case .connectionError where error.underlying.map(isCertificateRefusal) == true:
-            let checks = url.sslMode == .verifyFull ? "against this machine's trusted roots and the host name" : "against this machine's trusted roots"
+            let roots = url.rootCertificates.map { "the CAs of \($0)" } ?? "this machine's trusted roots"
+            let checks = url.sslMode == .verifyFull ? "against \(roots) and the host name \(url.host)" : "against \(roots)"
+            let remedy = url.rootCertificates == nil
+                ? "name its CA with sslrootcert=FILE or add it to the trusted roots"
+                : "check that the file holds the CA that signed it, and that the certificate names \(url.host)"
             return .unavailable(
                 "\(url.server): its TLS certificate was not accepted (sslmode=\(url.sslMode.rawValue) checks it \(checks)); "
-                    + "add its CA to the trusted roots, or use sslmode=require to encrypt without checking it")
+                    + "\(remedy), or use sslmode=require to encrypt without checking it")
         case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection, .poolClosed:
             let cause = error.underlying.map { ": \($0)" } ?? ""
             return .unavailable("\(url.server) (\(error.code))\(cause)")

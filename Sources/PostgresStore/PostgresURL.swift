@@ -1,7 +1,8 @@
 import Foundation
 
 /// A `postgres://` (or `postgresql://`) connection URL taken apart:
-/// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE]`, percent-encoding decoded.
+/// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE[&sslrootcert=FILE]]`,
+/// percent-encoding decoded.
 ///
 /// `description` is the URL with the password left out, the only form logs and errors show.
 struct PostgresURL: Sendable, CustomStringConvertible {
@@ -25,6 +26,9 @@ struct PostgresURL: Sendable, CustomStringConvertible {
     var password: String?
     var database: String
     var sslMode: SSLMode
+    /// libpq's `sslrootcert`: a PEM file of the certificate authorities that `verify-ca` and
+    /// `verify-full` trust instead of the system's roots (a private CA's, typically).
+    var rootCertificates: String?
 
     /// Takes `text` apart.
     ///
@@ -48,7 +52,10 @@ struct PostgresURL: Sendable, CustomStringConvertible {
         }
         guard components.fragment == nil else { throw .invalidURL("it has a fragment (#…), which a connection URL does not") }
         var sslMode = SSLMode.prefer
+        var rootCertificates: String?
+        var seen: Set<String> = []
         for item in components.queryItems ?? [] {
+            guard seen.insert(item.name).inserted else { throw .invalidURL("the parameter '\(item.name)' is given twice") }
             switch item.name {
             case "sslmode":
                 let value = item.value ?? ""
@@ -56,9 +63,16 @@ struct PostgresURL: Sendable, CustomStringConvertible {
                     throw .invalidURL("sslmode '\(value)' is not one of disable, allow, prefer, require, verify-ca, verify-full")
                 }
                 sslMode = mode
+            case "sslrootcert":
+                guard let path = item.value, !path.isEmpty else { throw .invalidURL("sslrootcert names no file") }
+                rootCertificates = path
             default:
-                throw .invalidURL("the parameter '\(item.name)' is not one fontd knows (only sslmode)")
+                throw .invalidURL("the parameter '\(item.name)' is not one fontd knows (only sslmode and sslrootcert)")
             }
+        }
+        if rootCertificates != nil, sslMode != .verifyCA, sslMode != .verifyFull {
+            throw .invalidURL(
+                "sslrootcert applies with sslmode=verify-ca or verify-full, which check the certificate; sslmode=\(sslMode.rawValue) does not")
         }
         self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         self.port = components.port ?? 5432
@@ -66,10 +80,13 @@ struct PostgresURL: Sendable, CustomStringConvertible {
         self.password = components.password
         self.database = database
         self.sslMode = sslMode
+        self.rootCertificates = rootCertificates
     }
 
     /// `user@host:port/database`: whom the server is asked to let in.
     var server: String { "\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)" }
 
-    var description: String { "postgres://\(server)?sslmode=\(sslMode.rawValue)" }
+    var description: String {
+        "postgres://\(server)?sslmode=\(sslMode.rawValue)" + (rootCertificates.map { "&sslrootcert=\($0)" } ?? "")
+    }
 }

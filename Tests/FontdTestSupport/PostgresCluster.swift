@@ -40,14 +40,19 @@ public final class PostgresCluster: @unchecked Sendable {
 
     private var dataDirectory: String { directory.appendingPathComponent("data").path }
     private var logFile: String { directory.appendingPathComponent("server.log").path }
-    /// Whether the server offers TLS (`ssl = on`, with a self-signed certificate for `localhost`).
+    /// Whether the server offers TLS (`ssl = on`, with a certificate for `localhost` signed by a
+    /// CA of the cluster's own, `certificateAuthorityFile`).
     public let tls: Bool
+    /// With `tls`, the PEM certificate of the CA that signed the server's: trusted by no one
+    /// unless named (`sslrootcert`).
+    public var certificateAuthorityFile: String { directory.appendingPathComponent("ca.crt").path }
     private let lock = NSLock()
     private var isRunning = false
     private var databaseCount = 0
 
     /// Makes a new cluster (initdb) and starts it; with `tls`, one that offers TLS with a
-    /// self-signed certificate (openssl) that no client trusts.
+    /// certificate for the name `localhost` only (no IP address) from a CA of its own (openssl),
+    /// which no client trusts unless told to.
     ///
     /// - Throws: `Failure` when PostgreSQL 15 is not installed (`scripts/install-dependencies`
     ///   installs it), or initdb or the start fails (the server's log is quoted).
@@ -71,16 +76,31 @@ public final class PostgresCluster: @unchecked Sendable {
             "--auth-local=trust", "--auth-host=scram-sha-256", "--encoding=UTF8", "--locale=C", "--no-sync",
         ])
         try? FileManager.default.removeItem(atPath: passwordFile)
-        if tls {
-            try Self.runAsPostgres([
-                "/usr/bin/openssl", "req", "-new", "-x509", "-days", "2", "-nodes", "-subj", "/CN=localhost",
-                "-newkey", "rsa:2048", "-keyout", "\(dataDirectory)/server.key", "-out", "\(dataDirectory)/server.crt",
-            ])
-        }
+        if tls { try makeCertificates() }
         try start()
     }
 
     deinit { remove() }
+
+    /// A CA (`ca.crt`, `ca.key` beside the data directory) and the server's key and certificate,
+    /// signed by it, for `DNS:localhost` alone, in the data directory as PostgreSQL wants them.
+    private func makeCertificates() throws {
+        let ca = directory.appendingPathComponent("ca").path
+        let extensions = directory.appendingPathComponent("server.ext").path
+        try Self.runAsPostgres([
+            "/usr/bin/openssl", "req", "-new", "-x509", "-days", "2", "-nodes", "-subj", "/CN=fontd test CA",
+            "-newkey", "rsa:2048", "-keyout", ca + ".key", "-out", ca + ".crt",
+        ])
+        try Self.runAsPostgres([
+            "/usr/bin/openssl", "req", "-new", "-nodes", "-subj", "/CN=localhost", "-newkey", "rsa:2048",
+            "-keyout", "\(dataDirectory)/server.key", "-out", "\(directory.path)/server.csr",
+        ])
+        try Self.runAsPostgres(["/bin/sh", "-c", "printf 'subjectAltName=DNS:localhost\\n' > '\(extensions)'"])
+        try Self.runAsPostgres([
+            "/usr/bin/openssl", "x509", "-req", "-days", "2", "-in", "\(directory.path)/server.csr", "-CA", ca + ".crt",
+            "-CAkey", ca + ".key", "-CAcreateserial", "-extfile", extensions, "-out", "\(dataDirectory)/server.crt",
+        ])
+    }
 
     /// One cluster for the whole test process, made on first use (each test takes a database
     /// of its own in it), stopped and removed as the process exits. Tests that stop a server
@@ -156,9 +176,10 @@ public final class PostgresCluster: @unchecked Sendable {
     }
 
     /// `postgres://user:password@127.0.0.1:port/database?sslmode=disable`; another password to
-    /// try a wrong one, another `sslmode` for a cluster with `tls`.
-    public func url(database: String, password: String? = nil, sslMode: String = "disable") -> String {
-        "postgres://\(user):\(password ?? self.password)@127.0.0.1:\(port)/\(database)?sslmode=\(sslMode)"
+    /// try a wrong one, another `sslmode` for a cluster with `tls`, `localhost` for the name its
+    /// certificate has.
+    public func url(database: String, password: String? = nil, sslMode: String = "disable", host: String = "127.0.0.1") -> String {
+        "postgres://\(user):\(password ?? self.password)@\(host):\(port)/\(database)?sslmode=\(sslMode)"
     }
 
     /// The server's log so far, for a failure's message.

@@ -225,7 +225,7 @@ import Testing
             }
             #expect(seen == ["f"], "sslmode=disable: no TLS")
         }
-        // The certificate is self-signed: checked against the system's roots, it is refused.
+        // The certificate's CA is the cluster's own: checked against the system's roots, it is refused.
         for mode in ["verify-ca", "verify-full"] {
             let run = try CommandRunner.run(["serve", "--port", "0", "--store", cluster.url(database: database, sslMode: mode)])
             #expect(run.status == 1, "\(mode)")
@@ -233,6 +233,42 @@ import Testing
             #expect(run.standardError.contains("TLS certificate was not accepted (sslmode=\(mode)"), "\(run.standardError)")
             #expect(!run.standardError.contains(cluster.password))
         }
+    }
+
+    /// `sslrootcert` names the CA that signed the server's certificate (for `localhost` only):
+    /// verify-ca then accepts it at 127.0.0.1, verify-full only where the name matches.
+    @Test func sslrootcertTrustsAPrivateCAAndVerifyFullChecksTheName() throws {
+        let cluster = try PostgresCluster(tls: true)
+        let database = try cluster.createDatabase()
+        let roots = "&sslrootcert=" + cluster.certificateAuthorityFile
+        for (mode, host) in [("verify-ca", "127.0.0.1"), ("verify-full", "localhost")] {
+            let server = try ServerProcess(["--store", cluster.url(database: database, sslMode: mode, host: host) + roots])
+            #expect(try server.client.put("/category", #"{"category":"xl"}"#).status == 200, "\(mode) at \(host)")
+            #expect(try server.client.get("/category").member("category") == .string("xl"))
+        }
+
+        let wrongName = try CommandRunner.run(
+            ["serve", "--port", "0", "--store", cluster.url(database: database, sslMode: "verify-full") + roots])
+        #expect(wrongName.status == 1)
+        #expect(wrongName.standardError.split(separator: "\n").count == 1, "\(wrongName.standardError)")
+        #expect(wrongName.standardError.contains(
+            "TLS certificate was not accepted (sslmode=verify-full checks it against the CAs of \(cluster.certificateAuthorityFile) "
+                + "and the host name 127.0.0.1)"), "\(wrongName.standardError)")
+        #expect(!wrongName.standardError.contains(cluster.password))
+    }
+
+    @Test(arguments: [
+        ("?sslmode=require&sslrootcert=/tmp/ca.crt", "sslrootcert applies with sslmode=verify-ca or verify-full"),
+        ("?sslmode=verify-full&sslrootcert=", "sslrootcert names no file"),
+        ("?sslmode=verify-full&sslmode=verify-ca", "the parameter 'sslmode' is given twice"),
+        ("?sslmode=verify-full&sslrootcert=/nonexistent/ca.crt", "sslrootcert /nonexistent/ca.crt cannot be read as PEM certificates"),
+    ])
+    func aBadTLSParameterStopsServeWithOneLine(_ query: String, _ mentions: String) throws {
+        let run = try CommandRunner.run(["serve", "--port", "0", "--store", "postgres://fontd:secret-pw@127.0.0.1:1/db" + query])
+        #expect(run.status != 0)
+        #expect(run.standardError.hasPrefix("fontd: error:") && run.standardError.contains(mentions), "\(run.standardError)")
+        #expect(run.standardError.split(separator: "\n").count == 1)
+        #expect(!run.standardError.contains("secret-pw"))
     }
 
     @Test func aWrongPasswordStopsServeWithOneLineThatDoesNotShowIt() throws {
