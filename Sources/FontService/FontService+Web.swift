@@ -13,39 +13,30 @@ extension FontService {
 
     /// `/css`'s request: the categories, the prefix and the form; omitted preferences filled in.
     func stylesheetRequest(_ context: RequestContext) throws(FontServiceError) -> WebDocuments.Stylesheet {
-        let parameters = context.parameters
-        let format = try parameters[.format].map { text throws(FontServiceError) in
-            guard let format = WebDocuments.Format(rawValue: text.lowercased()) else {
+        let parameters = context.parameters, reader = context.preferences
+        let range = try parameters.categoryRange()
+        do {
+            return try WebDocuments.Stylesheet(
+                category: parameters[.category], legibility: parameters[.legibility], textSpacing: parameters[.textSpacing],
+                prefix: parameters[.prefix], format: parameters[.format], range: range,
+                defaults: .init(category: reader.category, legibility: reader.legibilityWeight, textSpacing: reader.textSpacing))
+        } catch {
+            switch error {
+            case .invalidValue(let refusal): throw .invalidValue(refusal)
+            case .unknownFormat(let text):
                 throw .invalidParameter(what: "format", value: text, allowed: WebDocuments.Format.allCases.map(\.rawValue))
-            }
-            return format
-        } ?? .css
-        let prefix = try parameters[.prefix].map { text throws(FontServiceError) in
-            guard let prefix = CSSPrefix(text) else {
-                throw .invalidParameter(what: "prefix", value: text, allowed: [CSSPrefix.allowedForm])
-            }
-            return prefix
-        } ?? .standard
-        if format == .tailwind, parameters[.prefix] != nil {
-            throw .conflictingParameters("format=tailwind", "prefix", reason: "a Tailwind theme uses Tailwind's own names (--text-body, --font-body); leave out prefix")
-        }
-        let legibility = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
-        let spacing = try parameters.value(.textSpacing, TextSpacing.init(parsing:)) ?? context.preferences.textSpacing
-        let categories: WebDocuments.Categories
-        if parameters[.category]?.lowercased() == "all" {
-            if format == .tailwind {
+            case .invalidPrefix(let text): throw .invalidParameter(what: "prefix", value: text, allowed: [CSSPrefix.allowedForm])
+            case .conflict(.tailwindWithPrefix):
+                throw .conflictingParameters(
+                    "format=tailwind", "prefix", reason: "a Tailwind theme uses Tailwind's own names (--text-body, --font-body); leave out prefix")
+            case .conflict(.tailwindWithEveryCategory):
                 throw .conflictingParameters("format=tailwind", "category=all", reason: "a Tailwind theme holds one category; ask for one, or use format=css")
+            case .conflict(.everyCategoryWithLegibility):
+                throw .conflictingParameters(
+                    "category=all", "legibility",
+                    reason: "category=all carries both weights (bold under [data-bold-text]) and the reader's own on plain :root; leave out legibility")
             }
-            if legibility != nil {
-                throw .conflictingParameters("category=all", "legibility", reason: "category=all carries both weights (bold under [data-bold-text]) and the reader's own on plain :root; leave out legibility")
-            }
-            categories = .all(default: context.preferences.category, context.preferences.legibilityWeight)
-        } else {
-            let category = try parameters.value(.category, ContentSizeCategory.init(parsing:)) ?? context.preferences.category
-            categories = .one(category, legibility ?? context.preferences.legibilityWeight)
         }
-        return WebDocuments.Stylesheet(
-            categories: categories, prefix: prefix, format: format, textSpacing: spacing, range: try parameters.categoryRange())
     }
 
     /// What `/tokens` asks: one category at one legibility weight and text spacing, omitted ones

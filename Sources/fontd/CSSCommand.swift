@@ -52,34 +52,23 @@ struct CSSCommand: ParsableCommand {
 
     /// The options as the stylesheet they ask for, refused as `GET /css` refuses them.
     func stylesheet() throws -> WebDocuments.Stylesheet {
-        let format = try format.map { text in
-            guard let format = WebDocuments.Format(rawValue: text.lowercased()) else {
+        do {
+            return try WebDocuments.Stylesheet(
+                category: category, legibility: legibility, textSpacing: textSpacing, prefix: prefix, format: format,
+                range: try range.parsed(), defaults: .init())
+        } catch let error as WebDocuments.Stylesheet.OptionError {
+            switch error {
+            case .invalidValue(let refusal): throw refusal
+            case .unknownFormat(let text):
                 throw ValidationError("Invalid format '\(text)'; use one of: \(WebDocuments.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+            case .invalidPrefix(let text): throw ValidationError("Invalid prefix '\(text)'; use the form \(CSSPrefix.allowedForm).")
+            case .conflict(.tailwindWithPrefix):
+                throw ValidationError("--prefix does not apply to --format tailwind: a Tailwind theme uses Tailwind's own names (--text-body).")
+            case .conflict(.tailwindWithEveryCategory):
+                throw ValidationError("--format tailwind holds one category; give one with --category, or use --format css with --category all.")
+            case .conflict(.everyCategoryWithLegibility):
+                throw ValidationError("--category all carries both legibility weights (bold under [data-bold-text]); leave out --legibility.")
             }
-            return format
-        } ?? .css
-        let prefix = try prefix.map { text in
-            guard let prefix = CSSPrefix(text) else { throw ValidationError("Invalid prefix '\(text)'; use the form \(CSSPrefix.allowedForm).") }
-            return prefix
-        } ?? .standard
-        if format == .tailwind, self.prefix != nil {
-            throw ValidationError("--prefix does not apply to --format tailwind: a Tailwind theme uses Tailwind's own names (--text-body).")
         }
-        let legibility = try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) }
-        let spacing = try textSpacing.map { text throws(DynamicTypeError) in try TextSpacing(parsing: text) } ?? .default
-        let range = try range.parsed()
-        guard category?.lowercased() == "all" else {
-            let category = try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) } ?? .default
-            return WebDocuments.Stylesheet(
-                categories: .one(category, legibility ?? .regular), prefix: prefix, format: format, textSpacing: spacing, range: range)
-        }
-        if format == .tailwind {
-            throw ValidationError("--format tailwind holds one category; give one with --category, or use --format css with --category all.")
-        }
-        if legibility != nil {
-            throw ValidationError("--category all carries both legibility weights (bold under [data-bold-text]); leave out --legibility.")
-        }
-        return WebDocuments.Stylesheet(
-            categories: .all(default: .default, .regular), prefix: prefix, format: format, textSpacing: spacing, range: range)
     }
 }

@@ -1,0 +1,76 @@
+import DynamicType
+import WebOutputs
+
+extension WebDocuments.Stylesheet {
+    /// Two options that cannot be given together (docs/DESIGN.md §22).
+    public enum Conflict: Sendable, Equatable {
+        /// A Tailwind theme uses Tailwind's own names (`--text-body`), so it takes no prefix.
+        case tailwindWithPrefix
+        /// A Tailwind theme holds one category.
+        case tailwindWithEveryCategory
+        /// Every category carries both legibility weights (bold under `[data-bold-text]`).
+        case everyCategoryWithLegibility
+    }
+
+    /// Why a stylesheet's options cannot be used; `GET /css` and `fontd css` each say it in
+    /// their own spelling of the options.
+    public enum OptionError: Error, Sendable, Equatable {
+        /// A category, legibility weight or text spacing the model refused.
+        case invalidValue(DynamicTypeError)
+        /// A format that is not one of `WebDocuments.Format`.
+        case unknownFormat(String)
+        /// A prefix outside `CSSPrefix.allowedForm`.
+        case invalidPrefix(String)
+        case conflict(Conflict)
+    }
+
+    /// What a left-out category, legibility weight and text spacing stand for: the reader's on a
+    /// server, `l`, `regular` and `default` on the command line.
+    public struct Defaults: Sendable {
+        public var category: ContentSizeCategory
+        public var legibility: LegibilityWeight
+        public var textSpacing: TextSpacing
+
+        public init(category: ContentSizeCategory = .default, legibility: LegibilityWeight = .regular, textSpacing: TextSpacing = .default) {
+            self.category = category
+            self.legibility = legibility
+            self.textSpacing = textSpacing
+        }
+    }
+
+    /// The stylesheet that options as given ask for (nil: left out), by the one set of rules
+    /// `GET /css` and `fontd css` follow: `category` is a category or `all`; `format` `css` or
+    /// `tailwind`; a Tailwind theme takes neither a prefix nor `all`; `all` takes no legibility.
+    public init(
+        category: String?, legibility: String?, textSpacing: String?, prefix: String?, format: String?,
+        range: CategoryRange, defaults: Defaults
+    ) throws(OptionError) {
+        let format = try format.map { text throws(OptionError) in
+            guard let format = WebDocuments.Format(rawValue: text.lowercased()) else { throw .unknownFormat(text) }
+            return format
+        } ?? .css
+        let cssPrefix = try prefix.map { text throws(OptionError) in
+            guard let prefix = CSSPrefix(text) else { throw .invalidPrefix(text) }
+            return prefix
+        } ?? .standard
+        if format == .tailwind, prefix != nil { throw .conflict(.tailwindWithPrefix) }
+        let every = category?.lowercased() == "all"
+        let weight: LegibilityWeight?, named: ContentSizeCategory?, spacing: TextSpacing
+        do {
+            weight = try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) }
+            spacing = try textSpacing.map { text throws(DynamicTypeError) in try TextSpacing(parsing: text) } ?? defaults.textSpacing
+            named = every ? nil : try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) }
+        } catch {
+            throw .invalidValue(error)
+        }
+        let categories: WebDocuments.Categories
+        if every {
+            if format == .tailwind { throw .conflict(.tailwindWithEveryCategory) }
+            if weight != nil { throw .conflict(.everyCategoryWithLegibility) }
+            categories = .all(default: defaults.category, defaults.legibility)
+        } else {
+            categories = .one(named ?? defaults.category, weight ?? defaults.legibility)
+        }
+        self.init(categories: categories, prefix: cssPrefix, format: format, textSpacing: spacing, range: range)
+    }
+}
