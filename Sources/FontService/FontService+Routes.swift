@@ -45,7 +45,7 @@ extension FontService {
             "/tokens", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .scope, .accessToken],
             followsOmitted: [.category, .legibility, .textSpacing],
             contentType: FontService.designTokensContentType,
-            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.tokensRequest(context) },
+            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.blockRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.designTokens(request) })),
         Route(
             "/fontd.js", contentType: FontService.javaScriptContentType,

@@ -39,46 +39,41 @@ extension FontService {
         }
     }
 
-    /// What `/tokens` asks: one category at one legibility weight and text spacing, omitted ones
-    /// filled in, and the range the category is clamped into.
-    struct TokensRequest: Hashable, Sendable {
+    /// What `/tokens` asks, and `/specimen` with it: the block of every style at one category
+    /// (clamped into `range`), legibility weight and text spacing, omitted ones the reader's.
+    struct BlockRequest: Hashable, Sendable {
         var category: ContentSizeCategory
         var legibility: LegibilityWeight
         var textSpacing: TextSpacing
         var range: CategoryRange
     }
 
-    func tokensRequest(_ context: RequestContext) throws(FontServiceError) -> TokensRequest {
+    func blockRequest(_ context: RequestContext) throws(FontServiceError) -> BlockRequest {
         let parameters = context.parameters
         let category = try parameters.value(.category, ContentSizeCategory.init(parsing:))
         let legibility = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
         let spacing = try parameters.value(.textSpacing, TextSpacing.init(parsing:))
-        return TokensRequest(
+        return BlockRequest(
             category: category ?? context.preferences.category, legibility: legibility ?? context.preferences.legibilityWeight,
             textSpacing: spacing ?? context.preferences.textSpacing, range: try parameters.categoryRange())
     }
 
-    /// What `/specimen` asks: a category and weight, and whether the category was a preview.
+    /// What `/specimen` asks: a block, and whether its category was a preview (asked for).
     struct SpecimenRequest: Hashable, Sendable {
-        var category: ContentSizeCategory
-        var legibility: LegibilityWeight
-        var textSpacing: TextSpacing
-        var range: CategoryRange
+        var block: BlockRequest
         var preview: Bool
     }
 
     func specimenRequest(_ context: RequestContext) throws(FontServiceError) -> SpecimenRequest {
-        let tokens = try tokensRequest(context)
-        return SpecimenRequest(
-            category: tokens.category, legibility: tokens.legibility, textSpacing: tokens.textSpacing, range: tokens.range,
-            preview: context.parameters[.category] != nil)
+        SpecimenRequest(block: try blockRequest(context), preview: context.parameters[.category] != nil)
     }
 
     /// `/specimen`'s answer.
     func specimen(_ request: SpecimenRequest) throws(FontServiceError) -> [UInt8] {
-        try web("the specimen") {
+        let block = request.block
+        return try web("the specimen") {
             Array(try webDocuments.specimen(
-                category: request.category, legibility: request.legibility, textSpacing: request.textSpacing, range: request.range,
+                category: block.category, legibility: block.legibility, textSpacing: block.textSpacing, range: block.range,
                 preview: request.preview).utf8)
         }
     }
@@ -89,7 +84,7 @@ extension FontService {
     }
 
     /// `/tokens`'s answer.
-    func designTokens(_ request: TokensRequest) throws(FontServiceError) -> [UInt8] {
+    func designTokens(_ request: BlockRequest) throws(FontServiceError) -> [UInt8] {
         try web("the design tokens") {
             try webDocuments.tokens(
                 category: request.category, legibility: request.legibility, textSpacing: request.textSpacing, range: request.range)
