@@ -140,8 +140,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .methodNotAllowed(let method, let path, let allowed):
             // "GET or HEAD", "GET, HEAD or PUT": the methods a request can use, then the preflight.
             let usable = allowed.filter { $0 != "OPTIONS" }
-            let list = usable.count > 1 ? usable.dropLast().joined(separator: ", ") + " or " + (usable.last ?? "") : usable.joined()
-            return "\(path) does not answer \(method); use \(list) (OPTIONS for CORS preflights)."
+            return "\(path) does not answer \(method); use \(usable.listed("or")) (OPTIONS for CORS preflights)."
         case .unknownMethod(let method):
             return "'\(method)' is not an HTTP method fontd implements; the API answers GET, HEAD, PUT and OPTIONS."
         case .invalidBody(let reason):

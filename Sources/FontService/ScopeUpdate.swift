@@ -19,7 +19,7 @@ struct ScopeUpdate: Sendable {
         var seen: Set<String> = []
         for member in members {
             guard fields.contains(member.key) else {
-                throw .invalidBody("unknown field '\(member.key)'; \(path) takes \(fields.dropLast().joined(separator: ", "))\(fields.count > 1 ? " and " : "")\(fields.last ?? "")")
+                throw .invalidBody("unknown field '\(member.key)'; \(path) takes \(fields.listed("and"))")
             }
             guard seen.insert(member.key).inserted else { throw .invalidBody("'\(member.key)' appears twice") }
             switch member.value {
