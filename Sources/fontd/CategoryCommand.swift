@@ -3,12 +3,12 @@ import FontdClient
 import FontdCommandLine
 
 /// `fontd category [get | set <category> | clear]`: the reader's content-size category on a
-/// server, the root scope's or, with `--scope`, a scope's (docs/DESIGN.md §10).
+/// server, the root scope's or, with `--scope`, a scope's (docs/DESIGN.md §10). `get` and `set`
+/// speak `/category` (and print its JSON); `clear` is every preference's.
 struct CategoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "category",
-        abstract: "Show or set the reader's content-size category on a fontd server.",
-        subcommands: [Get.self, Set.self, Clear.self],
+        commandName: CategoryPreference.commandName, abstract: CategoryPreference.abstract,
+        subcommands: [Get.self, Set.self, PreferenceCommand<CategoryPreference>.Clear.self],
         defaultSubcommand: Get.self)
 
     struct Get: AsyncParsableCommand {
@@ -32,7 +32,7 @@ struct CategoryCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Set the reader's category; every subscriber hears of the change.")
 
-        @Argument(help: "xs s m l xl xxl xxxl ax1…ax5 (Apple's names work too).") var category: String
+        @Argument(help: ArgumentHelp(CategoryPreference.values)) var category: String
         @OptionGroup var options: ServerOptions
         @OptionGroup var scope: ScopeOptions
         @OptionGroup var token: TokenOptions
@@ -47,26 +47,6 @@ struct CategoryCommand: AsyncParsableCommand {
             print(change.previous == change.category
                 ? "\(change.category.rawValue) (unchanged)"
                 : "\(change.category.rawValue) (was \(change.previous.rawValue))")
-        }
-    }
-
-    struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "clear",
-            abstract: "Clear a scope's own category, so that it inherits its parent's again.",
-            discussion: "Needs --scope: the root scope has nothing to inherit from. Prints the category the scope has now.")
-
-        @OptionGroup var options: ServerOptions
-        @OptionGroup var scope: ScopeOptions
-        @OptionGroup var token: TokenOptions
-        @Flag(help: "Print JSON, exactly as PUT /preferences answers.") var json = false
-
-        @MainActor
-        func run() async throws {
-            let client = try options.client(scope: try scope.clearable(), token: token.resolved)
-            let preferences = try await client.command { client throws(FontdClientError) in try await client.clearPreferences(category: true) }
-            if json { return try Output.printJSON(preferences) }
-            print("\(preferences.category.rawValue) (inherited)")
         }
     }
 }

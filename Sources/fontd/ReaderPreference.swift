@@ -2,7 +2,8 @@ import DynamicType
 import FontdClient
 
 /// A reader preference that `fontd <command> get | set | clear` reads and changes through
-/// `PUT /preferences` (docs/DESIGN.md §10): the legibility weight and the text spacing.
+/// `PUT /preferences` (docs/DESIGN.md §10): the legibility weight and the text spacing, and the
+/// category's `clear`.
 protocol ReaderPreference {
     associatedtype Value: RawRepresentable<String>, Sendable
 
@@ -22,6 +23,22 @@ protocol ReaderPreference {
     static func set(_ value: Value, with client: FontdClient) async throws(FontdClientError) -> Preferences
     /// Clears the scope's own value, answering the preferences after it.
     static func clear(with client: FontdClient) async throws(FontdClientError) -> Preferences
+}
+
+/// The content-size category: `fontd category clear` (its `get` and `set` speak `/category`).
+enum CategoryPreference: ReaderPreference {
+    static let commandName = "category"
+    static let noun = "category"
+    static let abstract = "Show or set the reader's content-size category on a fontd server."
+    static let values = "xs s m l xl xxl xxxl ax1…ax5 (Apple's names work too)."
+    static func parse(_ text: String) throws(DynamicTypeError) -> ContentSizeCategory { try ContentSizeCategory(parsing: text) }
+    static func value(in preferences: Preferences) -> ContentSizeCategory { preferences.category }
+    static func set(_ value: ContentSizeCategory, with client: FontdClient) async throws(FontdClientError) -> Preferences {
+        try await client.setPreferences(category: value)
+    }
+    static func clear(with client: FontdClient) async throws(FontdClientError) -> Preferences {
+        try await client.clearPreferences(category: true)
+    }
 }
 
 /// The accessibility "Bold Text" setting: `fontd legibility`.
