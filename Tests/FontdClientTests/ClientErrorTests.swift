@@ -112,7 +112,7 @@ import Testing
         let server = try ServerProcess(["--max-connections", "1"])
         let held = try server.connect()
         // The held connection is accepted before the client's arrives.
-        try held.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        try held.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(try held.readResponse().status == 200)
         await expectServerError(.unavailable, status: 503) { _ = try await FontdClient(baseURL: server.url).health() }
     }
@@ -136,12 +136,12 @@ import Testing
     /// The codes a URLSession request cannot provoke (it always sends whole, well-framed
     /// requests): provoked with raw bytes, and the answers read by the client's decoding.
     @Test(arguments: [
-        (ErrorCode.requestTimeout, 408, "GET /healthz HTTP/1.1\r\nHost: t\r\n"),
-        (.notImplemented, 501, "PUT /category HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n"),
-        (.badRequest, 400, "GET /healthz HTTP/1.1\r\nHost: t\r\nBad Header: x\r\n\r\n"),
+        (ErrorCode.requestTimeout, 408, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"),
+        (.notImplemented, 501, "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n"),
+        (.badRequest, 400, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header: x\r\n\r\n"),
         // The web endpoints', which the client library does not ask (a page or a build pipeline does).
-        (.invalidParameter, 400, "GET /css?format=scss HTTP/1.1\r\nHost: t\r\n\r\n"),
-        (.conflictingParameters, 400, "GET /css?format=tailwind&category=all HTTP/1.1\r\nHost: t\r\n\r\n"),
+        (.invalidParameter, 400, "GET /css?format=scss HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+        (.conflictingParameters, 400, "GET /css?format=tailwind&category=all HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
     ])
     func codesOnlyRawRequestsProvoke(code: ErrorCode, status: Int, request: String) throws {
         let server = try ServerProcess(["--header-timeout", "0.3"])
