@@ -183,6 +183,30 @@ import Testing
         #expect(refusal?.message.contains("--max-scopes") == true)
     }
 
+    @Test func aChangePastTheWriteQuotaIsTooManyRequests() async throws {
+        let server = try ServerProcess(["--max-writes-per-second", "1"])
+        let client = FontdClient(baseURL: server.url)
+        _ = try await client.send("PUT", "/category", body: Data(#"{"category":"xl"}"#.utf8))
+        let refusal = await expectServerError(.tooManyRequests, status: 429) {
+            _ = try await client.send("PUT", "/category", body: Data(#"{"category":"s"}"#.utf8))
+        }
+        #expect(refusal?.message.contains("--max-writes-per-second") == true)
+    }
+
+    @Test func aHostOfAnotherNameIsMisdirectedRequest() throws {
+        let server = try ServerProcess()
+        let connection = try server.connect()
+        try connection.send("GET /category HTTP/1.1\r\nHost: rebind.evil.example:\(server.port)\r\n\r\n")
+        let answer = try connection.readResponse()
+        let error = FontdClient.errorAnswer(status: answer.status, body: Data(answer.body), url: server.url)
+        guard case .server(let serverError) = error else {
+            Issue.record("not a server error: \(error)")
+            return
+        }
+        #expect(serverError.code == .misdirectedRequest)
+        #expect(serverError.status == 421)
+    }
+
     @Test func everyCodeOfTheDesignIsCovered() {
         // The codes checked above, against the list of docs/DESIGN.md §8: a new code needs a test here.
         let covered: Set<ErrorCode> = [
@@ -190,7 +214,7 @@ import Testing
             .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
             .notFound, .methodNotAllowed, .payloadTooLarge, .uriTooLong, .headersTooLarge, .requestTimeout, .badRequest,
             .notImplemented, .unavailable, .internal, .invalidParameter, .conflictingParameters, .forbidden, .scopeLimit,
-            .unknownTextSpacing,
+            .unknownTextSpacing, .tooManyRequests, .misdirectedRequest,
         ]
         #expect(covered == Set(ErrorCode.all))
     }
