@@ -36,7 +36,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, Expressi
     public static let notImplemented: ErrorCode = "notImplemented"
     public static let unavailable: ErrorCode = "unavailable"
     public static let `internal`: ErrorCode = "internal"
-    /// A font file whose licence forbids sending it (403).
+    /// A font file whose licence forbids sending it, or a page of an origin the reader did not
+    /// trust asking for a change or a scope without a token (403).
     public static let forbidden: ErrorCode = "forbidden"
     /// Two parameters that cannot hold together (`format=tailwind` with `category=all`).
     public static let conflictingParameters: ErrorCode = "conflictingParameters"
@@ -45,12 +46,17 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, Expressi
     /// A new scope past `--max-scopes` (409).
     public static let scopeLimit: ErrorCode = "scopeLimit"
 
+    /// A `Host` that names neither this server's address, `localhost` nor a `--server-name` (421).
+    public static let misdirectedRequest: ErrorCode = "misdirectedRequest"
+    /// A change past `--max-writes-per-second`, with `Retry-After` (429).
+    public static let tooManyRequests: ErrorCode = "tooManyRequests"
+
     /// Every code docs/DESIGN.md §8 lists, in its order.
     public static let all: [ErrorCode] = [
         .unknownStyle, .unknownCategory, .unknownLegibilityWeight, .unknownTextSpacing, .unknownTrait, .conflictingTraits, .duplicateTrait,
         .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
         .notFound, .methodNotAllowed, .payloadTooLarge, .uriTooLong, .headersTooLarge, .requestTimeout, .badRequest,
         .notImplemented, .unavailable, .internal, .forbidden, .conflictingParameters, .invalidParameter,
-        .scopeLimit,
+        .scopeLimit, .misdirectedRequest, .tooManyRequests,
     ]
 }

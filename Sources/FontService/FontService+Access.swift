@@ -53,6 +53,25 @@ extension FontService {
         }
     }
 
+    /// Refuses a page the reader did not trust (docs/DESIGN.md §23, "Consent") that asks, without a
+    /// credential, to change `scope` or to read a scope other than the root; a credential it
+    /// sends is checked by `access` as any other.
+    func consent(of origin: RequestOrigin, to scope: PreferenceScope, writing: Bool, credential: String?) throws(FontServiceError) {
+        guard case .foreign(let name) = origin, credential == nil else { return }
+        throw .foreignOrigin(name, scope: scope, writing: writing, takesTokens: configuration.token != nil)
+    }
+
+    /// The preflight of a route answering `methods`: PUT is granted to the pages the reader
+    /// trusts, and to a page that will send a token (which the PUT itself must then prove).
+    func preflightResponse(to request: HTTPRequest, allowing methods: [String]) -> HTTPResponse {
+        let sendsToken = configuration.token != nil
+            && request.header("Access-Control-Request-Headers")?.lowercased().contains("authorization") == true
+        guard methods.contains("PUT"), !sendsToken, !RequestOrigin(request, trusting: configuration.trustedOrigins).consents else {
+            return Self.preflightResponse(allowing: methods)
+        }
+        return Self.preflightResponse(allowing: methods, browserMethods: methods.filter { $0 != "PUT" })
+    }
+
     /// Whether two tokens are equal, in time that depends only on the server's token's length.
     static func constantTimeEqual(_ given: String, _ expected: String) -> Bool {
         let given = Array(given.utf8), expected = Array(expected.utf8)

@@ -60,13 +60,17 @@ extension FontService {
         answer: @escaping @Sendable (PreferencesStore.ChangeOutcome) throws(FontServiceError) -> [UInt8]
     ) throws(FontServiceError) -> HTTPReply {
         let update = try ScopeUpdate(body: context.request.body, path: context.route.path, fields: fields, example: example, scope: context.scope)
+        let reader = context.scope.segments.first.map(String.init)
+        if let writeQuota, !context.byOperator, let seconds = writeQuota.admit(reader ?? "") {
+            throw .tooManyWrites(retryAfterSeconds: seconds, reader: reader, perSecond: writeQuota.perSecond)
+        }
         return .deferred { [store, self] pending in
             store.change(
                 context.scope, category: update.category, legibilityWeight: update.legibilityWeight, textSpacing: update.textSpacing
             ) { result in
                 switch result {
-                case .failure(.scopeLimit(let limit)):
-                    pending.complete(self.errorResponse(.scopeLimit(PreferencesStore.ChangeError.scopeLimit(limit).description)))
+                case .failure(let error) where error.isScopeLimit:
+                    pending.complete(self.errorResponse(.scopeLimit(error.description)))
                 case .failure(.unavailable(let reason)):
                     pending.complete(self.errorResponse(.storeUnavailable(
                         "the change is not known to be committed: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again")))
@@ -76,7 +80,7 @@ extension FontService {
                     do throws(FontServiceError) {
                         let body = try answer(outcome)
                         pending.complete(HTTPResponse(
-                            status: 200, headers: [Self.jsonContentType, (name: "Cache-Control", value: "no-store")] + self.corsHeaders,
+                            status: 200, headers: [Self.jsonContentType, (name: "Cache-Control", value: "no-store")] + Self.corsHeaders,
                             body: body))
                     } catch {
                         pending.complete(self.errorResponse(error))
@@ -99,7 +103,7 @@ extension FontService {
         return HTTPResponse(
             status: 200,
             headers: [(name: "Content-Type", value: "text/event-stream; charset=utf-8")] + cache
-                + [(name: "X-Accel-Buffering", value: "no")] + corsHeaders)
+                + [(name: "X-Accel-Buffering", value: "no")] + Self.corsHeaders)
     }
 }
 

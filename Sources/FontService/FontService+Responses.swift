@@ -10,13 +10,11 @@ extension FontService {
 
     /// Builds a successful answer's 200 and 304 once, when it is cached.
     func cachedAnswer(body: [UInt8], followsPreferences: Bool, contentType: String = jsonContentType.value) -> CachedAnswer {
-        Self.makeCachedAnswer(body: body, followsPreferences: followsPreferences, contentType: contentType, corsHeaders: corsHeaders)
+        Self.makeCachedAnswer(body: body, followsPreferences: followsPreferences, contentType: contentType)
     }
 
-    /// `cachedAnswer` with the CORS fields given (for answers made while the service is made).
-    static func makeCachedAnswer(
-        body: [UInt8], followsPreferences: Bool, contentType: String = jsonContentType.value, corsHeaders: [(name: String, value: String)]
-    ) -> CachedAnswer {
+    /// `cachedAnswer` for answers made while the service is made.
+    static func makeCachedAnswer(body: [UInt8], followsPreferences: Bool, contentType: String = jsonContentType.value) -> CachedAnswer {
         let tag = EntityTag(body: body)
         // RFC 9110 §15.4.5: a 304 carries the ETag and cache fields the 200 would have.
         var fields = [(name: "ETag", value: tag.text)]
@@ -38,9 +36,10 @@ extension FontService {
         switch error {
         case .methodNotAllowed(_, _, let allowed): headers.append((name: "Allow", value: allowed.joined(separator: ", ")))
         case .unauthorized: headers.append((name: "WWW-Authenticate", value: #"Bearer realm="fontd""#))
+        case .tooManyWrites(let seconds, _, _): headers.append((name: "Retry-After", value: String(seconds)))
         default: break
         }
-        headers += corsHeaders
+        headers += Self.corsHeaders
         let document = ErrorDocument(error: error.code, message: error.description, allowed: error.allowed)
         // Only strings: encoding cannot fail, but an answer must go out even if it did.
         let body = (try? OrderedJSONEncoder().encode(document)).map(Array.init)
@@ -48,24 +47,23 @@ extension FontService {
         return HTTPResponse(status: error.status, headers: headers, body: body)
     }
 
-    /// `Access-Control-Allow-Origin` for `origin`; a specific origin also varies the answer by `Origin`.
-    static func corsHeaders(origin: String) -> [(name: String, value: String)] {
-        var fields = [(name: "Access-Control-Allow-Origin", value: origin)]
-        if origin != "*" { fields.append((name: "Vary", value: "Origin")) }
-        return fields
-    }
+    /// `Access-Control-Allow-Origin: *` on every answer: any page may read what the server lets
+    /// it, and what it may not is refused by the server itself (docs/DESIGN.md §23, "Consent"), so
+    /// the field never varies by `Origin`.
+    static let corsHeaders = [(name: "Access-Control-Allow-Origin", value: "*")]
 
-    /// The 204 answer to `OPTIONS` on a path answering `methods`: what a browser needs
-    /// before a cross-origin request.
-    static func preflightResponse(allowing methods: [String], corsHeaders: [(name: String, value: String)]) -> HTTPResponse {
-        let allowed = methods.joined(separator: ", ")
-        return HTTPResponse(
+    /// The 204 answer to `OPTIONS` on a path answering `methods`: what a browser needs before a
+    /// cross-origin request. `browserMethods` are those the asking page may use, which leaves PUT
+    /// out for a page the reader has not trusted (docs/DESIGN.md §23, "Consent").
+    static func preflightResponse(allowing methods: [String], browserMethods: [String]? = nil) -> HTTPResponse {
+        HTTPResponse(
             status: 204,
             headers: [
-                (name: "Allow", value: allowed),
-                (name: "Access-Control-Allow-Methods", value: allowed),
+                (name: "Allow", value: methods.joined(separator: ", ")),
+                (name: "Access-Control-Allow-Methods", value: (browserMethods ?? methods).joined(separator: ", ")),
                 (name: "Access-Control-Allow-Headers", value: "Authorization, Content-Type, If-None-Match, Last-Event-ID"),
                 (name: "Access-Control-Max-Age", value: "86400"),
-            ] + corsHeaders)
+            ] + (methods.contains("PUT") ? [(name: "Vary", value: "Origin, Access-Control-Request-Headers")] : [])  // PUT depends on the origin
+                + corsHeaders)
     }
 }

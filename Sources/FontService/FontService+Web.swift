@@ -121,7 +121,7 @@ extension FontService {
             file = found
         }
         let tag = EntityTag(opaque: hash)
-        let fields = [(name: "ETag", value: tag.text), (name: "Cache-Control", value: Self.fontFileCacheControl)] + corsHeaders
+        let fields = [(name: "ETag", value: tag.text), (name: "Cache-Control", value: Self.fontFileCacheControl)] + Self.corsHeaders
         if tag.isMatched(byIfNoneMatchIn: context.request.headers) {
             return .response(HTTPResponse(status: 304, headers: fields))
         }

@@ -23,14 +23,14 @@ public final class FontService: HTTPResponder {
     let state: Mutex<ServiceState>
     /// The scopes' preferences' owner: the current ones, changes, history, event streams.
     let store: PreferencesStore
+    /// Each reader's allowance of changes (`--max-writes-per-second`), when there is a limit.
+    let writeQuota: WriteQuota?
     /// Checks scoped tokens, when the server takes them.
     let tokenVerifier: ScopedTokenVerifier?
     /// `/healthz`'s answer while the store is reachable.
     let healthy: CachedAnswer
     /// Runs before every font resolution; tests use it to hold or fail one.
     let willResolve: @Sendable (FontRequest) throws -> Void
-    /// `Access-Control-Allow-Origin`, and `Vary: Origin` when the origin is not `*`.
-    let corsHeaders: [(name: String, value: String)]
     /// The 204 answer to `OPTIONS *`: the methods every route answers.
     let serverPreflightResponse: HTTPResponse
     private let computations = Atomic<Int>(0)
@@ -64,7 +64,8 @@ public final class FontService: HTTPResponder {
     ) throws {
         let store = try PreferencesStore(
             storage: storage, retention: PreferencesStore.Retention(configuration),
-            maximumScopes: configuration.maximumScopes, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
+            maximumScopes: configuration.maximumScopes,
+            maximumScopesPerReader: configuration.maximumScopesPerReader, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
         self.init(resolver: resolver, configuration: configuration, logger: logger, store: store, willResolve: { _ in })
     }
 
@@ -75,18 +76,19 @@ public final class FontService: HTTPResponder {
     ) {
         // A store without storage reads nothing, so it cannot fail.
         self.store = store ?? (try! PreferencesStore(
-            storage: nil, retention: PreferencesStore.Retention(configuration), maximumScopes: configuration.maximumScopes, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger))
+            storage: nil, retention: PreferencesStore.Retention(configuration), maximumScopes: configuration.maximumScopes,
+            maximumScopesPerReader: configuration.maximumScopesPerReader, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger))
         self.tokenVerifier = configuration.scopedTokenKey.map(ScopedTokenVerifier.init(key:))
+        self.writeQuota = configuration.maximumWritesPerSecond.map(WriteQuota.init(perSecond:))
         self.healthy = Self.makeCachedAnswer(
-            body: Array(#"{"status":"ok"}"#.utf8), followsPreferences: false, corsHeaders: Self.corsHeaders(origin: configuration.corsOrigin))
+            body: Array(#"{"status":"ok"}"#.utf8), followsPreferences: false)
         self.resolver = resolver
         self.webDocuments = WebDocuments(resolver: resolver)
         self.configuration = configuration
         self.logger = logger
         self.willResolve = willResolve
         self.state = Mutex(ServiceState(capacity: configuration.cacheEntries, maximumBytes: configuration.cacheBytes))
-        self.corsHeaders = Self.corsHeaders(origin: configuration.corsOrigin)
-        self.serverPreflightResponse = Self.preflightResponse(allowing: Self.routes.commonMethods, corsHeaders: corsHeaders)
+        self.serverPreflightResponse = Self.preflightResponse(allowing: Self.routes.commonMethods)
         self.store.fontsChanged(to: resolver.fontGeneration)
         if configuration.fontRescanSeconds > 0 {
             let timer = DispatchSource.makeTimerSource(queue: fontQueue)
@@ -148,6 +150,10 @@ public final class FontService: HTTPResponder {
     /// handler throws becomes its answer here.
     public func respond(to request: HTTPRequest, context loop: ServiceLoopContext) -> HTTPReply {
         let method = request.method
+        // Before anything else, the hot path included: a name of another site's is DNS rebinding.
+        if let host = request.header("Host"), !ServedHost.accepts(host, names: configuration.serverNames) {
+            return .response(errorResponse(.misdirected(host: host)))
+        }
         let reads = method == "GET" || method == "HEAD"
         // The hot path: this loop answered this exact target before, under the current preferences.
         // Only public targets are remembered, and a request with a credential is checked first.
@@ -165,7 +171,7 @@ public final class FontService: HTTPResponder {
             if method == "OPTIONS", request.target == "*" { return .response(serverPreflightResponse) }
             return .response(errorResponse(.notFound(path: String(path))))
         }
-        if method == "OPTIONS" { return .response(Self.preflightResponse(allowing: route.methods, corsHeaders: corsHeaders)) }
+        if method == "OPTIONS" { return .response(preflightResponse(to: request, allowing: route.methods)) }
         guard let handler = route.handler(for: method) else {
             return .response(errorResponse(.methodNotAllowed(method: method, path: route.path, allowed: route.methods)))
         }
@@ -173,7 +179,12 @@ public final class FontService: HTTPResponder {
             let parameters = try QueryParameters(parsing: request.query, for: route)
             let scope = try parameters.value(.scope, PreferenceScope.init(parsing:)) ?? .root
             let credential = try credential(of: request, parameters: parameters)
-            switch access(to: scope, writing: method == "PUT", credential: credential) {
+            let writing = method == "PUT"
+            // A page the reader did not trust may read the root's typography, and nothing else without a token.
+            if writing || !scope.isRoot {
+                try consent(of: RequestOrigin(request, trusting: configuration.trustedOrigins), to: scope, writing: writing, credential: credential)
+            }
+            switch access(to: scope, writing: writing, credential: credential) {
             case .allowed: break
             case .denied(let error): throw error
             case .verifyFirst(let token, let verifier):
@@ -187,7 +198,8 @@ public final class FontService: HTTPResponder {
             }
             let context = RequestContext(
                 request: request, route: route, parameters: parameters, preferences: store.preferences(of: scope),
-                scope: scope, hasCredential: credential != nil)
+                scope: scope, hasCredential: credential != nil,
+                byOperator: credential.map { given in configuration.token.map { Self.constantTimeEqual(given, $0) } ?? false } ?? false)
             switch handler {
             case .cached(let subject, let answer):
                 return try cachedReply(context, subject: subject, answer: answer, remembering: loop.targets)

@@ -6,8 +6,13 @@ public struct FontServiceConfiguration: Sendable, Hashable {
     /// so a count alone does not bound the cache's memory. Each event loop's map of exact
     /// targets is bounded by the same figure.
     public var cacheBytes = 64 << 20
-    /// The `Access-Control-Allow-Origin` of every answer: `*` lets any web page read the API.
-    public var corsOrigin: String
+    /// The origins (`scheme://host[:port]`, lowercased) whose pages may change the preferences and
+    /// read every scope a local program may (`--cors-origin`); the server's own origin always may
+    /// (docs/DESIGN.md §23, "Consent"). Every page may read the root's typography.
+    public var trustedOrigins: [String]
+    /// Host names, besides address literals and `localhost`, that a request's `Host` may name
+    /// (`--server-name`; lowercased, without a port): any other name is 421.
+    public var serverNames: [String] = []
     /// The bearer token PUTs must carry; nil lets anyone change the preferences.
     public var token: String?
     /// Seconds between `: keep-alive` comments on event streams.
@@ -19,6 +24,12 @@ public struct FontServiceConfiguration: Sendable, Hashable {
     public var scopesOpenWithoutToken = true
     /// How many scopes other than the root may hold values of their own (`--max-scopes`).
     public var maximumScopes = 1_000_000
+    /// How many of those one reader (a scope path's first segment) may hold (`--max-scopes-per-reader`).
+    public var maximumScopesPerReader = 64
+    /// How many changes a second one reader (the root counting as one) may make, on average; a
+    /// burst of as many is allowed (`--max-writes-per-second`, 20 unless given; docs/DESIGN.md §23,
+    /// "Quotas"). Nil: no limit, for a service embedded in a program that makes its own changes.
+    public var maximumWritesPerSecond: Double?
     /// How many of the store's newest changes are kept for replays (`--kept-changes`; docs/DESIGN.md §10: at least 100,000).
     public var keptChanges = 100_000
     /// How many of each scope's newest changes are kept even when older than `keptChanges`
@@ -40,9 +51,9 @@ public struct FontServiceConfiguration: Sendable, Hashable {
 
     /// - Parameters:
     ///   - cacheEntries: the answer cache's bound (`fontd serve --cache-entries`).
-    ///   - corsOrigin: the origin web pages must have to read answers (`fontd serve --cors-origin`).
-    public init(cacheEntries: Int = 10_000, corsOrigin: String = "*") {
+    ///   - trustedOrigins: the origins whose pages may change the preferences (`fontd serve --cors-origin`).
+    public init(cacheEntries: Int = 10_000, trustedOrigins: [String] = []) {
         self.cacheEntries = cacheEntries
-        self.corsOrigin = corsOrigin
+        self.trustedOrigins = trustedOrigins.map { $0.lowercased() }
     }
 }

@@ -55,6 +55,14 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     case forbidden(reason: String)
     /// No font file a stylesheet names has this hash (any more).
     case unknownFontFile(String)
+    /// A `Host` naming neither an address, `localhost` nor a `--server-name`: DNS rebinding (421).
+    case misdirected(host: String)
+    /// A page of an origin the reader did not trust (`origin`, nil when only `Sec-Fetch-Site`
+    /// told), without a credential, asked to change `scope` (`writing`) or to read it; whether
+    /// the server takes tokens at all decides what the message suggests.
+    case foreignOrigin(String?, scope: PreferenceScope, writing: Bool, takesTokens: Bool)
+    /// A change past `--max-writes-per-second` for `reader` (nil: the root); `retryAfterSeconds` until one is allowed.
+    case tooManyWrites(retryAfterSeconds: Int, reader: String?, perSecond: Double)
 
     /// The HTTP status of the answer.
     var status: Int {
@@ -64,6 +72,9 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .invalidBody, .invalidParameter, .conflictingParameters: 400
         case .unauthorized: 401
         case .scopeLimit: 409
+        case .misdirected: 421
+        case .foreignOrigin: 403
+        case .tooManyWrites: 429
         case .storeUnavailable: 503
         case .forbidden: 403
         case .stateNotSaved: 500
@@ -94,7 +105,9 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .resolutionFailed: .internal
         case .invalidParameter: .invalidParameter
         case .conflictingParameters: .conflictingParameters
-        case .forbidden: .forbidden
+        case .forbidden, .foreignOrigin: .forbidden
+        case .misdirected: .misdirectedRequest
+        case .tooManyWrites: .tooManyRequests
         case .refused(let failure):
             switch failure.status {
             case 400: .badRequest
@@ -172,6 +185,21 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
             return "Refused: \(reason)."
         case .unknownFontFile(let hash):
             return "No font file that a stylesheet names has the hash \(hash); ask /css again for the current url()s."
+        case .misdirected(let host):
+            return "This server does not answer for the host '\(host)': a page whose name was made to point at it (DNS rebinding) must not reach the reader's preferences. Ask for localhost or the server's address, or start fontd serve --server-name NAME for a name of its own."
+        case .foreignOrigin(let origin, let scope, let writing, let takesTokens):
+            let page = origin.map { "A page of \($0)" } ?? "A page of another site"
+            let allow = "fontd serve --cors-origin \(origin ?? "ORIGIN")"
+            if writing {
+                return "\(page) may not change the reader's preferences: changes come from local programs, fontd's own pages, origins the reader trusts and requests with a token. To let its pages change them, start \(allow)."
+            }
+            let token = takesTokens
+                ? "send a token for it (access_token= on /events, /css, /tokens and /specimen; fontd token issue --scope \(scope.segments.first ?? "") makes one)"
+                : "this server takes no tokens (start it with --token and --jwt-secret for scoped tokens)"
+            return "\(page) may not read the preferences of \(scope.path), because a reader's text size is personal: \(token), or start \(allow)."
+        case .tooManyWrites(let seconds, let reader, let perSecond):
+            let who = reader.map { "The reader \($0)" } ?? "The root scope"
+            return "Too many changes: \(who) may make \(formatNumber(perSecond)) a second (fontd serve --max-writes-per-second); try again in \(seconds) s."
         case .refused(let failure):
             let reason = failure.reason
             switch failure.status {

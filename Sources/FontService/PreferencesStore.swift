@@ -14,7 +14,9 @@ import Synchronization
 /// every change exactly once, either in its replay or live.
 final class PreferencesStore: Sendable {
     /// How much history is kept: the newest `window` entries of the whole store, and for each
-    /// scope with a value of its own at least its newest `perScope`.
+    /// scope with a value of its own its newest `perScope` even when older — but never more than
+    /// `window` such older entries in all, so the store keeps at most 2 × `window` entries
+    /// whatever the number of scopes (docs/DESIGN.md §23, "Quotas").
     struct Retention: Sendable {
         var window = 100_000
         var perScope = 1024
@@ -55,8 +57,21 @@ final class PreferencesStore: Sendable {
         var position: Int
         /// Scopes other than the root with a value of their own.
         var scopeCount = 0
+        /// Those scopes by reader (their first segment).
+        var readerScopeCounts: [Substring: Int] = [:]
+
+        /// Counts `scope`, a scope other than the root, in or out (`by` 1 or -1) of those with values of their own.
+        mutating func count(_ scope: PreferenceScope, by step: Int) {
+            scopeCount += step
+            guard let reader = scope.segments.first else { return }
+            let count = readerScopeCounts[reader, default: 0] + step
+            readerScopeCounts[reader] = count > 0 ? count : nil
+        }
         /// Every kept entry, oldest first, with the node that keeps it.
         var window = FIFOBuffer<(position: Int, node: ScopeNode)>()
+        /// The entries kept past the window as among their scope's newest, oldest first (some
+        /// may have been dropped since; they are passed over).
+        var beyondWindow = FIFOBuffer<(position: Int, node: ScopeNode)>()
         /// Per scope whose older entries were dropped: the least `Last-Event-ID` still replayable.
         var droppedThrough: [PreferenceScope: Int] = [:]
         /// Drops made in memory that the storage has yet to make (with the next commit).
@@ -84,6 +99,8 @@ final class PreferencesStore: Sendable {
     let retention: Retention
     /// How many scopes other than the root may have values of their own (`--max-scopes`).
     let maximumScopes: Int
+    /// How many of them one reader may have (`--max-scopes-per-reader`).
+    let maximumScopesPerReader: Int
     private let shared: Mutex<Shared>
     /// The root scope's preferences packed in an atomic rather than behind the lock, because
     /// every cached hit reads them.
@@ -103,12 +120,13 @@ final class PreferencesStore: Sendable {
     /// `storage` nil it keeps everything in memory only.
     init(
         storage: (any PreferenceStorage)?, retention: Retention = Retention(), maximumScopes: Int = 1_000_000,
-        keepAliveSeconds: Double, logger: Logger
+        maximumScopesPerReader: Int = 64, keepAliveSeconds: Double, logger: Logger
     ) throws {
         let stored = try storage?.load() ?? StoredScopes()
         self.storage = storage
         self.retention = retention
         self.maximumScopes = maximumScopes
+        self.maximumScopesPerReader = maximumScopesPerReader
         self.logger = logger
         let state = Self.state(from: stored)
         packedRoot = Atomic(state.root.preferences.packed)
@@ -141,7 +159,7 @@ final class PreferencesStore: Sendable {
         var state = Shared(root: ScopeNode(scope: .root, parent: nil, record: rootRecord), sequence: stored.sequence, position: stored.position)
         for record in stored.scopes where !record.scope.isRoot && !record.isEmpty {
             Self.node(for: record.scope, in: &state).record = record
-            state.scopeCount += 1
+            state.count(record.scope, by: 1)
         }
         for entry in stored.history {
             let node = Self.node(for: entry.scope, in: &state)
@@ -199,6 +217,18 @@ final class PreferencesStore: Sendable {
     /// How many event streams are open.
     var subscriberCount: Int { shared.withLock { $0.subscribers.count } }
 
+    /// How many history entries every scope keeps in all (walks the tree: for tests).
+    var keptEntryCount: Int {
+        shared.withLock { shared in
+            var count = 0, nodes = [shared.root]
+            while let node = nodes.popLast() {
+                count += node.history.count
+                nodes += node.children.values
+            }
+            return count
+        }
+    }
+
     /// How many scopes other than the root have values of their own.
     var scopeCount: Int { shared.withLock { $0.scopeCount } }
 
@@ -211,16 +241,28 @@ final class PreferencesStore: Sendable {
         case notWritten(String)
         /// A new scope would pass `--max-scopes`.
         case scopeLimit(Int)
+        /// A new scope would pass `--max-scopes-per-reader` for `reader`.
+        case readerScopeLimit(reader: String, limit: Int)
         /// The change would take an id past `maximumSequence`.
         case sequenceExhausted(Int)
         /// The storage cannot be reached: the change is not known to be committed.
         case unavailable(String)
+
+        /// Whether it is one of the limits on scopes (409 `scopeLimit`).
+        var isScopeLimit: Bool {
+            switch self {
+            case .scopeLimit, .readerScopeLimit: true
+            default: false
+            }
+        }
 
         var description: String {
             switch self {
             case .notWritten(let reason): reason
             case .scopeLimit(let limit):
                 "this server holds preferences for at most \(limit) scopes (--max-scopes) and has no room for another; clear a scope's values to free one"
+            case .readerScopeLimit(let reader, let limit):
+                "the reader \(reader) holds preferences for \(limit) scopes, the most one reader may (--max-scopes-per-reader); clear one of them to free a place"
             case .unavailable(let reason): reason
             case .sequenceExhausted(let sequence):
                 "the change sequence is at \(sequence), and ids stop at \(PreferencesStore.maximumSequence) so that every JSON reader reads them exactly"
@@ -487,8 +529,11 @@ final class PreferencesStore: Sendable {
         record.category = category.applied(to: own.category)
         record.legibilityWeight = legibilityWeight.applied(to: own.legibilityWeight)
         record.textSpacing = textSpacing.applied(to: own.textSpacing)
-        if limited, !scope.isRoot, own.isEmpty, !record.isEmpty, shared.scopeCount >= maximumScopes {
-            return (nil, .scopeLimit(maximumScopes))
+        if limited, let reader = scope.segments.first, own.isEmpty, !record.isEmpty {
+            if shared.scopeCount >= maximumScopes { return (nil, .scopeLimit(maximumScopes)) }
+            if shared.readerScopeCounts[reader, default: 0] >= maximumScopesPerReader {
+                return (nil, .readerScopeLimit(reader: String(reader), limit: maximumScopesPerReader))
+            }
         }
         var sequence = shared.sequence, position = shared.position
         var entries: [ScopeHistoryEntry] = []
@@ -575,8 +620,8 @@ final class PreferencesStore: Sendable {
         if !scope.isRoot {
             // A scope that inherited every preference had no value of its own.
             let inheritedAll = planned.before.inherited?.count == Self.preferenceCount
-            if inheritedAll, !planned.record.isEmpty { shared.scopeCount += 1 }
-            if !inheritedAll, planned.record.isEmpty { shared.scopeCount -= 1 }
+            if inheritedAll, !planned.record.isEmpty { shared.count(scope, by: 1) }
+            if !inheritedAll, planned.record.isEmpty { shared.count(scope, by: -1) }
         }
         shared.sequence = planned.sequence
         shared.position = planned.position
@@ -632,10 +677,15 @@ final class PreferencesStore: Sendable {
     }
 
     /// Drops what the retention no longer keeps: entries out of the store's window, unless
-    /// among the newest `perScope` of a scope with a value of its own.
+    /// among the newest `perScope` of a scope with a value of its own, and the oldest of those
+    /// past the window once there are more than `window` of them.
     private func keepHistory(in shared: inout Shared, touched: ScopeNode) {
         while shared.window.count > retention.window, let (position, node) = shared.window.removeFirst() {
             Self.drop(through: position, of: node, keeping: node.record.isEmpty && node.parent != nil ? 0 : retention.perScope, in: &shared)
+            if let oldest = node.history.first, oldest.position <= position { shared.beyondWindow.append((position, node)) }
+        }
+        while shared.beyondWindow.count > retention.window, let (position, node) = shared.beyondWindow.removeFirst() {
+            Self.drop(through: position, of: node, keeping: 0, in: &shared)
         }
         let windowStart = shared.window.first?.position ?? shared.position + 1
         if let oldest = touched.history.first, oldest.position < windowStart, touched.history.count > retention.perScope {

@@ -13,6 +13,9 @@ struct RequestContext: Sendable {
     var scope: PreferenceScope = .root
     /// Whether the request carried a credential (`Authorization`, `access_token=`).
     var hasCredential = false
+    /// Whether that credential is the server's own token (`--token`): the operator's, whose
+    /// changes no write quota holds.
+    var byOperator = false
 
     /// Whether anybody may see the answer and keep it: the root scope, asked without a
     /// credential. Only such answers are remembered by target; others are `private, no-store`.

@@ -57,8 +57,20 @@ struct Serve: ParsableCommand {
     @Option(help: "Bytes of answers kept ready to send, stylesheets included (least recently used go first).")
     var cacheBytes = 64 << 20
 
-    @Option(help: "The Access-Control-Allow-Origin sent with every answer.")
-    var corsOrigin = "*"
+    @Option(
+        help: ArgumentHelp(
+            "An origin whose pages may change the reader's preferences and read every scope, as the server's own pages may "
+                + "(scheme://host[:port]; repeat for more). Any page may read the typography that follows the reader.",
+            valueName: "origin"),
+        transform: { try WebOrigin(parsing: $0) })
+    var corsOrigin: [WebOrigin] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "A host name requests may name in Host, besides localhost and addresses (repeat for more); any other name is 421 (DNS rebinding).",
+            valueName: "name"),
+        transform: { try ServerName(parsing: $0) })
+    var serverName: [ServerName] = []
 
     @Option(help: "The preferences store: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DB shared by replicas; else $FONTD_STORE, else beside --state as NAME.sqlite, else $XDG_STATE_HOME/fontd/fontd.sqlite (default).")
     var store: String?
@@ -83,6 +95,12 @@ struct Serve: ParsableCommand {
 
     @Option(help: "Scopes other than the root that may hold preferences of their own (409 scopeLimit past it).")
     var maxScopes = 1_000_000
+
+    @Option(help: "Scopes one reader (a scope's first segment) may hold preferences for, within --max-scopes (409 scopeLimit past it).")
+    var maxScopesPerReader = 64
+
+    @Option(help: "Changes one reader (or the root scope) may make a second, on average, with bursts of as many (429 with Retry-After past it).")
+    var maxWritesPerSecond = 20.0
 
     @Option(help: "The store's newest changes kept for Last-Event-ID replays (at least 1).")
     var keptChanges = 100_000
@@ -143,6 +161,10 @@ struct Serve: ParsableCommand {
         guard keptChanges >= 1 else { throw ValidationError("Invalid kept changes '\(keptChanges)': expected at least 1.") }
         guard keptChangesPerScope >= 1 else { throw ValidationError("Invalid kept changes per scope '\(keptChangesPerScope)': expected at least 1.") }
         guard maxScopes >= 0 else { throw ValidationError("Invalid max scopes '\(maxScopes)': expected 0 or more.") }
+        guard maxScopesPerReader >= 1 else { throw ValidationError("Invalid max scopes per reader '\(maxScopesPerReader)': expected at least 1.") }
+        guard maxWritesPerSecond.isFinite, (0.01...1_000_000).contains(maxWritesPerSecond) else {
+            throw ValidationError("Invalid max writes per second '\(maxWritesPerSecond)': expected 0.01 to 1000000.")
+        }
         let scopedTokenKey = try Self.scopedTokenKey(
             secret: jwtSecret ?? environment["FONTD_JWT_SECRET"], secretFromEnvironment: jwtSecret == nil, publicKeyPath: jwtPublicKey,
             token: token)
@@ -173,7 +195,10 @@ struct Serve: ParsableCommand {
         }
         let logger = Logger(label: "fontd")
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: cacheEntries)
-        var serviceConfiguration = FontServiceConfiguration(cacheEntries: cacheEntries, corsOrigin: corsOrigin)
+        var serviceConfiguration = FontServiceConfiguration(cacheEntries: cacheEntries, trustedOrigins: corsOrigin.map(\.text))
+        serviceConfiguration.serverNames = serverName.map(\.text)
+        serviceConfiguration.maximumScopesPerReader = maxScopesPerReader
+        serviceConfiguration.maximumWritesPerSecond = maxWritesPerSecond
         serviceConfiguration.cacheBytes = cacheBytes
         serviceConfiguration.token = token
         serviceConfiguration.keepAliveSeconds = durations.keepAlive

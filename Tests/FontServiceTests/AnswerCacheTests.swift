@@ -50,12 +50,12 @@ import Testing
     }
 
     @Test func twoServicesOnOneThreadKeepTheirOwnAnswers() throws {
-        let narrow = makeService(corsOrigin: "https://a.example")
+        let narrow = makeService(cacheEntries: 1)
         let open = makeService()
         let target = "/font?style=footnote&category=s"
         for _ in 0..<3 {
-            #expect(try narrow.client.send(target).header("Access-Control-Allow-Origin") == "https://a.example")
-            #expect(try open.client.send(target).header("Access-Control-Allow-Origin") == "*")
+            #expect(try narrow.client.send(target).status == 200)
+            #expect(try open.client.send(target).status == 200)
         }
         #expect(narrow.computedAnswerCount == 1)
         #expect(open.computedAnswerCount == 1)

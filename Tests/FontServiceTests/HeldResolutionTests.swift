@@ -64,7 +64,7 @@ import Glibc
             server.stop()
             server.wait()
         }
-        let request = "GET \(Self.target) HTTP/1.1\r\nHost: t\r\n\r\n"
+        let request = "GET \(Self.target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
         let leader = try RawHTTPConnection(port: server.port, timeoutSeconds: 30)
         try leader.send(request)
         try #require(hold.waitUntilEntered(seconds: 10), "the leader never started resolving")
@@ -75,7 +75,7 @@ import Glibc
         usleep(100_000)
         // Of these, the ones the other loop accepted are answered while the resolution is held.
         let probes = try (0..<16).map { _ in try RawHTTPConnection(port: server.port, timeoutSeconds: 30) }
-        for probe in probes { try probe.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n") }
+        for probe in probes { try probe.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
         var watched = probes.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
         let ready = poll(&watched, nfds_t(watched.count), 5000)
         #expect(ready > 0, "no loop answered /healthz while one resolution was held")

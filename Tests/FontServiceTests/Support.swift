@@ -13,11 +13,11 @@ let resolver = Fixtures.resolver
 
 /// A fresh service over the shared resolver, with an empty answer cache.
 func makeService(
-    cacheEntries: Int = 10_000, corsOrigin: String = "*",
+    cacheEntries: Int = 10_000, trustedOrigins: [String] = [],
     willResolve: @escaping @Sendable (FontRequest) throws -> Void = { _ in }
 ) -> FontService {
     FontService(
-        resolver: resolver, configuration: FontServiceConfiguration(cacheEntries: cacheEntries, corsOrigin: corsOrigin),
+        resolver: resolver, configuration: FontServiceConfiguration(cacheEntries: cacheEntries, trustedOrigins: trustedOrigins),
         logger: Logger(label: "FontServiceTests"), willResolve: willResolve)
 }
 
@@ -26,7 +26,7 @@ extension FontService {
     var client: TestClient { .inProcess(self) }
 }
 
-/// The real servers the live mode asks, by CORS origin, started together on first use with the
+/// The real servers the live mode asks, by the origin they trust ("*": none), started together on first use with the
 /// pinned fonts. No test changes their preferences, so they answer as a fresh service does.
 private let liveServers: [String: Result<ServerProcess, any Error>] = [
     "*": Result { try ServerProcess() },
@@ -35,10 +35,10 @@ private let liveServers: [String: Result<ServerProcess, any Error>] = [
 
 /// A client in `mode`: a fresh service asked in process, or a running `fontd serve` asked over a
 /// socket (for the origins `liveServers` has).
-func makeClient(_ mode: TestClient.Mode, corsOrigin: String = "*") throws -> TestClient {
+func makeClient(_ mode: TestClient.Mode, trustedOrigin: String = "*") throws -> TestClient {
     switch mode {
-    case .inProcess: return makeService(corsOrigin: corsOrigin).client
-    case .live: return try #require(liveServers[corsOrigin], "no live server for the origin \(corsOrigin)").get().client
+    case .inProcess: return makeService(trustedOrigins: trustedOrigin == "*" ? [] : [trustedOrigin]).client
+    case .live: return try #require(liveServers[trustedOrigin], "no live server for the origin \(trustedOrigin)").get().client
     }
 }
 

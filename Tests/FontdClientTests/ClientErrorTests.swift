@@ -112,7 +112,7 @@ import Testing
         let server = try ServerProcess(["--max-connections", "1"])
         let held = try server.connect()
         // The held connection is accepted before the client's arrives.
-        try held.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        try held.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(try held.readResponse().status == 200)
         await expectServerError(.unavailable, status: 503) { _ = try await FontdClient(baseURL: server.url).health() }
     }
@@ -136,12 +136,12 @@ import Testing
     /// The codes a URLSession request cannot provoke (it always sends whole, well-framed
     /// requests): provoked with raw bytes, and the answers read by the client's decoding.
     @Test(arguments: [
-        (ErrorCode.requestTimeout, 408, "GET /healthz HTTP/1.1\r\nHost: t\r\n"),
-        (.notImplemented, 501, "PUT /category HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n"),
-        (.badRequest, 400, "GET /healthz HTTP/1.1\r\nHost: t\r\nBad Header: x\r\n\r\n"),
+        (ErrorCode.requestTimeout, 408, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"),
+        (.notImplemented, 501, "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n"),
+        (.badRequest, 400, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header: x\r\n\r\n"),
         // The web endpoints', which the client library does not ask (a page or a build pipeline does).
-        (.invalidParameter, 400, "GET /css?format=scss HTTP/1.1\r\nHost: t\r\n\r\n"),
-        (.conflictingParameters, 400, "GET /css?format=tailwind&category=all HTTP/1.1\r\nHost: t\r\n\r\n"),
+        (.invalidParameter, 400, "GET /css?format=scss HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+        (.conflictingParameters, 400, "GET /css?format=tailwind&category=all HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
     ])
     func codesOnlyRawRequestsProvoke(code: ErrorCode, status: Int, request: String) throws {
         let server = try ServerProcess(["--header-timeout", "0.3"])
@@ -183,6 +183,30 @@ import Testing
         #expect(refusal?.message.contains("--max-scopes") == true)
     }
 
+    @Test func aChangePastTheWriteQuotaIsTooManyRequests() async throws {
+        let server = try ServerProcess(["--max-writes-per-second", "1"])
+        let client = FontdClient(baseURL: server.url)
+        _ = try await client.send("PUT", "/category", body: Data(#"{"category":"xl"}"#.utf8))
+        let refusal = await expectServerError(.tooManyRequests, status: 429) {
+            _ = try await client.send("PUT", "/category", body: Data(#"{"category":"s"}"#.utf8))
+        }
+        #expect(refusal?.message.contains("--max-writes-per-second") == true)
+    }
+
+    @Test func aHostOfAnotherNameIsMisdirectedRequest() throws {
+        let server = try ServerProcess()
+        let connection = try server.connect()
+        try connection.send("GET /category HTTP/1.1\r\nHost: rebind.evil.example:\(server.port)\r\n\r\n")
+        let answer = try connection.readResponse()
+        let error = FontdClient.errorAnswer(status: answer.status, body: Data(answer.body), url: server.url)
+        guard case .server(let serverError) = error else {
+            Issue.record("not a server error: \(error)")
+            return
+        }
+        #expect(serverError.code == .misdirectedRequest)
+        #expect(serverError.status == 421)
+    }
+
     @Test func everyCodeOfTheDesignIsCovered() {
         // The codes checked above, against the list of docs/DESIGN.md §8: a new code needs a test here.
         let covered: Set<ErrorCode> = [
@@ -190,7 +214,7 @@ import Testing
             .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
             .notFound, .methodNotAllowed, .payloadTooLarge, .uriTooLong, .headersTooLarge, .requestTimeout, .badRequest,
             .notImplemented, .unavailable, .internal, .invalidParameter, .conflictingParameters, .forbidden, .scopeLimit,
-            .unknownTextSpacing,
+            .unknownTextSpacing, .tooManyRequests, .misdirectedRequest,
         ]
         #expect(covered == Set(ErrorCode.all))
     }

@@ -62,9 +62,12 @@ public final class BrowserSession: @unchecked Sendable {
     ///     says how to install it (browser tests fail, never skip, without a browser).
     ///   - environment: what chromedriver and the browser see (`HOME` is replaced by the session's
     ///     directory); by default only the pinned fonts.
+    ///   - loopbackNames: host names the browser resolves to 127.0.0.1 (`app.test`), so a test can
+    ///     load pages of several origins, or of a name pointed at a loopback server (DNS rebinding).
     public static func start(
         windowWidth: Int = 1200, windowHeight: Int = 2000, chromiumPath: String = chromiumPath,
-        chromedriverPath: String = chromedriverPath, environment: [String: String] = PinnedFonts.environment
+        chromedriverPath: String = chromedriverPath, environment: [String: String] = PinnedFonts.environment,
+        loopbackNames: [String] = []
     ) throws -> BrowserSession {
         for path in [chromiumPath, chromedriverPath] where !FileManager.default.isExecutableFile(atPath: path) {
             throw BrowserError.missingExecutable(path: path)
@@ -84,7 +87,7 @@ public final class BrowserSession: @unchecked Sendable {
             try waitUntilReady(connection, driver: driver, output: directory.appendingPathComponent("chromedriver.log"))
             let capabilities = capabilities(
                 chromiumPath: chromiumPath, windowWidth: windowWidth, windowHeight: windowHeight,
-                profile: directory.appendingPathComponent("profile"))
+                profile: directory.appendingPathComponent("profile"), loopbackNames: loopbackNames)
             let answer = try connection.perform("POST", "/session", body: capabilities, timeoutSeconds: 60) as? [String: Any]
             let granted = answer?["capabilities"] as? [String: Any]
             guard let sessionID = answer?["sessionId"] as? String, let browser = (granted?["goog:processID"] as? Int).map(Int32.init) else {
@@ -271,7 +274,9 @@ extension BrowserSession {
 
     /// The `POST /session` body: headless Chromium at one device pixel per CSS pixel, with the
     /// performance log on (for `networkRequestURLs()`).
-    private static func capabilities(chromiumPath: String, windowWidth: Int, windowHeight: Int, profile: URL) -> [String: Any] {
+    private static func capabilities(
+        chromiumPath: String, windowWidth: Int, windowHeight: Int, profile: URL, loopbackNames: [String]
+    ) -> [String: Any] {
         let arguments = [
             "--headless=new",
             // Required when running as root, as CI does.
@@ -283,7 +288,8 @@ extension BrowserSession {
             "--window-size=\(windowWidth),\(windowHeight)",
             "--user-data-dir=\(profile.path)",
             // Debian's new-tab page would fetch start.duckduckgo.com; tests reach loopback only.
-            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+            // The first rule that matches a name applies.
+            "--host-resolver-rules=" + (loopbackNames.map { "MAP \($0) 127.0.0.1, " }.joined()) + "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
         ]
         let chromeOptions: [String: Any] = ["binary": chromiumPath, "args": arguments]
         let alwaysMatch: [String: Any] = [

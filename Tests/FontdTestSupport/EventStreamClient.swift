@@ -34,7 +34,7 @@ public final class EventStreamClient {
         }
         let resume = lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? ""
         let fields = headers.map { "\($0.name): \($0.value)\r\n" }.joined()
-        try connection.send("GET /events\(query) HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n\(resume)\(fields)\r\n")
+        try connection.send("GET /events\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\(resume)\(fields)\r\n")
         head = try connection.readResponse(toHead: true)
     }
 

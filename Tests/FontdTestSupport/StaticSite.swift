@@ -24,6 +24,9 @@ public final class StaticSite: Sendable {
 
     deinit { stop() }
 
+    /// The port it listens on.
+    public var port: Int { server.port }
+
     /// `http://127.0.0.1:PORT`.
     public var url: URL { LoopbackSocket.url(port: server.port) }
 

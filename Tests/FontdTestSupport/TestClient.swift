@@ -53,7 +53,7 @@ public struct TestClient: Sendable {
             return Self.answer(of: service, to: HTTPRequest(method: method, target: target, headers: headers, body: body))
         case .server(let port, let timeoutSeconds):
             let connection = try RawHTTPConnection(port: port, timeoutSeconds: timeoutSeconds)
-            var request = "\(method) \(target) HTTP/1.1\r\nHost: test\r\n"
+            var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             for field in headers { request += "\(field.name): \(field.value)\r\n" }
             if !body.isEmpty { request += "Content-Length: \(body.count)\r\n" }
             request += "Connection: close\r\n\r\n"

@@ -12,7 +12,7 @@ import Glibc
         let server = try ServerProcess(["--threads", "1"])
         defer { server.stop() }
         let flood = try server.connect()
-        let request = Array("GET /font?style=body HTTP/1.1\r\nHost: t\r\n\r\n".utf8)
+        let request = Array("GET /font?style=body HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
         let chunk = Array([[UInt8]](repeating: request, count: 65536 / request.count).joined())
         // Send up to 200 MB of requests and never read an answer; stop once the server has not
         // taken a byte for 2 s (it stopped reading, and TCP holds the client back).
@@ -38,7 +38,7 @@ import Glibc
         // loops run out together): none of them sends anything.
         let idle = try connectConcurrently(1100, to: server, threads: 8)
         let fresh = try connectConcurrently(40, to: server, threads: 4)
-        for connection in fresh { try? connection.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n") }
+        for connection in fresh { try? connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
         var unanswered = 0
         for connection in fresh {
             do {
@@ -60,9 +60,9 @@ import Glibc
         let connection = try server.connect()
         func put(_ category: String) -> String {
             let body = "{\"category\":\"\(category)\"}"
-            return "PUT /category HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer hostile\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            return "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer hostile\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
         }
-        try connection.send(put("xl") + put("xxl") + "GET /category HTTP/1.1\r\nHost: t\r\n\r\n")
+        try connection.send(put("xl") + put("xxl") + "GET /category HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         connection.shutdownWrite()
         let answers = try (0..<3).map { _ in try connection.readResponse() }
         #expect(answers.map(\.status) == [200, 200, 200])

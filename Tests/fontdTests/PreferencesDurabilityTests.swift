@@ -24,7 +24,7 @@ import Testing
             let category = categories[index % 2]
             let body = #"{"category":"\#(category)"}"#
             do {
-                try connection.send("PUT /category HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                try connection.send("PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
                 let answer = try connection.readResponse()
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
                 acknowledged.append((try #require(object["sequence"] as? Int), category))
@@ -82,7 +82,7 @@ import Testing
         for index in 0..<changes {
             let body = #"{"category":"\#(index % 2 == 0 ? "xl" : "l")"}"#
             let started = Date()
-            try connection.send("PUT /category HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            try connection.send("PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
             #expect(try connection.readResponse().status == 200)
             slowestAcknowledgement = max(slowestAcknowledgement, Date().timeIntervalSince(started))
             let event = try reader.next()

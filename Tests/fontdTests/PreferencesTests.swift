@@ -106,7 +106,7 @@ import Testing
             var requests = ""
             for index in 0..<103 {
                 let body = #"{"category":"\#(categories[(batch * 103 + index) % 2])"}"#
-                requests += "PUT /category HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                requests += "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
             }
             try connection.send(requests)
             for index in 0..<103 {
@@ -149,7 +149,7 @@ import Testing
             if item.status == 401 { #expect(answer.header("WWW-Authenticate")?.hasPrefix("Bearer") == true) }
         }
         let wrongMethod = try server.connect()
-        try wrongMethod.send("DELETE /category HTTP/1.1\r\nHost: t\r\n\r\n")
+        try wrongMethod.send("DELETE /category HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let refused = try wrongMethod.readResponse()
         #expect(refused.status == 405)
         #expect(refused.header("Allow") == "GET, HEAD, PUT, OPTIONS")

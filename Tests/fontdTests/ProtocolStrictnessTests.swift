@@ -14,7 +14,7 @@ import Testing
 
     @Test func anUnknownMethodIs501AndTheConnectionGoesOn() throws {
         let connection = try Self.server.connect()
-        try connection.send("BREW /healthz HTTP/1.1\r\nHost: t\r\n\r\nGET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        try connection.send("BREW /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let brewed = try connection.readResponse()
         #expect(brewed.status == 501)
         #expect(brewed.bodyText.contains(#""error":"notImplemented""#), "\(brewed.bodyText)")
@@ -24,16 +24,16 @@ import Testing
 
     @Test func anAbsoluteFormTargetIsAnswered() throws {
         let connection = try Self.server.connect()
-        try connection.send("GET http://fontd.example/healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        try connection.send("GET http://fontd.example/healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let answer = try connection.readResponse()
         #expect(answer.status == 200)
         #expect(answer.bodyText == #"{"status":"ok"}"#)
     }
 
     @Test(arguments: [
-        "GET /nowhere HTTP/1.1\r\nHost: t\r\n\r\n",
-        "GET /font?style=nope HTTP/1.1\r\nHost: t\r\n\r\n",
-        "GET /healthz HTTP/1.1\nHost: t\r\n\r\n",
+        "GET /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+        "GET /font?style=nope HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+        "GET /healthz HTTP/1.1\nHost: 127.0.0.1\r\n\r\n",
     ])
     func errorsAreNotToBeSniffed(_ request: String) throws {
         let connection = try Self.server.connect()
@@ -54,11 +54,11 @@ import Testing
 
     @Test(arguments: [
         ("two Authorization headers",
-         "PUT /category HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(token)\r\nAuthorization: Bearer x\r\nContent-Length: 16\r\n\r\n{\"category\":\"l\"}"),
+         "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAuthorization: Bearer x\r\nContent-Length: 16\r\n\r\n{\"category\":\"l\"}"),
         ("a chunk extension without a name",
-         "PUT /category HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(token)\r\nTransfer-Encoding: chunked\r\n\r\n10;\r\n{\"category\":\"l\"}\r\n0\r\n\r\n"),
+         "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nTransfer-Encoding: chunked\r\n\r\n10;\r\n{\"category\":\"l\"}\r\n0\r\n\r\n"),
         ("an unbalanced quote in a chunk extension",
-         "PUT /category HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(token)\r\nTransfer-Encoding: chunked\r\n\r\n10;a=\"b\r\n{\"category\":\"l\"}\r\n0\r\n\r\n"),
+         "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nTransfer-Encoding: chunked\r\n\r\n10;a=\"b\r\n{\"category\":\"l\"}\r\n0\r\n\r\n"),
     ])
     func ambiguousRequestsAreRefused(_ rule: String, _ request: String) throws {
         try Self.server.expectRefusal(request, status: 400, code: "badRequest")

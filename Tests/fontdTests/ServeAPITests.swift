@@ -24,7 +24,7 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
         let connection = try Self.server.connect()
         var served: [NSObject] = []
         for (style, category) in cells {
-            try connection.send("GET /font?style=\(style)&category=\(category) HTTP/1.1\r\nHost: t\r\n\r\n")
+            try connection.send("GET /font?style=\(style)&category=\(category) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             let answer = try connection.readResponse()
             #expect(answer.status == 200)
             served.append(try json(answer.body))
@@ -106,7 +106,7 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
         if let allowedExample {
             #expect((object["allowed"] as? [String])?.contains(allowedExample) == true, "\(answer.bodyText)")
         }
-        #expect(answer.header("Access-Control-Allow-Origin") == "https://app.example")
+        #expect(answer.header("Access-Control-Allow-Origin") == "*")
     }
 
     @Test(arguments: [[""], ["DejaVu Serif", ""], [" ", "DejaVu Sans"]])
@@ -122,7 +122,7 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
 
     @Test func wrongMethodIs405WithAllow() throws {
         let connection = try Self.server.connect()
-        try connection.send("DELETE /font?style=body HTTP/1.1\r\nHost: t\r\n\r\n")
+        try connection.send("DELETE /font?style=body HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let answer = try connection.readResponse()
         #expect(answer.status == 405)
         #expect(answer.header("Allow") == "GET, HEAD, OPTIONS")
@@ -131,10 +131,10 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
 
     @Test func preflightAndCORS() throws {
         let connection = try Self.server.connect()
-        try connection.send("OPTIONS /font HTTP/1.1\r\nHost: t\r\nOrigin: https://app.example\r\nAccess-Control-Request-Method: GET\r\n\r\n")
+        try connection.send("OPTIONS /font HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://app.example\r\nAccess-Control-Request-Method: GET\r\n\r\n")
         let answer = try connection.readResponse()
         #expect(answer.status == 204)
-        #expect(answer.header("Access-Control-Allow-Origin") == "https://app.example")
+        #expect(answer.header("Access-Control-Allow-Origin") == "*")
         #expect(answer.header("Access-Control-Allow-Methods")?.contains("GET") == true)
         #expect(answer.header("Access-Control-Allow-Headers")?.contains("If-None-Match") == true)
     }

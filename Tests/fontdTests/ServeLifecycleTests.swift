@@ -8,7 +8,7 @@ import Testing
         let server = try ServerProcess(["--max-connections", "3", "--threads", "2"])
         var held = try (0..<3).map { _ in try server.connect() }
         for connection in held {
-            try connection.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+            try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(try connection.readResponse().status == 200)
         }
         let extra = try server.connect()
@@ -18,7 +18,7 @@ import Testing
         #expect(extra.closedByServer())
 
         // The held connections still work, and a freed slot is taken again.
-        try held[0].send("GET /categories HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        try held[0].send("GET /categories HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         #expect(try held[0].readResponse().status == 200)
         #expect(held[0].closedByServer())
         held.removeFirst()  // closes our end, which frees the slot
@@ -32,7 +32,7 @@ import Testing
         var refused = 0
         for _ in 0..<80 {
             let connection = try server.connect()
-            try connection.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+            try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             let answer = try connection.readResponse()
             if answer.status == 200 {
                 accepted.append(connection)
@@ -52,7 +52,7 @@ import Testing
         #expect(used < 0.2, "the server used \(used) s of CPU in 1 s while out of descriptors")
 
         for connection in accepted.prefix(5) {
-            try connection.send("GET /categories HTTP/1.1\r\nHost: t\r\n\r\n")
+            try connection.send("GET /categories HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(try connection.readResponse().status == 200)
         }
         accepted.removeFirst(accepted.count / 2)
@@ -69,11 +69,11 @@ import Testing
     @Test func sigtermLetsRequestsInFlightFinishThenExitsZero() throws {
         let server = try ServerProcess(["--threads", "2", "--header-timeout", "5"])
         let partial = try server.connect()
-        try partial.send("GET /font?style=body&category=xl HTTP/1.1\r\nHost: t\r\n")
+        try partial.send("GET /font?style=body&category=xl HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         let body = try server.connect()
-        try body.send("GET /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n\r\nab")
+        try body.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\n\r\nab")
         let idle = try server.connect()
-        try idle.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        try idle.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(try idle.readResponse().status == 200)
         usleep(100_000)
 

@@ -66,7 +66,7 @@ import Testing
         let clients = 50
         let connections = try (0..<clients).map { _ in try server.connect(timeoutSeconds: 30) }
         for connection in connections {
-            try connection.send("GET /font-files/\(hash) HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            try connection.send("GET /font-files/\(hash) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         }
         let peak = PeakSampler { try? residentBytes(of: server.process.processIdentifier) }
         let results = ResultsBox(count: clients)
