@@ -43,10 +43,16 @@ extension FontService {
         }
         if Self.constantTimeEqual(credential, serverToken) { return .allowed }
         guard let tokenVerifier else { return .denied(.unauthorized(.badCredential("it is not this server's token"))) }
+        // Before the verifier and its cache: a token the size of a header costs nothing to refuse.
+        let bytes = credential.utf8.count
+        guard bytes <= ScopedTokenVerifier.maximumTokenBytes else {
+            let refusal = ScopedTokenRefusal.tooLong(bytes: bytes, limitBytes: ScopedTokenVerifier.maximumTokenBytes)
+            return .denied(.unauthorized(.badCredential(refusal.description)))
+        }
         guard let outcome = tokenVerifier.outcome(for: credential) else { return .verifyFirst(credential, tokenVerifier) }
         switch outcome {
-        case .invalid(let reason):
-            return .denied(.unauthorized(.badCredential(reason)))
+        case .invalid(let refusal):
+            return .denied(.unauthorized(.badCredential(refusal.description)))
         case .valid(let covered, _):
             if covered.covers(scope) || (scope.isRoot && !writing) { return .allowed }
             return .denied(.forbidden(reason: "the token covers \(covered.path) and the scopes below it, not \(scope)"))

@@ -76,7 +76,9 @@ public final class FontService: HTTPResponder {
         // A store without storage reads nothing, so it cannot fail.
         self.store = store ?? (try! PreferencesStore(
             storage: nil, retention: PreferencesStore.Retention(configuration), maximumScopes: configuration.maximumScopes, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger))
-        self.tokenVerifier = configuration.scopedTokenKey.map(ScopedTokenVerifier.init(key:))
+        self.tokenVerifier = configuration.scopedTokenKey.map {
+            ScopedTokenVerifier(key: $0, maximumLifetimeSeconds: configuration.maximumTokenLifetimeSeconds)
+        }
         self.healthy = Self.makeCachedAnswer(
             body: Array(#"{"status":"ok"}"#.utf8), followsPreferences: false, corsHeaders: Self.corsHeaders(origin: configuration.corsOrigin))
         self.resolver = resolver

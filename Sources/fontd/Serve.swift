@@ -81,6 +81,9 @@ struct Serve: ParsableCommand {
     @Option(help: "A PEM file with the ES256 public key of scoped tokens; needs --token.")
     var jwtPublicKey: String?
 
+    @Option(help: ArgumentHelp("The furthest from now a scoped token's exp may be: Ns, Nm, Nh or Nd, at most 366d.", valueName: "ttl"))
+    var maxTokenTtl = "366d"
+
     @Option(help: "Scopes other than the root that may hold preferences of their own (409 scopeLimit past it).")
     var maxScopes = 1_000_000
 
@@ -143,6 +146,10 @@ struct Serve: ParsableCommand {
         guard keptChanges >= 1 else { throw ValidationError("Invalid kept changes '\(keptChanges)': expected at least 1.") }
         guard keptChangesPerScope >= 1 else { throw ValidationError("Invalid kept changes per scope '\(keptChangesPerScope)': expected at least 1.") }
         guard maxScopes >= 0 else { throw ValidationError("Invalid max scopes '\(maxScopes)': expected 0 or more.") }
+        let maximumTokenLifetime: TokenLifetime
+        do { maximumTokenLifetime = try TokenLifetime(parsing: maxTokenTtl) } catch {
+            throw ValidationError("Invalid --max-token-ttl '\(maxTokenTtl)': expected \(TokenLifetime.form).")
+        }
         let scopedTokenKey = try Self.scopedTokenKey(
             secret: jwtSecret ?? environment["FONTD_JWT_SECRET"], secretFromEnvironment: jwtSecret == nil, publicKeyPath: jwtPublicKey,
             token: token)
@@ -178,6 +185,7 @@ struct Serve: ParsableCommand {
         serviceConfiguration.token = token
         serviceConfiguration.keepAliveSeconds = durations.keepAlive
         serviceConfiguration.scopedTokenKey = scopedTokenKey
+        serviceConfiguration.maximumTokenLifetimeSeconds = maximumTokenLifetime.seconds
         serviceConfiguration.maximumScopes = maxScopes
         serviceConfiguration.keptChanges = keptChanges
         serviceConfiguration.keptChangesPerScope = keptChangesPerScope
