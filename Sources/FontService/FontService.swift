@@ -175,8 +175,9 @@ public final class FontService: HTTPResponder {
             let parameters = try QueryParameters(parsing: request.query, for: route)
             let scope = try parameters.value(.scope, PreferenceScope.init(parsing:)) ?? .root
             let credential = try credential(of: request, parameters: parameters)
+            let grant: ScopedTokenVerifier.Grant?
             switch access(to: scope, writing: method == "PUT", credential: credential) {
-            case .allowed: break
+            case .allowed(let granted): grant = granted
             case .denied(let error): throw error
             case .verifyFirst(let token, let verifier):
                 // jwt-kit verifies asynchronously: off this loop, then the request is asked again.
@@ -189,7 +190,7 @@ public final class FontService: HTTPResponder {
             }
             let context = RequestContext(
                 request: request, route: route, parameters: parameters, preferences: store.preferences(of: scope),
-                scope: scope, hasCredential: credential != nil)
+                scope: scope, hasCredential: credential != nil, grant: grant)
             switch handler {
             case .cached(let subject, let answer):
                 return try cachedReply(context, subject: subject, answer: answer, remembering: loop.targets)

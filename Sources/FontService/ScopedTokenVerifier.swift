@@ -13,17 +13,27 @@ import Synchronization
 /// bounded in bytes as well as in number: junk tokens sent by the thousand cost a few megabytes
 /// at most. Event-loop threads read the remembered outcomes; `verify` runs on Swift's concurrency pool.
 final class ScopedTokenVerifier: Sendable {
+    /// What a valid token lets its bearer do, and for how long.
+    struct Grant: Sendable, Equatable {
+        /// It may read and write this scope and everything below it.
+        var scope: PreferenceScope
+        /// Its `iat`, when it has one.
+        var issued: Date?
+        /// The moment fontd counts it expired: its `exp` plus the leeway.
+        var expires: Date
+    }
+
     /// What a token was found to be.
     enum Outcome: Sendable, Equatable {
-        /// It may read and write `scope` and everything below it until `expires` (leeway included).
-        case valid(scope: PreferenceScope, expires: Date)
+        /// It may read and write its grant's scope and everything below it until the grant expires.
+        case valid(Grant)
         /// It is not a token of this server, or not a usable one.
         case invalid(ScopedTokenRefusal)
 
         /// What remembering the outcome costs, in bytes: the digest, the entry, and its words.
         var rememberedBytes: Int {
             let words = switch self {
-            case .valid(let scope, _): scope.path.utf8.count
+            case .valid(let grant): grant.scope.path.utf8.count
             case .invalid(let refusal): refusal.description.utf8.count
             }
             return ScopedTokenVerifier.entryOverheadBytes + words
@@ -57,7 +67,7 @@ final class ScopedTokenVerifier: Sendable {
     func outcome(for token: String) -> Outcome? {
         let digest = SHA256.hash(data: Array(token.utf8))
         guard let outcome = outcomes.withLock({ $0.value(for: digest) }) else { return nil }
-        if case .valid(_, let expires) = outcome, expires <= Date() { return .invalid(.expired) }
+        if case .valid(let grant) = outcome, grant.expires <= Date() { return .invalid(.expired) }
         return outcome
     }
 
@@ -92,7 +102,8 @@ final class ScopedTokenVerifier: Sendable {
             // The form and the claims were read above: what is left is the signature.
             throw ScopedTokenRefusal.badSignature
         }
-        return .valid(scope: contents.scope, expires: contents.expires.addingTimeInterval(ScopedTokenClaims.leewaySeconds))
+        return .valid(Grant(
+            scope: contents.scope, issued: contents.issuedAt, expires: contents.expires.addingTimeInterval(ScopedTokenClaims.leewaySeconds)))
     }
 
     /// The one key collection, made on first use (adding a key to jwt-kit's collection is async).
