@@ -66,6 +66,7 @@ public final class FontService: HTTPResponder {
             storage: storage, retention: PreferencesStore.Retention(configuration),
             maximumScopes: configuration.maximumScopes, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
         self.init(resolver: resolver, configuration: configuration, logger: logger, store: store, willResolve: { _ in })
+        try followRevocations(of: storage)
     }
 
     init(

@@ -1,3 +1,5 @@
+import DynamicType
+
 /// Why fontd refuses a scoped token (docs/DESIGN.md §23 Reader scopes and scoped tokens): one
 /// line that names the part or claim at fault and never the token, as the 401's body says it.
 enum ScopedTokenRefusal: Error, Sendable, Equatable, CustomStringConvertible {
@@ -25,6 +27,8 @@ enum ScopedTokenRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case livesTooLong(maximumSeconds: Int)
     /// The signature does not verify with the server's key.
     case badSignature
+    /// A revocation of `scope` (the token's scope or one above it) came after the token was issued.
+    case revoked(PreferenceScope)
 
     var description: String {
         switch self {
@@ -42,6 +46,7 @@ enum ScopedTokenRefusal: Error, Sendable, Equatable, CustomStringConvertible {
         case .issuedInTheFuture: "its iat is in the future"
         case .livesTooLong(let seconds): "its exp is more than \(seconds) seconds from now, this server's --max-token-ttl"
         case .badSignature: "its signature does not verify with this server's key"
+        case .revoked(let scope): "the tokens of \(scope.path) issued before it were revoked (fontd token revoke)"
         }
     }
 }

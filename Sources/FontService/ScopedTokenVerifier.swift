@@ -50,6 +50,8 @@ final class ScopedTokenVerifier: Sendable {
     /// An entry's bytes besides its words: the digest, the outcome, the LRU's links and the map's slot.
     static let entryOverheadBytes = 160
 
+    /// The revocations a remembered valid token is checked against at each use.
+    let revocations = TokenRevocations()
     private let key: FontServiceConfiguration.ScopedTokenKey
     private let maximumLifetimeSeconds: Int
     private let outcomes = Mutex(LRUCache<SHA256Digest, Outcome>(capacity: rememberedTokens, maximumCost: rememberedBytes))
@@ -67,7 +69,9 @@ final class ScopedTokenVerifier: Sendable {
     func outcome(for token: String) -> Outcome? {
         let digest = SHA256.hash(data: Array(token.utf8))
         guard let outcome = outcomes.withLock({ $0.value(for: digest) }) else { return nil }
-        if case .valid(let grant) = outcome, grant.expires <= Date() { return .invalid(.expired) }
+        guard case .valid(let grant) = outcome else { return outcome }
+        if grant.expires <= Date() { return .invalid(.expired) }
+        if let revocation = revocations.revocation(of: grant) { return .invalid(.revoked(revocation.scope)) }
         return outcome
     }
 

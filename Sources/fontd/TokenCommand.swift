@@ -10,8 +10,8 @@ import JWTKit
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
-        abstract: "Make scoped tokens: JWTs that may read and write one scope and the scopes below it.",
-        subcommands: [Issue.self])
+        abstract: "Make and revoke scoped tokens: JWTs that may read and write one scope and the scopes below it.",
+        subcommands: [Issue.self, Revoke.self])
 
     struct Issue: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
