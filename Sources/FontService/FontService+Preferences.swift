@@ -31,10 +31,10 @@ extension FontService {
                 "the resume from \(lastEventID ?? "") needs changes this replica has not seen, and the preferences store is unreachable (\(reason)); reconnect shortly")))
         }
         let grant = context.grant
-        return .stream(eventStreamHead(context)) { [store] stream in
+        return .stream(eventStreamHead(context)) { [store, tokenStreams] stream in
             store.subscribe(stream, to: scope, lastEventID: lastEventID)
-            // A stream outlives no token: it ends when the one that opened it expires.
-            if let grant { StreamCredentialTimer.end(stream, at: grant.expires) }
+            // A stream outlives no token: it ends when the one that opened it expires or is revoked.
+            if let grant { tokenStreams.follow(stream, grant: grant) }
         }
     }
 

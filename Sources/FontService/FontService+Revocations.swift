@@ -35,7 +35,10 @@ extension FontService {
                 } catch {
                     return pending.complete(errorResponse(.stateNotSaved("\(error)")))
                 }
-                tokenVerifier?.revocations.add(revocation)
+                if let revocations = tokenVerifier?.revocations {
+                    revocations.add(revocation)
+                    tokenStreams.endRevoked(by: revocations)
+                }
                 logger.notice("revoked scoped tokens", metadata: ["scope": "\(revocation.scope.path)", "revokedBefore": "\(revocation.revokedBefore)"])
                 do throws(FontServiceError) {
                     pending.complete(HTTPResponse(
@@ -60,7 +63,9 @@ extension FontService {
         Self.revocationQueue.async { [weak self] in
             guard let self else { return }
             do {
-                tokenVerifier?.revocations.add(try storage.revocations())
+                guard let revocations = tokenVerifier?.revocations else { return }
+                revocations.add(try storage.revocations())
+                tokenStreams.endRevoked(by: revocations)
             } catch {
                 logger.warning("could not read the revocations of scoped tokens; trying again in a second", metadata: ["error": "\(error)"])
                 Self.revocationQueue.asyncAfter(deadline: .now() + 1) { [weak self] in self?.reloadRevocations(from: storage) }

@@ -25,6 +25,8 @@ public final class FontService: HTTPResponder {
     let store: PreferencesStore
     /// Checks scoped tokens, when the server takes them.
     let tokenVerifier: ScopedTokenVerifier?
+    /// The event streams opened with scoped tokens, ended when their tokens expire or are revoked.
+    let tokenStreams = TokenStreams()
     /// `/healthz`'s answer while the store is reachable.
     let healthy: CachedAnswer
     /// Runs before every font resolution; tests use it to hold or fail one.

@@ -4,7 +4,7 @@ import Testing
 
 /// `fontd token revoke` and `PUT /revocations` (docs/DESIGN.md §23 Reader scopes and scoped
 /// tokens): every token for a scope and the scopes below it issued before the revocation is
-/// refused, on every replica, across restarts; a token issued after it is taken.
+/// refused, on every replica, across restarts, and its open streams end; a token issued after it is taken.
 @Suite(.serialized) struct TokenRevocationTests {
     static let admin = "revocation-admin-token"
     static let options = ["--token", admin, "--jwt-secret", ScopedTokens.secret]
@@ -86,6 +86,12 @@ import Testing
         // Both replicas have verified and remembered it.
         #expect(try Self.status(a, "alice", alice) == 200)
         #expect(try Self.status(b, "alice", alice) == 200)
+        // Streams on the other replica: alice's ends with the revocation, bob's goes on.
+        let bob = Self.token("bob", issued: Self.now - 10)
+        let aliceStream = try EventStreamClient(port: b.port, query: "?scope=alice/phone&access_token=\(alice)", timeoutSeconds: 10)
+        let bobStream = try EventStreamClient(port: b.port, query: "?scope=bob&access_token=\(bob)", timeoutSeconds: 10)
+        #expect(try aliceStream.next().event == "preferences")
+        #expect(try bobStream.next().event == "preferences")
 
         let revoked = try a.client.put("/revocations?scope=alice", "", token: Self.admin)
         try #require(revoked.status == 200, "\(revoked.bodyText)")
@@ -100,6 +106,10 @@ import Testing
         #expect(refusedByB == 401)
         print("the other replica refused the revoked token \(Int(Date().timeIntervalSince(revokedAt) * 1000)) ms after the revocation's answer")
         #expect(Date().timeIntervalSince(revokedAt) < 2)
+        #expect(try aliceStream.next() == ServerSentEvent(id: nil, event: "tokenExpired", data: #"{"reason":"revoked"}"#))
+        _ = try aliceStream.connection.readUntilClosed()
+        #expect(try a.client.put("/category?scope=bob", #"{"category":"xl"}"#, token: Self.admin).status == 200)
+        #expect(try bobStream.next().event == "contentSizeCategoryDidChange")
 
         // A replica started afterwards reads it at start; a token issued after it works everywhere.
         let c = try ServerProcess(["--store", url] + Self.options)
