@@ -48,6 +48,8 @@ import Testing
         let after = try server.residentBytes()
         let megabytes = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
         print("fontd RSS at start \(megabytes(started)); after warm-up \(megabytes(warm)); after 25,000 tokens of 4 KB \(megabytes(afterSmall)); after 25,000 of 15 KB \(megabytes(after))")
+        // 10,000 remembered outcomes of 4 KB tokens kept by the token itself would be 40 MB; by digest, 2 MiB at most.
+        #expect(warm - started < 16 << 20, "\(megabytes(started)) → \(megabytes(warm))")
         #expect(afterSmall - warm < 10 << 20, "\(megabytes(warm)) → \(megabytes(afterSmall))")
         #expect(after - warm < 10 << 20, "\(megabytes(warm)) → \(megabytes(after))")
         // A token over the limit is refused for its size, not verified.
