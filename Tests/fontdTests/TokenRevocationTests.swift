@@ -75,6 +75,12 @@ import Testing
         let run = try CommandRunner.run(["token", "revoke", "--scope", "alice", "--server", server.url.absoluteString], environment: environment)
         #expect(run.status != 0)
         #expect(run.standardError.contains("needs the server's token in FONTD_TOKEN"), "\(run.standardError)")
+        let revoked = try CommandRunner.run(
+            ["token", "revoke", "--scope", "alice/phone", "--server", server.url.absoluteString],
+            environment: environment.merging(["FONTD_TOKEN": Self.admin]) { $1 })
+        #expect(revoked.status == 0, "\(revoked.standardError)")
+        #expect(revoked.standardOutput.hasPrefix("Revoked the tokens of alice/phone and the scopes below it issued before 20"), "\(revoked.standardOutput)")
+        #expect(try Self.status(server, "alice", alice) == 200, "a revocation below the token's scope leaves it")
     }
 
     @Test func aRevocationThroughOneReplicaIsHonouredByTheOtherPromptly() throws {
