@@ -4,7 +4,8 @@ import HTTPServer
 extension FontService {
     /// Whether a request may go on to its handler (docs/DESIGN.md §10).
     enum Access {
-        case allowed
+        /// It may go on; with the grant of the scoped token that lets it, nil for any other credential or none.
+        case allowed(ScopedTokenVerifier.Grant?)
         case denied(FontServiceError)
         /// The credential is a token not yet checked: `verifier` checks it, then the request is asked again.
         case verifyFirst(String, ScopedTokenVerifier)
@@ -35,21 +36,27 @@ extension FontService {
     /// token), and, with no token on loopback, every scope.
     func access(to scope: PreferenceScope, writing: Bool, credential: String?) -> Access {
         guard let serverToken = configuration.token else {
-            if scope.isRoot || configuration.scopesOpenWithoutToken { return .allowed }
+            if scope.isRoot || configuration.scopesOpenWithoutToken { return .allowed(nil) }
             return .denied(.unauthorized(.closedScopes(scope)))
         }
         guard let credential else {
-            return scope.isRoot && !writing ? .allowed : .denied(.unauthorized(.noCredential(scope, writing: writing)))
+            return scope.isRoot && !writing ? .allowed(nil) : .denied(.unauthorized(.noCredential(scope, writing: writing)))
         }
-        if Self.constantTimeEqual(credential, serverToken) { return .allowed }
+        if Self.constantTimeEqual(credential, serverToken) { return .allowed(nil) }
         guard let tokenVerifier else { return .denied(.unauthorized(.badCredential("it is not this server's token"))) }
+        // Before the verifier and its cache: a token the size of a header costs nothing to refuse.
+        let bytes = credential.utf8.count
+        guard bytes <= ScopedTokenVerifier.maximumTokenBytes else {
+            let refusal = ScopedTokenRefusal.tooLong(bytes: bytes, limitBytes: ScopedTokenVerifier.maximumTokenBytes)
+            return .denied(.unauthorized(.badCredential(refusal.description)))
+        }
         guard let outcome = tokenVerifier.outcome(for: credential) else { return .verifyFirst(credential, tokenVerifier) }
         switch outcome {
-        case .invalid(let reason):
-            return .denied(.unauthorized(.badCredential(reason)))
-        case .valid(let covered, _):
-            if covered.covers(scope) || (scope.isRoot && !writing) { return .allowed }
-            return .denied(.forbidden(reason: "the token covers \(covered.path) and the scopes below it, not \(scope)"))
+        case .invalid(let refusal):
+            return .denied(.unauthorized(.badCredential(refusal.description)))
+        case .valid(let grant):
+            if grant.scope.covers(scope) || (scope.isRoot && !writing) { return .allowed(grant) }
+            return .denied(.forbidden(reason: "the token covers \(grant.scope.path) and the scopes below it, not \(scope)"))
         }
     }
 

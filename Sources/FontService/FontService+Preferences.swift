@@ -30,7 +30,12 @@ extension FontService {
             return .response(errorResponse(.storeUnavailable(
                 "the resume from \(lastEventID ?? "") needs changes this replica has not seen, and the preferences store is unreachable (\(reason)); reconnect shortly")))
         }
-        return .stream(eventStreamHead(context)) { [store] stream in store.subscribe(stream, to: scope, lastEventID: lastEventID) }
+        let grant = context.grant
+        return .stream(eventStreamHead(context)) { [store, tokenStreams] stream in
+            store.subscribe(stream, to: scope, lastEventID: lastEventID)
+            // A stream outlives no token: it ends when the one that opened it expires or is revoked.
+            if let grant { tokenStreams.follow(stream, grant: grant) }
+        }
     }
 
     /// `PUT /category`: `{"category": "xl"}` (or `null`, on a scope), answered with the change:

@@ -34,6 +34,10 @@ extension FontService {
             "/category", parameters: [.scope],
             get: .live { service, context throws(FontServiceError) in try service.categoryAnswer(context) },
             put: .live { service, context throws(FontServiceError) in try service.changeCategory(context) }),
+        Route(
+            "/revocations", parameters: [.scope], required: [.scope], example: "/revocations?scope=alice",
+            get: .live { service, context throws(FontServiceError) in try service.revocationAnswer(context) },
+            put: .live { service, context throws(FontServiceError) in try service.revokeTokens(context) }),
         Route("/events", parameters: [.lastEventID, .scope, .accessToken], get: .live { service, context in service.eventStream(context) }),
         Route(
             "/css", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .prefix, .format, .scope, .accessToken],

@@ -27,6 +27,8 @@ public final class FontService: HTTPResponder {
     let writeQuota: WriteQuota?
     /// Checks scoped tokens, when the server takes them.
     let tokenVerifier: ScopedTokenVerifier?
+    /// The event streams opened with scoped tokens, ended when their tokens expire or are revoked.
+    let tokenStreams = TokenStreams()
     /// `/healthz`'s answer while the store is reachable.
     let healthy: CachedAnswer
     /// Runs before every font resolution; tests use it to hold or fail one.
@@ -67,6 +69,7 @@ public final class FontService: HTTPResponder {
             maximumScopes: configuration.maximumScopes,
             maximumScopesPerReader: configuration.maximumScopesPerReader, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
         self.init(resolver: resolver, configuration: configuration, logger: logger, store: store, willResolve: { _ in })
+        try followRevocations(of: storage)
     }
 
     init(
@@ -78,7 +81,9 @@ public final class FontService: HTTPResponder {
         self.store = store ?? (try! PreferencesStore(
             storage: nil, retention: PreferencesStore.Retention(configuration), maximumScopes: configuration.maximumScopes,
             maximumScopesPerReader: configuration.maximumScopesPerReader, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger))
-        self.tokenVerifier = configuration.scopedTokenKey.map(ScopedTokenVerifier.init(key:))
+        self.tokenVerifier = configuration.scopedTokenKey.map {
+            ScopedTokenVerifier(key: $0, maximumLifetimeSeconds: configuration.maximumTokenLifetimeSeconds)
+        }
         self.writeQuota = configuration.maximumWritesPerSecond.map(WriteQuota.init(perSecond:))
         self.healthy = Self.makeCachedAnswer(
             body: Array(#"{"status":"ok"}"#.utf8), followsPreferences: false)
@@ -184,8 +189,9 @@ public final class FontService: HTTPResponder {
             if writing || !scope.isRoot {
                 try consent(of: RequestOrigin(request, trusting: configuration.trustedOrigins), to: scope, writing: writing, credential: credential)
             }
+            let grant: ScopedTokenVerifier.Grant?
             switch access(to: scope, writing: writing, credential: credential) {
-            case .allowed: break
+            case .allowed(let granted): grant = granted
             case .denied(let error): throw error
             case .verifyFirst(let token, let verifier):
                 // jwt-kit verifies asynchronously: off this loop, then the request is asked again.
@@ -198,7 +204,7 @@ public final class FontService: HTTPResponder {
             }
             let context = RequestContext(
                 request: request, route: route, parameters: parameters, preferences: store.preferences(of: scope),
-                scope: scope, hasCredential: credential != nil,
+                scope: scope, hasCredential: credential != nil, grant: grant,
                 byOperator: credential.map { given in configuration.token.map { Self.constantTimeEqual(given, $0) } ?? false } ?? false)
             switch handler {
             case .cached(let subject, let answer):

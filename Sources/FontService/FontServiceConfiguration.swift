@@ -22,6 +22,8 @@ public struct FontServiceConfiguration: Sendable, Hashable {
     /// Whether, with no `token`, every scope is open to every request (a single-user desktop on
     /// loopback); otherwise a scope other than the root needs a credential.
     public var scopesOpenWithoutToken = true
+    /// The furthest from now a scoped token's `exp` may be, in seconds (`--max-token-ttl`; 366 days).
+    public var maximumTokenLifetimeSeconds = 366 * 86_400
     /// How many scopes other than the root may hold values of their own (`--max-scopes`).
     public var maximumScopes = 1_000_000
     /// How many of those one reader (a scope path's first segment) may hold (`--max-scopes-per-reader`).
@@ -47,6 +49,14 @@ public struct FontServiceConfiguration: Sendable, Hashable {
 
         /// The shortest HS256 secret taken: 256 bits, the hash's own size (RFC 7518 §3.2).
         public static let minimumSecretBytes = 32
+
+        /// The `alg` a token's header must name (RFC 7518 §3.1).
+        public var algorithm: String {
+            switch self {
+            case .secret: "HS256"
+            case .publicKey: "ES256"
+            }
+        }
     }
 
     /// - Parameters:

@@ -14,6 +14,23 @@ public protocol PreferenceStorage: AnyObject, Sendable {
     /// `PreferenceStorageFailure.behind` when one of them committed first (the commit's first
     /// position is not the next one), and `.unavailable` when it cannot be reached.
     func commit(_ commit: ScopeCommit) throws
+
+    /// Every revocation of scoped tokens kept (docs/DESIGN.md §23), at most one per scope.
+    func revocations() throws -> [TokenRevocation]
+
+    /// Keeps `revocation` durably, or a later one already kept for its scope; throws
+    /// `PreferenceStorageFailure.revocationsNotKept` when the storage keeps none.
+    func revoke(_ revocation: TokenRevocation) throws
+}
+
+extension PreferenceStorage {
+    /// None: a storage that keeps no revocations has none.
+    public func revocations() throws -> [TokenRevocation] { [] }
+
+    /// Refused: this storage keeps no revocations.
+    public func revoke(_ revocation: TokenRevocation) throws {
+        throw PreferenceStorageFailure.revocationsNotKept("this storage (\(Self.self)) keeps no revocations")
+    }
 }
 
 /// A storage several fontd replicas share (docs/DESIGN.md §24): what the others committed can
@@ -25,6 +42,15 @@ public protocol SharedPreferenceStorage: PreferenceStorage {
     /// Calls `changed` whenever another writer may have committed: on each of their commits, and
     /// after the storage is reachable again. Called once, before the service serves.
     func watch(_ changed: @escaping @Sendable () -> Void)
+
+    /// Calls `changed` whenever another writer may have kept a revocation, and after the storage
+    /// is reachable again. Called once, before the service serves.
+    func watchRevocations(_ changed: @escaping @Sendable () -> Void)
+}
+
+extension SharedPreferenceStorage {
+    /// Never: a shared storage that keeps no revocations has none to announce.
+    public func watchRevocations(_ changed: @escaping @Sendable () -> Void) {}
 }
 
 /// Why a storage did not take a commit, in the terms the service acts on.
@@ -35,9 +61,12 @@ public enum PreferenceStorageFailure: Error, Sendable, CustomStringConvertible {
     /// The storage cannot be reached; `reason` says why (never a password). Nothing is known to
     /// be committed.
     case unavailable(String)
+    /// The storage keeps no revocations of scoped tokens (the §4 state file); `reason` says which.
+    case revocationsNotKept(String)
 
     public var description: String {
         switch self {
+        case .revocationsNotKept(let reason): "tokens cannot be revoked: \(reason); use the SQLite or PostgreSQL store (fontd serve --store)"
         case .behind(let position): "another replica committed first (the store is at position \(position))"
         case .unavailable(let reason): "the store is unreachable (\(reason))"
         }

@@ -13,6 +13,9 @@ struct RequestContext: Sendable {
     var scope: PreferenceScope = .root
     /// Whether the request carried a credential (`Authorization`, `access_token=`).
     var hasCredential = false
+    /// What the scoped token that let the request in allows, and until when; nil for the
+    /// server's token or no credential. An event stream ends when it expires.
+    var grant: ScopedTokenVerifier.Grant?
     /// Whether that credential is the server's own token (`--token`): the operator's, whose
     /// changes no write quota holds.
     var byOperator = false

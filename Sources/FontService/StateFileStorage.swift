@@ -20,6 +20,11 @@ public final class StateFileStorage: PreferenceStorage {
         return try PreferencesState(fileBytes: bytes, path: path).stored
     }
 
+    /// Refused: a state file keeps the root scope's preferences only, and no revocations of scoped tokens.
+    public func revoke(_ revocation: TokenRevocation) throws {
+        throw PreferenceStorageFailure.revocationsNotKept("the state file \(path) keeps the root scope's preferences only")
+    }
+
     /// The file as the root scope, its changes as the root's history (position = id).
     public func load() throws -> StoredScopes {
         state = PreferencesState(stored: try load(historyLimit: .max))

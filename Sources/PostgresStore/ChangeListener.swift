@@ -4,7 +4,8 @@ import Synchronization
 
 /// One `LISTEN fontd` connection of a store (docs/DESIGN.md §24): hands each notified position
 /// to its handler, and the store's position after each (re)connection, reconnecting with a
-/// growing delay until stopped.
+/// growing delay until stopped; and each notice that revocations changed (payload
+/// `revocations`), with one after each (re)connection too, as one may have been missed.
 ///
 /// Its task runs the loop; `stop()` (any thread) cancels the task and closes the connection it holds.
 final class ChangeListener: Sendable {
@@ -12,7 +13,7 @@ final class ChangeListener: Sendable {
     private let url: PostgresURL
     private let timeoutSeconds: Double
     private let logger: Logger
-    private let handler: @Sendable (Int) -> Void
+    private let handler: @Sendable (StoreNotice) -> Void
 
     private struct State {
         var task: Task<Void, Never>?
@@ -26,7 +27,7 @@ final class ChangeListener: Sendable {
 
     init(
         configuration: PostgresConnection.Configuration, url: PostgresURL, timeoutSeconds: Double, logger: Logger,
-        handler: @escaping @Sendable (Int) -> Void
+        handler: @escaping @Sendable (StoreNotice) -> Void
     ) {
         self.configuration = configuration
         self.url = url
@@ -95,9 +96,14 @@ final class ChangeListener: Sendable {
             // Read after LISTEN is in place: a commit after this read is notified, one before it is in the position.
             let rows = try await connection.query("SELECT position FROM preferences WHERE id = 1", logger: logger).collect()
             guard let position = try rows.first?.decode(Int.self) else { throw PostgresStoreError.damaged("its preferences row is missing") }
-            handler(position)
+            handler(.position(position))
+            handler(.revocations)
             for try await notification in notifications {
-                if let position = Int(notification.payload) { handler(position) }
+                if let position = Int(notification.payload) {
+                    handler(.position(position))
+                } else if notification.payload == StoreNotice.revocationsPayload {
+                    handler(.revocations)
+                }
             }
         }
     }

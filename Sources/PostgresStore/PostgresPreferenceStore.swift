@@ -174,6 +174,43 @@ public final class PostgresPreferenceStore: Sendable {
         }
     }
 
+    /// Every revocation of scoped tokens kept, by scope.
+    ///
+    /// - Throws: `.unavailable`; `.damaged` for a row that names no scope.
+    public func revocations() throws(PostgresStoreError) -> [TokenRevocation] {
+        try call { client, logger in
+            try await client.query("SELECT scope, revoked_before FROM revocations ORDER BY scope", logger: logger).collect().map { row in
+                let (name, before) = try row.decode((String, Int).self)
+                guard let scope = try? PreferenceScope(parsing: name) else {
+                    throw PostgresStoreError.damaged("its revocations table names the scope '\(name)', which is not a scope")
+                }
+                return TokenRevocation(scope: scope, revokedBefore: before)
+            }
+        }
+    }
+
+    /// Keeps `revocation` (unless a later one of its scope is kept) and, at its commit,
+    /// `NOTIFY fontd, 'revocations'`, so every replica reads the revocations again.
+    ///
+    /// - Throws: `.unavailable` when it is not known to be kept.
+    public func revoke(_ revocation: TokenRevocation) throws(PostgresStoreError) {
+        try call { client, logger in
+            try await client.withConnection { connection in
+                try await Transaction.run(on: connection, logger: logger) { connection in
+                    _ = try await connection.query(
+                        """
+                        INSERT INTO revocations (scope, revoked_before) VALUES (\(revocation.scope.path), \(revocation.revokedBefore))
+                        ON CONFLICT (scope) DO UPDATE SET revoked_before = GREATEST(revocations.revoked_before, excluded.revoked_before)
+                        """, logger: logger
+                    ).collect()
+                    _ = try await connection.query(
+                        "SELECT pg_notify('fontd', \(StoreNotice.revocationsPayload))", logger: logger
+                    ).collect()
+                }
+            }
+        }
+    }
+
     /// Calls `handler` with the position of every commit any replica makes from now on (the
     /// payload of `NOTIFY fontd`), and with the store's position each time the listening
     /// connection is (re)established, so a replica catches up after an outage. One connection
@@ -181,6 +218,13 @@ public final class PostgresPreferenceStore: Sendable {
     /// `handler` runs on the store's own queue, one call at a time, and must not block: hand the
     /// work to the service's queue.
     public func listen(_ handler: @escaping @Sendable (Int) -> Void) {
+        listen(notices: { notice in if case .position(let position) = notice { handler(position) } })
+    }
+
+    /// Calls `handler` with every notice of one `LISTEN fontd` connection of its own: the
+    /// positions `listen(_:)` reports, and `.revocations` whenever a replica keeps a revocation
+    /// (and after each (re)connection). Runs as `listen(_:)`'s handler does.
+    public func listen(notices handler: @escaping @Sendable (StoreNotice) -> Void) {
         let listener = ChangeListener(
             configuration: connectionConfiguration, url: url, timeoutSeconds: timeoutSeconds, logger: logger, handler: handler)
         let started = running.withLock { running -> Bool in

@@ -14,11 +14,14 @@ import PostgresNIO
 /// - `history`: every kept entry by `position` (the primary key): sequence, is_event, scope
 ///   (`''` for the root), kind, the raw values of §3 in `value` and `previous` (NULL: inherited).
 /// - `dropped_history`: per scope whose older entries were dropped, the largest sequence among them.
+/// - `revocations` (version 3): per scope whose scoped tokens were revoked, the newest revocation's
+///   `revoked_before` (whole seconds since 1970); each revocation also sends `NOTIFY fontd,
+///   'revocations'`, so every replica reads them again at once.
 ///
 /// Scope paths are `COLLATE "C"`, so they order by bytes, as SQLite's and `PreferenceScope`'s do.
 enum PostgresSchema {
     /// The newest schema version this fontd makes and reads.
-    static let version = 2
+    static let version = 3
 
     /// The tables fontd makes; any of them in a database without `fontd_schema_version` is another application's.
     static let tableNames = ["preferences", "scopes", "history", "dropped_history"]
@@ -96,6 +99,17 @@ enum PostgresSchema {
         "UPDATE fontd_schema_version SET version = 2",
     ]
 
+    /// Version 3, as written: frozen. Revocations of scoped tokens (docs/DESIGN.md §23).
+    static let version3 = [
+        """
+        CREATE TABLE revocations (
+            scope TEXT COLLATE "C" PRIMARY KEY CHECK (scope <> ''),
+            revoked_before BIGINT NOT NULL CHECK (revoked_before >= 0)
+        )
+        """,
+        "UPDATE fontd_schema_version SET version = 3",
+    ]
+
     /// Creates the tables in a database that has none of them, or checks that the ones there are
     /// fontd's and not a newer fontd's (an older fontd's are migrated), in one transaction under the advisory lock.
     static func prepare(_ connection: PostgresConnection, logger: Logger) async throws {
@@ -110,7 +124,7 @@ enum PostgresSchema {
                     throw PostgresStoreError.damaged(
                         "the database has tables named like fontd's (\(foreign.joined(separator: ", "))) but no fontd_schema_version: another application's")
                 }
-                for statement in version1 + version2 {
+                for statement in version1 + version2 + version3 {
                     _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect()
                 }
                 logger.info("created the fontd tables", metadata: ["schema": "\(version)"])
@@ -125,8 +139,9 @@ enum PostgresSchema {
             let missing = tableNames.filter { !existing.contains($0) }
             guard missing.isEmpty else { throw PostgresStoreError.damaged("its tables \(missing.joined(separator: ", ")) are missing") }
             // A database an older fontd made: the later versions, in the same transaction.
-            if stored < 2 {
-                for statement in version2 { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect() }
+            let later = (stored < 2 ? version2 : []) + (stored < 3 ? version3 : [])
+            if !later.isEmpty {
+                for statement in later { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect() }
                 logger.info("migrated the fontd tables", metadata: ["from": "\(stored)", "schema": "\(version)"])
             }
         }

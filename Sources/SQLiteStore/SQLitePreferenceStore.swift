@@ -176,6 +176,38 @@ public final class SQLitePreferenceStore: Sendable {
         }
     }
 
+    /// Every revocation of scoped tokens kept, by scope.
+    ///
+    /// - Throws: `.damaged` for a row that names no scope.
+    public func revocations() throws(SQLiteStoreError) -> [TokenRevocation] {
+        let path = path
+        return try withDatabase { database in
+            try database.read { db in
+                try Row.fetchAll(db, sql: "SELECT scope, revoked_before FROM revocations ORDER BY scope").map { row in
+                    let (name, before): (String, Int) = (row["scope"], row["revoked_before"])
+                    guard let scope = try? PreferenceScope(parsing: name) else {
+                        throw SQLiteStoreError.damaged(path, reason: "its revocations table names the scope '\(name)', which is not a scope")
+                    }
+                    return TokenRevocation(scope: scope, revokedBefore: before)
+                }
+            }
+        }
+    }
+
+    /// Keeps `revocation` durably, unless a later one of its scope is kept already.
+    public func revoke(_ revocation: TokenRevocation) throws(SQLiteStoreError) {
+        try withDatabase { database in
+            try database.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO revocations (scope, revoked_before) VALUES (?, ?)
+                        ON CONFLICT (scope) DO UPDATE SET revoked_before = MAX(revoked_before, excluded.revoked_before)
+                        """,
+                    arguments: [revocation.scope.path, revocation.revokedBefore])
+            }
+        }
+    }
+
     /// Puts a state — a §4 state file's root preferences, sequence and history — into a store
     /// that holds nothing yet, in one transaction: each change becomes a root entry at the
     /// position of its sequence, the root's marks the newest change of each kind, and a history

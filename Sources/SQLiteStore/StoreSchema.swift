@@ -17,12 +17,18 @@ import GRDB
 ///   `kind` `category`, `legibilityWeight` or `textSpacing`; the raw values of §3 in `value` and `previous`
 ///   (NULL: inherited). Indexed by `(scope, position)` for the drops of one scope.
 /// - `dropped_history`: per scope whose older entries were dropped, the largest sequence among them.
+/// - `revocations` (`v4`): per scope (never the root) whose scoped tokens were revoked, the newest
+///   revocation's `revoked_before`, whole seconds since 1970 (docs/DESIGN.md §23 Reader scopes and
+///   scoped tokens). Kept with the preferences because a token's validity is the store's, not a
+///   process's: it outlives restarts.
 ///
 /// Every table is STRICT (SQLite 3.37 and later), so SQLite itself refuses a value of the
 /// wrong type.
 enum StoreSchema {
     /// The tables (and GRDB's bookkeeping) a fontd store holds, and nothing else.
-    static let tableNames: Set<String> = ["grdb_migrations", "preferences", "scopes", "history", "dropped_history"]
+    static let tableNames: Set<String> = ["grdb_migrations", "preferences", "scopes", "history", "dropped_history", "revocations"]
+    /// The tables of a store at `v2` or `v3`, before `v4` adds `revocations`.
+    static let v3TableNames = tableNames.subtracting(["revocations"])
     /// The tables of a store that an older fontd left at `v1`, which `v2` migrates.
     static let v1TableNames: Set<String> = ["grdb_migrations", "preferences", "changes"]
 
@@ -124,6 +130,16 @@ enum StoreSchema {
                 CREATE INDEX history_by_scope ON history (scope, position);
                 """)
         }
+        // Revocations of scoped tokens (docs/DESIGN.md §23): a table of their own, nothing else
+        // changes. Frozen.
+        migrator.registerMigration("v4") { db in
+            try db.execute(sql: """
+                CREATE TABLE revocations (
+                    scope TEXT PRIMARY KEY CHECK (scope <> ''),
+                    revoked_before INTEGER NOT NULL CHECK (revoked_before >= 0)
+                ) STRICT;
+                """)
+        }
         return migrator
     }()
 
@@ -141,7 +157,7 @@ enum StoreSchema {
         let known = try migrator.appliedMigrations(db)
         guard applied.count == known.count else { throw SQLiteStoreError.newerSchema(path, migrations: applied.sorted()) }
         let isV1 = applied == ["v1"]
-        let expected = isV1 ? v1TableNames : tableNames
+        let expected = isV1 ? v1TableNames : applied.contains("v4") ? tableNames : v3TableNames
         let foreign = objects.filter { !expected.contains($0) }
         guard foreign.isEmpty else {
             throw SQLiteStoreError.damaged(path, reason: "it is an SQLite database with tables fontd does not make (\(foreign.joined(separator: ", ")))")

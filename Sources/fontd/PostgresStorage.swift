@@ -25,7 +25,20 @@ final class PostgresStorage: SharedPreferenceStorage {
     }
 
     func watch(_ changed: @escaping @Sendable () -> Void) {
-        store.listen { _ in changed() }
+        store.listen { (_: Int) in changed() }
+    }
+
+    func revocations() throws -> [TokenRevocation] {
+        do { return try store.revocations() } catch { throw Self.failure(error) }
+    }
+
+    func revoke(_ revocation: TokenRevocation) throws {
+        do { try store.revoke(revocation) } catch { throw Self.failure(error) }
+    }
+
+    /// A second `LISTEN fontd` connection, for its revocation notices only.
+    func watchRevocations(_ changed: @escaping @Sendable () -> Void) {
+        store.listen(notices: { notice in if notice == .revocations { changed() } })
     }
 
     /// `error` as the service reads it; other errors pass as they are.

@@ -93,6 +93,9 @@ struct Serve: ParsableCommand {
     @Option(help: "A PEM file with the ES256 public key of scoped tokens; needs --token.")
     var jwtPublicKey: String?
 
+    @Option(help: ArgumentHelp("The furthest from now a scoped token's exp may be: Ns, Nm, Nh or Nd, at most 366d.", valueName: "ttl"))
+    var maxTokenTtl = "366d"
+
     @Option(help: "Scopes other than the root that may hold preferences of their own (409 scopeLimit past it).")
     var maxScopes = 1_000_000
 
@@ -165,6 +168,10 @@ struct Serve: ParsableCommand {
         guard maxWritesPerSecond.isFinite, (0.01...1_000_000).contains(maxWritesPerSecond) else {
             throw ValidationError("Invalid max writes per second '\(maxWritesPerSecond)': expected 0.01 to 1000000.")
         }
+        let maximumTokenLifetime: TokenLifetime
+        do { maximumTokenLifetime = try TokenLifetime(parsing: maxTokenTtl) } catch {
+            throw ValidationError("Invalid --max-token-ttl '\(maxTokenTtl)': expected \(TokenLifetime.form).")
+        }
         let scopedTokenKey = try Self.scopedTokenKey(
             secret: jwtSecret ?? environment["FONTD_JWT_SECRET"], secretFromEnvironment: jwtSecret == nil, publicKeyPath: jwtPublicKey,
             token: token)
@@ -203,6 +210,7 @@ struct Serve: ParsableCommand {
         serviceConfiguration.token = token
         serviceConfiguration.keepAliveSeconds = durations.keepAlive
         serviceConfiguration.scopedTokenKey = scopedTokenKey
+        serviceConfiguration.maximumTokenLifetimeSeconds = maximumTokenLifetime.seconds
         serviceConfiguration.maximumScopes = maxScopes
         serviceConfiguration.keptChanges = keptChanges
         serviceConfiguration.keptChangesPerScope = keptChangesPerScope

@@ -10,13 +10,13 @@ import JWTKit
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
-        abstract: "Make scoped tokens: JWTs that may read and write one scope and the scopes below it.",
-        subcommands: [Issue.self])
+        abstract: "Make and revoke scoped tokens: JWTs that may read and write one scope and the scopes below it.",
+        subcommands: [Issue.self, Revoke.self])
 
     struct Issue: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "issue",
-            abstract: "Print one scoped token (a JWT with the claims scope and exp).",
+            abstract: "Print one scoped token (a JWT with the claims scope, iat and exp).",
             discussion: """
                 Signed with HS256 and the secret fontd serve was given (--jwt-secret or FONTD_JWT_SECRET, at least \
                 32 bytes), or with ES256 and the private key whose public key fontd serve was given \
@@ -46,9 +46,10 @@ struct TokenCommand: AsyncParsableCommand {
             let scope = try PreferenceScope(parsing: scope)
             let lifetime = try TokenLifetime(parsing: ttl)
             let key = try signingKey(environment: ProcessInfo.processInfo.environment)
-            // Whole seconds: `exp` is a NumericDate, and a fraction says nothing a reader needs.
-            let expires = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + Double(lifetime.seconds)).rounded(.down))
-            print(try await Self.sign(ScopedTokenClaims(scope: scope, expires: expires), with: key))
+            // Whole seconds: `iat` and `exp` are NumericDates, and a fraction says nothing a reader needs.
+            let issued = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+            let expires = issued.addingTimeInterval(Double(lifetime.seconds))
+            print(try await Self.sign(ScopedTokenClaims(scope: scope, issued: issued, expires: expires), with: key))
         }
 
         /// The one key given: `--jwt-secret` (else `FONTD_JWT_SECRET`) or `--jwt-private-key`.

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import JWTKit
 import Synchronization
@@ -30,6 +31,27 @@ public enum ScopedTokens {
     /// An HS256 token for `scope` with no `exp` claim.
     public static func tokenWithoutExpiry(scope: String, secret: String = secret) async throws -> String {
         try await keys(secret).sign(ClaimsWithoutExpiry(scope: scope))
+    }
+
+    /// A token whose header and payload are exactly the JSON texts given, signed with HS256 and
+    /// `secret` — for what jwt-kit would not write: a member twice, another `alg`, `crit`, odd claims.
+    public static func handMade(
+        header: String = #"{"alg":"HS256","typ":"JWT"}"#, payload: String, secret: String = secret
+    ) -> String {
+        let signingInput = base64URL(Array(header.utf8)) + "." + base64URL(Array(payload.utf8))
+        let signature = HMAC<SHA256>.authenticationCode(for: Array(signingInput.utf8), using: SymmetricKey(data: Array(secret.utf8)))
+        return signingInput + "." + base64URL(Array(signature))
+    }
+
+    /// The payload of a good token for `scope`, with `exp` `expiresIn` seconds from now and `extra` members after it.
+    public static func payload(scope: String, expiresIn: TimeInterval = 3600, extra: String = "") -> String {
+        #"{"scope":"\#(scope)","exp":\#(Int(Date().timeIntervalSince1970 + expiresIn))\#(extra)}"#
+    }
+
+    /// Unpadded base64url (RFC 7515 §2).
+    static func base64URL(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
     }
 
     /// `token` made synchronously, for tests that are not async.

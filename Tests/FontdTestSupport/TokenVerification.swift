@@ -10,6 +10,8 @@ public enum TokenVerification {
     public struct Claims: Sendable, Equatable {
         public var scope: String
         public var expires: Date
+        /// `iat`, when the token has one.
+        public var issued: Date?
     }
 
     /// The claims of `token`, verified with the HS256 `secret`; throws when the signature or the
@@ -46,6 +48,6 @@ public enum TokenVerification {
 
     private static func claims(of token: String, keys: JWTKeyCollection) async throws -> Claims {
         let claims = try await keys.verify(token, as: ScopedTokenClaims.self)
-        return Claims(scope: claims.scope, expires: claims.exp.value)
+        return Claims(scope: claims.scope, expires: claims.exp.value, issued: claims.iat?.value)
     }
 }

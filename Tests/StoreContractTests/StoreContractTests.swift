@@ -14,6 +14,21 @@ import Testing
         #expect(try store.load() == loaded)
     }
 
+    @Test(arguments: StoreKind.allCases) func revocationsKeepTheNewestPerScopeAndSurviveReopening(kind: StoreKind) throws {
+        let (alice, phone) = (try Entries.scope("alice"), try Entries.scope("alice/phone"))
+        let store = try StoreUnderTest(kind)
+        #expect(try store.revocations() == [])
+        try store.revoke(TokenRevocation(scope: phone, revokedBefore: 1_800_000_000))
+        try store.revoke(TokenRevocation(scope: alice, revokedBefore: 1_800_000_100))
+        // An older one of a scope already revoked later changes nothing.
+        try store.revoke(TokenRevocation(scope: alice, revokedBefore: 1_800_000_050))
+        let expected = [TokenRevocation(scope: alice, revokedBefore: 1_800_000_100), TokenRevocation(scope: phone, revokedBefore: 1_800_000_000)]
+        #expect(try store.revocations() == expected)
+        try store.reopen()
+        #expect(try store.revocations() == expected)
+        #expect(try store.load() == StoredScopes(sequence: 0, position: 0, scopes: [.initialRoot], history: [], droppedThrough: [:]))
+    }
+
     @Test(arguments: StoreKind.allCases) func rootAndScopedRecordsSurviveReopeningWithSilentEntries(kind: StoreKind) throws {
         let (alice, phone) = (try Entries.scope("alice"), try Entries.scope("alice/phone"))
         let root = ScopeRecord(scope: .root, category: .extraLarge, legibilityWeight: .regular, categoryMark: 1)

@@ -103,6 +103,18 @@ final class StoreUnderTest {
         throw StoreClosed()
     }
 
+    func revocations() throws -> [TokenRevocation] {
+        if let sqlite { return try sqlite.revocations() }
+        if let postgres { return try postgres.revocations() }
+        throw StoreClosed()
+    }
+
+    func revoke(_ revocation: TokenRevocation) throws {
+        if let sqlite { return try sqlite.revoke(revocation) }
+        if let postgres { return try postgres.revoke(revocation) }
+        throw StoreClosed()
+    }
+
     /// How the store refuses `commit`; nil when it keeps it.
     func refusal(of commit: ScopeCommit) -> Refusal? {
         do {

@@ -180,6 +180,7 @@ import Testing
         (["--token", "t", "--jwt-secret", "short"], "is 5 bytes; an HS256 secret needs at least 32"),
         (["--token", "t", "--jwt-secret", ScopedTokens.secret, "--jwt-public-key", "/nonexistent.pem"], "not both"),
         (["--token", "t", "--jwt-public-key", "/nonexistent.pem"], "cannot be read"),
+        (["--token", "t", "--max-token-ttl", "367d"], "Invalid --max-token-ttl '367d': expected a whole number and a unit"),
         (["--max-scopes=-1"], "Invalid max scopes"),
         (["--kept-changes", "0"], "Invalid kept changes"),
     ])

@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test(arguments: [("30d", 30 * 86_400), ("12h", 12 * 3600), ("15m", 15 * 60), ("90s", 90), ("366d", 366 * 86_400)])
-    func anHS256TokenCarriesTheScopeAndExpiresAfterTheTTL(ttl: String, seconds: Int) async throws {
+    func anHS256TokenCarriesTheScopeAndItsIssueAndExpiresAfterTheTTL(ttl: String, seconds: Int) async throws {
         let before = Date().timeIntervalSince1970.rounded(.down)
         let token = try token(try CommandRunner.run(
             ["token", "issue", "--scope", "alice/phone", "--ttl", ttl, "--jwt-secret", Self.secret]))
@@ -44,6 +44,9 @@ import Testing
         let expires = claims.expires.timeIntervalSince1970
         #expect(expires == expires.rounded(.down), "exp is whole seconds")
         #expect(expires >= before + Double(seconds) && expires <= after + Double(seconds), "exp \(expires), issued in [\(before), \(after)]")
+        let issued = try #require(claims.issued, "the token has an iat").timeIntervalSince1970
+        #expect(issued >= before && issued <= after && issued == issued.rounded(.down), "iat \(issued), issued in [\(before), \(after)]")
+        #expect(expires - issued == Double(seconds))
         // Another secret does not verify it.
         await #expect(throws: (any Error).self) {
             try await TokenVerification.claims(of: token, secret: Self.secret + "?")

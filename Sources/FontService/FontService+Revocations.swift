@@ -1,0 +1,75 @@
+import Dispatch
+import DynamicType
+import Foundation
+import HTTPServer
+
+extension FontService {
+    /// Where revocations are kept and reloaded: off the event loops, one at a time.
+    static let revocationQueue = DispatchQueue(label: "fontd.revocations")
+
+    /// `GET /revocations?scope=S`: the newest revocation of S, `{"scope", "revokedBefore"}`
+    /// (`revokedBefore` 0 when its tokens were never revoked).
+    func revocationAnswer(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
+        let revocation = tokenVerifier?.revocations.newest(of: context.scope) ?? TokenRevocation(scope: context.scope, revokedBefore: 0)
+        return .response(HTTPResponse(
+            status: 200, headers: [Self.jsonContentType] + Self.privateFields + Self.corsHeaders, body: try encoded(revocation)))
+    }
+
+    /// `PUT /revocations?scope=S` (docs/DESIGN.md §23 Reader scopes and scoped tokens): every
+    /// token for S and the scopes below it issued before the next second is refused from now on,
+    /// on every replica. Only the server's token may revoke; the revocation is kept by the
+    /// storage before it is answered.
+    func revokeTokens(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
+        guard context.grant == nil else {
+            throw .forbidden(reason: "revoking tokens needs the server's token (fontd serve --token), not a scoped token")
+        }
+        let now = Date().timeIntervalSince1970
+        let revocation = TokenRevocation(scope: context.scope, revokedBefore: Int(now.rounded(.down)) + 1)
+        return .deferred { [self] pending in
+            Self.revocationQueue.async { [self] in
+                do {
+                    try store.storage?.revoke(revocation)
+                } catch PreferenceStorageFailure.unavailable(let reason) {
+                    return pending.complete(errorResponse(.storeUnavailable(
+                        "the revocation is not known to be kept: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again")))
+                } catch {
+                    return pending.complete(errorResponse(.stateNotSaved("\(error)")))
+                }
+                if let revocations = tokenVerifier?.revocations {
+                    revocations.add(revocation)
+                    tokenStreams.endRevoked(by: revocations)
+                }
+                logger.notice("revoked scoped tokens", metadata: ["scope": "\(revocation.scope.path)", "revokedBefore": "\(revocation.revokedBefore)"])
+                do throws(FontServiceError) {
+                    pending.complete(HTTPResponse(
+                        status: 200, headers: [Self.jsonContentType, (name: "Cache-Control", value: "no-store")] + Self.corsHeaders,
+                        body: try encoded(revocation)))
+                } catch {
+                    pending.complete(errorResponse(error))
+                }
+            }
+        }
+    }
+
+    /// Reads the storage's revocations into the verifier now, and again whenever another replica
+    /// keeps one (a failed read is tried again a second later).
+    func followRevocations(of storage: any PreferenceStorage) throws {
+        tokenVerifier?.revocations.add(try storage.revocations())
+        guard let shared = storage as? any SharedPreferenceStorage else { return }
+        shared.watchRevocations { [weak self] in self?.reloadRevocations(from: shared) }
+    }
+
+    private func reloadRevocations(from storage: any SharedPreferenceStorage) {
+        Self.revocationQueue.async { [weak self] in
+            guard let self else { return }
+            do {
+                guard let revocations = tokenVerifier?.revocations else { return }
+                revocations.add(try storage.revocations())
+                tokenStreams.endRevoked(by: revocations)
+            } catch {
+                logger.warning("could not read the revocations of scoped tokens; trying again in a second", metadata: ["error": "\(error)"])
+                Self.revocationQueue.asyncAfter(deadline: .now() + 1) { [weak self] in self?.reloadRevocations(from: storage) }
+            }
+        }
+    }
+}

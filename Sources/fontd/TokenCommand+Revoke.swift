@@ -1,0 +1,48 @@
+import ArgumentParser
+import DynamicType
+import FontdClient
+import Foundation
+
+extension TokenCommand {
+    /// `fontd token revoke --scope S`: `PUT /revocations?scope=S` on the running server, with the
+    /// server's token from `$FONTD_TOKEN` (never the command line, which other users can read):
+    /// every scoped token for S and the scopes below it issued until now is refused from now on,
+    /// by every replica (docs/DESIGN.md §23 Reader scopes and scoped tokens).
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "revoke",
+            abstract: "Revoke every scoped token for a scope and the scopes below it issued until now.",
+            discussion: """
+                Asks the running fontd serve (--server, else $FONTD_SERVER) with the server's token, read from \
+                $FONTD_TOKEN. The revocation is kept with the preferences (the SQLite or PostgreSQL store) and \
+                reaches every replica; tokens issued from the second after it on are taken again.
+                """)
+
+        @Option(help: ArgumentHelp("The scope whose tokens, with those of the scopes below it, are revoked, such as alice.", valueName: "scope"))
+        var scope: String
+
+        @OptionGroup var server: ServerOptions
+
+        @Flag(help: "Print the server's answer as JSON.")
+        var json = false
+
+        @MainActor
+        func run() async throws {
+            let scope = try PreferenceScope(parsing: scope)
+            guard let token = ProcessInfo.processInfo.environment["FONTD_TOKEN"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+                throw ValidationError("fontd token revoke needs the server's token in FONTD_TOKEN (not on the command line, where other users can read it).")
+            }
+            let client = try server.client(token: token)
+            let body = try await client.command { client throws(FontdClientError) in
+                try await client.send("PUT", "/revocations", query: [(name: "scope", value: scope.path)])
+            }
+            if json {
+                print(String(decoding: body, as: UTF8.self))
+                return
+            }
+            let revocation = try JSONDecoder().decode(TokenRevocation.self, from: body)
+            let moment = Date(timeIntervalSince1970: Double(revocation.revokedBefore)).formatted(.iso8601)
+            print("Revoked the tokens of \(revocation.scope.path) and the scopes below it issued before \(moment).")
+        }
+    }
+}
