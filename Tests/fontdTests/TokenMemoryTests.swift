@@ -22,7 +22,7 @@ import Testing
             do {
                 var connection = try server.connect(timeoutSeconds: 30)
                 for index in stride(from: first + lane, to: first + count, by: connections) {
-                    try connection.send("GET /preferences?scope=alice HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(junk(index, bytes: bytes))\r\n\r\n")
+                    try connection.send("GET /preferences?scope=alice HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(junk(index, bytes: bytes))\r\n\r\n")
                     let answer = try connection.readResponse()
                     if answer.status != 401 { failures.withLock { $0.append("token \(index): \(answer.status) \(answer.bodyText)") } }
                     if answer.header("Connection")?.lowercased() == "close" { connection = try server.connect(timeoutSeconds: 30) }
