@@ -5,15 +5,30 @@ import Glibc
 
 /// Accepting connections, and refusing those the server cannot keep (docs/DESIGN.md §15).
 extension EventLoop {
-    /// Accepts until `EAGAIN`: each connection is kept, kept only to deliver its 503, or
-    /// answered 503 and closed at once.
+    /// At most this many connections are accepted per wake-up. The listener is watched
+    /// level-triggered, so while connections remain queued the next `epoll_wait` reports it again
+    /// (here, or to another loop `EPOLLEXCLUSIVE` wakes): a bounded batch loses nothing, and leaves
+    /// the other loops their share of a burst. (A small batch starves new connections only under
+    /// edge triggering, where the readiness is not reported again.)
+    static let acceptsPerWakeUp = 32
+
+    /// Watches the shared listener for `EPOLLIN`, level-triggered, with `EPOLLEXCLUSIVE`: a new
+    /// connection wakes one waiting loop, not all of them.
+    func watchListener() throws(HTTPServerError) {
+        try register(listener, events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue)
+    }
+
+    /// Accepts until `EAGAIN` or `acceptsPerWakeUp`: each connection is kept, kept only to
+    /// deliver its 503, or answered 503 and closed at once.
     func acceptConnections() {
-        while true {
+        for _ in 0..<Self.acceptsPerWakeUp {
             let descriptor = fontd_accept_nonblocking(listener, nil, nil)
             if descriptor < 0 {
                 let code = fontd_errno()
                 switch code {
                 case EAGAIN, EWOULDBLOCK: return
+                // The listener was shut: the server is stopping, and this loop's .stop is in its mailbox.
+                case EINVAL: return
                 case EINTR, ECONNABORTED, EPROTO: continue
                 case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                     if refuseWithSpareDescriptor() { continue }
@@ -83,10 +98,11 @@ extension EventLoop {
             return
         }
         acceptPausedUntil = nil
-        var event = epoll_event()
-        event.events = EPOLLIN.rawValue
-        event.data.fd = listener
-        epoll_ctl(poll, EPOLL_CTL_ADD, listener, &event)
+        do {
+            try watchListener()
+        } catch {
+            logger.error("cannot watch the listener again", metadata: ["loop": "\(index)", "error": "\(error)"])
+        }
     }
 
     /// Answers a connection the server will not keep: reads what it sent (so the close is not a

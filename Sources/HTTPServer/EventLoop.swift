@@ -5,8 +5,9 @@ import Synchronization
 import Glibc
 #endif
 
-/// One thread's epoll loop: its own `SO_REUSEPORT` listener, the connections it accepted,
-/// their timers, and a mailbox through which other threads hand it work (docs/DESIGN.md §13).
+/// One thread's epoll loop: the server's listener, watched with `EPOLLEXCLUSIVE` alongside the
+/// other loops, the connections it accepted, their timers, and a mailbox through which other
+/// threads hand it work (docs/DESIGN.md §13).
 ///
 /// Accepting is in `EventLoop+Accepting.swift`, the HTTP/1 exchange in
 /// `EventLoop+Connections.swift`, the deadlines in `EventLoop+Timers.swift`. Everything but `post`
@@ -31,7 +32,8 @@ final class EventLoop: @unchecked Sendable {
 
     let poll: Int32
     private let wake: Int32
-    var listener: Int32
+    /// The server's listening socket, shared by every loop; the server closes it, never a loop.
+    let listener: Int32
     /// Held open so that, out of descriptors, one can be freed to accept and refuse a connection.
     var spare: Int32 = -1
     /// Set while the listener is not watched (out of descriptors even with the spare freed).
@@ -89,7 +91,7 @@ final class EventLoop: @unchecked Sendable {
         spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
         nextGeneration = UInt64(index) << 48
         try register(wake, events: EPOLLIN.rawValue)
-        try register(listener, events: EPOLLIN.rawValue)
+        try watchListener()
     }
 
     deinit {
@@ -146,7 +148,6 @@ final class EventLoop: @unchecked Sendable {
             }
             if now >= stopDeadline { closeAll(.serverStopping) }
         }
-        if listener >= 0 { Glibc.close(listener) }
         logger.debug("event loop stopped", metadata: ["loop": "\(index)"])
     }
 
@@ -209,8 +210,6 @@ final class EventLoop: @unchecked Sendable {
         stopping = true
         stopDeadline = now + max(configuration.headerTimeoutSeconds, configuration.bodyTimeoutSeconds) + Self.lingerSeconds
         if acceptPausedUntil == nil { epoll_ctl(poll, EPOLL_CTL_DEL, listener, nil) }
-        Glibc.close(listener)
-        listener = -1
         for case let connection? in connections {
             switch connection.state {
             case .streaming:
