@@ -40,7 +40,7 @@ extension EventLoop {
             }
             switch gauge.admit() {
             case .place:
-                adopt(descriptor, as: .place)
+                place(descriptor)
             case .refusal where refusalsHere < Self.maximumLingeringRefusals:
                 // Kept to answer 503 once its request comes, or after a short grace, then closed
                 // lingering as every other refusal: a 503 sent before the request confuses clients
@@ -116,8 +116,41 @@ extension EventLoop {
         Glibc.close(descriptor)
     }
 
+    /// Gives a connection that holds a place to the loop with the fewest, this one unless
+    /// another has at least two fewer. `EPOLLEXCLUSIVE` wakes the first waiting loop, so
+    /// connections arriving one at a time on an idle server would otherwise all land on one
+    /// loop, and long-lived ones (event streams) would stay there.
+    private func place(_ descriptor: Int32) {
+        let here = placesOwned.load(ordering: .relaxed)
+        var lightest: EventLoop?
+        var fewest = here - 1
+        for case let peer? in peers.lazy.map(\.loop) where peer !== self {
+            let count = peer.placesOwned.load(ordering: .relaxed)
+            if count < fewest { (lightest, fewest) = (peer, count) }
+        }
+        if let lightest {
+            lightest.placesOwned.add(1, ordering: .relaxed)
+            if lightest.post(.adopt(descriptor: descriptor)) { return }
+            lightest.placesOwned.subtract(1, ordering: .relaxed)
+        }
+        placesOwned.add(1, ordering: .relaxed)
+        adopt(descriptor, as: .place)
+    }
+
+    /// A connection another loop accepted and placed here (`place`); closed at once when this
+    /// loop is stopping, as the connections it had not accepted yet are.
+    func adoptHandedOver(_ descriptor: Int32) {
+        guard !stopping else {
+            Glibc.close(descriptor)
+            gauge.release(.place)
+            placesOwned.subtract(1, ordering: .relaxed)
+            return
+        }
+        adopt(descriptor, as: .place)
+    }
+
     /// Watches an accepted connection the gauge admitted as `admission` (closed, and counted
-    /// out, when it cannot be watched).
+    /// out, when it cannot be watched); one holding a place is already in `placesOwned`.
     private func adopt(_ descriptor: Int32, as admission: HTTPConnection.Admission) {
         var on: Int32 = 1
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -133,6 +166,7 @@ extension EventLoop {
             logger.error("cannot watch an accepted connection", metadata: ["error": "\(error)"])
             Glibc.close(descriptor)
             gauge.release(admission)
+            if admission == .place { placesOwned.subtract(1, ordering: .relaxed) }
             return
         }
         if Int(descriptor) >= connections.count {

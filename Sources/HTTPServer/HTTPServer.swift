@@ -46,6 +46,7 @@ public final class HTTPServer: Sendable {
                 index: index, listener: listener.descriptor, configuration: configuration, responder: responder,
                 gauge: gauge, logger: logger))
         }
+        for loop in loops { loop.peers = loops.map { EventLoop.Peer(loop: $0) } }
         self.loops = loops
         stopRequested = eventfd(0, Int32(EFD_CLOEXEC))
         guard stopRequested >= 0 else { throw .system(call: "eventfd", errno: errno) }
