@@ -157,7 +157,7 @@ http {
     server_tokens off;
     $temp_paths
     server {
-        # One listening socket per worker, like fontd's SO_REUSEPORT listener per event loop.
+        # One listening socket per worker (fontd's event loops share one since issue 31).
         listen 127.0.0.1:$port reuseport backlog=4096;
         # Subscribers: EventSource; only messages published after they connect (no replay).
         location = /events {

@@ -20,6 +20,12 @@ public enum PathStamp: Hashable, Sendable {
             self = .absent(errno: errno)
             return
         }
+        self.init(status: status)
+    }
+
+    /// The stamp of what `stat` or `fstat` said: of an open descriptor, the file it is open on,
+    /// whatever its path names by now.
+    public init(status: stat) {
         self = .present(
             device: UInt64(status.st_dev), inode: UInt64(status.st_ino), bytes: Int64(status.st_size),
             modifiedNanoseconds: Self.nanoseconds(status.st_mtim), changedNanoseconds: Self.nanoseconds(status.st_ctim))

@@ -1,4 +1,6 @@
-/// A font file a stylesheet may name in `url()`, as fontd last read it (docs/DESIGN.md §9).
+import Caching
+
+/// A font file a stylesheet may name in `url()`, as fontd last read it (docs/DESIGN.md §22).
 public struct FontFile: Hashable, Sendable {
     /// What kind of sfnt file it is, from its first four bytes.
     public enum Format: String, Hashable, Sendable {
@@ -19,14 +21,17 @@ public struct FontFile: Hashable, Sendable {
         }
     }
 
+    /// Where the bytes were read: the path fontconfig names, its links resolved. The file is
+    /// sent from there with no link followed (docs/DESIGN.md §22).
     public var path: String
     /// The SHA-256 of the file's bytes, lowercase hex: its name under `/font-files/`.
     public var sha256: String
     public var format: Format
     /// The OS/2 `fsType` of the file's (first) face; 0 (installable) when it has no OS/2 table.
     public var embeddingFlags: UInt16
-    /// The size and modification time the hash was taken at: a change means hashing again.
-    public var stamp: FileStamp
+    /// Which file was hashed (device and inode), and its size and modification and status-change
+    /// times then: any change means it is not the file the hash names.
+    public var stamp: PathStamp
 
     /// Whether the licence lets the font travel to another device for rendering (OpenType
     /// OS/2 `fsType`): installable (no usage bit), preview & print (bit 2) or editable (bit 3).
@@ -38,11 +43,4 @@ public struct FontFile: Hashable, Sendable {
         let usage = embeddingFlags & 0x000F
         return usage == 0 || usage & 0x000C != 0
     }
-}
-
-/// A file's size and modification time, to notice that it changed since it was read.
-public struct FileStamp: Hashable, Sendable {
-    public var bytes: Int
-    public var modifiedSeconds: Int
-    public var modifiedNanoseconds: Int
 }

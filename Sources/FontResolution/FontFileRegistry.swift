@@ -1,17 +1,19 @@
+import Caching
 import Crypto
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The font files fontd lets browsers download, by the SHA-256 of their bytes (docs/DESIGN.md §9).
+/// The font files fontd lets browsers download, by the SHA-256 of their bytes (docs/DESIGN.md §22).
 ///
 /// Only files that a stylesheet names are read, lazily, when the stylesheet is built; a file is
-/// read again when its size or modification time changes. A face inside a collection (index >
-/// 0), a file that is not sfnt, and a font whose licence forbids embedding get no `url()`; a
-/// restricted file is remembered all the same, so that asking for it by hash is answered
-/// `forbidden` rather than `notFound`. Any thread may call; the maps sit behind one lock, and
-/// files are read outside it.
+/// read again when its stamp changes (another file at the path, or its size, modification or
+/// status-change time). A face inside a collection (index > 0), a file that is not sfnt, and a
+/// font whose licence forbids embedding get no `url()`; a restricted file is remembered all the
+/// same, so that asking for it by hash is answered `forbidden` rather than `notFound`. Whoever
+/// sends a file opens it and asks `confirm(_:opened:)` whether the descriptor is the file that
+/// was hashed. Any thread may call; the maps sit behind one lock, and files are read outside it.
 public final class FontFileRegistry: Sendable {
     /// What a hash names.
     public enum Lookup: Hashable, Sendable {
@@ -24,6 +26,7 @@ public final class FontFileRegistry: Sendable {
     }
 
     private struct Files {
+        /// By the path fontconfig names.
         var byPath: [String: FontFile] = [:]
         var pathByHash: [String: String] = [:]
     }
@@ -49,29 +52,47 @@ public final class FontFileRegistry: Sendable {
         return file.permitsEmbedding ? .file(file) : .forbidden(file)
     }
 
+    /// Whether a descriptor just opened at `file.path` is the file that was hashed as `file`:
+    /// `opened` is what `fstat` says of it, nil when it could not be opened. When it is not, the
+    /// file is read again at once, so that it answers to the hash of what it holds now (and a
+    /// stylesheet built from now on names that).
+    public func confirm(_ file: FontFile, opened: PathStamp?) -> Bool {
+        if opened == file.stamp { return true }
+        guard let path = files.withLock({ $0.pathByHash[file.sha256] }) else { return false }
+        reread(path, replacing: file)
+        return false
+    }
+
     /// What `path` holds now: remembered while its stamp holds, else read and remembered afresh;
     /// nil (and forgotten) when it cannot be read or is not sfnt.
     private func current(_ path: String) -> FontFile? {
         let known = files.withLock { $0.byPath[path] }
-        if let known, Self.stamp(of: path) == known.stamp { return known }
+        if let known, PathStamp(path: path) == known.stamp { return known }
+        return reread(path, replacing: known)
+    }
+
+    /// Reads `path` afresh and remembers what it holds in place of `known`.
+    @discardableResult
+    private func reread(_ path: String, replacing known: FontFile?) -> FontFile? {
         let file = Self.read(path)
         files.withLock { files in
-            if let known { files.pathByHash[known.sha256] = nil }
+            if let known, files.pathByHash[known.sha256] == path { files.pathByHash[known.sha256] = nil }
             files.byPath[path] = file
             if let file { files.pathByHash[file.sha256] = path }
         }
         return file
     }
 
-    private static func stamp(of path: String) -> FileStamp? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return FileStamp(status)
-    }
-
     /// Hashes the file and reads its format and embedding flags; nil when it cannot be read or is not sfnt.
+    ///
+    /// fontconfig may name a font through links: the file is read at its real path, opened there
+    /// without following a link, and stamped from the descriptor it was read through, so the stamp
+    /// is of the bytes hashed whatever the path names a moment later.
     static func read(_ path: String) -> FontFile? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard let resolved = realpath(path, nil) else { return nil }
+        let realPath = String(cString: resolved)
+        free(resolved)
+        let descriptor = open(realPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
@@ -94,14 +115,7 @@ public final class FontFileRegistry: Sendable {
             return byte < 16 ? "0" + hex : hex
         }.joined()
         return FontFile(
-            path: path, sha256: digest, format: format, embeddingFlags: reader.embeddingFlags(format: format) ?? 0,
-            stamp: FileStamp(status))
-    }
-}
-
-extension FileStamp {
-    init(_ status: stat) {
-        self.init(
-            bytes: Int(status.st_size), modifiedSeconds: Int(status.st_mtim.tv_sec), modifiedNanoseconds: Int(status.st_mtim.tv_nsec))
+            path: realPath, sha256: digest, format: format, embeddingFlags: reader.embeddingFlags(format: format) ?? 0,
+            stamp: PathStamp(status: status))
     }
 }

@@ -1,3 +1,4 @@
+import Caching
 import DynamicType
 import FontResolution
 import HTTPServer
@@ -125,12 +126,21 @@ extension FontService {
         if tag.isMatched(byIfNoneMatchIn: context.request.headers) {
             return .response(HTTPResponse(status: 304, headers: fields))
         }
+        // Sent from the descriptor that was checked, never by opening the name again: a file
+        // swapped in after the check (a link to a secret, padded to look the same) is not what
+        // was hashed, and is not sent (docs/DESIGN.md §22).
+        let body: HTTPFileBody
         do {
-            let body = try HTTPFileBody(path: file.path)
-            return .file(HTTPResponse(status: 200, headers: [(name: "Content-Type", value: file.format.mediaType)] + fields), body)
+            body = try HTTPFileBody(path: file.path, followingLinks: false)
         } catch {
-            logger.error("font file unreadable", metadata: ["file": "\(file.path)", "error": "\(error)"])
+            _ = resolver.files.confirm(file, opened: nil)
+            logger.notice("font file not sent: it cannot be opened as it was hashed", metadata: ["file": "\(file.path)", "error": "\(error)"])
             throw .unknownFontFile(hash)
         }
+        guard resolver.files.confirm(file, opened: PathStamp(status: body.status)) else {
+            logger.notice("font file not sent: it changed since it was hashed", metadata: ["file": "\(file.path)"])
+            throw .unknownFontFile(hash)
+        }
+        return .file(HTTPResponse(status: 200, headers: [(name: "Content-Type", value: file.format.mediaType)] + fields), body)
     }
 }

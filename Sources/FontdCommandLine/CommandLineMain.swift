@@ -49,7 +49,9 @@ public enum CommandLineMain {
                 print(Root.fullMessage(for: error))
                 return code.rawValue
             }
-            Output.writeLine("fontd: error: \(oneLine(Root.message(for: error)))", to: STDERR_FILENO)
+            // A command that said why it failed itself throws a bare `ExitCode`, which has no message.
+            let message = Root.message(for: error)
+            if !message.isEmpty { Output.writeLine("fontd: error: \(oneLine(message))", to: STDERR_FILENO) }
             return code.rawValue == 0 ? 1 : code.rawValue
         }
     }

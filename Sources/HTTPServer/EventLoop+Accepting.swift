@@ -5,15 +5,30 @@ import Glibc
 
 /// Accepting connections, and refusing those the server cannot keep (docs/DESIGN.md §15).
 extension EventLoop {
-    /// Accepts until `EAGAIN`: each connection is kept, kept only to deliver its 503, or
-    /// answered 503 and closed at once.
+    /// At most this many connections are accepted per wake-up. The listener is watched
+    /// level-triggered, so while connections remain queued the next `epoll_wait` reports it again
+    /// (here, or to another loop `EPOLLEXCLUSIVE` wakes): a bounded batch loses nothing, and leaves
+    /// the other loops their share of a burst. (A small batch starves new connections only under
+    /// edge triggering, where the readiness is not reported again.)
+    static let acceptsPerWakeUp = 32
+
+    /// Watches the shared listener for `EPOLLIN`, level-triggered, with `EPOLLEXCLUSIVE`: a new
+    /// connection wakes one waiting loop, not all of them.
+    func watchListener() throws(HTTPServerError) {
+        try register(listener, events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue)
+    }
+
+    /// Accepts until `EAGAIN` or `acceptsPerWakeUp`: each connection is kept, kept only to
+    /// deliver its 503, or answered 503 and closed at once.
     func acceptConnections() {
-        while true {
+        for _ in 0..<Self.acceptsPerWakeUp {
             let descriptor = fontd_accept_nonblocking(listener, nil, nil)
             if descriptor < 0 {
                 let code = fontd_errno()
                 switch code {
                 case EAGAIN, EWOULDBLOCK: return
+                // The listener was shut: the server is stopping, and this loop's .stop is in its mailbox.
+                case EINVAL: return
                 case EINTR, ECONNABORTED, EPROTO: continue
                 case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                     if refuseWithSpareDescriptor() { continue }
@@ -25,7 +40,7 @@ extension EventLoop {
             }
             switch gauge.admit() {
             case .place:
-                adopt(descriptor, as: .place)
+                place(descriptor)
             case .refusal where refusalsHere < Self.maximumLingeringRefusals:
                 // Kept to answer 503 once its request comes, or after a short grace, then closed
                 // lingering as every other refusal: a 503 sent before the request confuses clients
@@ -83,10 +98,11 @@ extension EventLoop {
             return
         }
         acceptPausedUntil = nil
-        var event = epoll_event()
-        event.events = EPOLLIN.rawValue
-        event.data.fd = listener
-        epoll_ctl(poll, EPOLL_CTL_ADD, listener, &event)
+        do {
+            try watchListener()
+        } catch {
+            logger.error("cannot watch the listener again", metadata: ["loop": "\(index)", "error": "\(error)"])
+        }
     }
 
     /// Answers a connection the server will not keep: reads what it sent (so the close is not a
@@ -100,8 +116,41 @@ extension EventLoop {
         Glibc.close(descriptor)
     }
 
+    /// Gives a connection that holds a place to the loop with the fewest, this one unless
+    /// another has at least two fewer. `EPOLLEXCLUSIVE` wakes the first waiting loop, so
+    /// connections arriving one at a time on an idle server would otherwise all land on one
+    /// loop, and long-lived ones (event streams) would stay there.
+    private func place(_ descriptor: Int32) {
+        let here = placesOwned.load(ordering: .relaxed)
+        var lightest: EventLoop?
+        var fewest = here - 1
+        for case let peer? in peers.lazy.map(\.loop) where peer !== self {
+            let count = peer.placesOwned.load(ordering: .relaxed)
+            if count < fewest { (lightest, fewest) = (peer, count) }
+        }
+        if let lightest {
+            lightest.placesOwned.add(1, ordering: .relaxed)
+            if lightest.post(.adopt(descriptor: descriptor)) { return }
+            lightest.placesOwned.subtract(1, ordering: .relaxed)
+        }
+        placesOwned.add(1, ordering: .relaxed)
+        adopt(descriptor, as: .place)
+    }
+
+    /// A connection another loop accepted and placed here (`place`); closed at once when this
+    /// loop is stopping, as the connections it had not accepted yet are.
+    func adoptHandedOver(_ descriptor: Int32) {
+        guard !stopping else {
+            Glibc.close(descriptor)
+            gauge.release(.place)
+            placesOwned.subtract(1, ordering: .relaxed)
+            return
+        }
+        adopt(descriptor, as: .place)
+    }
+
     /// Watches an accepted connection the gauge admitted as `admission` (closed, and counted
-    /// out, when it cannot be watched).
+    /// out, when it cannot be watched); one holding a place is already in `placesOwned`.
     private func adopt(_ descriptor: Int32, as admission: HTTPConnection.Admission) {
         var on: Int32 = 1
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -117,6 +166,7 @@ extension EventLoop {
             logger.error("cannot watch an accepted connection", metadata: ["error": "\(error)"])
             Glibc.close(descriptor)
             gauge.release(admission)
+            if admission == .place { placesOwned.subtract(1, ordering: .relaxed) }
             return
         }
         if Int(descriptor) >= connections.count {

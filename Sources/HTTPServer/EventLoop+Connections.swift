@@ -266,6 +266,7 @@ extension EventLoop {
         Glibc.close(connection.descriptor)
         openHere -= 1
         gauge.release(connection.admission)
+        if connection.admission == .place { placesOwned.subtract(1, ordering: .relaxed) }
         if connection.admission == .refusal { refusalsHere -= 1 }
         connection.closed(reason)
     }

@@ -5,8 +5,9 @@ import Synchronization
 import Glibc
 #endif
 
-/// One thread's epoll loop: its own `SO_REUSEPORT` listener, the connections it accepted,
-/// their timers, and a mailbox through which other threads hand it work (docs/DESIGN.md §13).
+/// One thread's epoll loop: the server's listener, watched with `EPOLLEXCLUSIVE` alongside the
+/// other loops, the connections it accepted, their timers, and a mailbox through which other
+/// threads hand it work (docs/DESIGN.md §13).
 ///
 /// Accepting is in `EventLoop+Accepting.swift`, the HTTP/1 exchange in
 /// `EventLoop+Connections.swift`, the deadlines in `EventLoop+Timers.swift`. Everything but `post`
@@ -18,7 +19,15 @@ final class EventLoop: @unchecked Sendable {
         case streamClose(descriptor: Int32, generation: UInt64)
         case complete(descriptor: Int32, generation: UInt64, response: HTTPResponse)
         case retry(descriptor: Int32, generation: UInt64, request: HTTPRequest)
+        /// A connection another loop accepted and handed over, already admitted as a place and
+        /// counted in `placesOwned`.
+        case adopt(descriptor: Int32)
         case stop
+    }
+
+    /// Another loop, to hand accepted connections to; weak, as every loop names every other.
+    struct Peer {
+        weak var loop: EventLoop?
     }
 
     let index: Int
@@ -31,7 +40,8 @@ final class EventLoop: @unchecked Sendable {
 
     let poll: Int32
     private let wake: Int32
-    var listener: Int32
+    /// The server's listening socket, shared by every loop; the server closes it, never a loop.
+    let listener: Int32
     /// Held open so that, out of descriptors, one can be freed to accept and refuse a connection.
     var spare: Int32 = -1
     /// Set while the listener is not watched (out of descriptors even with the spare freed).
@@ -39,10 +49,18 @@ final class EventLoop: @unchecked Sendable {
 
     var connections: [HTTPConnection?] = []
     var openHere = 0
+    /// Connections holding a place that are this loop's, or handed to it and on their way:
+    /// what the accepting loop compares to spread connections. Raised by whichever loop gives
+    /// this one a connection, lowered by this loop when one closes.
+    let placesOwned = Atomic<Int>(0)
+    /// Every loop of the server, this one included; set before the loops start.
+    var peers: [Peer] = []
     var nextGeneration: UInt64 = 0
     /// Connections kept past `maxConnections` to deliver their 503 (at most `maximumLingeringRefusals`).
     var refusalsHere = 0
-    private let mailbox = Mutex<[Message]>([])
+    /// Messages from other threads; `closed` once the loop has ended, so that nothing posted
+    /// after its last look is left unread.
+    private let mailbox = Mutex<(queue: [Message], closed: Bool)>(([], false))
     var stopping = false
     var stopDeadline = Double.infinity
 
@@ -89,7 +107,7 @@ final class EventLoop: @unchecked Sendable {
         spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
         nextGeneration = UInt64(index) << 48
         try register(wake, events: EPOLLIN.rawValue)
-        try register(listener, events: EPOLLIN.rawValue)
+        try watchListener()
     }
 
     deinit {
@@ -99,13 +117,27 @@ final class EventLoop: @unchecked Sendable {
         if spare >= 0 { Glibc.close(spare) }
     }
 
-    /// Hands `message` to the loop's thread; callable from any thread.
-    func post(_ message: Message) {
-        let wasEmpty = mailbox.withLock { queue in
-            queue.append(message)
-            return queue.count == 1
+    /// Hands `message` to the loop's thread; callable from any thread. False when the loop has
+    /// ended and the message will never be read.
+    @discardableResult
+    func post(_ message: Message) -> Bool {
+        let wasEmpty: Bool? = mailbox.withLock { mailbox in
+            guard !mailbox.closed else { return nil }
+            mailbox.queue.append(message)
+            return mailbox.queue.count == 1
         }
-        if wasEmpty { eventfd_write(wake, 1) }
+        if wasEmpty == true { eventfd_write(wake, 1) }
+        return wasEmpty != nil
+    }
+
+    /// Whether the loop may end: stopping, no connection left, and nothing in the mailbox
+    /// (then it is closed, so nothing posted later is lost).
+    private func mayEnd() -> Bool {
+        guard stopping, openHere == 0 else { return false }
+        return mailbox.withLock { mailbox in
+            if mailbox.queue.isEmpty { mailbox.closed = true }
+            return mailbox.closed
+        }
     }
 
     /// `responder.respond(to:context:)` with a context of this loop's own, which only the loop's thread touches.
@@ -120,7 +152,7 @@ final class EventLoop: @unchecked Sendable {
         updateClock()
         nextSweep = now + sweepInterval
         serializer.updateDate()
-        while !(stopping && openHere == 0) {
+        while !mayEnd() {
             let timeout = Int32(max(0, min(nextSweep - now, stopDeadline - now)) * 1000) + 1
             let count = epoll_wait(poll, &events, Int32(events.count), timeout)
             updateClock()
@@ -146,7 +178,6 @@ final class EventLoop: @unchecked Sendable {
             }
             if now >= stopDeadline { closeAll(.serverStopping) }
         }
-        if listener >= 0 { Glibc.close(listener) }
         logger.debug("event loop stopped", metadata: ["loop": "\(index)"])
     }
 
@@ -176,9 +207,9 @@ final class EventLoop: @unchecked Sendable {
     private func drainMailbox() {
         var count: eventfd_t = 0
         eventfd_read(wake, &count)
-        let messages = mailbox.withLock { queue in
-            defer { queue.removeAll(keepingCapacity: true) }
-            return queue
+        let messages = mailbox.withLock { mailbox in
+            defer { mailbox.queue.removeAll(keepingCapacity: true) }
+            return mailbox.queue
         }
         for message in messages {
             switch message {
@@ -196,6 +227,8 @@ final class EventLoop: @unchecked Sendable {
             case .retry(let descriptor, let generation, let request):
                 guard let connection = connection(descriptor, generation: generation) else { continue }
                 retry(request, on: connection)
+            case .adopt(let descriptor):
+                adoptHandedOver(descriptor)
             case .stop:
                 beginStop()
             }
@@ -209,8 +242,6 @@ final class EventLoop: @unchecked Sendable {
         stopping = true
         stopDeadline = now + max(configuration.headerTimeoutSeconds, configuration.bodyTimeoutSeconds) + Self.lingerSeconds
         if acceptPausedUntil == nil { epoll_ctl(poll, EPOLL_CTL_DEL, listener, nil) }
-        Glibc.close(listener)
-        listener = -1
         for case let connection? in connections {
             switch connection.state {
             case .streaming:

@@ -18,11 +18,14 @@ public final class HTTPFileBody: Sendable {
         case cannotOpen(path: String, errno: Int32)
         /// The path names something other than a regular file; `kind` says what ("a directory").
         case notARegularFile(path: String, kind: String)
+        /// The path's last component is a symbolic link, and links were not to be followed.
+        case symbolicLink(path: String)
 
         public var description: String {
             switch self {
             case .cannotOpen(let path, let code): "Cannot open '\(path)': \(String(cString: strerror(code)))."
             case .notARegularFile(let path, let kind): "'\(path)' is \(kind), not a regular file; only regular files can be sent."
+            case .symbolicLink(let path): "'\(path)' is a symbolic link, and it was to be opened without following one."
             }
         }
     }
@@ -33,13 +36,20 @@ public final class HTTPFileBody: Sendable {
     public let length: Int
     /// The path it was opened at, for the server's log.
     public let path: String
+    /// What `fstat` said of the descriptor when it was opened: which file it is (`st_dev`,
+    /// `st_ino`), whatever the path names by now, so the caller can check it is the one it meant.
+    public let status: stat
 
-    /// Opens the regular file at `path` for reading and takes its current size as the length to send.
-    public init(path: String) throws(OpenError) {
+    /// Opens the regular file at `path` for reading and takes its current size as the length to
+    /// send; with `followingLinks` false a symbolic link as the last component is refused.
+    public init(path: String, followingLinks: Bool = true) throws(OpenError) {
         // O_NONBLOCK so that a FIFO is refused instead of blocking the caller until a writer
         // comes; it changes nothing for a regular file.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
+        guard descriptor >= 0 else {
+            let code = errno
+            throw !followingLinks && code == ELOOP ? .symbolicLink(path: path) : .cannotOpen(path: path, errno: code)
+        }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             let code = errno
@@ -54,6 +64,7 @@ public final class HTTPFileBody: Sendable {
         self.descriptor = descriptor
         self.length = Int(status.st_size)
         self.path = path
+        self.status = status
     }
 
     deinit { close(descriptor) }

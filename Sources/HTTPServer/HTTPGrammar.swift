@@ -129,22 +129,25 @@ enum HTTPGrammar {
 
     /// `chunk-size [ chunk-ext ]` (RFC 9112 §7.1.1): the size, and how many bytes the extensions took.
     /// `chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] )`, a name a
-    /// token, a value a token or a quoted-string.
+    /// token, a value a token or a quoted-string. White space is allowed only where BWS is: before
+    /// `;` and around `=`; at the end of the line (`a `) it is not, so that line is refused rather
+    /// than read one way here and another by a proxy in front.
     static func chunkSizeLine(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (size: Int, extensionBytes: Int) {
         let digits = line.prefix { isHexDigit($0) }
         guard let size = hexadecimal(digits) else { throw HTTPParseError(status: 400, reason: "invalid chunk size") }
         var rest = line[digits.endIndex...]
         let extensionBytes = rest.count
-        while true {
+        while !rest.isEmpty {
             skipWhitespace(&rest)
-            guard let separator = rest.first else { break }
-            guard separator == UInt8(ascii: ";") else { throw HTTPParseError(status: 400, reason: "invalid chunk size") }
+            guard rest.first == UInt8(ascii: ";") else { throw HTTPParseError(status: 400, reason: "invalid chunk-size line") }
             rest.removeFirst()
             skipWhitespace(&rest)
             guard takeToken(&rest) else { throw HTTPParseError(status: 400, reason: "a chunk extension without a name") }
-            skipWhitespace(&rest)
-            guard rest.first == UInt8(ascii: "=") else { continue }
-            rest.removeFirst()
+            // White space after the name belongs to the next `;` unless an `=` follows it.
+            var value = rest
+            skipWhitespace(&value)
+            guard value.first == UInt8(ascii: "=") else { continue }
+            rest = value.dropFirst()
             skipWhitespace(&rest)
             if rest.first == UInt8(ascii: "\"") {
                 try takeQuotedString(&rest)

@@ -5,51 +5,48 @@ import Synchronization
 import Glibc
 #endif
 
-/// An HTTP/1.1 server on raw non-blocking sockets: one epoll loop per thread, each with its
-/// own `SO_REUSEPORT` listener on the same port (docs/DESIGN.md §13). It knows nothing of what it
-/// serves; every request goes to the `HTTPResponder`.
+/// An HTTP/1.1 server on raw non-blocking sockets: one epoll loop per thread, all accepting from
+/// one listening socket (docs/DESIGN.md §13). It knows nothing of what it serves; every request
+/// goes to the `HTTPResponder`.
 ///
-/// `init` binds (so the port is known at once, even when the kernel chose it); `run()` serves
-/// until SIGTERM or SIGINT, or `start()` / `stop()` / `wait()` drive it from code.
+/// `init` binds (so the port is known at once, even when the kernel chose it), or takes a
+/// listener bound already; `run()` serves until SIGTERM or SIGINT, or `start()` / `stop()` /
+/// `wait()` drive it from code.
 public final class HTTPServer: Sendable {
-    /// The port the listeners are bound to.
-    public let port: Int
+    /// The port the listener is bound to.
+    public var port: Int { listener.port }
     /// The host as configured.
-    public let host: String
+    public var host: String { listener.host }
+    private let listener: HTTPListener
     private let loops: [EventLoop]
     private let threads = Mutex<[pthread_t]>([])
     private let stopRequested: Int32
     private let logger: Logger
 
-    /// Binds the listeners; nothing is served until `start()` or `run()`.
-    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) throws(HTTPServerError) {
+    /// Binds `configuration.host` and `configuration.port`; nothing is served until `start()` or `run()`.
+    public convenience init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) throws(HTTPServerError) {
+        let listener = try HTTPListener(host: configuration.host, port: configuration.port)
+        try self.init(listener: listener, configuration: configuration, responder: responder, logger: logger)
+    }
+
+    /// Serves on `listener` (its host and port, not the configuration's); nothing is served until
+    /// `start()` or `run()`. The server closes the listener once its loops have stopped.
+    public init(
+        listener: HTTPListener, configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger
+    ) throws(HTTPServerError) {
         guard configuration.threads >= 1 else { throw .invalidConfiguration("threads must be at least 1") }
         guard configuration.maxConnections >= 1 else { throw .invalidConfiguration("max connections must be at least 1") }
         signal(SIGPIPE, SIG_IGN)
-        self.host = configuration.host
+        self.listener = listener
         self.logger = logger
-
-        let first = try ListeningSocket.address(host: configuration.host, port: configuration.port)
-        var listeners = [try ListeningSocket.open(first, host: configuration.host, port: configuration.port)]
-        // With SO_REUSEPORT and port 0 every listener would get a port of its own: bind the rest to the first's.
-        let port = ListeningSocket.port(of: listeners[0])
-        self.port = port
         let gauge = ConnectionGauge(maxConnections: configuration.maxConnections, loops: configuration.threads)
         var loops: [EventLoop] = []
-        do {
-            let address = try ListeningSocket.address(host: configuration.host, port: port)
-            while listeners.count < configuration.threads {
-                listeners.append(try ListeningSocket.open(address, host: configuration.host, port: port))
-            }
-            for (index, listener) in listeners.enumerated() {
-                loops.append(try EventLoop(
-                    index: index, listener: listener, configuration: configuration, responder: responder,
-                    gauge: gauge, logger: logger))
-            }
-        } catch {
-            for listener in listeners { close(listener) }
-            throw error
+        for index in 0..<configuration.threads {
+            loops.append(try EventLoop(
+                index: index, listener: listener.descriptor, configuration: configuration, responder: responder,
+                gauge: gauge, logger: logger))
         }
+        for loop in loops { loop.peers = loops.map { EventLoop.Peer(loop: $0) } }
         self.loops = loops
         stopRequested = eventfd(0, Int32(EFD_CLOEXEC))
         guard stopRequested >= 0 else { throw .system(call: "eventfd", errno: errno) }
@@ -60,7 +57,7 @@ public final class HTTPServer: Sendable {
     /// Whether `host` names a loopback address, judged as the server binds it: on the first
     /// address `getaddrinfo` gives for it, not on how the name is spelled.
     public static func isLoopback(host: String) throws(HTTPServerError) -> Bool {
-        ListeningSocket.isLoopback(try ListeningSocket.address(host: host, port: 0).storage)
+        HTTPListener.isLoopback(try HTTPListener.address(host: host, port: 0).storage)
     }
 
     /// `http://host:port`, with brackets around an IPv6 literal.
@@ -78,16 +75,21 @@ public final class HTTPServer: Sendable {
     /// and `run()` return once every connection is done. Callable from any thread.
     public func stop() {
         for loop in loops { loop.post(.stop) }
+        // After the loops have their .stop waiting: the shut listener wakes them, and they stop watching it.
+        listener.stopListening()
         eventfd_write(stopRequested, 1)
     }
 
-    /// Blocks until every event loop has stopped.
+    /// Blocks until every event loop has stopped, then closes the listener (which `stop()` has
+    /// already stopped listening).
     public func wait() {
         let running = threads.withLock { threads in
             defer { threads = [] }
             return threads
         }
+        guard !running.isEmpty else { return }
         for thread in running { pthread_join(thread, nil) }
+        listener.close()
     }
 
     /// Serves until SIGTERM or SIGINT (or `stop()`), then stops gracefully and returns. SIGHUP

@@ -4,7 +4,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The TCP port; 0 lets the kernel choose (read it back from `HTTPServer.port`).
     public var port = 8686
-    /// Event loops, each on its own thread with its own `SO_REUSEPORT` listener.
+    /// Event loops, each on its own thread, all accepting from the one listener.
     public var threads = HTTPServerConfiguration.processorCount
     /// Open connections past which a new one is answered 503 and closed.
     public var maxConnections = 16_384

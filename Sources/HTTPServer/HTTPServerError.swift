@@ -4,7 +4,7 @@ public enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible
     case unknownHost(String, reason: String)
     /// A system call failed while setting up; `call` names it, `errno` says why.
     case system(call: String, errno: Int32)
-    /// The port is taken by another program.
+    /// Another socket listens on the address: another process (or another fontd) serves there.
     case addressInUse(host: String, port: Int)
     /// A setting is outside what the server can use.
     case invalidConfiguration(String)
@@ -13,7 +13,7 @@ public enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case .unknownHost(let host, let reason): "Cannot listen on '\(host)': \(reason)."
         case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))."
-        case .addressInUse(let host, let port): "Port \(port) on \(host) is already in use; choose another with --port (0 lets the system pick)."
+        case .addressInUse(let host, let port): "\(host.contains(":") ? "[\(host)]" : host):\(port) is in use by another process"
         case .invalidConfiguration(let message): message
         }
     }

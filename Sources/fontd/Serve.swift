@@ -4,6 +4,7 @@ import DesktopBridge
 import DynamicType
 import FontResolution
 import FontService
+import FontdCommandLine
 import Glibc
 import HTTPServer
 import JWTKit
@@ -182,10 +183,19 @@ struct Serve: ParsableCommand {
             throw ValidationError("No preferences store location: set --store, XDG_STATE_HOME or HOME.")
         }
 
+        // Bound before anything else is opened: on an address in use, fontd stops with that one
+        // line, having touched neither the store nor the desktop.
+        let listener: HTTPListener
+        do {
+            listener = try HTTPListener(host: host, port: port)
+        } catch {
+            guard case .addressInUse = error else { throw error }
+            Output.writeLine(error.description, to: STDERR_FILENO)
+            throw ExitCode.failure
+        }
+
         Self.raiseDescriptorLimit()
         var server = HTTPServerConfiguration()
-        server.host = host
-        server.port = port
         server.threads = threads
         server.maxConnections = maxConnections
         let durations = try durations()
@@ -226,12 +236,11 @@ struct Serve: ParsableCommand {
         }
         let service = try FontService(resolver: resolver, configuration: serviceConfiguration, storage: storage, logger: logger)
         try service.prewarm()
-        let http = try HTTPServer(configuration: server, responder: service, logger: logger)
+        let http = try HTTPServer(listener: listener, configuration: server, responder: service, logger: logger)
         if fontd_serve_signals_blocked_at_start() == 0 {
             logger.warning("SIGTERM, SIGINT and SIGHUP were not blocked before threads started; a signal may end fontd without a graceful stop")
         }
-        // After the listener is bound (a port in use fails before the desktop is touched), before the
-        // ready line: the desktop's value is the category when the first request arrives.
+        // Before the ready line: the desktop's value is the category when the first request arrives.
         let bridge = try joinDesktop(service: service, table: resolver.table, logger: logger)
         defer { bridge?.stop() }
 

@@ -1,9 +1,10 @@
+import Caching
 import FontResolution
 import FontdTestSupport
 import Foundation
 import Testing
 
-/// The font files a stylesheet may name (docs/DESIGN.md §9): hashed from their bytes, their
+/// The font files a stylesheet may name (docs/DESIGN.md §22): hashed from their bytes, their
 /// licence read from OS/2 `fsType`, collections and non-sfnt files left without a `url()`.
 @Suite struct FontFileRegistryTests {
     @Test func aFileIsNamedByTheHashOfItsBytes() throws {
@@ -17,7 +18,7 @@ import Testing
         }
         #expect(file.path == original.path)
         #expect(file.format.mediaType == "font/ttf")
-        #expect(file.stamp.bytes == (try FileManager.default.attributesOfItem(atPath: original.path)[.size] as? Int))
+        #expect(file.stamp == PathStamp(path: original.path))
     }
 
     @Test func onlyHashedFilesAreFound() throws {
@@ -68,6 +69,25 @@ import Testing
         #expect(registry.urlHash(file: woff.path, index: 0) == nil)
         #expect(registry.urlHash(file: directory.appendingPathComponent("missing.ttf").path, index: 0) == nil)
         #expect(registry.urlHash(file: directory.path, index: 0) == nil, "a directory")
+    }
+
+    @Test func onlyADescriptorOnTheHashedFileIsConfirmed() throws {
+        let directory = try TestPaths.temporaryDirectory()
+        let copy = try FontFileCopies.padded(to: 0, in: directory)
+        let registry = FontFileRegistry()
+        let hash = try #require(registry.urlHash(file: copy.path, index: 0))
+        guard case .file(let file) = registry.file(sha256: hash) else {
+            Issue.record("\(hash) is not found")
+            return
+        }
+        #expect(registry.confirm(file, opened: PathStamp(path: copy.path)))
+        let lookalike = try FontFileCopies.padded(to: 0, in: directory, name: "Lookalike.ttf")
+        #expect(!registry.confirm(file, opened: PathStamp(path: lookalike.path)), "the same bytes in another file")
+        #expect(!registry.confirm(file, opened: nil), "a file that could not be opened")
+        guard case .file = registry.file(sha256: hash) else {
+            Issue.record("the unchanged file, hashed again, is not found")
+            return
+        }
     }
 
     @Test func anEditedFileAnswersOnlyToItsNewHash() throws {

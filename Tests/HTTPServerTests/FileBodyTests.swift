@@ -281,6 +281,17 @@ func mismatch(_ received: [UInt8], _ expected: [UInt8]) -> String? {
         #expect(throws: HTTPFileBody.OpenError.notARegularFile(path: pipe, kind: "a pipe")) { try HTTPFileBody(path: pipe) }
         #expect(try HTTPFileBody(path: files.small).length == files.content.count)
     }
+
+    @Test func aLinkIsRefusedWhenLinksAreNotFollowedAndTheStatusIsTheDescriptors() throws {
+        let link = files.directory + "/link"
+        try #require(symlink(files.small, link) == 0)
+        #expect(throws: HTTPFileBody.OpenError.symbolicLink(path: link)) { try HTTPFileBody(path: link, followingLinks: false) }
+        let followed = try HTTPFileBody(path: link)
+        var target = stat()
+        try #require(stat(files.small, &target) == 0)
+        #expect(followed.status.st_ino == target.st_ino && followed.status.st_dev == target.st_dev)
+        #expect(try HTTPFileBody(path: files.small, followingLinks: false).length == files.content.count)
+    }
 }
 
 /// What the client threads of a test found wrong, from any of them.

@@ -69,6 +69,10 @@ import Testing
         ("DEL in a quoted value", "5;name=\"a\u{7F}b\"\r\n"),
         ("nothing after '='", "5;name=\r\n"),
         ("a space inside the size", "5 5\r\n"),
+        ("a space after the size", "5 \r\n"),
+        ("a tab after the size", "5\t\r\n"),
+        ("a space after an extension name", "5;name \r\n"),
+        ("a space after an extension value", "5;name=v \r\n"),
     ])
     func malformedChunkExtensionsAreRefused(_ rule: String, _ sizeLine: String) {
         let text = "POST /x HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n" + sizeLine + "hello\r\n0\r\n\r\n"

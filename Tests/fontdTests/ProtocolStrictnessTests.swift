@@ -64,6 +64,24 @@ import Testing
         try Self.server.expectRefusal(request, status: 400, code: "badRequest")
     }
 
+    /// The report of issue 31: a chunk-size line with a space after the size (`a `, which
+    /// RFC 9112 §7.1.1 does not allow) was read as 10, the request answered (405 on a route
+    /// without PUT) and the connection kept, so a proxy that framed the body otherwise would
+    /// have had its next request read from inside this one.
+    @Test(arguments: ["/url", "/font"])
+    func aChunkSizeLineWithTrailingWhiteSpaceIsRefusedAndTheConnectionClosed(_ target: String) throws {
+        let connection = try Self.server.connect()
+        try connection.send(
+            "PUT \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\na \r\n0123456789\r\n0\r\n\r\n"
+                + "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        let answer = try connection.readResponse()
+        #expect(answer.status == 400)
+        #expect(answer.bodyText.contains(#""error":"badRequest""#), "\(answer.bodyText)")
+        #expect(answer.header("Connection")?.lowercased() == "close")
+        let afterTheRefusal = try connection.readUntilClosed()
+        #expect(afterTheRefusal.isEmpty, "the request after the refusal was answered: \(String(decoding: afterTheRefusal, as: UTF8.self))")
+    }
+
     @Test func aFloodOfEmptyLinesIsRefusedAtTheRequestLineLimit() throws {
         let connection = try Self.server.connect()
         // Well inside the header timeout (5 s), as a flood would be: the answer must not wait for it.

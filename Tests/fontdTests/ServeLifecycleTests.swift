@@ -26,6 +26,26 @@ import Testing
         #expect(try server.client.get("/healthz").status == 200)
     }
 
+    /// Issue 31: each loop bound a listener of its own with `SO_REUSEPORT`, so a second
+    /// `fontd serve` on a port in use started, said it was listening, and took half the requests.
+    @Test func aSecondServerOnAnAddressInUseExitsAndTheFirstKeepsEveryRequest() throws {
+        let first = try ServerProcess(["--threads", "2"])
+        #expect(try first.client.put("/category", #"{"category":"ax5"}"#).status == 200)
+
+        let otherStore = try TestPaths.temporaryDirectory().appendingPathComponent("preferences.db").path
+        let second = try CommandRunner.run(
+            ["serve", "--port", String(first.port), "--threads", "2", "--store", otherStore], timeoutSeconds: 10)
+        #expect(second.status == 1)
+        #expect(second.standardError == "127.0.0.1:\(first.port) is in use by another process\n")
+        #expect(second.standardOutput.isEmpty, "no ready line: \(second.standardOutput)")
+
+        var answeredByTheFirst = 0
+        for _ in 0..<100 {
+            if try first.client.get("/category").bodyText.contains(#""category":"ax5""#) { answeredByTheFirst += 1 }
+        }
+        #expect(answeredByTheFirst == 100)
+    }
+
     @Test func outOfDescriptorsRefusesWithoutSpinningAndRecovers() throws {
         let server = try ServerProcess(["--threads", "2"], launcher: ["prlimit", "--nofile=48:48"])
         var accepted: [RawHTTPConnection] = []

@@ -1,10 +1,58 @@
 import CFontdSystem
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Opening the non-blocking `SO_REUSEPORT` listeners, one per event loop.
-enum ListeningSocket {
+/// The one listening socket of a server: bound without `SO_REUSEPORT`, so a second server on an
+/// address in use fails instead of sharing it, and shared by every event loop, each of which
+/// watches it with `EPOLLEXCLUSIVE` (docs/DESIGN.md §13).
+///
+/// Made on any thread, before the server; the loops only `accept` on it and add or remove it in
+/// their epoll; the server closes it once, after every loop has stopped.
+public final class HTTPListener: Sendable {
+    /// The host as given.
+    public let host: String
+    /// The port it is bound to (the kernel's choice when 0 was asked for).
+    public let port: Int
+    /// The listening descriptor, non-blocking and close-on-exec.
+    let descriptor: Int32
+    /// Whether `descriptor` is still this socket's: after `close()` the number may be another file's.
+    private let isOpen = Mutex(true)
+
+    /// Binds `host:port` (the first address `getaddrinfo` gives; port 0: the kernel chooses) and listens.
+    public convenience init(host: String, port: Int) throws(HTTPServerError) {
+        let descriptor = try Self.open(try Self.address(host: host, port: port), host: host, port: port)
+        self.init(descriptor: descriptor, host: host)
+    }
+
+    /// Takes over `descriptor`, a socket already bound and listening (an inherited one, say).
+    init(descriptor: Int32, host: String) {
+        self.descriptor = descriptor
+        self.host = host
+        self.port = Self.port(of: descriptor)
+    }
+
+    deinit { close() }
+
+    /// Stops listening at once: connections queued on it are reset, new ones refused, and
+    /// `accept` fails with `EINVAL`. The descriptor stays open (no loop can find its number
+    /// reused) until `close()`.
+    func stopListening() {
+        isOpen.withLock { isOpen in
+            // On Linux, shutting a listening socket's read side takes it out of the listening state.
+            if isOpen { shutdown(descriptor, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    /// Closes the socket; later calls do nothing.
+    func close() {
+        isOpen.withLock { isOpen in
+            if isOpen { Glibc.close(descriptor) }
+            isOpen = false
+        }
+    }
+
     /// The socket address for `host` and `port` (the first that `getaddrinfo` offers).
     static func address(host: String, port: Int) throws(HTTPServerError) -> (storage: sockaddr_storage, length: socklen_t) {
         var hints = addrinfo()
@@ -43,33 +91,35 @@ enum ListeningSocket {
         }
     }
 
-    /// A listening socket bound to `address`, non-blocking and close-on-exec.
-    static func open(_ address: (storage: sockaddr_storage, length: socklen_t), host: String, port: Int) throws(HTTPServerError) -> Int32 {
+    /// A listening socket bound to `address`, non-blocking and close-on-exec. `SO_REUSEADDR` lets
+    /// a restarted server bind while the last one's connections are in TIME_WAIT; there is no
+    /// `SO_REUSEPORT`, which would let a second server bind the same port and take half the
+    /// connections.
+    private static func open(_ address: (storage: sockaddr_storage, length: socklen_t), host: String, port: Int) throws(HTTPServerError) -> Int32 {
         let family = Int32(address.storage.ss_family)
         let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw .system(call: "socket", errno: errno) }
         var on: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEPORT, &on, socklen_t(MemoryLayout<Int32>.size))
         var storage = address.storage
         let bound = withUnsafePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, address.length) }
         }
         guard bound == 0 else {
             let code = errno
-            close(descriptor)
+            Glibc.close(descriptor)
             throw code == EADDRINUSE ? .addressInUse(host: host, port: port) : .system(call: "bind", errno: code)
         }
         guard listen(descriptor, 4096) == 0 else {
             let code = errno
-            close(descriptor)
+            Glibc.close(descriptor)
             throw .system(call: "listen", errno: code)
         }
         return descriptor
     }
 
     /// The port a bound socket listens on.
-    static func port(of descriptor: Int32) -> Int {
+    private static func port(of descriptor: Int32) -> Int {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = withUnsafeMutablePointer(to: &storage) {
