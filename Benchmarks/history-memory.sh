@@ -18,7 +18,7 @@ changes="${CHANGES:-100000}"
 scopes="${SCOPES:-1000}"
 kept="${KEPT:-100000}"
 connections="${CONNECTIONS:-4}"
-startup_timeout=30
+startup_timeout=120 # a debug build under load can take a while to prewarm
 
 bench_name=history-memory
 # shellcheck source=Benchmarks/common.sh
