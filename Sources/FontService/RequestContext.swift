@@ -11,7 +11,8 @@ struct RequestContext: Sendable {
     var preferences: ReaderPreferences
     /// `scope=`, or the root scope.
     var scope: PreferenceScope = .root
-    /// Whether the request carried a credential (`Authorization`, `access_token=`).
+    /// Whether the request carried a credential (`Authorization`, `access_token=`), even one a
+    /// server without a token ignores.
     var hasCredential = false
 
     /// Whether anybody may see the answer and keep it: the root scope, asked without a
