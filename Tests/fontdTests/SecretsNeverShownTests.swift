@@ -126,6 +126,9 @@ import Testing
               "--log-level", "trace"], [:], ["fontd@127.0.0.1:\(closedPort)/fontd"]),
             (["serve", "--port", "0", "--store", "postgres://fontd:\(Self.storePassword)@127.0.0.1:\(closedPort)/fontd?sslmode=sometimes"], [:],
              ["sslmode"]),
+            (["serve", "--port", "0", "--store", "POSTGRES://fontd:\(Self.storePassword)@127.0.0.1:\(closedPort)/fontd", "--store-timeout", "3"], [:],
+             ["fontd@127.0.0.1:\(closedPort)/fontd"]),
+            (["serve", "--port", "0", "--store", "mysql://fontd:\(Self.storePassword)@127.0.0.1/fontd"], [:], ["postgres://"]),
             (["serve", "--port", "0", "--token-file", emptyFile], [:], [emptyFile]),
             (["serve", "--port", "0", "--token", Self.serverToken, "--token-file", tokenFile], [:], ["--token-file"]),
         ]
