@@ -1,5 +1,5 @@
 # fontd in a container: `docker build -t fontd .`, then
-#   docker run -d -p 8686:8686 -e FONTD_TOKEN=<secret> -v fontd-state:/var/lib/fontd fontd
+#   docker run -d -p 8686:8686 -e FONTD_TOKEN -v fontd-state:/var/lib/fontd fontd
 # Without FONTD_TOKEN the server refuses to start: it listens beyond loopback, where a token is required.
 # scripts/check-container replays the runtime stage on a Debian 12 root without a Docker engine; it parses
 # this file, so keep commands in exec (JSON array) form and apt package lists on `apt-get install` lines.

@@ -87,15 +87,27 @@ extension FontService {
         return difference == 0
     }
 
-    /// `target` as a log may show it: the value of `access_token=` replaced (docs/DESIGN.md §10:
-    /// logs never show a token).
+    /// `target` as a log may show it: the value of `access_token=` replaced (docs/DESIGN.md
+    /// §23 Reader scopes and scoped tokens: logs never show a token).
     static func redacted(_ target: String) -> String {
         guard let mark = target.firstIndex(of: "?") else { return target }
         let pieces = target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { piece in
-            // Names are matched as the query is read: percent-decoded.
-            let name = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            return QueryParameters.percentDecoded(name) == QueryParameters.Name.accessToken.rawValue ? "access_token=REDACTED" : String(piece)
+            isAccessToken(piece) ? "access_token=REDACTED" : String(piece)
         }
         return String(target[...mark]) + pieces.joined(separator: "&")
+    }
+
+    /// Whether `request` carries a credential — an `Authorization` field, or an `access_token=`
+    /// anywhere in its query, well-formed or not — so that every answer to it, errors included,
+    /// is `private, no-store` (docs/DESIGN.md §23 Reader scopes and scoped tokens).
+    static func carriesCredential(_ request: HTTPRequest) -> Bool {
+        request.header("Authorization") != nil || request.query.split(separator: "&").contains(where: isAccessToken)
+    }
+
+    /// Whether a query piece (`name=value`) is `access_token=`: names are matched as the query
+    /// is read, percent-decoded.
+    private static func isAccessToken(_ piece: Substring) -> Bool {
+        let name = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return QueryParameters.percentDecoded(name) == QueryParameters.Name.accessToken.rawValue
     }
 }

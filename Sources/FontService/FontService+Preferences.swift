@@ -28,7 +28,8 @@ extension FontService {
         case .catchUpFirst: return .retry { [store] ready in store.catchUp(then: ready) }
         case .unavailable(let reason):
             return .response(errorResponse(.storeUnavailable(
-                "the resume from \(lastEventID ?? "") needs changes this replica has not seen, and the preferences store is unreachable (\(reason)); reconnect shortly")))
+                "the resume from \(lastEventID ?? "") needs changes this replica has not seen, and the preferences store is unreachable (\(reason)); reconnect shortly"),
+                to: context.request))
         }
         let grant = context.grant
         return .stream(eventStreamHead(context)) { [store, tokenStreams] stream in
@@ -75,20 +76,22 @@ extension FontService {
             ) { result in
                 switch result {
                 case .failure(let error) where error.isScopeLimit:
-                    pending.complete(self.errorResponse(.scopeLimit(error.description)))
+                    pending.complete(self.errorResponse(.scopeLimit(error.description), to: context.request))
                 case .failure(.unavailable(let reason)):
                     pending.complete(self.errorResponse(.storeUnavailable(
-                        "the change is not known to be committed: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again")))
+                        "the change is not known to be committed: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again"),
+                        to: context.request))
                 case .failure(let error):
-                    pending.complete(self.errorResponse(.stateNotSaved(error.description)))
+                    pending.complete(self.errorResponse(.stateNotSaved(error.description), to: context.request))
                 case .success(let outcome):
                     do throws(FontServiceError) {
                         let body = try answer(outcome)
                         pending.complete(HTTPResponse(
-                            status: 200, headers: [Self.jsonContentType, (name: "Cache-Control", value: "no-store")] + Self.corsHeaders,
+                            status: 200, headers: [Self.jsonContentType] + (context.isPublic ? [(name: "Cache-Control", value: "no-store")] : Self.privateFields)
+                                + Self.corsHeaders,
                             body: body))
                     } catch {
-                        pending.complete(self.errorResponse(error))
+                        pending.complete(self.errorResponse(error, to: context.request))
                     }
                 }
             }

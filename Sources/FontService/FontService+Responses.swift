@@ -29,8 +29,15 @@ extension FontService {
             entityTag: tag)
     }
 
-    /// `{"error": CODE, "message": …, "allowed": […]}` with the error's status and the CORS fields.
-    func errorResponse(_ error: FontServiceError) -> HTTPResponse {
+    /// The answer to `request` that `error` stands for: `private, no-store` when the request
+    /// carries a credential, as every answer to one is (docs/DESIGN.md §8 Errors).
+    func errorResponse(_ error: FontServiceError, to request: HTTPRequest) -> HTTPResponse {
+        errorResponse(error, keptPrivate: Self.carriesCredential(request))
+    }
+
+    /// `{"error": CODE, "message": …, "allowed": […]}` with the error's status and the CORS
+    /// fields; with `privateFields` when `keptPrivate`.
+    func errorResponse(_ error: FontServiceError, keptPrivate: Bool) -> HTTPResponse {
         // An error body is never to be taken for another type (an old browser sniffing HTML in it).
         var headers = [Self.jsonContentType, (name: "X-Content-Type-Options", value: "nosniff")]
         switch error {
@@ -39,6 +46,7 @@ extension FontService {
         case .tooManyWrites(let seconds, _, _): headers.append((name: "Retry-After", value: String(seconds)))
         default: break
         }
+        if keptPrivate { headers += Self.privateFields }
         headers += Self.corsHeaders
         let document = ErrorDocument(error: error.code, message: error.description, allowed: error.allowed)
         // Only strings: encoding cannot fail, but an answer must go out even if it did.

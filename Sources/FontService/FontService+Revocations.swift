@@ -31,9 +31,10 @@ extension FontService {
                     try store.storage?.revoke(revocation)
                 } catch PreferenceStorageFailure.unavailable(let reason) {
                     return pending.complete(errorResponse(.storeUnavailable(
-                        "the revocation is not known to be kept: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again")))
+                        "the revocation is not known to be kept: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again"),
+                        to: context.request))
                 } catch {
-                    return pending.complete(errorResponse(.stateNotSaved("\(error)")))
+                    return pending.complete(errorResponse(.stateNotSaved("\(error)"), to: context.request))
                 }
                 if let revocations = tokenVerifier?.revocations {
                     revocations.add(revocation)
@@ -42,10 +43,10 @@ extension FontService {
                 logger.notice("revoked scoped tokens", metadata: ["scope": "\(revocation.scope.path)", "revokedBefore": "\(revocation.revokedBefore)"])
                 do throws(FontServiceError) {
                     pending.complete(HTTPResponse(
-                        status: 200, headers: [Self.jsonContentType, (name: "Cache-Control", value: "no-store")] + Self.corsHeaders,
+                        status: 200, headers: [Self.jsonContentType] + Self.privateFields + Self.corsHeaders,
                         body: try encoded(revocation)))
                 } catch {
-                    pending.complete(errorResponse(error))
+                    pending.complete(errorResponse(error, to: context.request))
                 }
             }
         }

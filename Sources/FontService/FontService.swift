@@ -157,7 +157,7 @@ public final class FontService: HTTPResponder {
         let method = request.method
         // Before anything else, the hot path included: a name of another site's is DNS rebinding.
         if let host = request.header("Host"), !ServedHost.accepts(host, names: configuration.serverNames) {
-            return .response(errorResponse(.misdirected(host: host)))
+            return .response(errorResponse(.misdirected(host: host), to: request))
         }
         let reads = method == "GET" || method == "HEAD"
         // The hot path: this loop answered this exact target before, under the current preferences.
@@ -168,17 +168,17 @@ public final class FontService: HTTPResponder {
             return .response(answer.reply(to: request))
         }
         guard method == "GET" || Self.httpMethods.contains(method.uppercased()) else {
-            return .response(errorResponse(.unknownMethod(method)))
+            return .response(errorResponse(.unknownMethod(method), to: request))
         }
         let path = request.path
         guard let route = Self.routes[path] else {
             // `OPTIONS *` asks about the server as a whole (RFC 9110 §9.3.7).
             if method == "OPTIONS", request.target == "*" { return .response(serverPreflightResponse) }
-            return .response(errorResponse(.notFound(path: String(path))))
+            return .response(errorResponse(.notFound(path: String(path)), to: request))
         }
         if method == "OPTIONS" { return .response(preflightResponse(to: request, allowing: route.methods)) }
         guard let handler = route.handler(for: method) else {
-            return .response(errorResponse(.methodNotAllowed(method: method, path: route.path, allowed: route.methods)))
+            return .response(errorResponse(.methodNotAllowed(method: method, path: route.path, allowed: route.methods), to: request))
         }
         do throws(FontServiceError) {
             let parameters = try QueryParameters(parsing: request.query, for: route)
@@ -204,7 +204,7 @@ public final class FontService: HTTPResponder {
             }
             let context = RequestContext(
                 request: request, route: route, parameters: parameters, preferences: store.preferences(of: scope),
-                scope: scope, hasCredential: credential != nil, grant: grant,
+                scope: scope, hasCredential: Self.carriesCredential(request), grant: grant,
                 byOperator: credential.map { given in configuration.token.map { Self.constantTimeEqual(given, $0) } ?? false } ?? false)
             switch handler {
             case .cached(let subject, let answer):
@@ -216,14 +216,15 @@ public final class FontService: HTTPResponder {
                 return reply
             }
         } catch {
-            return .response(errorResponse(error))
+            return .response(errorResponse(error, to: request))
         }
     }
 
     /// A JSON error naming `failure`'s code (`badRequest`, `requestTimeout`, `payloadTooLarge`,
-    /// `uriTooLong`, `headersTooLarge`, `notImplemented`, `unavailable`), with the CORS fields.
+    /// `uriTooLong`, `headersTooLarge`, `notImplemented`, `unavailable`), with the CORS fields;
+    /// always `private, no-store`, since a request refused unread may have carried a credential.
     public func failureResponse(_ failure: HTTPFailure) -> HTTPResponse {
-        errorResponse(.refused(failure))
+        errorResponse(.refused(failure), keptPrivate: true)
     }
 
     /// The methods of RFC 9110 and PATCH (RFC 5789): others are answered 501, these 405 where a
@@ -252,7 +253,7 @@ public final class FontService: HTTPResponder {
                 flight.onFinish { result in
                     switch result {
                     case .success(let answer): pending.complete(answer.reply(to: context))
-                    case .failure(let error): pending.complete(self.errorResponse(error))
+                    case .failure(let error): pending.complete(self.errorResponse(error, to: request))
                     }
                 }
             }

@@ -24,8 +24,9 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     case duplicateParameter(String)
     /// A parameter the route at `path` needs; `example` is a request that works.
     case missingParameter(String, path: String, example: String)
-    /// A parameter's value (or, with `parameter` nil, a parameter's name) whose `%XX` escapes are broken.
-    case malformedPercentEncoding(parameter: String?, text: String)
+    /// A parameter's value (or, with `parameter` nil, a parameter's name) whose `%XX` escapes are
+    /// broken; `text` is nil for a credential's value, which is never shown.
+    case malformedPercentEncoding(parameter: String?, text: String?)
     /// No endpoint at `path`.
     case notFound(path: String)
     /// A known path asked with a method it does not answer; `allowed` are those it does.
@@ -147,7 +148,8 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
             return "\(path) needs the parameter '\(name)', as in \(example)."
         case .malformedPercentEncoding(let parameter, let text):
             let subject = parameter.map { "The value of '\($0)'" } ?? "A parameter name"
-            return "\(subject) ('\(text)') is not valid percent-encoded UTF-8; write '%' as %25 and other bytes as %XX."
+            let shown = text.map { " ('\($0)')" } ?? " (not shown: it is a credential)"
+            return "\(subject)\(shown) is not valid percent-encoded UTF-8; write '%' as %25 and other bytes as %XX."
         case .notFound(let path):
             return "There is nothing at '\(path)'; the API has: \(FontService.routes.paths.joined(separator: ", "))."
         case .methodNotAllowed(let method, let path, let allowed):

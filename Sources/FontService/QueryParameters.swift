@@ -53,7 +53,8 @@ struct QueryParameters: Sendable {
             }
             guard values[parameter] == nil else { throw .duplicateParameter(name) }
             guard let value = Self.percentDecoded(rawValue) else {
-                throw .malformedPercentEncoding(parameter: name, text: String(rawValue))
+                // A credential is never repeated in an answer, not even a broken one (docs/DESIGN.md §8 Errors).
+                throw .malformedPercentEncoding(parameter: name, text: parameter == .accessToken ? nil : String(rawValue))
             }
             values[parameter] = value
         }

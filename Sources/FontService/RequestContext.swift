@@ -11,7 +11,8 @@ struct RequestContext: Sendable {
     var preferences: ReaderPreferences
     /// `scope=`, or the root scope.
     var scope: PreferenceScope = .root
-    /// Whether the request carried a credential (`Authorization`, `access_token=`).
+    /// Whether the request carried a credential (`Authorization`, `access_token=`), even one a
+    /// server without a token ignores.
     var hasCredential = false
     /// What the scoped token that let the request in allows, and until when; nil for the
     /// server's token or no credential. An event stream ends when it expires.

@@ -50,6 +50,10 @@ public struct FontdClient: Sendable {
         }
         guard scheme == "http" || scheme == "https" else { throw .invalidURL(text, reason: "the scheme must be http or https, not \(scheme)") }
         guard let host = components.host, !host.isEmpty else { throw .invalidURL(text, reason: "it names no host") }
+        // A password in an address is shown by ps, shells' histories and logs, and fontd would never send it.
+        guard components.password == nil else {
+            throw .invalidURL(text, reason: "it holds a password (USER:PASSWORD@), which fontd never sends; a fontd server takes a token instead")
+        }
         guard components.query == nil, components.fragment == nil else { throw .invalidURL(text, reason: "a server address takes no query or fragment") }
         guard let url = components.url else { throw .invalidURL(text, reason: "it is not a URL") }
         return url

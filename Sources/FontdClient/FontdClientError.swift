@@ -3,6 +3,9 @@ public enum FontdClientError: Error, Hashable, Sendable, CustomStringConvertible
     /// The server answered with an error (docs/DESIGN.md §8): a bad value, a missing token, …
     case server(ServerError)
     /// The base URL cannot address a fontd server: not `http(s)://HOST[:PORT]`.
+    ///
+    /// The URLs of every case are shown with a password they hold as `REDACTED` (docs/DESIGN.md §17 The client
+    /// library).
     case invalidURL(String, reason: String)
     /// No answer from `url`: the connection was refused, the host is unknown, the answer
     /// took longer than the client's timeout, or the connection broke.
@@ -31,10 +34,20 @@ public enum FontdClientError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .server(let error): error.description
-        case .invalidURL(let text, let reason): "Invalid server URL '\(text)': \(reason); use http://HOST:PORT, such as http://127.0.0.1:8686."
-        case .unreachable(let url, let reason): "Cannot reach fontd at \(url): \(reason)."
-        case .invalidResponse(let url, let reason): "\(url) did not answer as fontd does: \(reason)."
+        case .invalidURL(let text, let reason):
+            "Invalid server URL '\(Self.redacted(text))': \(reason); use http://HOST:PORT, such as http://127.0.0.1:8686."
+        case .unreachable(let url, let reason): "Cannot reach fontd at \(Self.redacted(url)): \(reason)."
+        case .invalidResponse(let url, let reason): "\(Self.redacted(url)) did not answer as fontd does: \(reason)."
         case .invalidCall(let message): message
         }
+    }
+
+    /// `url` with the password of its `USER:PASSWORD@` replaced by `REDACTED`: a message never shows one.
+    static func redacted(_ url: String) -> String {
+        guard let scheme = url.range(of: "://") else { return url }
+        let authority = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        // The last `@` ends the user information (RFC 3986 §3.2.1); the first `:` in it ends the user.
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return url }
+        return url[...colon] + "REDACTED" + url[at...]
     }
 }

@@ -78,7 +78,11 @@ struct Transport: Sendable {
             case .cancelled: return "the call was cancelled"
             case .invalidURL, .emptyHost, .emptyScheme, .missingSocketPath:
                 return "the networking library (async-http-client) cannot use this URL"
-            default: return "\(error)"
+            // Never `\(error)`: its description holds the associated values, such as the request's
+            // header fields (the token among them) when one is refused.
+            case _ where error.shortDescription == HTTPClientError.invalidHeaderFieldValues([]).shortDescription:
+                return "a header field, the token say, has a control character, which HTTP does not allow"
+            default: return "async-http-client: \(error.shortDescription.lowercased())"
             }
         }
         if let error = error as? NIOConnectionError {

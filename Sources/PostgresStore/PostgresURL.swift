@@ -35,7 +35,8 @@ struct PostgresURL: Sendable, CustomStringConvertible {
     /// - Throws: `.invalidURL` saying which part is wrong; the reason never quotes the URL,
     ///   which may hold the password.
     init(parsing text: String) throws(PostgresStoreError) {
-        guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") else {
+        let scheme = text.prefix { $0 != ":" }.lowercased()
+        guard scheme == "postgres" || scheme == "postgresql", text.dropFirst(scheme.count).hasPrefix("://") else {
             throw .invalidURL("it does not start with postgres:// or postgresql://")
         }
         guard let components = URLComponents(string: text) else {

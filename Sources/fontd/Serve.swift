@@ -82,8 +82,11 @@ struct Serve: ParsableCommand {
     @Option(help: "A state file of earlier versions, imported once into a new store (default: $XDG_STATE_HOME/fontd/state.json).")
     var state: String?
 
-    @Option(help: "The bearer token PUTs must carry (default: $FONTD_TOKEN).")
+    @Option(help: "The bearer token PUTs must carry (default: $FONTD_TOKEN). Every user of this machine sees it in ps: prefer --token-file or FONTD_TOKEN.")
     var token: String?
+
+    @Option(help: ArgumentHelp("A file holding the bearer token (one trailing newline ignored), instead of --token, which ps shows.", valueName: "file"))
+    var tokenFile: String?
 
     @Flag(help: "Listen beyond loopback without a token (anyone who can connect may change the preferences).")
     var allowUnauthenticated = false
@@ -155,12 +158,12 @@ struct Serve: ParsableCommand {
         if token == "" {
             throw ValidationError("--token is empty: give the secret clients must send, or no --token (only on loopback, or with --allow-unauthenticated).")
         }
-        if token == nil, environment["FONTD_TOKEN"] == "" {
+        if token == nil, tokenFile == nil, environment["FONTD_TOKEN"] == "" {
             throw ValidationError("FONTD_TOKEN is set but empty: give the secret clients must send, or unset it (only on loopback, or with --allow-unauthenticated).")
         }
-        let token = token ?? environment["FONTD_TOKEN"]
+        let token = try TokenSource(option: token, file: tokenFile).resolved(environment: environment)
         if token == nil, !allowUnauthenticated, try !HTTPServer.isLoopback(host: host) {
-            throw ValidationError("Refusing to listen on \(host) without a token: anyone who can connect could change the reader's preferences. Give --token (or FONTD_TOKEN), or --allow-unauthenticated.")
+            throw ValidationError("Refusing to listen on \(host) without a token: anyone who can connect could change the reader's preferences. Give --token-file (or FONTD_TOKEN, or --token), or --allow-unauthenticated.")
         }
         guard keptChanges >= 1 else { throw ValidationError("Invalid kept changes '\(keptChanges)': expected at least 1.") }
         guard keptChangesPerScope >= 1 else { throw ValidationError("Invalid kept changes per scope '\(keptChangesPerScope)': expected at least 1.") }
@@ -178,7 +181,14 @@ struct Serve: ParsableCommand {
             token: token)
         let loopback = try HTTPServer.isLoopback(host: host)
         let store = store ?? environment["FONTD_STORE"].flatMap { $0.isEmpty ? nil : $0 }
-        let sharedStore = store.flatMap { $0.hasPrefix("postgres://") || $0.hasPrefix("postgresql://") ? $0 : nil }
+        // Any URL is a PostgreSQL URL or a mistake, never a file name: `POSTGRES://u:pw@h/db` would
+        // otherwise be an SQLite file in the directory `POSTGRES:/u:pw@h`. Schemes ignore case
+        // (RFC 3986 §3.1); the URL is not quoted, as it may hold a password.
+        let scheme = store.flatMap { text in text.range(of: "://").map { text[..<$0.lowerBound].lowercased() } }
+        if let scheme, scheme != "postgres", scheme != "postgresql" {
+            throw ValidationError("The store is a URL but not postgres:// or postgresql://; give an SQLite file or a PostgreSQL URL.")
+        }
+        let sharedStore = scheme == nil ? nil : store
         guard let location = PreferenceStoreLocation(store: store, state: state, environment: environment) else {
             throw ValidationError("No preferences store location: set --store, XDG_STATE_HOME or HOME.")
         }

@@ -28,16 +28,26 @@ struct ServerOptions: ParsableArguments {
     }
 }
 
-/// `--token` for the commands that change the reader's preferences or read a scope's.
+/// `--token` and `--token-file` for the commands that change the reader's preferences or read a scope's.
 struct TokenOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "The server's token, or a scoped token from fontd token issue: changes need one, and so does reading a scope (default: $FONTD_TOKEN).",
+        "The server's token, or a scoped token from fontd token issue: changes need one, and so does reading a scope "
+            + "(default: $FONTD_TOKEN). Every user of this machine sees it in ps: prefer --token-file or FONTD_TOKEN.",
         valueName: "token"))
     var token: String?
 
-    /// `--token`, else `$FONTD_TOKEN`; nil when neither gives one.
+    @Option(help: ArgumentHelp(
+        "A file holding the token (one trailing newline ignored), instead of --token, which ps shows.", valueName: "file"))
+    var tokenFile: String?
+
+    /// Whether the command line names a token (`--token` or `--token-file`).
+    var isGiven: Bool { token != nil || tokenFile != nil }
+
+    /// `--token`, else `--token-file`'s, else `$FONTD_TOKEN`; nil when none gives one.
     var resolved: String? {
-        (token ?? ProcessInfo.processInfo.environment["FONTD_TOKEN"]).flatMap { $0.isEmpty ? nil : $0 }
+        get throws(TokenSource.Failure) {
+            try TokenSource(option: token, file: tokenFile).resolved(environment: ProcessInfo.processInfo.environment)
+        }
     }
 }
 
@@ -53,10 +63,10 @@ struct NetworkCommandError: Error, CustomStringConvertible {
         switch underlying {
         case .server(let error) where error.code == .unauthorized && scope.isRoot:
             sentToken
-                ? "The server refused the token (HTTP 401, unauthorized); pass the token fontd serve was given with --token or FONTD_TOKEN."
-                : "The server needs its token to change preferences (HTTP 401, unauthorized); pass --token TOKEN or set FONTD_TOKEN."
+                ? "The server refused the token (HTTP 401, unauthorized); pass the token fontd serve was given, with --token-file or FONTD_TOKEN."
+                : "The server needs its token to change preferences (HTTP 401, unauthorized); pass --token-file FILE or set FONTD_TOKEN."
         case .server(let error) where error.code == .unauthorized && !sentToken:
-            "The preferences of \(scope.path) need a token (HTTP 401, unauthorized); pass --token with the server's token or one from "
+            "The preferences of \(scope.path) need a token (HTTP 401, unauthorized); pass --token-file with the server's token or one from "
                 + "fontd token issue --scope \(scope.path), or set FONTD_TOKEN."
         default: underlying.description
         }

@@ -97,6 +97,38 @@ import Testing
         #expect(message.hasSuffix(".") || message.hasSuffix(")"), "\(message)")
     }
 
+    /// An error answer to a request with a credential — even one this server, which has no
+    /// token, ignores — is `private, no-store` and names the parameter without repeating it; the
+    /// same error without a credential is not private (docs/DESIGN.md §8 Errors, §23 Reader scopes and scoped tokens).
+    @Test func anErrorToACredentialIsPrivateAndNeverRepeatsIt() throws {
+        let fontd = makeService().client
+        let bearer = [(name: "Authorization", value: "Bearer Sekr1tTok")]
+        let credentialed: [(method: String, target: String, headers: [(name: String, value: String)], status: Int)] = [
+            ("GET", "/css?access_token=Sekr1t%zzTok", [], 400),
+            ("GET", "/css?access_token=Sekr1tTok&access_token=Sekr1tTok", [], 400),
+            ("GET", "/font?style=body&access%5Ftoken=Sekr1tTok", [], 400),
+            ("GET", "/css?category=huge&access_token=Sekr1tTok", [], 400),
+            ("GET", "/font?style=bdoy", bearer, 400),
+            ("GET", "/nowhere", bearer, 404),
+            ("POST", "/font?style=body", bearer, 405),
+            ("BREW", "/font?style=body", bearer, 501),
+            ("PUT", "/category", bearer, 400),
+        ]
+        for request in credentialed {
+            let response = try fontd.send(request.target, method: request.method, headers: request.headers)
+            let label = "\(request.method) \(request.target)"
+            #expect(response.status == request.status, "\(label)")
+            #expect(response.header("Cache-Control") == "private, no-store", "\(label)")
+            #expect(response.header("Referrer-Policy") == "no-referrer", "\(label)")
+            #expect(!response.bodyText.contains("Sekr1t"), "\(label): \(response.bodyText)")
+        }
+        let malformed = try fontd.send("/css?access_token=Sekr1t%zzTok").bodyText
+        #expect(malformed.contains("'access_token'") && malformed.contains("not shown"), "\(malformed)")
+        let uncredentialed = try fontd.send("/font?style=bdoy")
+        #expect(uncredentialed.header("Cache-Control") == nil && uncredentialed.header("Referrer-Policy") == nil)
+        #expect(try fontd.send("/css?prefix=a%zzb").bodyText.contains("a%zzb"), "a value that is no credential is still shown")
+    }
+
     @Test func methodNotAllowedNamesTheAllowedMethods() throws {
         let response = try makeService().client.send("/font?style=body", method: "POST")
         #expect(response.header("Allow") == "GET, HEAD, OPTIONS")

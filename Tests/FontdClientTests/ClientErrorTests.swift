@@ -281,4 +281,41 @@ import Testing
             #expect(error.code == nil)
         }
     }
+
+    /// A password in an address is refused by `baseURL(parsing:)`, and shown as `REDACTED` by
+    /// every error about a client made with one (docs/DESIGN.md §17 The client library).
+    @Test func aPasswordInTheServerURLIsNeverShown() async throws {
+        do {
+            _ = try FontdClient.baseURL(parsing: "http://reader:Hunter2PW@127.0.0.1:8686")
+            Issue.record("a URL with a password was accepted")
+        } catch {
+            #expect(!error.description.contains("Hunter2PW") && error.description.contains("reader:REDACTED@"), "\(error)")
+            #expect(error.description.contains("password"))
+        }
+        // Nothing listens on port 1: the call is refused, and the message names the address.
+        let client = FontdClient(baseURL: try #require(URL(string: "http://reader:Hunter2PW@127.0.0.1:1")), token: "Tok3nNotShown")
+        do {
+            _ = try await client.health()
+            Issue.record("port 1 answered")
+        } catch {
+            #expect(!error.description.contains("Hunter2PW") && !error.description.contains("Tok3nNotShown"), "\(error)")
+            #expect(error.description.contains("reader:REDACTED@127.0.0.1:1"), "\(error)")
+        }
+        #expect(FontdClientError.redacted("https://a:b:c@h/p?q=u:v@w") == "https://a:REDACTED@h/p?q=u:v@w")
+        #expect(FontdClientError.redacted("http://only-user@h:1") == "http://only-user@h:1")
+        #expect(FontdClientError.redacted("not a url: a:b@c") == "not a url: a:b@c")
+    }
+
+    /// A token an `Authorization` field cannot carry is refused by the networking library,
+    /// whose error would list the field's value: the message never holds it.
+    @Test func aTokenTheLibraryRefusesIsNotRepeated() async throws {
+        // The field is checked before any connection is tried: nothing needs to listen on port 1.
+        let client = FontdClient(baseURL: try #require(URL(string: "http://127.0.0.1:1")), token: "Ctrl\u{1}Tok3nSecret")
+        do {
+            _ = try await client.preferences()
+            Issue.record("a token with a control character was sent")
+        } catch {
+            #expect(!"\(error)".contains("Tok3nSecret") && "\(error)".contains("control character"), "\(error)")
+        }
+    }
 }

@@ -103,7 +103,7 @@ import Testing
         #expect(scoped.contains(#""category": "ax2""#), "\(scoped)")
         let root = try output(["query", "body", "--json", "--server", server.url.absoluteString], env)
         #expect(root.contains(#""category": "l""#), "\(root)")
-        expectOneLineError(try CommandRunner.run(["query", "body", "--scope", "alice"]), "--scope and --token apply with --server")
+        expectOneLineError(try CommandRunner.run(["query", "body", "--scope", "alice"]), "--scope, --token and --token-file apply with --server")
     }
 
     @Test func watchFollowsAScopeAndWhatItInherits() throws {
