@@ -4,6 +4,12 @@ struct FIFOBuffer<Element> {
     private var storage: [Element] = []
     private var start = 0
 
+    /// The fewest taken elements worth moving the rest for.
+    static var compactionThreshold: Int { 16 }
+
+    /// How many elements the storage holds, taken ones included (for tests).
+    var storedCount: Int { storage.count }
+
     var count: Int { storage.count - start }
     var isEmpty: Bool { count == 0 }
     var first: Element? { isEmpty ? nil : storage[start] }
@@ -22,7 +28,10 @@ struct FIFOBuffer<Element> {
         if start == storage.count {
             storage.removeAll(keepingCapacity: true)
             start = 0
-        } else if start >= 4096, start * 2 >= storage.count {
+        } else if start >= Self.compactionThreshold, start * 2 >= storage.count {
+            // Once half the storage is taken elements: a short buffer that is appended to as fast
+            // as it is emptied (a scope's kept history) would otherwise keep every element it ever
+            // held until it happened to run empty.
             storage.removeFirst(start)
             start = 0
         }
