@@ -5,7 +5,8 @@ import Foundation
 
 extension TokenCommand {
     /// `fontd token revoke --scope S`: `PUT /revocations?scope=S` on the running server, with the
-    /// server's token from `$FONTD_TOKEN` (never the command line, which other users can read):
+    /// server's token from `--token-file` or `$FONTD_TOKEN` (never the command line, which other
+    /// users can read):
     /// every scoped token for S and the scopes below it issued until now is refused from now on,
     /// by every replica (docs/DESIGN.md §23 Reader scopes and scoped tokens).
     struct Revoke: AsyncParsableCommand {
@@ -14,7 +15,7 @@ extension TokenCommand {
             abstract: "Revoke every scoped token for a scope and the scopes below it issued until now.",
             discussion: """
                 Asks the running fontd serve (--server, else $FONTD_SERVER) with the server's token, read from \
-                $FONTD_TOKEN. The revocation is kept with the preferences (the SQLite or PostgreSQL store) and \
+                --token-file or $FONTD_TOKEN. The revocation is kept with the preferences (the SQLite or PostgreSQL store) and \
                 reaches every replica; tokens issued from the second after it on are taken again.
                 """)
 
@@ -23,14 +24,21 @@ extension TokenCommand {
 
         @OptionGroup var server: ServerOptions
 
+        @Option(help: ArgumentHelp("A file holding the server's token (default: $FONTD_TOKEN).", valueName: "file"))
+        var tokenFile: String?
+
         @Flag(help: "Print the server's answer as JSON.")
         var json = false
 
         @MainActor
         func run() async throws {
             let scope = try PreferenceScope(parsing: scope)
-            guard let token = ProcessInfo.processInfo.environment["FONTD_TOKEN"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-                throw ValidationError("fontd token revoke needs the server's token in FONTD_TOKEN (not on the command line, where other users can read it).")
+            let source = TokenSource(option: nil, file: tokenFile)
+            let given: String?
+            do { given = try source.resolved(environment: ProcessInfo.processInfo.environment) } catch { throw ValidationError(error.description) }
+            guard let token = given else {
+                throw ValidationError(
+                    "fontd token revoke needs the server's token, from --token-file FILE or FONTD_TOKEN (not on the command line, where other users can read it).")
             }
             let client = try server.client(token: token)
             let body = try await client.command { client throws(FontdClientError) in

@@ -64,7 +64,7 @@ import Testing
             == #"{"scope":"alice","revokedBefore":\#(before)}"#)
     }
 
-    @Test func onlyTheServersTokenRevokesAndTheCommandTakesItFromTheEnvironmentOnly() throws {
+    @Test func onlyTheServersTokenRevokesAndTheCommandTakesItFromAFileOrTheEnvironment() throws {
         let server = try ServerProcess(Self.options)
         let alice = Self.token("alice", issued: Self.now - 10)
         let byScopedToken = try server.client.put("/revocations?scope=alice", "", token: alice)
@@ -74,7 +74,14 @@ import Testing
         let environment = PinnedFonts.environment.filter { $0.key != "FONTD_TOKEN" }
         let run = try CommandRunner.run(["token", "revoke", "--scope", "alice", "--server", server.url.absoluteString], environment: environment)
         #expect(run.status != 0)
-        #expect(run.standardError.contains("needs the server's token in FONTD_TOKEN"), "\(run.standardError)")
+        #expect(run.standardError.contains("needs the server's token, from --token-file FILE or FONTD_TOKEN"), "\(run.standardError)")
+        #expect(!run.standardError.contains("--token "), "no --token on revoke's command line")
+        let file = try TestPaths.temporaryDirectory().appendingPathComponent("admin-token")
+        try Data((Self.admin + "\n").utf8).write(to: file)
+        let fromFile = try CommandRunner.run(
+            ["token", "revoke", "--scope", "carol", "--token-file", file.path, "--server", server.url.absoluteString], environment: environment)
+        #expect(fromFile.status == 0, "\(fromFile.standardError)")
+        #expect(fromFile.standardOutput.hasPrefix("Revoked the tokens of carol"), "\(fromFile.standardOutput)")
         let revoked = try CommandRunner.run(
             ["token", "revoke", "--scope", "alice/phone", "--server", server.url.absoluteString],
             environment: environment.merging(["FONTD_TOKEN": Self.admin]) { $1 })
