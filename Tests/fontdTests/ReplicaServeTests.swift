@@ -92,7 +92,9 @@ import Testing
     @Test func changesFromFourThreadsThroughBothReplicasGetIncreasingIdsAndEveryReplicaReplaysThem() throws {
         let cluster = try PostgresCluster()
         let url = cluster.url(database: try cluster.createDatabase())
-        let replicas = [try ServerProcess(["--store", url]), try ServerProcess(["--store", url])]
+        // Fifty changes per reader as fast as the store takes them: the write quota (QuotaTests) is not what is tested.
+        let unlimited = ["--max-writes-per-second", "1000000"]
+        let replicas = [try ServerProcess(["--store", url] + unlimited), try ServerProcess(["--store", url] + unlimited)]
         let acknowledged = Mutex<[Int]>([])
         let failures = Mutex<[String]>([])
         let categories = ["xs", "s", "m", "l", "xl", "xxl", "xxxl"]
@@ -160,7 +162,8 @@ import Testing
     @Test func aDatabaseStoppedMidBurstAcknowledgesNoLostChangeAndStreamsCatchUpExactlyOnce() throws {
         let cluster = try PostgresCluster()
         let url = cluster.url(database: try cluster.createDatabase())
-        let a = try ServerProcess(["--store", url, "--store-timeout", "1"])
+        // Sixty changes of the root as fast as the store takes them: the write quota (QuotaTests) is not what is tested.
+        let a = try ServerProcess(["--store", url, "--store-timeout", "1", "--max-writes-per-second", "1000000"])
         let b = try ServerProcess(["--store", url, "--store-timeout", "1"])
         let subscriber = try EventStreamClient(port: b.port, timeoutSeconds: 30)
         #expect(try subscriber.next().event == "preferences")
