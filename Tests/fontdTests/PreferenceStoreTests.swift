@@ -143,6 +143,26 @@ import Testing
         #expect(server.terminate() == 0, "served on, and stopped as asked")
     }
 
+    @Test(arguments: [false, true])
+    func aSymbolicLinkAtTheStorePathIsRefusedInOneLine(pointingAtAStore: Bool) throws {
+        let directory = try TestPaths.temporaryDirectory()
+        let target = pointingAtAStore ? try Self.storeWithOneChange() : directory.appendingPathComponent("elsewhere.sqlite").path
+        let before = pointingAtAStore ? try Data(contentsOf: URL(fileURLWithPath: target)) : nil
+        let link = directory.appendingPathComponent("fontd.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+
+        let result = try CommandRunner.run(["serve", "--port", "0", "--store", link], timeoutSeconds: 20)
+        #expect(!result.diedOfSignal && result.status == 1, "\(result.status): \(result.standardError)")
+        #expect(result.standardOutput.isEmpty, "no ready line")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains(link) && lines[0].contains("symbolic link"), "\(result.standardError)")
+        if let before {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before)
+        } else {
+            #expect(!FileManager.default.fileExists(atPath: target), "nothing made where the link points")
+        }
+    }
+
     @Test func aDamagedStoreIsRefusedAtStartAndLeftAsItWas() throws {
         let store = try TestPaths.temporaryDirectory().appendingPathComponent("fontd.sqlite")
         let damage = Data("SQLite format 3\u{0}".utf8) + Data((0..<4080).map { UInt8(truncatingIfNeeded: $0 &* 37) })
