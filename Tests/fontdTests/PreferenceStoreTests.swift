@@ -93,15 +93,7 @@ import Testing
         return store
     }
 
-    /// A number past what ids stop at, put in the store with `sqlite3`: the field and the value the refusal names.
-    static let numbersPastTheLastId = [
-        ("UPDATE preferences SET sequence = 9223372036854775807", "preferences.sequence"),
-        ("UPDATE preferences SET position = 9223372036854775807", "preferences.position"),
-        ("UPDATE preferences SET category_mark = 9223372036854775807", "preferences.category_mark"),
-        ("UPDATE history SET sequence = 9223372036854775807", "history.sequence"),
-    ]
-
-    @Test(arguments: numbersPastTheLastId)
+    @Test(arguments: NumbersPastTheLastId.edits)
     func aStoreHoldingANumberPastTheLastIdIsRefusedInOneLine(sql: String, field: String) throws {
         let store = try Self.storeWithOneChange()
         try Self.editWithSQLite(store, sql)
@@ -112,7 +104,7 @@ import Testing
         #expect(result.standardOutput.isEmpty, "no ready line")
         let lines = result.standardError.split(separator: "\n")
         #expect(lines.count == 1, "\(result.standardError)")
-        #expect(lines.first.map { $0.contains(store) && $0.contains(field) && $0.contains("9223372036854775807") } == true, "\(result.standardError)")
+        #expect(lines.first.map { $0.contains(store) && $0.contains(field) && $0.contains(NumbersPastTheLastId.value) } == true, "\(result.standardError)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before, "never reset")
     }
 
