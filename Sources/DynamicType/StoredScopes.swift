@@ -13,6 +13,11 @@ public struct StoredScopes: Hashable, Sendable {
     /// of a lineage including the scope from an id below it cannot be told.
     public var droppedThrough: [PreferenceScope: Int]
 
+    /// The largest id, mark or history position a store may hold (docs/DESIGN.md §12 The store
+    /// and the state file): JSON numbers are exact below 2⁵³ for every reader, and a change that
+    /// would pass it is refused, so a store holding more was not written by fontd.
+    public static let maximumSequence = 999_999_999_999_999
+
     public init(
         sequence: Int = 0, position: Int = 0, scopes: [ScopeRecord] = [.initialRoot], history: [ScopeHistoryEntry] = [],
         droppedThrough: [PreferenceScope: Int] = [:]

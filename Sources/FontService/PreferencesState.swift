@@ -14,7 +14,7 @@ struct PreferencesState: Equatable, Sendable {
     static let historyLimit = 1024
     /// The largest sequence the state file may hold (it is read as a JSON number, exact below
     /// 2⁵³); a change past it is refused rather than written into a file the next start refuses.
-    static let maximumSequence = 999_999_999_999_999
+    static let maximumSequence = StoredScopes.maximumSequence
 
     /// Appends `change` to the history, makes its value current, and keeps the newest
     /// `historyLimit` changes.

@@ -245,6 +245,8 @@ final class PreferencesStore: Sendable {
         case readerScopeLimit(reader: String, limit: Int)
         /// The change would take an id past `maximumSequence`.
         case sequenceExhausted(Int)
+        /// The change would take a history position past `maximumSequence`.
+        case positionExhausted(Int)
         /// The storage cannot be reached: the change is not known to be committed.
         case unavailable(String)
 
@@ -266,6 +268,8 @@ final class PreferencesStore: Sendable {
             case .unavailable(let reason): reason
             case .sequenceExhausted(let sequence):
                 "the change sequence is at \(sequence), and ids stop at \(PreferencesStore.maximumSequence) so that every JSON reader reads them exactly"
+            case .positionExhausted(let position):
+                "the history is at position \(position), and positions stop at \(PreferencesStore.maximumSequence) as ids do"
             }
         }
     }
@@ -412,7 +416,8 @@ final class PreferencesStore: Sendable {
     /// Applies one entry another replica committed; false when it is not the next one, or does
     /// not follow from this replica's state (the caller then loads everything again).
     private func applyCommitted(_ entry: ScopeHistoryEntry, in shared: inout Shared) -> Bool {
-        guard entry.position == shared.position + 1 else { return false }
+        let (next, overflow) = shared.position.addingReportingOverflow(1)
+        guard !overflow, entry.position == next else { return false }
         let planned: PlannedChange?
         switch entry.change {
         case .category(let value, _):
@@ -535,6 +540,16 @@ final class PreferencesStore: Sendable {
                 return (nil, .readerScopeLimit(reader: String(reader), limit: maximumScopesPerReader))
             }
         }
+        // A storage that was not range-checked as it was read may hold numbers near `Int.max`: past
+        // the bound, no change is planned, so the three increments below cannot trap.
+        guard shared.sequence <= Self.maximumSequence else {
+            logger.error("change refused", metadata: ["sequence": "\(shared.sequence)"])
+            return (nil, .sequenceExhausted(shared.sequence))
+        }
+        guard shared.position <= Self.maximumSequence else {
+            logger.error("change refused", metadata: ["position": "\(shared.position)"])
+            return (nil, .positionExhausted(shared.position))
+        }
         var sequence = shared.sequence, position = shared.position
         var entries: [ScopeHistoryEntry] = []
         let inheritedCategory = parent?.category ?? (.default, 0)
@@ -564,6 +579,10 @@ final class PreferencesStore: Sendable {
         if sequence > Self.maximumSequence {
             logger.error("change refused", metadata: ["sequence": "\(shared.sequence)"])
             return (nil, .sequenceExhausted(shared.sequence))
+        }
+        if position > Self.maximumSequence {
+            logger.error("change refused", metadata: ["position": "\(shared.position)"])
+            return (nil, .positionExhausted(shared.position))
         }
         let before = nearest.answer(for: scope)
         return (PlannedChange(before: before, record: record, entries: entries, sequence: sequence, position: position), nil)
@@ -687,7 +706,8 @@ final class PreferencesStore: Sendable {
         while shared.beyondWindow.count > retention.window, let (position, node) = shared.beyondWindow.removeFirst() {
             Self.drop(through: position, of: node, keeping: 0, in: &shared)
         }
-        let windowStart = shared.window.first?.position ?? shared.position + 1
+        // `plan` keeps positions below `Int.max`; saturated all the same, as no stored number may trap.
+        let windowStart = shared.window.first?.position ?? Self.successor(of: shared.position)
         if let oldest = touched.history.first, oldest.position < windowStart, touched.history.count > retention.perScope {
             Self.drop(through: windowStart - 1, of: touched, keeping: retention.perScope, in: &shared)
         }
@@ -701,10 +721,16 @@ final class PreferencesStore: Sendable {
         }
         guard let dropped else { return }
         // A silent entry sits after the event whose id it carries: a replay from that id needs it.
-        let replayableFrom = dropped.isEvent ? dropped.sequence : dropped.sequence + 1
+        let replayableFrom = dropped.isEvent ? dropped.sequence : successor(of: dropped.sequence)
         shared.droppedThrough[node.scope] = max(shared.droppedThrough[node.scope] ?? 0, replayableFrom)
         shared.pendingDrops.append(ScopeCommit.Drop(scope: node.scope, throughPosition: dropped.position, throughSequence: replayableFrom))
         prune(node, in: &shared)
+    }
+
+    /// `number + 1`, or `Int.max` for `Int.max`: a stored number the storage did not check cannot trap.
+    private static func successor(of number: Int) -> Int {
+        let (next, overflow) = number.addingReportingOverflow(1)
+        return overflow ? .max : next
     }
 
     /// Starts `stream` with `scope`'s changes after `lastEventID` or a snapshot, `retry:` in the

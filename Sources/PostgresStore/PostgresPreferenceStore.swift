@@ -109,7 +109,8 @@ public final class PostgresPreferenceStore: Sendable {
                         guard let scope = name.isEmpty ? .root : try? PreferenceScope(parsing: name) else {
                             throw PostgresStoreError.damaged("its dropped_history table names the scope '\(name)', which is not a scope")
                         }
-                        droppedThrough[scope] = sequence
+                        droppedThrough[scope] = try StoredRows.bounded(
+                            sequence, "dropped_history.through_sequence", of: scope.isRoot ? "the root scope" : "the scope '\(name)'")
                     }
                     return StoredScopes(
                         sequence: root.sequence, position: root.position, scopes: [root.record] + scopes, history: history,

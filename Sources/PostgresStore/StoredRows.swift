@@ -17,10 +17,13 @@ enum StoredRows {
         else {
             throw PostgresStoreError.damaged("its preferences row holds '\(category)', '\(weight)' and '\(spacing)'")
         }
+        let root = "the root scope"
         let record = ScopeRecord(
-            scope: .root, category: category, legibilityWeight: weight, textSpacing: spacing, categoryMark: categoryMark,
-            legibilityWeightMark: weightMark, textSpacingMark: spacingMark)
-        return (record, sequence, position)
+            scope: .root, category: category, legibilityWeight: weight, textSpacing: spacing,
+            categoryMark: try bounded(categoryMark, "preferences.category_mark", of: root),
+            legibilityWeightMark: try bounded(weightMark, "preferences.legibility_weight_mark", of: root),
+            textSpacingMark: try bounded(spacingMark, "preferences.text_spacing_mark", of: root))
+        return (record, try bounded(sequence, "preferences.sequence", of: root), try bounded(position, "preferences.position", of: root))
     }
 
     /// A `scopes` row (`scopeColumns`).
@@ -35,7 +38,9 @@ enum StoredRows {
             category: try stored(category, in: "the category of the scope \(path)"),
             legibilityWeight: try stored(weight, in: "the legibility weight of the scope \(path)"),
             textSpacing: try stored(spacing, in: "the text spacing of the scope \(path)"),
-            categoryMark: categoryMark, legibilityWeightMark: weightMark, textSpacingMark: spacingMark)
+            categoryMark: try bounded(categoryMark, "scopes.category_mark", of: "the scope '\(path)'"),
+            legibilityWeightMark: try bounded(weightMark, "scopes.legibility_weight_mark", of: "the scope '\(path)'"),
+            textSpacingMark: try bounded(spacingMark, "scopes.text_spacing_mark", of: "the scope '\(path)'"))
     }
 
     /// A `history` row (`historyColumns`).
@@ -65,7 +70,21 @@ enum StoredRows {
         default:
             throw PostgresStoreError.damaged("history entry \(position) is of the kind '\(kind)'")
         }
-        return ScopeHistoryEntry(position: position, sequence: sequence, isEvent: isEvent, scope: scope, change: change)
+        let owner = scope.isRoot ? "the root scope" : "the scope '\(path)'"
+        return ScopeHistoryEntry(
+            position: try bounded(position, "history.position", of: owner), sequence: try bounded(sequence, "history.sequence", of: owner),
+            isEvent: isEvent, scope: scope, change: change)
+    }
+
+    /// `value` when it lies from 0 to `StoredScopes.maximumSequence`, where fontd keeps every id, mark
+    /// and position (docs/DESIGN.md §12 The store and the state file); else the database was
+    /// edited behind fontd's back, and `field` of `owner` is named with the value.
+    static func bounded(_ value: Int, _ field: String, of owner: String) throws -> Int {
+        guard (0...StoredScopes.maximumSequence).contains(value) else {
+            throw PostgresStoreError.damaged(
+                "\(field) (\(owner)) holds \(value), outside the 0 to \(StoredScopes.maximumSequence) fontd keeps ids and positions in")
+        }
+        return value
     }
 
     /// The kind, value and previous value columns of `entry`.

@@ -40,7 +40,8 @@ public final class SQLitePreferenceStore: Sendable {
 
     deinit { close() }
 
-    /// Opens the store at `path`, creating it (and its directory, mode 0700) when missing.
+    /// Opens the store at `path`, creating it (and its directory, mode 0700) when missing; a
+    /// symbolic link at `path` is refused with `.symbolicLink`, and nothing is made where it points.
     ///
     /// A file that is not a fontd store is refused with `.damaged` and left exactly as it was;
     /// a store another open holds is refused with `.locked` at once. A store an older fontd
@@ -74,6 +75,9 @@ public final class SQLitePreferenceStore: Sendable {
         let database: DatabaseQueue
         do { database = try DatabaseQueue(path: path, configuration: configuration) } catch { throw .from(error, path: path) }
         do {
+            // GRDB passes SQLite no open flags of ours (no SQLITE_OPEN_NOFOLLOW): the lock's
+            // O_NOFOLLOW refused a link, and this refuses one put there since.
+            guard lock.isFile(at: path) else { throw SQLiteStoreError.symbolicLink(path) }
             let isNew = try database.read { db in try StoreSchema.isNew(db, path: path) }
             try database.writeWithoutTransaction { db in
                 let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")

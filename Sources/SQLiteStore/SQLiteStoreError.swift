@@ -10,6 +10,9 @@ public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
     /// The file is not a store fontd can use: not an SQLite database, a database with tables
     /// fontd did not make, or one that fails SQLite's integrity check. It is never reset.
     case damaged(String, reason: String)
+    /// The store's path names a symbolic link (dangling or not), which fontd never follows: a
+    /// link planted there would have it create or write a file elsewhere.
+    case symbolicLink(String)
     /// The file, its directory or its write-ahead log cannot be created or written.
     case unwritable(String, reason: String)
     /// The store was written by a newer fontd, whose migrations this one does not know.
@@ -39,6 +42,8 @@ public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
             "another fontd serve holds the store \(path); stop it or give another --store"
         case .damaged(let path, let reason):
             "the store \(path) is unusable: \(reason). fontd never resets it; move it away (a new store is then made) or restore it from a backup"
+        case .symbolicLink(let path):
+            "the store \(path) is a symbolic link, which fontd does not follow; give --store the path of the file itself"
         case .unwritable(let path, let reason):
             "cannot write the store \(path): \(reason). Check the permissions and free space of its directory, or give another --store"
         case .newerSchema(let path, let migrations):

@@ -26,11 +26,16 @@ final class StoreFileLock: Sendable {
     let path: String
     private let descriptor: Mutex<Int32?>
 
-    /// Opens (creating it empty, mode 0600, when missing) and locks the file at `path`.
+    /// Opens (creating it empty, mode 0600, when missing) and locks the file at `path`; a
+    /// symbolic link there, dangling or not, is refused and nothing is created where it points.
     init(path: String) throws(SQLiteStoreError) {
-        let file = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let file = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard file >= 0 else {
-            throw .unwritable(path, reason: "open: \(String(cString: strerror(errno)))")
+            let code = errno
+            // ELOOP is also a loop of links among the directories; only a link at the end is this.
+            var status = stat()
+            if code == ELOOP, lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { throw .symbolicLink(path) }
+            throw .unwritable(path, reason: "open: \(String(cString: strerror(code)))")
         }
         while flock(file, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
@@ -65,6 +70,17 @@ final class StoreFileLock: Sendable {
         }
         guard code == 0 else { throw .unwritable(path, reason: "read: \(String(cString: strerror(code)))") }
         return bytes
+    }
+
+    /// Whether `path` names, without following a link, the very file this lock holds: SQLite opens
+    /// the path by name after the lock did, and may follow a link put there in between.
+    func isFile(at path: String) -> Bool {
+        descriptor.withLock { descriptor in
+            guard let descriptor else { return false }
+            var held = stat(), named = stat()
+            guard fstat(descriptor, &held) == 0, lstat(path, &named) == 0 else { return false }
+            return named.st_mode & S_IFMT == S_IFREG && held.st_dev == named.st_dev && held.st_ino == named.st_ino
+        }
     }
 
     /// Unlocks and closes the descriptor; again is harmless.

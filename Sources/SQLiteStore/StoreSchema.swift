@@ -146,8 +146,9 @@ enum StoreSchema {
     /// Whether the database at `db` is new (no schema yet, or only GRDB's empty bookkeeping
     /// table a migration cut short leaves), after refusing anything that is not a whole fontd
     /// store: another application's tables, a newer fontd's migrations, a failed integrity
-    /// check, a sequence or position behind the history. Reads only; a store an older fontd
-    /// left at `v1` is checked as `v1` was, before it is migrated.
+    /// check, a number outside the bounds ids and positions stop at, a sequence or position behind
+    /// the history. Reads only; a store an older fontd left at `v1` is checked as `v1` was, before
+    /// it is migrated.
     static func isNew(_ db: Database, path: String) throws -> Bool {
         let objects = try String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name
@@ -176,6 +177,7 @@ enum StoreSchema {
         guard problems == ["ok"] else {
             throw SQLiteStoreError.damaged(path, reason: "SQLite's integrity check fails (\(problems.joined(separator: "; ")))")
         }
+        try checkNumbers(db, path: path)
         if isV1 {
             let sequence = try Int.fetchOne(db, sql: "SELECT sequence FROM preferences WHERE id = 1")
             let newest = try Int.fetchOne(db, sql: "SELECT MAX(sequence) FROM changes") ?? 0

@@ -39,6 +39,36 @@ import Glibc
         #expect(try fontd.get("/preferences").bodyText == fontd.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))
     }
 
+    /// A storage that hands out what it was given, checked by nothing (as a store read without
+    /// bounds would), and counts the commits it is asked for.
+    final class LoadedStorage: PreferenceStorage, @unchecked Sendable {
+        let stored: StoredScopes
+        private(set) var commits = 0
+
+        init(_ stored: StoredScopes) { self.stored = stored }
+
+        func load() throws -> StoredScopes { stored }
+
+        func commit(_ commit: ScopeCommit) throws { commits += 1 }
+    }
+
+    /// The store's sequence and position as loaded, at the bound ids stop at or far past it.
+    static let exhaustedNumbers: [(sequence: Int, position: Int)] = [
+        (Int.max, 0), (0, Int.max), (Int.max, Int.max),
+        (PreferencesStore.maximumSequence, 0), (0, PreferencesStore.maximumSequence),
+    ]
+
+    @Test(arguments: exhaustedNumbers)
+    func aChangePastTheLastIdOrPositionIsRefusedWithoutTrapping(sequence: Int, position: Int) throws {
+        let storage = LoadedStorage(StoredScopes(sequence: sequence, position: position))
+        let fontd = try Self.service(storage).client
+        let refused = try fontd.put("/category", #"{"category":"xl"}"#)
+        #expect(refused.status == 500)
+        #expect(refused.bodyText.contains("\"internal\"") && refused.bodyText.contains("stop at"), "\(refused.bodyText)")
+        #expect(storage.commits == 0)
+        #expect(try fontd.get("/category").bodyText.contains(#""category":"l""#))
+    }
+
     @Test func theStateFileIsNeverWrittenThroughALinkPlantedAtItsTemporaryFile() throws {
         let directory = try TestPaths.temporaryDirectory()
         let state = directory.appendingPathComponent("state.json").path

@@ -5,6 +5,8 @@ public struct CommandResult: Sendable {
     public var status: Int32
     public var standardOutput: String
     public var standardError: String
+    /// Whether a signal ended it (a trap is SIGILL or SIGTRAP): `status` is then the signal's number.
+    public var diedOfSignal = false
 }
 
 /// Runs the built `fontd` with the pinned fonts, the way a user would from a shell.
@@ -58,7 +60,8 @@ public enum CommandRunner {
         return CommandResult(
             status: process.terminationStatus,
             standardOutput: String(decoding: outputData.get(), as: UTF8.self),
-            standardError: String(decoding: errorData.get(), as: UTF8.self))
+            standardError: String(decoding: errorData.get(), as: UTF8.self),
+            diedOfSignal: process.terminationReason == .uncaughtSignal)
     }
 }
 

@@ -10,8 +10,31 @@ import Testing
     enum Damage: String, CaseIterable, CustomTestStringConvertible {
         case randomBytes, shortRandomBytes, truncatedStore, otherApplicationsDatabase, storeWithAnExtraTable
         case sequenceBehindItsHistory, positionBehindItsHistory, version1StoreBehindItsChanges
+        case sequencePastTheLastId, positionPastTheLastId, markPastTheLastId, markPastTheLastIdInAScope, negativeDroppedThrough
+        case version1SequencePastTheLastId
 
         var testDescription: String { rawValue }
+
+        /// For a number out of bounds: the statement that puts it there, and the field and value the refusal names.
+        var numberDamage: (sql: String, field: String, value: String)? {
+            switch self {
+            case .sequencePastTheLastId, .version1SequencePastTheLastId:
+                ("UPDATE preferences SET sequence = 9223372036854775807", "preferences.sequence (the root scope)", "9223372036854775807")
+            case .positionPastTheLastId:
+                ("UPDATE preferences SET position = 9223372036854775807", "preferences.position (the root scope)", "9223372036854775807")
+            case .markPastTheLastId:
+                ("UPDATE preferences SET category_mark = 1000000000000000", "preferences.category_mark (the root scope)", "1000000000000000")
+            case .markPastTheLastIdInAScope:
+                (
+                    "INSERT INTO scopes (scope, category, category_mark, legibility_weight_mark, text_spacing_mark) VALUES ('alice', 'xl', 9223372036854775807, 0, 0)",
+                    "scopes.category_mark (the scope 'alice')", "9223372036854775807"
+                )
+            case .negativeDroppedThrough:
+                // The one number without a CHECK of its own (a negative mark fails SQLite's quick_check).
+                ("INSERT INTO dropped_history (scope, through_sequence) VALUES ('alice', -1)", "dropped_history.through_sequence (the scope 'alice')", "-1")
+            default: nil
+            }
+        }
 
         /// Leaves the damaged file at the fixture's path.
         func make(_ fixture: StoreFixture) throws {
@@ -50,6 +73,14 @@ import Testing
                 try store.commit(StoreFixture.rootCategoryCommit(3))
                 store.close()
                 try fixture.writeBehindTheStoresBack { db in try db.execute(sql: "UPDATE preferences SET position = 0") }
+            case .sequencePastTheLastId, .positionPastTheLastId, .markPastTheLastId, .markPastTheLastIdInAScope, .negativeDroppedThrough:
+                let store = try SQLitePreferenceStore.open(path: fixture.path)
+                try store.commit(StoreFixture.rootCategoryCommit(3))
+                store.close()
+                try fixture.writeBehindTheStoresBack { db in try db.execute(sql: numberDamage?.sql ?? "") }
+            case .version1SequencePastTheLastId:
+                try fixture.makeVersion1Store(category: .large, legibilityWeight: .regular, sequence: 0, changes: [])
+                try fixture.writeBehindTheStoresBack { db in try db.execute(sql: numberDamage?.sql ?? "") }
             case .version1StoreBehindItsChanges:
                 try fixture.makeVersion1Store(
                     category: .small, legibilityWeight: .regular, sequence: 1, changes: StoreFixture.categoryChanges(2))
@@ -73,9 +104,27 @@ import Testing
         #expect(!reason.isEmpty)
         #expect(error?.description.contains(fixture.path) == true)
         #expect(try fixture.bytes() == before)
+        if let (_, field, value) = damage.numberDamage {
+            #expect(reason.contains(field) && reason.contains(value), "\(reason)")
+        }
         // Refused again, not locked: the refused open let go of the file.
         #expect(throws: SQLiteStoreError.self) { try SQLitePreferenceStore.open(path: fixture.path) }
         #expect(try fixture.bytes() == before)
+    }
+
+    @Test func aStoreAtTheLastIdAndPositionOpensAndLoads() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = try SQLitePreferenceStore.open(path: fixture.path)
+        try store.commit(StoreFixture.rootCategoryCommit(3))
+        store.close()
+        let last = StoredScopes.maximumSequence
+        try fixture.writeBehindTheStoresBack { db in
+            try db.execute(sql: "UPDATE preferences SET sequence = ?, position = ?, category_mark = ?", arguments: [last, last, last])
+        }
+        let loaded = try SQLitePreferenceStore.open(path: fixture.path).load()
+        #expect(loaded.sequence == last && loaded.position == last)
+        #expect(loaded.scopes.first?.categoryMark == last)
     }
 
     @Test(arguments: [false, true])

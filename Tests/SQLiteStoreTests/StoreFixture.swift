@@ -21,6 +21,13 @@ struct StoreFixture {
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
 
+    /// Makes the store with `count` root category changes (`rootCategoryCommit`) and closes it.
+    func makeStore(withRootChanges count: Int) throws {
+        let store = try SQLitePreferenceStore.open(path: path)
+        defer { store.close() }
+        try store.commit(Self.rootCategoryCommit(count))
+    }
+
     /// The file's bytes now.
     func bytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 

@@ -51,6 +51,36 @@ import Testing
         #expect(try !SQLitePreferenceStore.open(path: fixture.path).wasCreated)
     }
 
+    @Test func aDanglingLinkAtTheStorePathIsRefusedAndNothingIsMadeWhereItPoints() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let target = fixture.directory.appendingPathComponent("elsewhere.sqlite").path
+        try FileManager.default.createDirectory(atPath: (fixture.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: fixture.path, withDestinationPath: target)
+
+        #expect(throws: SQLiteStoreError.symbolicLink(fixture.path)) { try SQLitePreferenceStore.open(path: fixture.path) }
+        #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).sorted() == ["state"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: fixture.path) == target, "the link is left as it was")
+        #expect(SQLiteStoreError.symbolicLink(fixture.path).description
+            == "the store \(fixture.path) is a symbolic link, which fontd does not follow; give --store the path of the file itself")
+    }
+
+    @Test func aLinkToAnExistingStoreIsRefusedAndTheStoreLeftAsItWas() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        try fixture.makeStore(withRootChanges: 2)
+        let before = try fixture.bytes()
+        let link = fixture.directory.appendingPathComponent("link.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fixture.path)
+
+        #expect(throws: SQLiteStoreError.symbolicLink(link)) { try SQLitePreferenceStore.open(path: link) }
+        #expect(try fixture.bytes() == before)
+        #expect(!FileManager.default.fileExists(atPath: fixture.path + "-wal"), "not opened through the link")
+        // The store itself, at its own path, opens as before.
+        #expect(try SQLitePreferenceStore.open(path: fixture.path).load().sequence == 2)
+    }
+
     @Test func aClosedStoreRefusesCalls() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }

@@ -184,6 +184,19 @@ import Testing
         #expect(throws: PostgresStoreError.newerSchema(version: 4, known: 3)) { try StoreUnderTest.openPostgres(database: newer) }
     }
 
+    @Test(arguments: NumbersPastTheLastId.edits)
+    func aNumberPastTheLastIdIsRefusedAsItIsRead(sql: String, field: String) throws {
+        let cluster = try PostgresCluster.shared()
+        let database = try cluster.createDatabase()
+        let store = try StoreUnderTest.openPostgres(database: database)
+        defer { store.close() }
+        try store.commit(Self.rootChange(1, .extraLarge, from: .large))
+        try cluster.runSQL(sql, database: database)
+        let error = #expect(throws: PostgresStoreError.self) { try store.load() }
+        guard case .damaged(let reason)? = error else { Issue.record("expected damaged, got \(String(describing: error))"); return }
+        #expect(reason.contains(field) && reason.contains(NumbersPastTheLastId.value), "\(reason)")
+    }
+
     @Test func aVersion1DatabaseIsMigratedKeepingItsValuesAndTakesTextSpacing() throws {
         let cluster = try PostgresCluster.shared()
         let database = try cluster.createDatabase()

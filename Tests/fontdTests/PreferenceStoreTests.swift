@@ -74,6 +74,87 @@ import Testing
         #expect(try first.client.get("/healthz").status == 200, "the first goes on")
     }
 
+    /// Runs `sqlite3 PATH SQL`, as a person editing the store by hand would.
+    static func editWithSQLite(_ path: String, _ sql: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [path, sql]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "sqlite3 \(sql)")
+    }
+
+    /// A store made by `fontd serve` with one change (sequence 1), left by a stopped server.
+    static func storeWithOneChange() throws -> String {
+        let store = try TestPaths.temporaryDirectory().appendingPathComponent("fontd.sqlite").path
+        let server = try ServerProcess(["--token", token, "--store", store])
+        #expect(try server.client.put("/category", #"{"category":"xl"}"#, token: token).status == 200)
+        #expect(server.terminate() == 0)
+        return store
+    }
+
+    @Test(arguments: NumbersPastTheLastId.edits)
+    func aStoreHoldingANumberPastTheLastIdIsRefusedInOneLine(sql: String, field: String) throws {
+        let store = try Self.storeWithOneChange()
+        try Self.editWithSQLite(store, sql)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let result = try CommandRunner.run(["serve", "--port", "0", "--token", Self.token, "--store", store], timeoutSeconds: 20)
+        #expect(!result.diedOfSignal, "status \(result.status): \(result.standardError)")
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty, "no ready line")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.standardError)")
+        #expect(lines.first.map { $0.contains(store) && $0.contains(field) && $0.contains(NumbersPastTheLastId.value) } == true, "\(result.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before, "never reset")
+    }
+
+    @Test func aStateFilePastTheLastIdIsRefusedInOneLineAndNoStoreIsMade() throws {
+        let directory = try TestPaths.temporaryDirectory()
+        let state = directory.appendingPathComponent("state.json")
+        let change = #"{"sequence":9223372036854775807,"event":"contentSizeCategoryDidChange","category":"xl","previous":"l"}"#
+        try Data(#"{"version":1,"category":"xl","legibilityWeight":"regular","sequence":9223372036854775807,"history":[\#(change)]}"#.utf8)
+            .write(to: state)
+        let result = try CommandRunner.run(["serve", "--port", "0", "--state", state.path], timeoutSeconds: 20)
+        #expect(!result.diedOfSignal && result.status == 1, "\(result.status): \(result.standardError)")
+        let lines = result.standardError.split(separator: "\n").filter { $0.hasPrefix("fontd: error:") }
+        #expect(lines.count == 1 && lines[0].contains(state.path) && lines[0].contains("'sequence'"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("state.sqlite").path))
+    }
+
+    @Test func aStoreAtTheLastIdServesAndRefusesTheNextChangeCleanly() throws {
+        let store = try Self.storeWithOneChange()
+        let last = "999999999999999"
+        try Self.editWithSQLite(store, "UPDATE preferences SET sequence = \(last), position = \(last), category_mark = \(last)")
+        let server = try ServerProcess(["--token", Self.token, "--store", store])
+        defer { server.stop() }
+        #expect(try server.client.get("/category").bodyText == #"{"category":"xl","sequence":\#(last)}"#)
+        let refused = try server.client.put("/category", #"{"category":"ax5"}"#, token: Self.token)
+        #expect(refused.status == 500)
+        #expect(refused.bodyText.contains(#""error":"internal""#), "\(refused.bodyText)")
+        #expect(try server.client.get("/category").bodyText == #"{"category":"xl","sequence":\#(last)}"#)
+        #expect(server.terminate() == 0, "served on, and stopped as asked")
+    }
+
+    @Test(arguments: [false, true])
+    func aSymbolicLinkAtTheStorePathIsRefusedInOneLine(pointingAtAStore: Bool) throws {
+        let directory = try TestPaths.temporaryDirectory()
+        let target = pointingAtAStore ? try Self.storeWithOneChange() : directory.appendingPathComponent("elsewhere.sqlite").path
+        let before = pointingAtAStore ? try Data(contentsOf: URL(fileURLWithPath: target)) : nil
+        let link = directory.appendingPathComponent("fontd.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+
+        let result = try CommandRunner.run(["serve", "--port", "0", "--store", link], timeoutSeconds: 20)
+        #expect(!result.diedOfSignal && result.status == 1, "\(result.status): \(result.standardError)")
+        #expect(result.standardOutput.isEmpty, "no ready line")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains(link) && lines[0].contains("symbolic link"), "\(result.standardError)")
+        if let before {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before)
+        } else {
+            #expect(!FileManager.default.fileExists(atPath: target), "nothing made where the link points")
+        }
+    }
+
     @Test func aDamagedStoreIsRefusedAtStartAndLeftAsItWas() throws {
         let store = try TestPaths.temporaryDirectory().appendingPathComponent("fontd.sqlite")
         let damage = Data("SQLite format 3\u{0}".utf8) + Data((0..<4080).map { UInt8(truncatingIfNeeded: $0 &* 37) })
