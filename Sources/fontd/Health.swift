@@ -30,6 +30,6 @@ struct Health: AsyncParsableCommand {
         let seconds = try timeoutSeconds()
         let client = try options.client(timeout: .milliseconds(Int64(seconds * 1000)))
         let status = try await client.command { client throws(FontdClientError) in try await client.health() }
-        print(status.status)
+        Output.printLine(status.status)
     }
 }
