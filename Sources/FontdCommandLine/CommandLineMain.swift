@@ -51,7 +51,7 @@ public enum CommandLineMain {
             }
             // A command that said why it failed itself throws a bare `ExitCode`, which has no message.
             let message = Root.message(for: error)
-            if !message.isEmpty { Output.writeLine("fontd: error: \(oneLine(message))", to: STDERR_FILENO) }
+            if !message.isEmpty { Output.writeLine("fontd: error: \(oneLine(message))".escapingControlCharacters, to: STDERR_FILENO) }
             return code.rawValue == 0 ? 1 : code.rawValue
         }
     }

@@ -5,7 +5,7 @@ extension Output {
     public static func printFont(_ font: ResolvedFont) {
         let face = font.matchedFace
         let metrics = font.metrics
-        print("\(font.style) at \(font.category.rawValue)\(font.requestedCategory.map { " (requested \($0.rawValue))" } ?? ""): \(face.family) \(face.face), \(points(face.pointSize)) pt")
+        printLine("\(font.style) at \(font.category.rawValue)\(font.requestedCategory.map { " (requested \($0.rawValue))" } ?? ""): \(face.family) \(face.face), \(points(face.pointSize)) pt")
         let traitsText = face.traits.names.isEmpty ? "none" : face.traits.names.joined(separator: ", ")
         var synthetic = [face.synthetic.bold ? "bold" : nil, face.synthetic.oblique ? "oblique" : nil].compactMap { $0 }
         if synthetic.isEmpty { synthetic = ["none"] }

@@ -21,15 +21,23 @@ public enum Output {
         Descriptor.write(bytes, to: descriptor)
     }
 
-    /// Writes `fontd: MESSAGE` on stderr: something the reader should know about an answer
-    /// that is still a success, kept off stdout so scripts read only the answer.
+    /// Writes `fontd: MESSAGE` on stderr, its control characters escaped: something the reader
+    /// should know about an answer that is still a success, kept off stdout so scripts read only
+    /// the answer.
     public static func writeNote(_ message: String) {
-        writeLine("fontd: \(message)", to: STDERR_FILENO)
+        writeLine("fontd: \(message)".escapingControlCharacters, to: STDERR_FILENO)
     }
 
-    /// Prints rows as left-aligned columns under a header.
+    /// Prints one line for people, its control characters escaped (`escapingControlCharacters`):
+    /// every human line goes through here or `printTable`; `--json` output does not.
+    public static func printLine(_ line: String) {
+        print(line.escapingControlCharacters)
+    }
+
+    /// Prints rows as left-aligned columns under a header, each cell's control characters
+    /// escaped (`escapingControlCharacters`) before the columns are measured.
     public static func printTable(header: [String], rows: [[String]]) {
-        let all = [header] + rows
+        let all = ([header] + rows).map { $0.map(\.escapingControlCharacters) }
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         for row in all {
             let cells = row.enumerated().map { column, cell in

@@ -8,8 +8,7 @@ public enum WebOutputsError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .invalidTokenName(let name, let reason):
-            "The name '\(name)' cannot name a design token or group: \(reason) "
-                + "(Design Tokens Format Module 2025.10, §5.1.1 Character restrictions); rename it in the style table."
+            "The name '\(name)' cannot name a design token or group: \(reason); rename it in the style table."
         }
     }
 }

@@ -24,7 +24,7 @@ struct CategoryCommand: AsyncParsableCommand {
             let client = try options.client(scope: try scope.parsed(), token: token.resolved)
             let answer = try await client.command { client throws(FontdClientError) in try await client.category() }
             if json { return try Output.printJSON(answer) }
-            print(answer.category.rawValue)
+            Output.printLine(answer.category.rawValue)
         }
     }
 
@@ -44,7 +44,7 @@ struct CategoryCommand: AsyncParsableCommand {
             let client = try options.client(scope: try scope.parsed(), token: token.resolved)
             let change = try await client.command { client throws(FontdClientError) in try await client.setCategory(category) }
             if json { return try Output.printJSON(change) }
-            print(change.previous == change.category
+            Output.printLine(change.previous == change.category
                 ? "\(change.category.rawValue) (unchanged)"
                 : "\(change.category.rawValue) (was \(change.previous.rawValue))")
         }

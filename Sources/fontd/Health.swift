@@ -9,19 +9,20 @@ struct Health: AsyncParsableCommand {
 
     @OptionGroup var options: ServerOptions
 
-    @Option(help: "Seconds to wait for the answer.")
+    @Option(help: "Seconds to wait for the answer: \(Health.timeoutRange).")
     var timeout: Seconds = "5"
 
-    /// The longest `--timeout`: an hour.
-    static let longestSeconds = 3600.0
+    /// `--timeout`: at least a tenth of a second (a round trip on loopback with room to spare),
+    /// at most an hour.
+    static let timeoutRange = SecondsRange(least: 0.1, most: 3600)
 
     func validate() throws {
         _ = try timeoutSeconds()
     }
 
-    /// `--timeout` in seconds, checked against (0, an hour].
+    /// `--timeout` in seconds, checked against `timeoutRange`.
     private func timeoutSeconds() throws -> Double {
-        try timeout.checked("--timeout", maximum: Self.longestSeconds)
+        try timeout.checked("--timeout", in: Self.timeoutRange)
     }
 
     @MainActor
@@ -29,6 +30,6 @@ struct Health: AsyncParsableCommand {
         let seconds = try timeoutSeconds()
         let client = try options.client(timeout: .milliseconds(Int64(seconds * 1000)))
         let status = try await client.command { client throws(FontdClientError) in try await client.health() }
-        print(status.status)
+        Output.printLine(status.status)
     }
 }

@@ -26,7 +26,7 @@ struct PreferenceCommand<Preference: ReaderPreference>: AsyncParsableCommand {
             let client = try options.client(scope: try scope.parsed(), token: token.resolved)
             let preferences = try await client.command { client throws(FontdClientError) in try await client.preferences() }
             if json { return try Output.printJSON(preferences) }
-            print(Preference.value(in: preferences).rawValue)
+            Output.printLine(Preference.value(in: preferences).rawValue)
         }
     }
 
@@ -49,7 +49,7 @@ struct PreferenceCommand<Preference: ReaderPreference>: AsyncParsableCommand {
             let after = try await client.command { client throws(FontdClientError) in try await Preference.set(value, with: client) }
             if json { return try Output.printJSON(after) }
             let (now, was) = (Preference.value(in: after).rawValue, Preference.value(in: before).rawValue)
-            print(after.sequence == before.sequence ? "\(now) (unchanged)" : "\(now) (was \(was))")
+            Output.printLine(after.sequence == before.sequence ? "\(now) (unchanged)" : "\(now) (was \(was))")
         }
     }
 
@@ -71,7 +71,7 @@ struct PreferenceCommand<Preference: ReaderPreference>: AsyncParsableCommand {
             let client = try options.client(scope: try scope.clearable(), token: token.resolved)
             let preferences = try await client.command { client throws(FontdClientError) in try await Preference.clear(with: client) }
             if json { return try Output.printJSON(preferences) }
-            print("\(Preference.value(in: preferences).rawValue) (inherited)")
+            Output.printLine("\(Preference.value(in: preferences).rawValue) (inherited)")
         }
     }
 }

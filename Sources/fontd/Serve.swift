@@ -43,13 +43,13 @@ struct Serve: ParsableCommand {
     @Option(help: "Open connections past which new ones are answered 503.")
     var maxConnections = 16_384
 
-    @Option(help: "Seconds a request's head may take to arrive (408 after).")
+    @Option(help: "Seconds a request's head may take to arrive (408 after): \(Serve.requestTimeoutRange).")
     var headerTimeout: Seconds = "10"
 
-    @Option(help: "Seconds a request's body may take to arrive (408 after).")
+    @Option(help: "Seconds a request's body may take to arrive (408 after): \(Serve.requestTimeoutRange).")
     var bodyTimeout: Seconds = "10"
 
-    @Option(help: "Seconds an idle keep-alive connection stays open.")
+    @Option(help: "Seconds an idle keep-alive connection stays open: \(Serve.idleTimeoutRange).")
     var idleTimeout: Seconds = "60"
 
     @Option(help: "Resolved answers kept ready to send (least recently used go first).")
@@ -76,7 +76,7 @@ struct Serve: ParsableCommand {
     @Option(help: "The preferences store: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DB shared by replicas; else $FONTD_STORE, else beside --state as NAME.sqlite, else $XDG_STATE_HOME/fontd/fontd.sqlite (default).")
     var store: String?
 
-    @Option(help: "Seconds a PostgreSQL store's call may take before the store counts as unreachable (503 for a change).")
+    @Option(help: "Seconds a PostgreSQL store's call may take before the store counts as unreachable (503 for a change): \(Serve.storeTimeoutRange).")
     var storeTimeout: Seconds = "10"
 
     @Option(help: "A state file of earlier versions, imported once into a new store (default: $XDG_STATE_HOME/fontd/state.json).")
@@ -121,10 +121,10 @@ struct Serve: ParsableCommand {
     @Option(help: "The kernel send buffer of event streams, in bytes (default: the system's).")
     var sseSndbuf: Int?
 
-    @Option(help: "Seconds between keep-alive comments on idle event streams.")
+    @Option(help: "Seconds between keep-alive comments on idle event streams: \(Serve.keepAliveRange).")
     var sseKeepalive: Seconds = "15"
 
-    @Option(help: "Seconds between checks for fonts installed or removed; SIGHUP reads the fonts again at once.")
+    @Option(help: "Seconds between checks for fonts installed or removed: \(Serve.fontRescanRange). SIGHUP reads the fonts again at once.")
     var fontRescanSeconds: Seconds = "10"
 
     @Option(help: ArgumentHelp(
@@ -234,13 +234,13 @@ struct Serve: ParsableCommand {
         serviceConfiguration.maximumScopes = maxScopes
         serviceConfiguration.keptChanges = keptChanges
         serviceConfiguration.keptChangesPerScope = keptChangesPerScope
-        serviceConfiguration.fontRescanSeconds = try fontRescanSeconds.checked("--font-rescan-seconds", maximum: 86_400)
+        serviceConfiguration.fontRescanSeconds = durations.fontRescan
         // Docs/DESIGN.md §10: with no token, every scope is open on loopback only (a single-user desktop).
         serviceConfiguration.scopesOpenWithoutToken = loopback
         // PostgreSQL when the store is a URL (docs/DESIGN.md §24), else the SQLite file.
         let storage: any PreferenceStorage = if let sharedStore {
             PostgresStorage(try PostgresPreferenceStore.open(
-                url: sharedStore, timeoutSeconds: try storeTimeout.checked("--store-timeout", maximum: 3600), logger: logger))
+                url: sharedStore, timeoutSeconds: durations.store, logger: logger))
         } else {
             try location.open()
         }
@@ -330,23 +330,11 @@ struct Serve: ParsableCommand {
         return environment["HOME"].map { $0 + "/.local/state/fontd/state.json" }
     }
 
-    /// The longest any of serve's durations may be: a day.
-    static let longestSeconds = 86_400.0
-
     func validate() throws {
         _ = try durations()
         if desktopScope != nil, desktop == nil {
             throw ValidationError("--desktop-scope needs --desktop gnome or --desktop auto.")
         }
         _ = try desktopScopeParsed()
-    }
-
-    /// Every duration option in seconds, each checked against (0, a day]: once by `validate()`,
-    /// again by `run()`, which cannot receive what `validate()` found.
-    private func durations() throws -> (header: Double, body: Double, idle: Double, keepAlive: Double) {
-        (try headerTimeout.checked("--header-timeout", maximum: Self.longestSeconds),
-         try bodyTimeout.checked("--body-timeout", maximum: Self.longestSeconds),
-         try idleTimeout.checked("--idle-timeout", maximum: Self.longestSeconds),
-         try sseKeepalive.checked("--sse-keepalive", maximum: Self.longestSeconds))
     }
 }

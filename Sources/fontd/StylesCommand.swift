@@ -44,7 +44,7 @@ struct StylesCommand: ParsableCommand {
         let table = try StyleTable.locate(explicit: styles)
         guard let category else {
             if json { return try Output.printJSON(table) }
-            print("Style table \"\(table.name)\" — size/line height in points")
+            Output.printLine("Style table \"\(table.name)\" — size/line height in points")
             Output.printTable(
                 header: ["style", "weight", "emph."] + ContentSizeCategory.allCases.map(\.rawValue),
                 rows: table.styles.map { definition in
@@ -66,7 +66,7 @@ struct StylesCommand: ParsableCommand {
                 opticalSizing: definition.opticalSizing ? nil : false, variations: cell.variations.isEmpty ? nil : cell.variations)
         }
         if json { return try Output.printJSON(CategoryCells(category: category, styles: cells)) }
-        print("Style table \"\(table.name)\" at \(category.rawValue) (\(category.appleName)) — points")
+        Output.printLine("Style table \"\(table.name)\" at \(category.rawValue) (\(category.appleName)) — points")
         Output.printTable(
             header: ["style", "family", "weight", "emph.", "size", "line height", "tracking"],
             rows: cells.map { cell in
@@ -83,18 +83,18 @@ struct StylesCommand: ParsableCommand {
         for scaling in TypeScaling.allCases {
             let scaled = definitions.filter { $0.scaling == scaling }.map(\.style.rawValue)
             guard !scaled.isEmpty else { continue }
-            print("scaled from l by \(scaling.rawValue): \(scaled.joined(separator: ", "))")
+            Output.printLine("scaled from l by \(scaling.rawValue): \(scaled.joined(separator: ", "))")
         }
     }
 
     /// The variable-font settings the table makes, one line each, after the table (none for most tables).
     private func printVariableFontSettings(of definitions: [TextStyleDefinition], at categories: [ContentSizeCategory]) {
         for definition in definitions {
-            if !definition.opticalSizing { print("\(definition.style): optical sizing off") }
+            if !definition.opticalSizing { Output.printLine("\(definition.style): optical sizing off") }
             for category in categories {
                 let variations = definition.size(at: category).variations
                 guard !variations.isEmpty else { continue }
-                print("\(definition.style) at \(category.rawValue): \(Output.variationsText(variations))")
+                Output.printLine("\(definition.style) at \(category.rawValue): \(Output.variationsText(variations))")
             }
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DynamicType
 import FontdClient
+import FontdCommandLine
 import Foundation
 
 extension TokenCommand {
@@ -50,7 +51,7 @@ extension TokenCommand {
             }
             let revocation = try JSONDecoder().decode(TokenRevocation.self, from: body)
             let moment = Date(timeIntervalSince1970: Double(revocation.revokedBefore)).formatted(.iso8601)
-            print("Revoked the tokens of \(revocation.scope.path) and the scopes below it issued before \(moment).")
+            Output.printLine("Revoked the tokens of \(revocation.scope.path) and the scopes below it issued before \(moment).")
         }
     }
 }

@@ -22,7 +22,7 @@ struct Watch: AsyncParsableCommand {
         let client = try options.client(scope: try scope.parsed(), token: token.resolved)
         do {
             for try await event in client.preferenceChanges() {
-                Output.writeLine(json ? "{\"event\":\"\(event.name)\",\"data\":\(event.data)}" : Self.line(event))
+                Output.writeLine(json ? "{\"event\":\"\(event.name)\",\"data\":\(event.data)}" : Self.line(event).escapingControlCharacters)
             }
         } catch let error as FontdClientError {
             throw NetworkCommandError(underlying: error, sentToken: client.token != nil, scope: client.scope)

@@ -40,6 +40,35 @@ public enum FontFileCopies {
         return url
     }
 
+    /// DejaVu Sans under the family name `family`: a new `name` table (Windows Unicode records
+    /// only: family, subfamily `Book`, full and PostScript names) appended to the file, and the
+    /// table record pointed at it. Font readers do not check table checksums.
+    public static func withFamilyName(_ family: String, in directory: URL, name: String = "Renamed.ttf") throws -> URL {
+        var bytes = try [UInt8](Data(contentsOf: original))
+        guard let record = tableRecords(bytes, directory: 0).first(where: { $0.tag == "name" }) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        let names: [(id: UInt16, text: String)] = [(1, family), (2, "Book"), (4, family + " Book"), (6, "Renamed-Book")]
+        func uint16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+        var records: [UInt8] = []
+        var strings: [UInt8] = []
+        for (id, text) in names {
+            let utf16 = text.utf16.flatMap { uint16(Int($0)) }
+            // platform 3 (Windows), encoding 1 (Unicode BMP), language 0x0409 (English, US).
+            records += uint16(3) + uint16(1) + uint16(0x0409) + uint16(Int(id)) + uint16(utf16.count) + uint16(strings.count)
+            strings += utf16
+        }
+        let table = uint16(0) + uint16(names.count) + uint16(6 + records.count) + records + strings
+        while bytes.count % 4 != 0 { bytes.append(0) }
+        setUInt32(bytes.count, in: &bytes, at: record.offsetField)
+        setUInt32(table.count, in: &bytes, at: record.offsetField + 4)
+        bytes += table
+        while bytes.count % 4 != 0 { bytes.append(0) }
+        let url = directory.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url
+    }
+
     /// A one-face collection (`ttcf`) holding DejaVu Sans.
     public static func collection(in directory: URL, name: String = "Collection.ttc") throws -> URL {
         let font = try [UInt8](Data(contentsOf: original))

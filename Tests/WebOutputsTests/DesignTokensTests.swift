@@ -64,15 +64,27 @@ import WebOutputs
         #expect(text.contains("\"lineHeight\": 1.263157894736842"))
     }
 
-    @Test(arguments: [("default", "a.b"), ("default", "$body"), ("default", "{body}"), ("default", "b}"), ("my.table", "body"),
-                      ("$table", "body"), ("{x", "body")])
-    func namesTheFormatForbidsAreRefused(_ table: String, _ style: String) throws {
+    @Test(arguments: [
+        ("default", "a.b", "default", "a%2Eb"), ("default", "$body", "default", "%24body"), ("default", "{body}", "default", "%7Bbody%7D"),
+        ("default", "b}", "default", "b%7D"), ("my.table", "lede", "my%2Etable", "lede"), ("$table", "lede", "%24table", "lede"),
+        ("{x", "a$b", "%7Bx", "a$b"), ("100%", "lede", "100%25", "lede"),
+    ])
+    func namesTheFormatForbidsArePercentEscaped(_ table: String, _ style: String, _ group: String, _ token: String) throws {
         var block = try WebFixtures.block(.large, .regular)
         block.styles[0].definition.style = TextStyle(style)
-        let error = try #require(throws: WebOutputsError.self) { try DesignTokens.document(table: table, block: block) }
-        guard case .invalidTokenName(let name, _) = error else { return }
-        #expect(name == (table == "default" ? style : table))
-        #expect(error.description.contains("'\(name)'") && error.description.contains("rename it in the style table"))
+        let document = try JSONDocument(parsing: try DesignTokens.document(table: table, block: block))
+        #expect(DTCGValidator.problems(in: document) == [])
+        #expect(DTCGValidator.tokens(in: document).first?.path == [group, token])
+        // The description still names the table as it is.
+        guard case .object(let root) = document, case .object(let members)? = root.first?.value,
+              case .string(let description)? = members.first(where: { $0.key == "$description" })?.value
+        else { Issue.record("no $description in \(document)"); return }
+        #expect(description.contains("\"\(table)\""), "\(description)")
+    }
+
+    @Test func escapingKeepsDifferentNamesDifferent() {
+        let names = ["a.b", "a%2Eb", "a%252Eb", "$a", "%24a", "a$"]
+        #expect(Set(names.map(DesignTokens.tokenName)).count == names.count)
     }
 
     @Test func repeatedStyleNameIsRefused() throws {

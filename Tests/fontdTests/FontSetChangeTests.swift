@@ -162,7 +162,7 @@ import Testing
         #expect(line.text == "fontsDidChange: the installed fonts changed (generation \(try Self.generation(server)))")
     }
 
-    @Test(arguments: ["0", "-1", "abc", "86401"])
+    @Test(arguments: ["-1", "abc", "86401", "1e-320", "0.05"])
     func aBadRescanIntervalIsRefusedWithOneLine(_ value: String) throws {
         let run = try CommandRunner.run(["serve", "--port", "0", "--font-rescan-seconds=\(value)"])
         #expect(run.status != 0)

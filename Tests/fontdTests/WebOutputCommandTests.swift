@@ -118,6 +118,25 @@ import Testing
         #expect(written.standardOutput == served)
     }
 
+    /// A table whose name and first style's name break the design tokens' name rule (a leading
+    /// `$`, `{`, `}`, `.`): `/tokens` answers 200 with the names percent-escaped, and `fontd
+    /// tokens` writes the same bytes (docs/DESIGN.md §22, The web: stylesheets, design tokens, font files).
+    @Test func aTableNameTheTokenFormatForbidsIsEscapedByServerAndCommandAlike() throws {
+        let table = try StyleTableBreakage.writeDefaultTable { table in
+            table["name"] = "$house.v2{x}"
+            StyleTableBreakage.editStyle(&table, 0) { $0["name"] = "big.title" }
+        }
+        let server = try ServerProcess(["--styles", table.path])
+        let served = try server.client.get("/tokens")
+        #expect(served.status == 200, "\(served.bodyText)")
+        #expect(served.bodyText.hasPrefix("{\n  \"%24house%2Ev2%7Bx%7D\": {"), "\(served.bodyText)")
+        #expect(served.bodyText.contains("\"big%2Etitle\": {"), "\(served.bodyText)")
+        let written = try CommandRunner.run(["tokens", "--styles", table.path])
+        #expect(written.status == 0, "\(written.standardError)")
+        #expect(written.standardError.isEmpty, "\(written.standardError)")
+        #expect(written.standardOutput == served.bodyText)
+    }
+
     @Test(arguments: [
         (["css", "--prefix", "9lives"], "9lives"), (["css", "--format", "less"], "less"),
         (["css", "--category", "all", "--format", "tailwind"], "tailwind"), (["css", "--category", "all", "--legibility", "bold"], "legibility"),
