@@ -36,6 +36,17 @@ import Testing
         return nil
     }
 
+    /// The server error FontdClient reads from `answer` (a raw exchange with `server`); nil, with
+    /// an issue recorded, when it reads something else.
+    private static func serverError(_ answer: TestResponse, from server: ServerProcess, sourceLocation: SourceLocation = #_sourceLocation) -> ServerError? {
+        let error = FontdClient.errorAnswer(status: answer.status, body: Data(answer.body), url: server.url)
+        guard case .server(let serverError) = error else {
+            Issue.record("not a server error: \(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+        return serverError
+    }
+
     @Test func valueErrorsOfTheTypedCalls() async throws {
         let client = try client()
         let style = await expectServerError(.unknownStyle, status: 400) { _ = try await client.font("bdoy") }
@@ -149,11 +160,7 @@ import Testing
         try connection.send(request)
         let answer = try connection.readResponse()
         #expect(answer.status == status)
-        let error = FontdClient.errorAnswer(status: answer.status, body: Data(answer.body), url: server.url)
-        guard case .server(let serverError) = error else {
-            Issue.record("not a server error: \(error)")
-            return
-        }
+        guard let serverError = Self.serverError(answer, from: server) else { return }
         #expect(serverError.code == code)
         #expect(serverError.status == status)
     }
@@ -163,11 +170,7 @@ import Testing
         let restricted = try FontFileCopies.withEmbeddingFlags(0x0002, in: directory)
         let server = try ServerProcess(environment: PinnedFonts.environment(seeingOnly: directory))
         let answer = try server.client.get("/font-files/\(try FontFileCopies.sha256(of: restricted))")
-        let error = FontdClient.errorAnswer(status: answer.status, body: Data(answer.body), url: server.url)
-        guard case .server(let serverError) = error else {
-            Issue.record("not a server error: \(error)")
-            return
-        }
+        guard let serverError = Self.serverError(answer, from: server) else { return }
         #expect(serverError.code == .forbidden)
         #expect(serverError.status == 403)
     }
@@ -195,11 +198,7 @@ import Testing
         #expect(try connection.readResponse().status == 200)
         let answer = try connection.readResponse()
         #expect(answer.header("Retry-After") != nil)
-        let error = FontdClient.errorAnswer(status: answer.status, body: Data(answer.body), url: server.url)
-        guard case .server(let serverError) = error else {
-            Issue.record("not a server error: \(error)")
-            return
-        }
+        guard let serverError = Self.serverError(answer, from: server) else { return }
         #expect(serverError.code == .tooManyRequests)
         #expect(serverError.status == 429)
         #expect(serverError.message.contains("--max-writes-per-second"))
@@ -210,11 +209,7 @@ import Testing
         let connection = try server.connect()
         try connection.send("GET /category HTTP/1.1\r\nHost: rebind.evil.example:\(server.port)\r\n\r\n")
         let answer = try connection.readResponse()
-        let error = FontdClient.errorAnswer(status: answer.status, body: Data(answer.body), url: server.url)
-        guard case .server(let serverError) = error else {
-            Issue.record("not a server error: \(error)")
-            return
-        }
+        guard let serverError = Self.serverError(answer, from: server) else { return }
         #expect(serverError.code == .misdirectedRequest)
         #expect(serverError.status == 421)
     }
