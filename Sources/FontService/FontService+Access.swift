@@ -2,10 +2,20 @@ import DynamicType
 import HTTPServer
 
 extension FontService {
+    /// The credential a request that may go on was let in by.
+    enum Bearer: Sendable {
+        /// None: what anybody may do (or the server takes no token, and ignores every credential).
+        case anonymous
+        /// The server's own token (`--token`): the operator's.
+        case serverToken
+        /// A scoped token, with what it allows and until when.
+        case scopedToken(ScopedTokenVerifier.Grant)
+    }
+
     /// Whether a request may go on to its handler (docs/DESIGN.md §10).
     enum Access {
-        /// It may go on; with the grant of the scoped token that lets it, nil for any other credential or none.
-        case allowed(ScopedTokenVerifier.Grant?)
+        /// It may go on, with the credential that lets it.
+        case allowed(Bearer)
         case denied(FontServiceError)
         /// The credential is a token not yet checked: `verifier` checks it, then the request is asked again.
         case verifyFirst(String, ScopedTokenVerifier)
@@ -36,13 +46,13 @@ extension FontService {
     /// token), and, with no token on loopback, every scope.
     func access(to scope: PreferenceScope, writing: Bool, credential: String?) -> Access {
         guard let serverToken = configuration.token else {
-            if scope.isRoot || configuration.scopesOpenWithoutToken { return .allowed(nil) }
+            if scope.isRoot || configuration.scopesOpenWithoutToken { return .allowed(.anonymous) }
             return .denied(.unauthorized(.closedScopes(scope)))
         }
         guard let credential else {
-            return scope.isRoot && !writing ? .allowed(nil) : .denied(.unauthorized(.noCredential(scope, writing: writing)))
+            return scope.isRoot && !writing ? .allowed(.anonymous) : .denied(.unauthorized(.noCredential(scope, writing: writing)))
         }
-        if Self.constantTimeEqual(credential, serverToken) { return .allowed(nil) }
+        if Self.constantTimeEqual(credential, serverToken) { return .allowed(.serverToken) }
         guard let tokenVerifier else { return .denied(.unauthorized(.badCredential("it is not this server's token"))) }
         // Before the verifier and its cache: a token the size of a header costs nothing to refuse.
         let bytes = credential.utf8.count
@@ -55,7 +65,7 @@ extension FontService {
         case .invalid(let refusal):
             return .denied(.unauthorized(.badCredential(refusal.description)))
         case .valid(let grant):
-            if grant.scope.covers(scope) || (scope.isRoot && !writing) { return .allowed(grant) }
+            if grant.scope.covers(scope) || (scope.isRoot && !writing) { return .allowed(.scopedToken(grant)) }
             return .denied(.forbidden(reason: "the token covers \(grant.scope.path) and the scopes below it, not \(scope)"))
         }
     }

@@ -189,9 +189,9 @@ public final class FontService: HTTPResponder {
             if writing || !scope.isRoot {
                 try consent(of: RequestOrigin(request, trusting: configuration.trustedOrigins), to: scope, writing: writing, credential: credential)
             }
-            let grant: ScopedTokenVerifier.Grant?
+            let bearer: Bearer
             switch access(to: scope, writing: writing, credential: credential) {
-            case .allowed(let granted): grant = granted
+            case .allowed(let allowed): bearer = allowed
             case .denied(let error): throw error
             case .verifyFirst(let token, let verifier):
                 // jwt-kit verifies asynchronously: off this loop, then the request is asked again.
@@ -204,8 +204,7 @@ public final class FontService: HTTPResponder {
             }
             let context = RequestContext(
                 request: request, route: route, parameters: parameters, preferences: store.preferences(of: scope),
-                scope: scope, hasCredential: Self.carriesCredential(request), grant: grant,
-                byOperator: credential.map { given in configuration.token.map { Self.constantTimeEqual(given, $0) } ?? false } ?? false)
+                scope: scope, hasCredential: Self.carriesCredential(request), bearer: bearer)
             switch handler {
             case .cached(let subject, let answer):
                 return try cachedReply(context, subject: subject, answer: answer, remembering: loop.targets)

@@ -14,12 +14,22 @@ struct RequestContext: Sendable {
     /// Whether the request carried a credential (`Authorization`, `access_token=`), even one a
     /// server without a token ignores.
     var hasCredential = false
+    /// The credential that let the request in.
+    var bearer = FontService.Bearer.anonymous
+
     /// What the scoped token that let the request in allows, and until when; nil for the
     /// server's token or no credential. An event stream ends when it expires.
-    var grant: ScopedTokenVerifier.Grant?
-    /// Whether that credential is the server's own token (`--token`): the operator's, whose
-    /// changes no write quota holds.
-    var byOperator = false
+    var grant: ScopedTokenVerifier.Grant? {
+        if case .scopedToken(let grant) = bearer { return grant }
+        return nil
+    }
+
+    /// Whether the server's own token (`--token`) let it in: the operator's, whose changes no
+    /// write quota holds.
+    var byOperator: Bool {
+        if case .serverToken = bearer { return true }
+        return false
+    }
 
     /// Whether anybody may see the answer and keep it: the root scope, asked without a
     /// credential. Only such answers are remembered by target; others are `private, no-store`.
