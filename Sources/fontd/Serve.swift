@@ -181,14 +181,10 @@ struct Serve: ParsableCommand {
             token: token)
         let loopback = try HTTPServer.isLoopback(host: host)
         let store = store ?? environment["FONTD_STORE"].flatMap { $0.isEmpty ? nil : $0 }
-        // Any URL is a PostgreSQL URL or a mistake, never a file name: `POSTGRES://u:pw@h/db` would
-        // otherwise be an SQLite file in the directory `POSTGRES:/u:pw@h`. Schemes ignore case
-        // (RFC 3986 §3.1); the URL is not quoted, as it may hold a password.
-        let scheme = store.flatMap { text in text.range(of: "://").map { text[..<$0.lowerBound].lowercased() } }
-        if let scheme, scheme != "postgres", scheme != "postgresql" {
-            throw ValidationError("The store is a URL but not postgres:// or postgresql://; give an SQLite file or a PostgreSQL URL.")
-        }
-        let sharedStore = scheme == nil ? nil : store
+        // Any URL is the PostgreSQL store's to read, never a file name: `POSTGRES://u:pw@h/db` would
+        // otherwise be an SQLite file in the directory `POSTGRES:/u:pw@h`. `PostgresURL` takes the
+        // scheme in any case (RFC 3986 §3.1) and refuses another without quoting the URL.
+        let sharedStore = store.flatMap { $0.contains("://") ? $0 : nil }
         guard let location = PreferenceStoreLocation(store: store, state: state, environment: environment) else {
             throw ValidationError("No preferences store location: set --store, XDG_STATE_HOME or HOME.")
         }
