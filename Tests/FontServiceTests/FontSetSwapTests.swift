@@ -37,7 +37,9 @@ import Testing
         let answered = Atomic<Int>(0)
         let swapping = DispatchGroup(), swapped = Atomic<Bool>(false)
         swapping.enter()
-        DispatchQueue.global().async {
+        // A thread of its own: the workers below spin until the swaps are done, and a block on the
+        // global queue could wait behind them for a pool thread forever (seen on two loaded cores).
+        Thread {
             for _ in 0..<40 {
                 let done = DispatchSemaphore(value: 0)
                 service.refreshFonts(force: true) { done.signal() }
@@ -45,7 +47,7 @@ import Testing
             }
             swapped.store(true, ordering: .releasing)
             swapping.leave()
-        }
+        }.start()
         // Each worker asks 1250 times at least, and on until the last swap is done.
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             var index = 0
