@@ -17,3 +17,11 @@ public struct CategoryChange: Hashable, Sendable, Codable {
         self.sequence = sequence
     }
 }
+
+extension CategoryChange: ReaderChange {
+    public init(scope: String?, value: ContentSizeCategory, previous: ContentSizeCategory, sequence: Int) {
+        self.init(scope: scope, category: value, previous: previous, sequence: sequence)
+    }
+
+    public var value: ContentSizeCategory { category }
+}

@@ -16,3 +16,11 @@ public struct LegibilityWeightChange: Hashable, Sendable, Codable {
         self.sequence = sequence
     }
 }
+
+extension LegibilityWeightChange: ReaderChange {
+    public init(scope: String?, value: LegibilityWeight, previous: LegibilityWeight, sequence: Int) {
+        self.init(scope: scope, legibilityWeight: value, previous: previous, sequence: sequence)
+    }
+
+    public var value: LegibilityWeight { legibilityWeight }
+}

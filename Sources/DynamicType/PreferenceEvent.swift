@@ -21,45 +21,48 @@ public enum PreferenceEvent: Hashable, Sendable {
 
     /// The SSE event names, as docs/DESIGN.md §11 fixes them.
     public static let snapshotName = "preferences"
-    public static let categoryChangedName = "contentSizeCategoryDidChange"
-    public static let legibilityWeightChangedName = "legibilityWeightDidChange"
-    public static let textSpacingChangedName = "textSpacingDidChange"
+    public static let categoryChangedName = ReaderPreference.category.declaration.eventName
+    public static let legibilityWeightChangedName = ReaderPreference.legibilityWeight.declaration.eventName
+    public static let textSpacingChangedName = ReaderPreference.textSpacing.declaration.eventName
     public static let fontsChangedName = "fontsDidChange"
+
+    /// The preference a change event is of, and its payload; nil for a snapshot or a change of the fonts.
+    public var change: (preference: ReaderPreference, payload: any ReaderChange)? {
+        for preference in ReaderPreference.allCases {
+            if let payload = preference.declaration.change(in: self) { return (preference, payload) }
+        }
+        return nil
+    }
 
     /// The event's SSE name.
     public var name: String {
-        switch self {
+        if let change { return change.preference.declaration.eventName }
+        return switch self {
         case .snapshot: Self.snapshotName
-        case .categoryChanged: Self.categoryChangedName
-        case .legibilityWeightChanged: Self.legibilityWeightChangedName
-        case .textSpacingChanged: Self.textSpacingChangedName
-        case .fontsChanged: Self.fontsChangedName
+        default: Self.fontsChangedName
         }
     }
 
     /// The sequence number the event carries (its `id:`); nil for `fontsChanged`, which has none.
     public var sequence: Int? {
-        switch self {
-        case .snapshot(let preferences): preferences.sequence
-        case .categoryChanged(let change): change.sequence
-        case .legibilityWeightChanged(let change): change.sequence
-        case .textSpacingChanged(let change): change.sequence
-        case .fontsChanged: nil
-        }
+        if let change { return change.payload.sequence }
+        return if case .snapshot(let preferences) = self { preferences.sequence } else { nil }
     }
 
     /// The event's `data:` line content: the payload's JSON on one line.
     public var data: String {
         // The encoder refuses only non-finite numbers, and the payloads hold none.
         let encoder = OrderedJSONEncoder()
-        let text = switch self {
+        let text: String? = switch self {
         case .snapshot(let preferences): try? encoder.string(preferences)
-        case .categoryChanged(let change): try? encoder.string(change)
-        case .legibilityWeightChanged(let change): try? encoder.string(change)
-        case .textSpacingChanged(let change): try? encoder.string(change)
         case .fontsChanged(let change): try? encoder.string(change)
+        default: if let change { Self.json(of: change.payload, by: encoder) } else { nil }
         }
         return text ?? "{}"
+    }
+
+    private static func json(of payload: some ReaderChange, by encoder: OrderedJSONEncoder) -> String? {
+        try? encoder.string(payload)
     }
 
     /// The whole event as it goes on the wire: `id:` (when it has one), `event:`, `data:` and the blank line.
@@ -72,15 +75,14 @@ public enum PreferenceEvent: Hashable, Sendable {
     ///
     /// - Throws: `DecodingError` when the data is not the payload the name announces.
     public init?(name: String, data: some DataProtocol) throws {
-        let decoder = JSONDecoder()
         let bytes = Data(data)
+        if let preference = ReaderPreference(eventName: name) {
+            self = try preference.declaration.decodeChangeEvent(bytes)
+            return
+        }
         switch name {
-        case Self.snapshotName: self = .snapshot(try decoder.decode(Preferences.self, from: bytes))
-        case Self.categoryChangedName: self = .categoryChanged(try decoder.decode(CategoryChange.self, from: bytes))
-        case Self.legibilityWeightChangedName:
-            self = .legibilityWeightChanged(try decoder.decode(LegibilityWeightChange.self, from: bytes))
-        case Self.textSpacingChangedName: self = .textSpacingChanged(try decoder.decode(TextSpacingChange.self, from: bytes))
-        case Self.fontsChangedName: self = .fontsChanged(try decoder.decode(FontsChange.self, from: bytes))
+        case Self.snapshotName: self = .snapshot(try JSONDecoder().decode(Preferences.self, from: bytes))
+        case Self.fontsChangedName: self = .fontsChanged(try JSONDecoder().decode(FontsChange.self, from: bytes))
         default: return nil
         }
     }

@@ -51,3 +51,14 @@ public struct Preferences: Hashable, Sendable, Codable {
             inherited: try container.decodeIfPresent([String].self, forKey: .inherited))
     }
 }
+
+extension Preferences {
+    /// Each preference's raw value (`xl`, `bold`, `wcag`).
+    public var values: PerPreference<String> {
+        var values = PerPreference(repeating: "")
+        values[.category] = category.rawValue
+        values[.legibilityWeight] = legibilityWeight.rawValue
+        values[.textSpacing] = textSpacing.rawValue
+        return values
+    }
+}

@@ -7,20 +7,25 @@
 /// was made, and `isEvent` is false. Replaying a scope's events undoes and redoes the entries
 /// of its lineage, so the silent ones are kept too.
 public struct ScopeHistoryEntry: Hashable, Sendable {
-    /// What changed: the scope's own value after and before (nil: inherited).
-    public enum Change: Hashable, Sendable {
-        case category(ContentSizeCategory?, previous: ContentSizeCategory?)
-        case legibilityWeight(LegibilityWeight?, previous: LegibilityWeight?)
-        case textSpacing(TextSpacing?, previous: TextSpacing?)
+    /// What changed: one preference's own value after and before, as raw values (nil: inherited).
+    public struct Change: Hashable, Sendable {
+        public var preference: ReaderPreference
+        public var value: String?
+        public var previous: String?
+
+        public init(_ preference: ReaderPreference, value: String?, previous: String?) {
+            self.preference = preference
+            self.value = value
+            self.previous = previous
+        }
+
+        /// The change of `preference` from `previous` to `value`, given as typed values.
+        public init<Value: ReaderValue>(_ preference: ReaderPreference, _ value: Value?, previous: Value?) {
+            self.init(preference, value: value?.rawValue, previous: previous?.rawValue)
+        }
 
         /// The preference's name as the API spells it: `category`, `legibilityWeight` or `textSpacing`.
-        public var preferenceName: String {
-            switch self {
-            case .category: "category"
-            case .legibilityWeight: "legibilityWeight"
-            case .textSpacing: "textSpacing"
-            }
-        }
+        public var preferenceName: String { preference.wireName }
     }
 
     /// The entry's place in the store's history: consecutive from 1, events and silent entries alike.

@@ -1,6 +1,6 @@
 /// One scope's own preferences as a store keeps them (docs/DESIGN.md §10): the values it set
-/// itself (nil: inherited from its parent) and, per preference, a mark from which the id of
-/// the newest change that affected it is told.
+/// itself (raw values; nil: inherited from its parent) and, per preference, a mark from which the
+/// id of the newest change that affected it is told.
 ///
 /// The mark of a preference is the id of the newest change that affected the scope's
 /// effective value as of the scope's own last change of it. While the scope has its own value
@@ -8,31 +8,22 @@
 /// the answer is the larger of the mark and its parent's answer.
 public struct ScopeRecord: Hashable, Sendable {
     public var scope: PreferenceScope
-    public var category: ContentSizeCategory?
-    public var legibilityWeight: LegibilityWeight?
-    public var textSpacing: TextSpacing?
-    public var categoryMark: Int
-    public var legibilityWeightMark: Int
-    public var textSpacingMark: Int
+    /// The scope's own values as raw values (`xl`, `bold`); nil where it inherits.
+    public var values: PerPreference<String?>
+    public var marks: PerPreference<Int>
 
-    /// A record of `scope`'s own values; the root's text spacing, when not given, is `default`
-    /// (the root has every value, and records made before text spacing existed name none).
-    public init(
-        scope: PreferenceScope, category: ContentSizeCategory? = nil, legibilityWeight: LegibilityWeight? = nil,
-        textSpacing: TextSpacing? = nil, categoryMark: Int = 0, legibilityWeightMark: Int = 0, textSpacingMark: Int = 0
-    ) {
+    /// A record of `scope`'s own `values` and `marks`; the root's values it does not give are
+    /// the initial ones (the root has every value, and records made before a preference existed
+    /// name none for it).
+    public init(scope: PreferenceScope, values: PerPreference<String?> = .init(repeating: nil), marks: PerPreference<Int> = .init(repeating: 0)) {
         self.scope = scope
-        self.category = category
-        self.legibilityWeight = legibilityWeight
-        self.textSpacing = textSpacing ?? (scope.isRoot ? .default : nil)
-        self.categoryMark = categoryMark
-        self.legibilityWeightMark = legibilityWeightMark
-        self.textSpacingMark = textSpacingMark
+        self.values = scope.isRoot ? PerPreference { values[$0] ?? $0.declaration.initialValue } : values
+        self.marks = marks
     }
 
     /// Whether the scope holds no value of its own: a store deletes such a scope (the root excepted).
-    public var isEmpty: Bool { category == nil && legibilityWeight == nil && textSpacing == nil }
+    public var isEmpty: Bool { values.preferences { $0 != nil }.isEmpty }
 
-    /// The root scope as it starts: `l` / `regular` / `default`, no change yet.
-    public static let initialRoot = ScopeRecord(scope: .root, category: .default, legibilityWeight: .regular, textSpacing: .default)
+    /// The root scope as it starts: every preference's initial value, no change yet.
+    public static let initialRoot = ScopeRecord(scope: .root)
 }

@@ -16,3 +16,11 @@ public struct TextSpacingChange: Hashable, Sendable, Codable {
         self.sequence = sequence
     }
 }
+
+extension TextSpacingChange: ReaderChange {
+    public init(scope: String?, value: TextSpacing, previous: TextSpacing, sequence: Int) {
+        self.init(scope: scope, textSpacing: value, previous: previous, sequence: sequence)
+    }
+
+    public var value: TextSpacing { textSpacing }
+}

@@ -46,7 +46,9 @@ public final class CategoryWatch: Sendable {
     /// subscribers, who get an event only if the effective category changed); `completion` runs
     /// on the store's queue with the effective category after it, or why nothing changed.
     public func set(_ category: ContentSizeCategory, completion: @escaping @Sendable (Result<ContentSizeCategory, SetFailure>) -> Void) {
-        store.change(scope, category: .set(category), legibilityWeight: .keep, by: ObjectIdentifier(self)) { result in
+        var update = PerPreference<PreferencesStore.Setting>(repeating: .keep)
+        update[.category] = .set(category.rawValue)
+        store.change(scope, update, by: ObjectIdentifier(self)) { result in
             completion(result.map(\.after.category).mapError { SetFailure(description: $0.description) })
         }
     }

@@ -42,7 +42,7 @@ extension FontService {
     /// `PUT /category`: `{"category": "xl"}` (or `null`, on a scope), answered with the change:
     /// the effective category after and before, and the change's id.
     func changeCategory(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
-        try change(context, fields: ["category"], example: #"{"category": "xl"}"#) { outcome throws(FontServiceError) in
+        try change(context, fields: [.category], example: #"{"category": "xl"}"#) { outcome throws(FontServiceError) in
             try self.encoded(CategoryChange(
                 scope: outcome.after.scope, category: outcome.after.category, previous: outcome.before.category,
                 sequence: outcome.after.sequence))
@@ -53,7 +53,7 @@ extension FontService {
     /// (each `null` to inherit again, on a scope), answered with the scope's preferences after the change.
     func changePreferences(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
         try change(
-            context, fields: ["category", "legibilityWeight", "textSpacing"],
+            context, fields: ReaderPreference.allCases,
             example: #"{"category": "xl"}, {"legibilityWeight": "bold"} or {"textSpacing": "wcag"}"#
         ) { outcome throws(FontServiceError) in try self.encoded(outcome.after) }
     }
@@ -62,7 +62,7 @@ extension FontService {
     /// change to the store; the answer, `answer` of the outcome, goes out once the change is
     /// committed and announced. The credential was checked by the router.
     private func change(
-        _ context: RequestContext, fields: [String], example: String,
+        _ context: RequestContext, fields: [ReaderPreference], example: String,
         answer: @escaping @Sendable (PreferencesStore.ChangeOutcome) throws(FontServiceError) -> [UInt8]
     ) throws(FontServiceError) -> HTTPReply {
         let update = try ScopeUpdate(body: context.request.body, path: context.route.path, fields: fields, example: example, scope: context.scope)
@@ -71,9 +71,7 @@ extension FontService {
             throw .tooManyWrites(retryAfterSeconds: seconds, reader: reader, perSecond: writeQuota.perSecond)
         }
         return .deferred { [store, self] pending in
-            store.change(
-                context.scope, category: update.category, legibilityWeight: update.legibilityWeight, textSpacing: update.textSpacing
-            ) { result in
+            store.change(context.scope, update.settings) { result in
                 switch result {
                 case .failure(let error) where error.isScopeLimit:
                     pending.complete(self.errorResponse(.scopeLimit(error.description), to: context.request))

@@ -80,12 +80,12 @@ extension PreferencesState: Codable {
         do { entries = try container.nestedUnkeyedContainer(forKey: .history) } catch {
             throw refusal(.history, "'history' must be an array")
         }
-        var history: [PreferenceChange] = []
+        var history: [StateFileEntry] = []
         while !entries.isAtEnd {
             let index = entries.currentIndex
-            let change: PreferenceChange
+            let change: StateFileEntry
             do {
-                change = try entries.decode(PreferenceChange.self)
+                change = try entries.decode(StateFileEntry.self)
             } catch let error as DecodingError where error.location.last?.stringValue == "sequence" && error.problem == nil {
                 throw refusal(.history, "history[\(index)].sequence must be a whole number from 1 to \(sequence)")
             }

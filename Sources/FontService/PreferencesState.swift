@@ -5,7 +5,7 @@ import DynamicType
 struct PreferencesState: Equatable, Sendable {
     var preferences = ReaderPreferences.initial
     /// The last `historyLimit` changes, oldest first; never emptied once a change is made.
-    var history: [PreferenceChange] = []
+    var history: [StateFileEntry] = []
 
     /// The sequence of the last change; 0 before any.
     var sequence: Int { history.last?.sequence ?? 0 }
@@ -18,21 +18,17 @@ struct PreferencesState: Equatable, Sendable {
 
     /// Appends `change` to the history, makes its value current, and keeps the newest
     /// `historyLimit` changes.
-    mutating func record(_ change: PreferenceChange) {
-        switch change.kind {
-        case .category(let category, _): preferences.category = category
-        case .legibilityWeight(let weight, _): preferences.legibilityWeight = weight
-        case .textSpacing(let spacing, _): preferences.textSpacing = spacing
-        }
+    mutating func record(_ change: StateFileEntry) {
+        var values = preferences.values
+        values[change.preference] = change.value
+        preferences = ReaderPreferences(values: values)
         history.append(change)
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
 
     /// The preferences with the sequence, as `GET /preferences` and the snapshot event tell them.
     var snapshot: Preferences {
-        Preferences(
-            category: preferences.category, legibilityWeight: preferences.legibilityWeight, textSpacing: preferences.textSpacing,
-            sequence: sequence)
+        preferences.answer(scope: .root, sequence: sequence, inherited: [])
     }
 
 }

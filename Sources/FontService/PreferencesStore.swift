@@ -29,12 +29,12 @@ final class PreferencesStore: Sendable {
         }
     }
 
-    /// A preference a change sets, clears (inherits again) or leaves as it is.
-    enum Setting<Value: Equatable & Sendable>: Equatable, Sendable {
-        case keep, set(Value), clear
+    /// A preference a change sets (to a raw value), clears (inherits again) or leaves as it is.
+    enum Setting: Hashable, Sendable {
+        case keep, set(String), clear
 
         /// The own value after the change.
-        func applied(to own: Value?) -> Value? {
+        func applied(to own: String?) -> String? {
             switch self {
             case .keep: own
             case .set(let value): value
@@ -168,11 +168,7 @@ final class PreferencesStore: Sendable {
             // A scope deleted by its last clear has no stored record, and so no marks: its kept
             // events say which changes affected it (its last clear, say, newer than its parent's).
             if node.parent != nil, node.record.isEmpty, entry.isEvent {
-                switch entry.change {
-                case .category: node.record.categoryMark = max(node.record.categoryMark, entry.sequence)
-                case .legibilityWeight: node.record.legibilityWeightMark = max(node.record.legibilityWeightMark, entry.sequence)
-                case .textSpacing: node.record.textSpacingMark = max(node.record.textSpacingMark, entry.sequence)
-                }
+                node.record.marks[entry.change.preference] = max(node.record.marks[entry.change.preference], entry.sequence)
             }
         }
         state.droppedThrough = stored.droppedThrough
@@ -279,15 +275,15 @@ final class PreferencesStore: Sendable {
     /// reported to the category watches it moved (`watch` names the one making it, if any), then
     /// `completion` runs (on the store's queue).
     func change(
-        _ scope: PreferenceScope, category: Setting<ContentSizeCategory>, legibilityWeight: Setting<LegibilityWeight>,
-        textSpacing: Setting<TextSpacing> = .keep, by watch: ObjectIdentifier? = nil, completion: @escaping @Sendable (Result<ChangeOutcome, ChangeError>) -> Void
+        _ scope: PreferenceScope, _ update: PerPreference<Setting>, by watch: ObjectIdentifier? = nil,
+        completion: @escaping @Sendable (Result<ChangeOutcome, ChangeError>) -> Void
     ) {
         queue.async { [self] in
             // Another replica may commit first: catch up and plan again, a few times at most.
             for attempt in 1... {
                 // Only this queue writes, so what is read here still holds when the change is applied.
                 let (planned, refusal) = shared.withLock { shared in
-                    plan(scope, category: category, legibilityWeight: legibilityWeight, textSpacing: textSpacing, in: shared)
+                    plan(scope, update, in: shared)
                 }
                 if let refusal { return completion(.failure(refusal)) }
                 guard let planned else { return }
@@ -321,19 +317,18 @@ final class PreferencesStore: Sendable {
                 }
                 reports.send()
                 if !outcome.events.isEmpty {
-                    logger.info("preferences changed", metadata: [
-                        "scope": "\(scope)", "category": "\(outcome.after.category.rawValue)",
-                        "legibilityWeight": "\(outcome.after.legibilityWeight.rawValue)", "textSpacing": "\(outcome.after.textSpacing.rawValue)",
-                        "sequence": "\(outcome.after.sequence)",
-                    ])
+                    var metadata: Logger.Metadata = ["scope": "\(scope)", "sequence": "\(outcome.after.sequence)"]
+                    let after = ReaderPreferences(outcome.after).values
+                    for preference in ReaderPreference.allCases { metadata[preference.wireName] = "\(after[preference])" }
+                    logger.info("preferences changed", metadata: metadata)
                 }
                 return completion(.success(outcome))
             }
         }
     }
 
-    /// How many preferences a scope may set: category, legibility weight and text spacing.
-    static let preferenceCount = 3
+    /// How many preferences a scope may set.
+    static let preferenceCount = ReaderPreference.allCases.count
 
     /// How many times a change is planned and committed before another replica's commits are
     /// taken for a storage that never lets it through.
@@ -361,7 +356,7 @@ final class PreferencesStore: Sendable {
     /// Reports every later change of `scope`'s effective category to `report`, for `watch`.
     func watchCategory(of scope: PreferenceScope, for watch: ObjectIdentifier, report: @escaping @Sendable (CategoryWatch.Change) -> Void) {
         shared.withLock { shared in
-            let category = Self.nearestNode(to: scope, in: shared).category.value
+            let category = Self.nearestNode(to: scope, in: shared).category
             shared.categoryWatches[watch] = WatchedCategory(scope: scope, category: category, report: report)
         }
     }
@@ -376,7 +371,7 @@ final class PreferencesStore: Sendable {
     private static func categoryReports(in shared: inout Shared, madeBy watch: ObjectIdentifier?) -> CategoryReports {
         var reports = CategoryReports()
         for (id, watched) in shared.categoryWatches {
-            let category = nearestNode(to: watched.scope, in: shared).category.value
+            let category = nearestNode(to: watched.scope, in: shared).category
             guard category != watched.category else { continue }
             shared.categoryWatches[id]?.category = category
             reports.pending.append((watched.report, CategoryWatch.Change(category: category, previous: watched.category, isOwn: id == watch)))
@@ -418,18 +413,9 @@ final class PreferencesStore: Sendable {
     private func applyCommitted(_ entry: ScopeHistoryEntry, in shared: inout Shared) -> Bool {
         let (next, overflow) = shared.position.addingReportingOverflow(1)
         guard !overflow, entry.position == next else { return false }
-        let planned: PlannedChange?
-        switch entry.change {
-        case .category(let value, _):
-            planned = plan(entry.scope, category: value.map { .set($0) } ?? .clear, legibilityWeight: .keep, in: shared, limited: false).0
-        case .legibilityWeight(let value, _):
-            planned = plan(entry.scope, category: .keep, legibilityWeight: value.map { .set($0) } ?? .clear, in: shared, limited: false).0
-        case .textSpacing(let value, _):
-            planned = plan(
-                entry.scope, category: .keep, legibilityWeight: .keep, textSpacing: value.map { .set($0) } ?? .clear, in: shared,
-                limited: false).0
-        }
-        guard let planned, planned.entries == [entry] else { return false }
+        var update = PerPreference<Setting>(repeating: .keep)
+        update[entry.change.preference] = entry.change.value.map { .set($0) } ?? .clear
+        guard let planned = plan(entry.scope, update, in: shared, limited: false).0, planned.entries == [entry] else { return false }
         _ = apply(planned, to: entry.scope, in: &shared)
         return true
     }
@@ -523,17 +509,14 @@ final class PreferencesStore: Sendable {
     /// The change `scope` makes as things stand; `limited` false for a change another replica
     /// already committed (its `--max-scopes` let it in).
     private func plan(
-        _ scope: PreferenceScope, category: Setting<ContentSizeCategory>, legibilityWeight: Setting<LegibilityWeight>,
-        textSpacing: Setting<TextSpacing> = .keep, in shared: Shared, limited: Bool = true
+        _ scope: PreferenceScope, _ update: PerPreference<Setting>, in shared: Shared, limited: Bool = true
     ) -> (PlannedChange?, ChangeError?) {
         let nearest = Self.nearestNode(to: scope, in: shared)
         let own = nearest.scope == scope ? nearest.record : ScopeRecord(scope: scope)
         // What the scope inherits: its parent's effective values (the root inherits nothing).
         let parent = scope.parent.map { Self.nearestNode(to: $0, in: shared) }
         var record = own
-        record.category = category.applied(to: own.category)
-        record.legibilityWeight = legibilityWeight.applied(to: own.legibilityWeight)
-        record.textSpacing = textSpacing.applied(to: own.textSpacing)
+        record.values = PerPreference { update[$0].applied(to: own.values[$0]) }
         if limited, let reader = scope.segments.first, own.isEmpty, !record.isEmpty {
             if shared.scopeCount >= maximumScopes { return (nil, .scopeLimit(maximumScopes)) }
             if shared.readerScopeCounts[reader, default: 0] >= maximumScopesPerReader {
@@ -541,7 +524,7 @@ final class PreferencesStore: Sendable {
             }
         }
         // A storage that was not range-checked as it was read may hold numbers near `Int.max`: past
-        // the bound, no change is planned, so the three increments below cannot trap.
+        // the bound, no change is planned, so the increments below cannot trap.
         guard shared.sequence <= Self.maximumSequence else {
             logger.error("change refused", metadata: ["sequence": "\(shared.sequence)"])
             return (nil, .sequenceExhausted(shared.sequence))
@@ -552,29 +535,15 @@ final class PreferencesStore: Sendable {
         }
         var sequence = shared.sequence, position = shared.position
         var entries: [ScopeHistoryEntry] = []
-        let inheritedCategory = parent?.category ?? (.default, 0)
-        let inheritedWeight = parent?.legibilityWeight ?? (.regular, 0)
-        let inheritedSpacing = parent?.textSpacing ?? (.default, 0)
-        if let (entry, mark) = Self.entry(
-            scope, own: own.category, after: record.category, mark: own.categoryMark, inherited: inheritedCategory,
-            sequence: &sequence, position: &position, change: ScopeHistoryEntry.Change.category)
-        {
-            record.categoryMark = mark
-            entries.append(entry)
-        }
-        if let (entry, mark) = Self.entry(
-            scope, own: own.legibilityWeight, after: record.legibilityWeight, mark: own.legibilityWeightMark, inherited: inheritedWeight,
-            sequence: &sequence, position: &position, change: ScopeHistoryEntry.Change.legibilityWeight)
-        {
-            record.legibilityWeightMark = mark
-            entries.append(entry)
-        }
-        if let (entry, mark) = Self.entry(
-            scope, own: own.textSpacing, after: record.textSpacing, mark: own.textSpacingMark, inherited: inheritedSpacing,
-            sequence: &sequence, position: &position, change: ScopeHistoryEntry.Change.textSpacing)
-        {
-            record.textSpacingMark = mark
-            entries.append(entry)
+        for preference in ReaderPreference.allCases {
+            let inherited = parent?.effective(preference) ?? (preference.declaration.initialValue, 0)
+            if let (entry, mark) = Self.entry(
+                scope, preference, own: own.values[preference], after: record.values[preference], mark: own.marks[preference],
+                inherited: inherited, sequence: &sequence, position: &position)
+            {
+                record.marks[preference] = mark
+                entries.append(entry)
+            }
         }
         if sequence > Self.maximumSequence {
             logger.error("change refused", metadata: ["sequence": "\(shared.sequence)"])
@@ -592,9 +561,9 @@ final class PreferencesStore: Sendable {
     /// (nil: inherited), and the preference's mark after it; nil when its own value stays. It is
     /// an event, with the next id, when the effective value changes; else it is silent, and the
     /// mark keeps the id of the newest change that had affected the scope.
-    private static func entry<Value: Equatable>(
-        _ scope: PreferenceScope, own: Value?, after: Value?, mark: Int, inherited: (value: Value, affected: Int),
-        sequence: inout Int, position: inout Int, change: (Value?, Value?) -> ScopeHistoryEntry.Change
+    private static func entry(
+        _ scope: PreferenceScope, _ preference: ReaderPreference, own: String?, after: String?, mark: Int,
+        inherited: (value: String, affected: Int), sequence: inout Int, position: inout Int
     ) -> (ScopeHistoryEntry, mark: Int)? {
         guard after != own else { return nil }
         let changesEffective = (own ?? inherited.value) != (after ?? inherited.value)
@@ -602,7 +571,8 @@ final class PreferencesStore: Sendable {
         position += 1
         if changesEffective { sequence += 1 }
         let entry = ScopeHistoryEntry(
-            position: position, sequence: sequence, isEvent: changesEffective, scope: scope, change: change(after, own))
+            position: position, sequence: sequence, isEvent: changesEffective, scope: scope,
+            change: ScopeHistoryEntry.Change(preference, value: after, previous: own))
         return (entry, changesEffective ? sequence : affectedBefore)
     }
 
@@ -616,17 +586,9 @@ final class PreferencesStore: Sendable {
         var events: [ScopeHistoryEntry] = []
         for entry in planned.entries {
             let before = node.preferences
-            switch entry.change {
-            case .category(let value, _):
-                node.record.category = value
-                node.record.categoryMark = planned.record.categoryMark
-            case .legibilityWeight(let value, _):
-                node.record.legibilityWeight = value
-                node.record.legibilityWeightMark = planned.record.legibilityWeightMark
-            case .textSpacing(let value, _):
-                node.record.textSpacing = value
-                node.record.textSpacingMark = planned.record.textSpacingMark
-            }
+            let preference = entry.change.preference
+            node.record.values[preference] = entry.change.value
+            node.record.marks[preference] = planned.record.marks[preference]
             node.history.append(entry)
             shared.window.append((entry.position, node))
             // Current before it is sent: a subscriber that asks at once must get the new answer.
@@ -661,7 +623,7 @@ final class PreferencesStore: Sendable {
         // `head {"scope":"` + path + `",` + the rest of the root's data and the blank line.
         let scopedHead = head + Array(#"{"scope":""#.utf8)
         let scopedTail = Array(#"","#.utf8) + data.dropFirst() + Array("\n\n".utf8)
-        for follower in node.followers(of: entry.change) where !follower.subscribers.isEmpty {
+        for follower in node.followers(of: entry.change.preference) where !follower.subscribers.isEmpty {
             var bytes: [UInt8]
             if follower.scope.isRoot {
                 bytes = rootBytes
@@ -682,17 +644,11 @@ final class PreferencesStore: Sendable {
 
     /// The event `entry` makes for a subscriber of `scope` whose effective values went from `before` to `after`.
     static func event(_ entry: ScopeHistoryEntry, before: ReaderPreferences, after: ReaderPreferences, for scope: PreferenceScope) -> PreferenceEvent {
-        let name = scope.isRoot ? nil : scope.path
-        return switch entry.change {
-        case .category:
-            .categoryChanged(CategoryChange(scope: name, category: after.category, previous: before.category, sequence: entry.sequence))
-        case .legibilityWeight:
-            .legibilityWeightChanged(LegibilityWeightChange(
-                scope: name, legibilityWeight: after.legibilityWeight, previous: before.legibilityWeight, sequence: entry.sequence))
-        case .textSpacing:
-            .textSpacingChanged(TextSpacingChange(
-                scope: name, textSpacing: after.textSpacing, previous: before.textSpacing, sequence: entry.sequence))
-        }
+        let preference = entry.change.preference
+        // Both are the preference's raw values, as `ReaderPreferences` holds them.
+        return preference.declaration.changeEvent(
+            scope: scope.isRoot ? nil : scope.path, value: after.values[preference], previous: before.values[preference],
+            sequence: entry.sequence) ?? .snapshot(after.answer(scope: scope, sequence: entry.sequence, inherited: []))
     }
 
     /// Drops what the retention no longer keeps: entries out of the store's window, unless
@@ -798,30 +754,17 @@ final class PreferencesStore: Sendable {
         }
         guard !entries.isEmpty else { return [] }
         entries.sort { $0.entry.position < $1.entry.position }
-        var categories = lineage.map(\.record.category)
-        var weights = lineage.map(\.record.legibilityWeight)
-        var spacings = lineage.map(\.record.textSpacing)
-        for (level, entry) in entries.reversed() {
-            switch entry.change {
-            case .category(_, let previous): categories[level] = previous
-            case .legibilityWeight(_, let previous): weights[level] = previous
-            case .textSpacing(_, let previous): spacings[level] = previous
-            }
-        }
+        var values = lineage.map(\.record.values)
+        for (level, entry) in entries.reversed() { values[level][entry.change.preference] = entry.change.previous }
         func effective() -> ReaderPreferences {
-            ReaderPreferences(
-                category: categories.last { $0 != nil }.flatMap { $0 } ?? .default,
-                legibilityWeight: weights.last { $0 != nil }.flatMap { $0 } ?? .regular,
-                textSpacing: spacings.last { $0 != nil }.flatMap { $0 } ?? .default)
+            ReaderPreferences(values: PerPreference { preference in
+                values.lazy.compactMap { $0[preference] }.last ?? preference.declaration.initialValue
+            })
         }
         var bytes: [UInt8] = []
         for (level, entry) in entries {
             let before = effective()
-            switch entry.change {
-            case .category(let value, _): categories[level] = value
-            case .legibilityWeight(let value, _): weights[level] = value
-            case .textSpacing(let value, _): spacings[level] = value
-            }
+            values[level][entry.change.preference] = entry.change.value
             let after = effective()
             if entry.isEvent, before != after {
                 bytes += Array(event(entry, before: before, after: after, for: node.scope).serverSentEvent.utf8)

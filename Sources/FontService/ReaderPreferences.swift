@@ -15,6 +15,36 @@ struct ReaderPreferences: Hashable, Sendable {
 }
 
 extension ReaderPreferences {
+    /// The preferences whose raw values are `values` (a value fontd does not know is the initial one).
+    init(values: PerPreference<String>) {
+        self.init(
+            category: ContentSizeCategory(rawValue: values[.category]) ?? .default,
+            legibilityWeight: LegibilityWeight(rawValue: values[.legibilityWeight]) ?? .regular,
+            textSpacing: TextSpacing(rawValue: values[.textSpacing]) ?? .default)
+    }
+
+    /// The effective preferences an answer tells.
+    init(_ preferences: Preferences) {
+        self.init(values: preferences.values)
+    }
+
+    /// These preferences as `GET /preferences` answers them for `scope`, with the id of the
+    /// newest change that affected them and (not for the root) the preferences it inherits.
+    func answer(scope: PreferenceScope, sequence: Int, inherited: [ReaderPreference]) -> Preferences {
+        Preferences(
+            scope: scope.isRoot ? nil : scope.path, category: category, legibilityWeight: legibilityWeight, textSpacing: textSpacing,
+            sequence: sequence, inherited: scope.isRoot ? nil : inherited.map(\.wireName))
+    }
+
+    /// The raw value of each preference.
+    var values: PerPreference<String> {
+        var values = PerPreference(repeating: "")
+        values[.category] = category.rawValue
+        values[.legibilityWeight] = legibilityWeight.rawValue
+        values[.textSpacing] = textSpacing.rawValue
+        return values
+    }
+
     /// The preferences as one small integer, so they fit in an `Atomic`: the category's ordinal,
     /// then a bit for WCAG text spacing, then one for bold.
     var packed: UInt8 {

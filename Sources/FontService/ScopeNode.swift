@@ -30,70 +30,45 @@ final class ScopeNode: @unchecked Sendable {
         parent != nil && record.isEmpty && subscribers.isEmpty && children.isEmpty && history.isEmpty
     }
 
-    /// The effective category and the id of the newest change that affected it.
-    var category: (value: ContentSizeCategory, affected: Int) {
-        effective(\.category, mark: \.categoryMark, root: .default)
-    }
-
-    /// The effective legibility weight and the id of the newest change that affected it.
-    var legibilityWeight: (value: LegibilityWeight, affected: Int) {
-        effective(\.legibilityWeight, mark: \.legibilityWeightMark, root: .regular)
-    }
-
-    /// The effective text spacing and the id of the newest change that affected it.
-    var textSpacing: (value: TextSpacing, affected: Int) {
-        effective(\.textSpacing, mark: \.textSpacingMark, root: .default)
-    }
-
-    /// One preference's effective value — the nearest own value up the tree, else `root` — and
-    /// the largest mark on the way: the id of the newest change that affected it.
-    private func effective<Value>(
-        _ value: KeyPath<ScopeRecord, Value?>, mark: KeyPath<ScopeRecord, Int>, root: Value
-    ) -> (value: Value, affected: Int) {
+    /// One preference's effective value — the nearest own value up the tree, else the initial
+    /// one — and the largest mark on the way: the id of the newest change that affected it.
+    func effective(_ preference: ReaderPreference) -> (value: String, affected: Int) {
         var node = self, affected = 0
         while true {
-            affected = max(affected, node.record[keyPath: mark])
-            if let value = node.record[keyPath: value] { return (value, affected) }
-            guard let parent = node.parent else { return (root, affected) }
+            affected = max(affected, node.record.marks[preference])
+            if let value = node.record.values[preference] { return (value, affected) }
+            guard let parent = node.parent else { return (preference.declaration.initialValue, affected) }
             node = parent
         }
     }
 
+    /// The effective category (what category watches follow).
+    var category: ContentSizeCategory { ContentSizeCategory(rawValue: effective(.category).value) ?? .default }
+
     /// The effective preferences.
     var preferences: ReaderPreferences {
-        ReaderPreferences(category: category.value, legibilityWeight: legibilityWeight.value, textSpacing: textSpacing.value)
+        ReaderPreferences(values: PerPreference { effective($0).value })
     }
 
     /// The preferences as `GET /preferences?scope=` answers them, for `scope` (this node, or a
     /// scope below it that has no node: it inherits everything from this one).
     func answer(for scope: PreferenceScope) -> Preferences {
-        let (category, categoryAffected) = self.category
-        let (weight, weightAffected) = legibilityWeight
-        let (spacing, spacingAffected) = textSpacing
+        let effective = ReaderPreference.allCases.map { self.effective($0) }
         let own = scope == self.scope ? record : ScopeRecord(scope: scope)
-        var inherited: [String] = []
-        if own.category == nil { inherited.append("category") }
-        if own.legibilityWeight == nil { inherited.append("legibilityWeight") }
-        if own.textSpacing == nil { inherited.append("textSpacing") }
-        return Preferences(
-            scope: scope.isRoot ? nil : scope.path, category: category, legibilityWeight: weight, textSpacing: spacing,
-            sequence: max(categoryAffected, weightAffected, spacingAffected), inherited: scope.isRoot ? nil : inherited)
+        return ReaderPreferences(values: PerPreference { effective[$0.ordinal].value }).answer(
+            scope: scope, sequence: effective.map(\.affected).max() ?? 0,
+            inherited: own.values.preferences { $0 == nil })
     }
 
-    /// The nodes below (and including) this one that follow its value of `change`'s preference:
-    /// a child with a value of its own for it is passed over, with everything below it.
-    func followers(of change: ScopeHistoryEntry.Change) -> [ScopeNode] {
+    /// The nodes below (and including) this one that follow its value of `preference`: a child
+    /// with a value of its own for it is passed over, with everything below it.
+    func followers(of preference: ReaderPreference) -> [ScopeNode] {
         var found: [ScopeNode] = []
         var pending = [self]
         while let node = pending.popLast() {
             found.append(node)
-            for child in node.children.values {
-                let ownsIt = switch change {
-                case .category: child.record.category != nil
-                case .legibilityWeight: child.record.legibilityWeight != nil
-                case .textSpacing: child.record.textSpacing != nil
-                }
-                if !ownsIt { pending.append(child) }
+            for child in node.children.values where child.record.values[preference] == nil {
+                pending.append(child)
             }
         }
         return found

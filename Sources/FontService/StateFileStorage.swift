@@ -28,24 +28,13 @@ public final class StateFileStorage: PreferenceStorage {
     /// The file as the root scope, its changes as the root's history (position = id).
     public func load() throws -> StoredScopes {
         state = PreferencesState(stored: try load(historyLimit: .max))
-        let marks = state.history.reduce(into: (category: 0, legibilityWeight: 0, textSpacing: 0)) { marks, change in
-            switch change.kind {
-            case .category: marks.category = change.sequence
-            case .legibilityWeight: marks.legibilityWeight = change.sequence
-            case .textSpacing: marks.textSpacing = change.sequence
-            }
-        }
-        let root = ScopeRecord(
-            scope: .root, category: state.preferences.category, legibilityWeight: state.preferences.legibilityWeight,
-            textSpacing: state.preferences.textSpacing, categoryMark: marks.category, legibilityWeightMark: marks.legibilityWeight,
-            textSpacingMark: marks.textSpacing)
+        var marks = PerPreference(repeating: 0)
+        for change in state.history { marks[change.preference] = change.sequence }
+        let root = ScopeRecord(scope: .root, values: PerPreference { state.preferences.values[$0] }, marks: marks)
         let history = state.history.map { change in
-            let entryChange: ScopeHistoryEntry.Change = switch change.kind {
-            case .category(let value, let previous): .category(value, previous: previous)
-            case .legibilityWeight(let value, let previous): .legibilityWeight(value, previous: previous)
-            case .textSpacing(let value, let previous): .textSpacing(value, previous: previous)
-            }
-            return ScopeHistoryEntry(position: change.sequence, sequence: change.sequence, isEvent: true, scope: .root, change: entryChange)
+            ScopeHistoryEntry(
+                position: change.sequence, sequence: change.sequence, isEvent: true, scope: .root,
+                change: ScopeHistoryEntry.Change(change.preference, value: change.value, previous: change.previous))
         }
         return StoredScopes(sequence: state.sequence, position: state.sequence, scopes: [root], history: history)
     }
@@ -57,16 +46,8 @@ public final class StateFileStorage: PreferenceStorage {
             guard entry.scope.isRoot, entry.isEvent, entry.position == entry.sequence else {
                 throw StateFileError.scopesNotHeld(path: path)
             }
-            switch entry.change {
-            case .category(let value?, let previous?):
-                next.record(PreferenceChange(sequence: entry.sequence, kind: .category(value, previous: previous)))
-            case .legibilityWeight(let value?, let previous?):
-                next.record(PreferenceChange(sequence: entry.sequence, kind: .legibilityWeight(value, previous: previous)))
-            case .textSpacing(let value?, let previous?):
-                next.record(PreferenceChange(sequence: entry.sequence, kind: .textSpacing(value, previous: previous)))
-            default:
-                throw StateFileError.scopesNotHeld(path: path)
-            }
+            guard let value = entry.change.value, let previous = entry.change.previous else { throw StateFileError.scopesNotHeld(path: path) }
+            next.record(StateFileEntry(sequence: entry.sequence, preference: entry.change.preference, value: value, previous: previous))
         }
         try DurableFile.replace(path, with: next.fileBytes())
         state = next

@@ -162,9 +162,10 @@ public final class PostgresPreferenceStore: Sendable {
         for entry in commit.entries where entry.sequence > commit.sequence {
             throw .invalidCommit("history entry \(entry.position) has sequence \(entry.sequence), beyond the commit's \(commit.sequence)")
         }
-        for record in commit.scopes where record.scope.isRoot && (record.category == nil || record.legibilityWeight == nil || record.textSpacing == nil) {
-            let cleared = record.category == nil ? "category" : record.legibilityWeight == nil ? "legibility weight" : "text spacing"
-            throw .invalidCommit("the root scope's \(cleared) cannot be cleared; it has nothing to inherit from")
+        for record in commit.scopes where record.scope.isRoot {
+            if let cleared = record.values.preferences(where: { $0 == nil }).first {
+                throw .invalidCommit("the root scope's \(cleared.declaration.noun) cannot be cleared; it has nothing to inherit from")
+            }
         }
         try call { client, logger in
             try await client.withConnection { connection in
@@ -263,6 +264,40 @@ public final class PostgresPreferenceStore: Sendable {
         return try StoredRows.root(row)
     }
 
+    /// `INSERT … ON CONFLICT DO UPDATE` of a scope's row: its values and marks, each preference in its declared columns.
+    private static func upsert(_ record: ScopeRecord) throws -> PostgresQuery {
+        var binds = PostgresBindings()
+        try binds.append(record.scope.path)
+        var columns = ["scope"]
+        for preference in ReaderPreference.allCases {
+            try binds.append(record.values[preference])
+            try binds.append(record.marks[preference])
+            columns += [preference.declaration.column, preference.declaration.markColumn]
+        }
+        let placeholders = columns.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+        let updates = columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        return PostgresQuery(
+            unsafeSQL: "INSERT INTO scopes (\(columns.joined(separator: ", "))) VALUES (\(placeholders)) ON CONFLICT (scope) DO UPDATE SET \(updates)",
+            binds: binds)
+    }
+
+    /// `UPDATE preferences`: the root's values and marks, the store's sequence and position.
+    private static func update(root: ScopeRecord, sequence: Int, position: Int) throws -> PostgresQuery {
+        var binds = PostgresBindings()
+        var assignments: [String] = []
+        for preference in ReaderPreference.allCases {
+            try binds.append(root.values[preference])
+            try binds.append(root.marks[preference])
+            assignments += [
+                "\(preference.declaration.column) = $\(assignments.count + 1)", "\(preference.declaration.markColumn) = $\(assignments.count + 2)",
+            ]
+        }
+        try binds.append(sequence)
+        try binds.append(position)
+        assignments += ["sequence = $\(assignments.count + 1)", "position = $\(assignments.count + 2)"]
+        return PostgresQuery(unsafeSQL: "UPDATE preferences SET \(assignments.joined(separator: ", ")) WHERE id = 1", binds: binds)
+    }
+
     /// The statements of one commit, inside its transaction.
     private static func write(_ commit: ScopeCommit, on connection: PostgresConnection, logger: Logger) async throws {
         // Locked first: a second replica's commit waits here until this one ends, then reads the
@@ -271,7 +306,7 @@ public final class PostgresPreferenceStore: Sendable {
         for entry in commit.entries {
             let (next, overflow) = position.addingReportingOverflow(1)
             guard !overflow, entry.position == next else { throw PostgresStoreError.positionOutOfOrder(expected: next, got: entry.position) }
-            let (kind, value, previous) = StoredRows.columns(of: entry)
+            let (kind, value, previous) = (entry.change.preference.wireName, entry.change.value, entry.change.previous)
             _ = try await connection.query(
                 """
                 INSERT INTO history (position, sequence, is_event, scope, kind, value, previous)
@@ -289,27 +324,10 @@ public final class PostgresPreferenceStore: Sendable {
             } else if record.isEmpty {
                 _ = try await connection.query("DELETE FROM scopes WHERE scope = \(record.scope.path)", logger: logger).collect()
             } else {
-                _ = try await connection.query(
-                    """
-                    INSERT INTO scopes (scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark)
-                    VALUES (\(record.scope.path), \(record.category?.rawValue), \(record.legibilityWeight?.rawValue), \(record.categoryMark), \(record.legibilityWeightMark),
-                        \(record.textSpacing?.rawValue), \(record.textSpacingMark))
-                    ON CONFLICT (scope) DO UPDATE SET category = excluded.category, legibility_weight = excluded.legibility_weight,
-                        category_mark = excluded.category_mark, legibility_weight_mark = excluded.legibility_weight_mark,
-                        text_spacing = excluded.text_spacing, text_spacing_mark = excluded.text_spacing_mark
-                    """, logger: logger
-                ).collect()
+                _ = try await connection.query(try Self.upsert(record), logger: logger).collect()
             }
         }
-        _ = try await connection.query(
-            """
-            UPDATE preferences SET category = \(root.category?.rawValue), legibility_weight = \(root.legibilityWeight?.rawValue),
-                category_mark = \(root.categoryMark), legibility_weight_mark = \(root.legibilityWeightMark),
-                text_spacing = \(root.textSpacing?.rawValue), text_spacing_mark = \(root.textSpacingMark),
-                sequence = \(commit.sequence), position = \(position)
-            WHERE id = 1
-            """, logger: logger
-        ).collect()
+        _ = try await connection.query(try Self.update(root: root, sequence: commit.sequence, position: position), logger: logger).collect()
         for drop in commit.drops {
             _ = try await connection.query(
                 "DELETE FROM history WHERE scope = \(drop.scope.path) AND position <= \(drop.throughPosition)", logger: logger

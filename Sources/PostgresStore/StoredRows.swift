@@ -4,43 +4,45 @@ import PostgresNIO
 /// The rows of the store's tables as the service's types, each read by one query's columns in
 /// order; a value or a scope fontd would not have written is `.damaged`, saying where.
 enum StoredRows {
-    static let rootColumns = "category, legibility_weight, category_mark, legibility_weight_mark, sequence, position, text_spacing, text_spacing_mark"
-    static let scopeColumns = "scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark"
+    /// Each preference's column and its mark's, as its declaration names them.
+    private static let preferenceColumns = ReaderPreference.allCases.flatMap { [$0.declaration.column, $0.declaration.markColumn] }
+    static let rootColumns = (preferenceColumns + ["sequence", "position"]).joined(separator: ", ")
+    static let scopeColumns = (["scope"] + preferenceColumns).joined(separator: ", ")
     static let historyColumns = "position, sequence, is_event, scope, kind, value, previous"
 
     /// The preferences row (`rootColumns`): the root's record, the store's sequence and position.
     static func root(_ row: PostgresRow) throws -> (record: ScopeRecord, sequence: Int, position: Int) {
-        let (category, weight, categoryMark, weightMark, sequence, position, spacing, spacingMark) =
-            try row.decode((String, String, Int, Int, Int, Int, String, Int).self)
-        guard let category = ContentSizeCategory(rawValue: category), let weight = LegibilityWeight(rawValue: weight),
-              let spacing = TextSpacing(rawValue: spacing)
-        else {
-            throw PostgresStoreError.damaged("its preferences row holds '\(category)', '\(weight)' and '\(spacing)'")
+        let cells = row.makeRandomAccess()
+        let values = try PerPreference { try cells[$0.declaration.column].decode(String.self) }
+        guard ReaderPreference.allCases.allSatisfy({ $0.declaration.isRawValue(values[$0]) }) else {
+            let held = ReaderPreference.allCases.map { "'\(values[$0])'" }
+            throw PostgresStoreError.damaged("its preferences row holds \(held.dropLast().joined(separator: ", ")) and \(held.last ?? "")")
         }
         let root = "the root scope"
-        let record = ScopeRecord(
-            scope: .root, category: category, legibilityWeight: weight, textSpacing: spacing,
-            categoryMark: try bounded(categoryMark, "preferences.category_mark", of: root),
-            legibilityWeightMark: try bounded(weightMark, "preferences.legibility_weight_mark", of: root),
-            textSpacingMark: try bounded(spacingMark, "preferences.text_spacing_mark", of: root))
-        return (record, try bounded(sequence, "preferences.sequence", of: root), try bounded(position, "preferences.position", of: root))
+        let marks = try PerPreference { preference in
+            try bounded(cells[preference.declaration.markColumn].decode(Int.self), "preferences.\(preference.declaration.markColumn)", of: root)
+        }
+        let record = ScopeRecord(scope: .root, values: PerPreference { values[$0] }, marks: marks)
+        return (
+            record, try bounded(cells["sequence"].decode(Int.self), "preferences.sequence", of: root),
+            try bounded(cells["position"].decode(Int.self), "preferences.position", of: root)
+        )
     }
 
     /// A `scopes` row (`scopeColumns`).
     static func scope(_ row: PostgresRow) throws -> ScopeRecord {
-        let (path, category, weight, categoryMark, weightMark, spacing, spacingMark) =
-            try row.decode((String, String?, String?, Int, Int, String?, Int).self)
+        let cells = row.makeRandomAccess()
+        let path = try cells["scope"].decode(String.self)
         guard let scope = try? PreferenceScope(parsing: path) else {
             throw PostgresStoreError.damaged("its scopes table names the scope '\(path)', which is not a scope")
         }
-        return ScopeRecord(
-            scope: scope,
-            category: try stored(category, in: "the category of the scope \(path)"),
-            legibilityWeight: try stored(weight, in: "the legibility weight of the scope \(path)"),
-            textSpacing: try stored(spacing, in: "the text spacing of the scope \(path)"),
-            categoryMark: try bounded(categoryMark, "scopes.category_mark", of: "the scope '\(path)'"),
-            legibilityWeightMark: try bounded(weightMark, "scopes.legibility_weight_mark", of: "the scope '\(path)'"),
-            textSpacingMark: try bounded(spacingMark, "scopes.text_spacing_mark", of: "the scope '\(path)'"))
+        let values = try PerPreference { preference in
+            try stored(cells[preference.declaration.column].decode(String?.self), of: preference, in: "the \(preference.declaration.noun) of the scope \(path)")
+        }
+        let marks = try PerPreference { preference in
+            try bounded(cells[preference.declaration.markColumn].decode(Int.self), "scopes.\(preference.declaration.markColumn)", of: "the scope '\(path)'")
+        }
+        return ScopeRecord(scope: scope, values: values, marks: marks)
     }
 
     /// A `history` row (`historyColumns`).
@@ -54,22 +56,12 @@ enum StoredRows {
         } else {
             throw PostgresStoreError.damaged("history entry \(position) names the scope '\(path)', which is not a scope")
         }
-        let change: ScopeHistoryEntry.Change
-        switch kind {
-        case "category":
-            change = .category(
-                try stored(value, in: "history entry \(position)'s category"), previous: try stored(previous, in: "history entry \(position)'s previous category"))
-        case "legibilityWeight":
-            change = .legibilityWeight(
-                try stored(value, in: "history entry \(position)'s legibility weight"),
-                previous: try stored(previous, in: "history entry \(position)'s previous legibility weight"))
-        case "textSpacing":
-            change = .textSpacing(
-                try stored(value, in: "history entry \(position)'s text spacing"),
-                previous: try stored(previous, in: "history entry \(position)'s previous text spacing"))
-        default:
+        guard let preference = ReaderPreference(wireName: kind) else {
             throw PostgresStoreError.damaged("history entry \(position) is of the kind '\(kind)'")
         }
+        let change = ScopeHistoryEntry.Change(
+            preference, value: try stored(value, of: preference, in: "history entry \(position)'s \(preference.declaration.noun)"),
+            previous: try stored(previous, of: preference, in: "history entry \(position)'s previous \(preference.declaration.noun)"))
         let owner = scope.isRoot ? "the root scope" : "the scope '\(path)'"
         return ScopeHistoryEntry(
             position: try bounded(position, "history.position", of: owner), sequence: try bounded(sequence, "history.sequence", of: owner),
@@ -87,19 +79,10 @@ enum StoredRows {
         return value
     }
 
-    /// The kind, value and previous value columns of `entry`.
-    static func columns(of entry: ScopeHistoryEntry) -> (kind: String, value: String?, previous: String?) {
-        switch entry.change {
-        case .category(let value, let previous): ("category", value?.rawValue, previous?.rawValue)
-        case .legibilityWeight(let value, let previous): ("legibilityWeight", value?.rawValue, previous?.rawValue)
-        case .textSpacing(let value, let previous): ("textSpacing", value?.rawValue, previous?.rawValue)
-        }
-    }
-
     /// The value a column holds as its raw value of §3, NULL being nil (inherited).
-    private static func stored<Value: RawRepresentable>(_ raw: String?, in place: String) throws -> Value? where Value.RawValue == String {
+    private static func stored(_ raw: String?, of preference: ReaderPreference, in place: String) throws -> String? {
         guard let raw else { return nil }
-        guard let value = Value(rawValue: raw) else { throw PostgresStoreError.damaged("\(place) holds '\(raw)', which fontd does not know") }
-        return value
+        guard preference.declaration.isRawValue(raw) else { throw PostgresStoreError.damaged("\(place) holds '\(raw)', which fontd does not know") }
+        return raw
     }
 }

@@ -2,20 +2,16 @@ import DynamicType
 import GRDB
 
 /// One row of the `history` table: a change of one scope's own value at its position, with the
-/// raw values of §3 (`xl`, `bold`; NULL: inherited) and the scope's path (`''` for the root).
+/// preference's wire name as `kind`, the raw values of §3 (`xl`, `bold`; NULL: inherited) and the
+/// scope's path (`''` for the root).
 struct HistoryRow: Codable, FetchableRecord, PersistableRecord {
-    /// What changed; stored as its raw value.
-    enum Kind: String, Codable {
-        case category, legibilityWeight, textSpacing
-    }
-
     static let databaseTableName = "history"
 
     var position: Int
     var sequence: Int
     var isEvent: Bool
     var scope: String
-    var kind: Kind
+    var kind: String
     var value: String?
     var previous: String?
 
@@ -28,35 +24,23 @@ struct HistoryRow: Codable, FetchableRecord, PersistableRecord {
         sequence = entry.sequence
         isEvent = entry.isEvent
         scope = entry.scope.path
-        switch entry.change {
-        case .category(let category, let previous):
-            (kind, value, self.previous) = (.category, category?.rawValue, previous?.rawValue)
-        case .legibilityWeight(let weight, let previous):
-            (kind, value, self.previous) = (.legibilityWeight, weight?.rawValue, previous?.rawValue)
-        case .textSpacing(let spacing, let previous):
-            (kind, value, self.previous) = (.textSpacing, spacing?.rawValue, previous?.rawValue)
-        }
+        kind = entry.change.preference.wireName
+        value = entry.change.value
+        previous = entry.change.previous
     }
 
     /// The row for a root change of a §4 state, at the position of its sequence; a snapshot is
     /// not a change and is refused.
     init(rootChange event: PreferenceEvent) throws(SQLiteStoreError) {
-        let change: ScopeHistoryEntry.Change
-        let sequence: Int
-        switch event {
-        case .categoryChanged(let changed):
-            (change, sequence) = (.category(changed.category, previous: changed.previous), changed.sequence)
-        case .legibilityWeightChanged(let changed):
-            (change, sequence) = (.legibilityWeight(changed.legibilityWeight, previous: changed.previous), changed.sequence)
-        case .textSpacingChanged(let changed):
-            (change, sequence) = (.textSpacing(changed.textSpacing, previous: changed.previous), changed.sequence)
-        case .snapshot, .fontsChanged: throw .notAChange(event.name)
-        }
-        self.init(ScopeHistoryEntry(position: sequence, sequence: sequence, isEvent: true, scope: .root, change: change))
+        guard let (preference, payload) = event.change else { throw .notAChange(event.name) }
+        let (value, previous) = payload.rawValues
+        self.init(ScopeHistoryEntry(
+            position: payload.sequence, sequence: payload.sequence, isEvent: true, scope: .root,
+            change: ScopeHistoryEntry.Change(preference, value: value, previous: previous)))
     }
 
-    /// The entry as the service replays it; a scope or a value this version does not know means
-    /// the row was not written by fontd.
+    /// The entry as the service replays it; a scope, a kind or a value this version does not
+    /// know means the row was not written by fontd.
     func entry(path: String) throws(SQLiteStoreError) -> ScopeHistoryEntry {
         let entryScope: PreferenceScope
         if scope.isEmpty {
@@ -66,20 +50,17 @@ struct HistoryRow: Codable, FetchableRecord, PersistableRecord {
         } else {
             throw .damaged(path, reason: "history entry \(position) names the scope '\(scope)', which is not a scope")
         }
-        let change: ScopeHistoryEntry.Change = switch kind {
-        case .category:
-            .category(
-                try .stored(value, path: path, in: "history entry \(position)'s category"),
-                previous: try .stored(previous, path: path, in: "history entry \(position)'s previous category"))
-        case .legibilityWeight:
-            .legibilityWeight(
-                try .stored(value, path: path, in: "history entry \(position)'s legibility weight"),
-                previous: try .stored(previous, path: path, in: "history entry \(position)'s previous legibility weight"))
-        case .textSpacing:
-            .textSpacing(
-                try .stored(value, path: path, in: "history entry \(position)'s text spacing"),
-                previous: try .stored(previous, path: path, in: "history entry \(position)'s previous text spacing"))
+        guard let preference = ReaderPreference(wireName: kind) else {
+            throw .damaged(path, reason: "history entry \(position) is of the kind '\(kind)'")
         }
-        return ScopeHistoryEntry(position: position, sequence: sequence, isEvent: isEvent, scope: entryScope, change: change)
+        for (raw, which) in [(value, ""), (previous, "previous ")] {
+            if let raw, !preference.declaration.isRawValue(raw) {
+                throw .damaged(
+                    path, reason: "history entry \(position)'s \(which)\(preference.declaration.noun) holds '\(raw)', which fontd does not know")
+            }
+        }
+        return ScopeHistoryEntry(
+            position: position, sequence: sequence, isEvent: isEvent, scope: entryScope,
+            change: ScopeHistoryEntry.Change(preference, value: value, previous: previous))
     }
 }

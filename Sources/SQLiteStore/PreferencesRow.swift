@@ -1,26 +1,35 @@
 import DynamicType
 import GRDB
 
-/// The one row of the `preferences` table: the root scope's values and marks, the store's
-/// sequence (the newest event's id over all scopes) and the newest history position.
-struct PreferencesRow: Codable, FetchableRecord, PersistableRecord {
+/// The one row of the `preferences` table: the root scope's values and marks (each preference in
+/// the column its declaration names), the store's sequence (the newest event's id over all
+/// scopes) and the newest history position.
+struct PreferencesRow: FetchableRecord, PersistableRecord {
     static let databaseTableName = "preferences"
 
     /// Always 1: the table's CHECK keeps it to one row.
     var id = 1
-    var category: String
-    var legibilityWeight: String
-    var categoryMark: Int
-    var legibilityWeightMark: Int
+    var values: PerPreference<String>
+    var marks: PerPreference<Int>
     var sequence: Int
     var position: Int
-    var textSpacing: String
-    var textSpacingMark: Int
 
-    private enum CodingKeys: String, CodingKey {
-        case id, category, legibilityWeight = "legibility_weight", categoryMark = "category_mark"
-        case legibilityWeightMark = "legibility_weight_mark", sequence, position
-        case textSpacing = "text_spacing", textSpacingMark = "text_spacing_mark"
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        values = try PerPreference { try row.decode(forColumn: $0.declaration.column) }
+        marks = try PerPreference { try row.decode(forColumn: $0.declaration.markColumn) }
+        sequence = try row.decode(forColumn: "sequence")
+        position = try row.decode(forColumn: "position")
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        for preference in ReaderPreference.allCases {
+            container[preference.declaration.column] = values[preference]
+            container[preference.declaration.markColumn] = marks[preference]
+        }
+        container["sequence"] = sequence
+        container["position"] = position
     }
 
     /// The row of the store at `db`; a missing row means the store was not written by fontd.
@@ -33,27 +42,19 @@ struct PreferencesRow: Codable, FetchableRecord, PersistableRecord {
 
     /// Takes the root scope's values and marks; the root never inherits, so every value must be set.
     mutating func setRoot(_ record: ScopeRecord) throws(SQLiteStoreError) {
-        guard let category = record.category, let weight = record.legibilityWeight, let spacing = record.textSpacing else {
-            let cleared = record.category == nil ? "category" : record.legibilityWeight == nil ? "legibility weight" : "text spacing"
-            throw .invalidCommit("the root scope's \(cleared) cannot be cleared; it has nothing to inherit from")
+        if let cleared = record.values.preferences(where: { $0 == nil }).first {
+            throw .invalidCommit("the root scope's \(cleared.declaration.noun) cannot be cleared; it has nothing to inherit from")
         }
-        self.category = category.rawValue
-        legibilityWeight = weight.rawValue
-        textSpacing = spacing.rawValue
-        categoryMark = record.categoryMark
-        legibilityWeightMark = record.legibilityWeightMark
-        textSpacingMark = record.textSpacingMark
+        values = PerPreference { record.values[$0] ?? $0.declaration.initialValue }
+        marks = record.marks
     }
 
     /// The root scope's record; a value this version does not know means the row was not written by fontd.
     func root(path: String) throws(SQLiteStoreError) -> ScopeRecord {
-        guard let category = ContentSizeCategory(rawValue: category), let weight = LegibilityWeight(rawValue: legibilityWeight),
-              let spacing = TextSpacing(rawValue: textSpacing)
-        else {
-            throw .damaged(path, reason: "its preferences row holds '\(category)', '\(legibilityWeight)' and '\(textSpacing)'")
+        guard ReaderPreference.allCases.allSatisfy({ $0.declaration.isRawValue(values[$0]) }) else {
+            let held = ReaderPreference.allCases.map { "'\(values[$0])'" }
+            throw .damaged(path, reason: "its preferences row holds \(held.dropLast().joined(separator: ", ")) and \(held.last ?? "")")
         }
-        return ScopeRecord(
-            scope: .root, category: category, legibilityWeight: weight, textSpacing: spacing, categoryMark: categoryMark,
-            legibilityWeightMark: legibilityWeightMark, textSpacingMark: textSpacingMark)
+        return ScopeRecord(scope: .root, values: PerPreference { values[$0] }, marks: marks)
     }
 }

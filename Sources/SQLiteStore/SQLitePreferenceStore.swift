@@ -232,12 +232,8 @@ public final class SQLitePreferenceStore: Sendable {
                 }
                 for row in rows { try row.insert(db) }
                 var root = current
-                root.category = state.preferences.category.rawValue
-                root.legibilityWeight = state.preferences.legibilityWeight.rawValue
-                root.categoryMark = rows.last { $0.kind == .category }?.sequence ?? 0
-                root.legibilityWeightMark = rows.last { $0.kind == .legibilityWeight }?.sequence ?? 0
-                root.textSpacing = state.preferences.textSpacing.rawValue
-                root.textSpacingMark = rows.last { $0.kind == .textSpacing }?.sequence ?? 0
+                root.values = state.preferences.values
+                root.marks = PerPreference { preference in rows.last { $0.kind == preference.wireName }?.sequence ?? 0 }
                 root.sequence = state.preferences.sequence
                 root.position = rows.last?.position ?? 0
                 try root.update(db)

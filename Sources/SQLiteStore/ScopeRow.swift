@@ -2,31 +2,33 @@ import DynamicType
 import GRDB
 
 /// One row of the `scopes` table: a scope other than the root with at least one value of its
-/// own (NULL: inherited), and its marks.
-struct ScopeRow: Codable, FetchableRecord, PersistableRecord {
+/// own (NULL: inherited), and its marks; each preference in the column its declaration names,
+/// its mark in that column with `_mark`.
+struct ScopeRow: FetchableRecord, PersistableRecord {
     static let databaseTableName = "scopes"
 
     var scope: String
-    var category: String?
-    var legibilityWeight: String?
-    var categoryMark: Int
-    var legibilityWeightMark: Int
-    var textSpacing: String?
-    var textSpacingMark: Int
-
-    private enum CodingKeys: String, CodingKey {
-        case scope, category, legibilityWeight = "legibility_weight", categoryMark = "category_mark"
-        case legibilityWeightMark = "legibility_weight_mark", textSpacing = "text_spacing", textSpacingMark = "text_spacing_mark"
-    }
+    var values: PerPreference<String?>
+    var marks: PerPreference<Int>
 
     init(_ record: ScopeRecord) {
         scope = record.scope.path
-        category = record.category?.rawValue
-        legibilityWeight = record.legibilityWeight?.rawValue
-        categoryMark = record.categoryMark
-        legibilityWeightMark = record.legibilityWeightMark
-        textSpacing = record.textSpacing?.rawValue
-        textSpacingMark = record.textSpacingMark
+        values = record.values
+        marks = record.marks
+    }
+
+    init(row: Row) throws {
+        scope = try row.decode(forColumn: "scope")
+        values = try PerPreference { try row.decode(forColumn: $0.declaration.column) }
+        marks = try PerPreference { try row.decode(forColumn: $0.declaration.markColumn) }
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container["scope"] = scope
+        for preference in ReaderPreference.allCases {
+            container[preference.declaration.column] = values[preference]
+            container[preference.declaration.markColumn] = marks[preference]
+        }
     }
 
     /// The scope's record; a scope name outside the form, a value this version does not know,
@@ -35,14 +37,14 @@ struct ScopeRow: Codable, FetchableRecord, PersistableRecord {
         guard let scope = try? PreferenceScope(parsing: scope) else {
             throw .damaged(path, reason: "its scopes table names the scope '\(scope)', which is not a scope")
         }
-        guard category != nil || legibilityWeight != nil || textSpacing != nil else {
+        guard !values.preferences(where: { $0 != nil }).isEmpty else {
             throw .damaged(path, reason: "its scopes table holds \(scope.path) with no value of its own")
         }
-        return ScopeRecord(
-            scope: scope,
-            category: try .stored(category, path: path, in: "the category of the scope \(scope.path)"),
-            legibilityWeight: try .stored(legibilityWeight, path: path, in: "the legibility weight of the scope \(scope.path)"),
-            textSpacing: try .stored(textSpacing, path: path, in: "the text spacing of the scope \(scope.path)"),
-            categoryMark: categoryMark, legibilityWeightMark: legibilityWeightMark, textSpacingMark: textSpacingMark)
+        for preference in ReaderPreference.allCases {
+            if let value = values[preference], !preference.declaration.isRawValue(value) {
+                throw .damaged(path, reason: "the \(preference.declaration.noun) of the scope \(scope.path) holds '\(value)', which fontd does not know")
+            }
+        }
+        return ScopeRecord(scope: scope, values: values, marks: marks)
     }
 }

@@ -17,12 +17,12 @@ extension StoreSchema {
     static let numberColumns: [NumberColumn] = [
         NumberColumn(table: "preferences", column: "sequence"),
         NumberColumn(table: "preferences", column: "position"),
-        NumberColumn(table: "preferences", column: "category_mark"),
-        NumberColumn(table: "preferences", column: "legibility_weight_mark"),
-        NumberColumn(table: "preferences", column: "text_spacing_mark"),
-        NumberColumn(table: "scopes", column: "category_mark", scopeColumn: "scope"),
-        NumberColumn(table: "scopes", column: "legibility_weight_mark", scopeColumn: "scope"),
-        NumberColumn(table: "scopes", column: "text_spacing_mark", scopeColumn: "scope"),
+    ] + ReaderPreference.allCases.flatMap { preference in
+        [
+            NumberColumn(table: "preferences", column: preference.declaration.markColumn),
+            NumberColumn(table: "scopes", column: preference.declaration.markColumn, scopeColumn: "scope"),
+        ]
+    } + [
         NumberColumn(table: "history", column: "position", scopeColumn: "scope"),
         NumberColumn(table: "history", column: "sequence", scopeColumn: "scope"),
         NumberColumn(table: "dropped_history", column: "through_sequence", scopeColumn: "scope"),

@@ -5,15 +5,28 @@ import Testing
 /// A `PUT /preferences` or `PUT /category` body (`ScopeUpdate`) is read strictly, and every
 /// refusal says what to send.
 @Suite struct PreferencesBodyTests {
-    static let fields = ["category", "legibilityWeight", "textSpacing"]
+    static let fields = ReaderPreference.allCases
     static let example = #"{"category": "xl"}, {"legibilityWeight": "bold"} or {"textSpacing": "wcag"}"#
-    typealias Settings = (category: PreferencesStore.Setting<ContentSizeCategory>, legibilityWeight: PreferencesStore.Setting<LegibilityWeight>)
+    typealias Settings = (category: Setting<ContentSizeCategory>, legibilityWeight: Setting<LegibilityWeight>)
+
+    /// A setting as typed values, so the expectations name `.extraLarge` rather than `"xl"`.
+    enum Setting<Value: ReaderValue>: Equatable {
+        case keep, set(Value), clear
+
+        init(_ setting: PreferencesStore.Setting) {
+            switch setting {
+            case .keep: self = .keep
+            case .clear: self = .clear
+            case .set(let raw): self = Value(rawValue: raw).map { .set($0) } ?? .keep
+            }
+        }
+    }
 
     static func read(
-        _ body: String, path: String = "/preferences", fields: [String] = fields, scope: PreferenceScope = .root
+        _ body: String, path: String = "/preferences", fields: [ReaderPreference] = fields, scope: PreferenceScope = .root
     ) throws(FontServiceError) -> Settings {
         let update = try ScopeUpdate(body: Array(body.utf8), path: path, fields: fields, example: example, scope: scope)
-        return (update.category, update.legibilityWeight)
+        return (Setting(update.settings[.category]), Setting(update.settings[.legibilityWeight]))
     }
 
     @Test func presentFieldsAreReadAndAbsentOnesLeftAlone() throws {
@@ -24,7 +37,9 @@ import Testing
 
     @Test func textSpacingIsReadClearedAndItsUnknownNamesRefused() throws {
         let read = { (body: String, scope: PreferenceScope) throws(FontServiceError) in
-            try ScopeUpdate(body: Array(body.utf8), path: "/preferences", fields: Self.fields, example: Self.example, scope: scope).textSpacing
+            Setting<TextSpacing>(
+                try ScopeUpdate(body: Array(body.utf8), path: "/preferences", fields: Self.fields, example: Self.example, scope: scope)
+                    .settings[.textSpacing])
         }
         #expect(try read(#"{"textSpacing": "WCAG"}"#, .root) == .set(.wcag))
         #expect(try read(#"{"category": "xl"}"#, .root) == .keep)
@@ -54,7 +69,7 @@ import Testing
         (#"{"category": true}"#, "/preferences", "'category' must be a string, not true or false"),
     ])
     func aBadBodyIsRefusedWithTheReason(_ body: String, _ path: String, _ reason: String) {
-        let fields = path == "/category" ? ["category"] : Self.fields
+        let fields = path == "/category" ? [.category] : Self.fields
         let error = #expect(throws: FontServiceError.self) { try Self.read(body, path: path, fields: fields) }
         guard case .invalidBody(let said)? = error else {
             Issue.record("expected invalidBody, got \(String(describing: error))")

@@ -81,7 +81,9 @@ import Testing
         for round in 0..<40 {
             for reader in 0..<100 {
                 let category: ContentSizeCategory = round % 2 == 0 ? .extraLarge : .small
-                store.change(try PreferenceScope(parsing: "reader\(reader)"), category: .set(category), legibilityWeight: .keep) { _ in done.signal() }
+                var update = PerPreference<PreferencesStore.Setting>(repeating: .keep)
+                update[.category] = .set(category.rawValue)
+                store.change(try PreferenceScope(parsing: "reader\(reader)"), update) { _ in done.signal() }
             }
         }
         for _ in 0..<4000 { done.wait() }

@@ -25,9 +25,9 @@ import Testing
         #expect(state.preferences == ReaderPreferences(category: .extraLarge, legibilityWeight: .bold))
         #expect(state.sequence == 3)
         #expect(state.history == [
-            PreferenceChange(sequence: 1, kind: .category(.extraLarge, previous: .large)),
-            PreferenceChange(sequence: 2, kind: .legibilityWeight(.bold, previous: .regular)),
-            PreferenceChange(sequence: 3, kind: .category(.extraLarge, previous: .accessibilityLarge)),
+            StateFileEntry(sequence: 1, preference: .category, value: ContentSizeCategory.extraLarge.rawValue, previous: ContentSizeCategory.large.rawValue),
+            StateFileEntry(sequence: 2, preference: .legibilityWeight, value: LegibilityWeight.bold.rawValue, previous: LegibilityWeight.regular.rawValue),
+            StateFileEntry(sequence: 3, preference: .category, value: ContentSizeCategory.extraLarge.rawValue, previous: ContentSizeCategory.accessibilityLarge.rawValue),
         ])
     }
 
@@ -45,7 +45,7 @@ import Testing
 
     @Test func wcagTextSpacingIsWrittenWithItsChangeAndReadsBack() throws {
         var state = try Self.read(Self.olderFile)
-        state.record(PreferenceChange(sequence: 4, kind: .textSpacing(.wcag, previous: .default)))
+        state.record(StateFileEntry(sequence: 4, preference: .textSpacing, value: TextSpacing.wcag.rawValue, previous: TextSpacing.default.rawValue))
         let text = String(decoding: try state.fileBytes(), as: UTF8.self)
         #expect(text.hasPrefix(#"{"version":1,"category":"xl","legibilityWeight":"bold","textSpacing":"wcag","sequence":4,"#))
         #expect(text.hasSuffix(#"{"sequence":4,"event":"textSpacingDidChange","textSpacing":"wcag","previous":"default"}]}"# + "\n"))
@@ -60,7 +60,7 @@ import Testing
         #expect(state.sequence == 0)
         for index in 0..<(PreferencesState.historyLimit + 5) {
             let category: ContentSizeCategory = index.isMultiple(of: 2) ? .extraLarge : .small
-            state.record(PreferenceChange(sequence: state.sequence + 1, kind: .category(category, previous: state.preferences.category)))
+            state.record(StateFileEntry(sequence: state.sequence + 1, preference: .category, value: category.rawValue, previous: state.preferences.category.rawValue))
         }
         #expect(state.history.count == PreferencesState.historyLimit)
         #expect(state.sequence == PreferencesState.historyLimit + 5)
@@ -83,7 +83,7 @@ import Testing
         (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":1,"history":[{"sequence":2,"category":"l","previous":"xl"}]}"#,
          "history[0].sequence must be a whole number from 1 to 1"),
         (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":1,"history":[{"sequence":1,"category":"l","previous":"bold"}]}"#,
-         "history[0] is neither a category, a legibility nor a text spacing change"),
+         "history[0] is neither a category, a legibility weight nor a text spacing change"),
         (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":3,"history":[{"sequence":1,"category":"xl","previous":"l"},{"sequence":3,"category":"l","previous":"xl"}]}"#,
          "history[1].sequence is 3, expected 2"),
         (#"{"version":1,"category":"l","legibilityWeight":"regular","sequence":5,"history":[{"sequence":4,"category":"l","previous":"xl"}]}"#,

@@ -47,7 +47,10 @@ extension FontService {
     /// services have no state file), and returns once they are current.
     func setPreferences(_ preferences: ReaderPreferences) {
         let changed = DispatchSemaphore(value: 0)
-        store.change(.root, category: .set(preferences.category), legibilityWeight: .set(preferences.legibilityWeight)) { _ in changed.signal() }
+        var update = PerPreference<PreferencesStore.Setting>(repeating: .keep)
+        update[.category] = .set(preferences.category.rawValue)
+        update[.legibilityWeight] = .set(preferences.legibilityWeight.rawValue)
+        store.change(.root, update) { _ in changed.signal() }
         changed.wait()
     }
 

@@ -1,0 +1,25 @@
+/// One value for each reader preference (docs/DESIGN.md §10), in `ReaderPreference.allCases`
+/// order: a scope's own values, its marks, the effective values.
+public struct PerPreference<Value: Hashable & Sendable>: Hashable, Sendable {
+    private var slots: [Value]
+
+    /// `value` for every preference.
+    public init(repeating value: Value) {
+        slots = Array(repeating: value, count: ReaderPreference.allCases.count)
+    }
+
+    /// `value(preference)` for each preference.
+    public init(_ value: (ReaderPreference) throws -> Value) rethrows {
+        slots = try ReaderPreference.allCases.map(value)
+    }
+
+    public subscript(preference: ReaderPreference) -> Value {
+        get { slots[preference.ordinal] }
+        set { slots[preference.ordinal] = newValue }
+    }
+
+    /// The preferences whose value passes `isIncluded`, in `allCases` order.
+    public func preferences(where isIncluded: (Value) -> Bool) -> [ReaderPreference] {
+        ReaderPreference.allCases.filter { isIncluded(self[$0]) }
+    }
+}

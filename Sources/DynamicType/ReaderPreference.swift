@@ -1,0 +1,159 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One of the reader's preferences (docs/DESIGN.md §10): the one list every front door derives
+/// from — the wire name (the case's raw value), the event, the query parameter, the store's
+/// column, the value's parser and the root's initial value are all in `declaration`.
+///
+/// A preference's value crosses every boundary as its raw value (`xl`, `bold`, `wcag`), so the
+/// scope tree, the history and the stores handle every preference alike.
+public enum ReaderPreference: String, CaseIterable, Hashable, Sendable, Codable {
+    case category, legibilityWeight, textSpacing
+
+    /// The name the API gives it: the field of `/preferences`, the history's `kind`.
+    public var wireName: String { rawValue }
+
+    /// Everything the preference is, declared once.
+    public var declaration: Declaration { Self.declarations[ordinal] }
+
+    /// Its place in `allCases`: the index of its slot in a `PerPreference`.
+    public var ordinal: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+
+    /// The declarations, in `allCases` order: the one place a preference is described.
+    private static let declarations: [Declaration] = allCases.map { preference in
+        switch preference {
+        case .category:
+            .of(
+                preference, PreferenceEvent.categoryChanged, { if case .categoryChanged(let change) = $0 { change } else { nil } },
+                eventName: "contentSizeCategoryDidChange", queryParameter: "category", initial: .default)
+        case .legibilityWeight:
+            .of(
+                preference, PreferenceEvent.legibilityWeightChanged, { if case .legibilityWeightChanged(let change) = $0 { change } else { nil } },
+                eventName: "legibilityWeightDidChange", queryParameter: "legibility", initial: .regular)
+        case .textSpacing:
+            .of(
+                preference, PreferenceEvent.textSpacingChanged, { if case .textSpacingChanged(let change) = $0 { change } else { nil } },
+                eventName: "textSpacingDidChange", queryParameter: "textSpacing", initial: .default)
+        }
+    }
+
+    /// The preference whose change event is named `eventName`, if any.
+    public init?(eventName: String) {
+        guard let preference = Self.allCases.first(where: { $0.declaration.eventName == eventName }) else { return nil }
+        self = preference
+    }
+
+    /// The preference named `wireName` on the wire, if any.
+    public init?(wireName: String) {
+        self.init(rawValue: wireName)
+    }
+}
+
+extension ReaderPreference {
+    /// What one preference is: its names, its values and its events.
+    public struct Declaration: Sendable {
+        /// The SSE event that announces a change (docs/DESIGN.md §11): `contentSizeCategoryDidChange`.
+        public let eventName: String
+        /// The query parameter that names it on the endpoints that follow the reader: `legibility`.
+        public let queryParameter: String
+        /// The column that keeps it in the stores' tables: `legibility_weight`.
+        public let column: String
+        /// The column that keeps its mark (docs/DESIGN.md §10): `legibility_weight_mark`.
+        public var markColumn: String { column + "_mark" }
+        /// What it is called in a sentence: `legibility weight`.
+        public let noun: String
+        /// The root scope's value before any change (docs/DESIGN.md §12).
+        public let initialValue: String
+        /// Every value it takes, as raw values, for help and errors.
+        public let allowedValues: [String]
+        private let canonicalValue: @Sendable (String) throws(DynamicTypeError) -> String
+        private let rawValue: @Sendable (String) -> Bool
+        private let makeChange: @Sendable (String?, String, String, Int) -> PreferenceEvent?
+        private let decodeChange: @Sendable (Data) throws -> PreferenceEvent
+        private let extractChange: @Sendable (PreferenceEvent) -> (any ReaderChange)?
+
+        /// The declaration of a preference announced by `Change` events (`event` wraps one in its
+        /// `PreferenceEvent` case, `payload` finds it there), its values `Change.Value`'s; its
+        /// noun is the wire name's words (`text spacing`).
+        static func of<Change: ReaderChange>(
+            _ preference: ReaderPreference, _ event: @escaping @Sendable (Change) -> PreferenceEvent,
+            _ payload: @escaping @Sendable (PreferenceEvent) -> Change?, eventName: String,
+            queryParameter: String, initial: Change.Value
+        ) -> Declaration {
+            Declaration(
+                eventName: eventName, queryParameter: queryParameter, column: Self.column(of: preference.rawValue),
+                noun: Self.words(of: preference.rawValue), initialValue: initial.rawValue, allowedValues: Change.Value.allCases.map(\.rawValue),
+                canonicalValue: { (text: String) throws(DynamicTypeError) -> String in try Change.Value(parsing: text).rawValue },
+                rawValue: { Change.Value(rawValue: $0) != nil },
+                makeChange: { scope, value, previous, sequence in
+                    guard let value = Change.Value(rawValue: value), let previous = Change.Value(rawValue: previous) else { return nil }
+                    return event(Change(scope: scope, value: value, previous: previous, sequence: sequence))
+                },
+                decodeChange: { data in event(try JSONDecoder().decode(Change.self, from: data)) },
+                extractChange: payload)
+        }
+
+        /// The raw value a reader's text names (any of its names, any case), or the error naming the allowed ones.
+        public func parse(_ text: String) throws(DynamicTypeError) -> String { try canonicalValue(text) }
+
+        /// Whether `value` is one of the preference's raw values as fontd writes them.
+        public func isRawValue(_ value: String) -> Bool { rawValue(value) }
+
+        /// The change event from `previous` to `value` for `scope` (nil: the root), with id
+        /// `sequence`; nil when either is not a raw value of the preference.
+        public func changeEvent(scope: String?, value: String, previous: String, sequence: Int) -> PreferenceEvent? {
+            makeChange(scope, value, previous, sequence)
+        }
+
+        /// Reads a change event's data.
+        ///
+        /// - Throws: `DecodingError` when the data is not this preference's change.
+        public func decodeChangeEvent(_ data: Data) throws -> PreferenceEvent { try decodeChange(data) }
+
+        /// The change `event` announces when it is this preference's.
+        public func change(in event: PreferenceEvent) -> (any ReaderChange)? { extractChange(event) }
+
+        /// `legibilityWeight` → `legibility_weight`.
+        private static func column(of name: String) -> String { split(name, by: "_") }
+
+        /// `legibilityWeight` → `legibility weight`.
+        private static func words(of name: String) -> String { split(name, by: " ") }
+
+        private static func split(_ name: String, by separator: String) -> String {
+            name.unicodeScalars.reduce(into: "") { split, scalar in
+                if scalar.properties.isUppercase { split += separator + String(scalar).lowercased() } else { split.unicodeScalars.append(scalar) }
+            }
+        }
+    }
+}
+
+/// A preference's value type: named by its raw value, read from any of its names by `init(parsing:)`.
+public protocol ReaderValue: RawRepresentable<String>, CaseIterable, Hashable, Sendable, Codable {
+    /// Reads a value as the API does, refusing a name with the allowed ones.
+    init(parsing text: String) throws(DynamicTypeError)
+}
+
+/// A preference's change event payload (`CategoryChange` …): the scope, the value after and
+/// before, and the event's id.
+public protocol ReaderChange: Codable, Hashable, Sendable {
+    associatedtype Value: ReaderValue
+    init(scope: String?, value: Value, previous: Value, sequence: Int)
+    /// The scope (docs/DESIGN.md §10) whose preference changed; nil for the root scope.
+    var scope: String? { get }
+    /// The value after the change.
+    var value: Value { get }
+    var previous: Value { get }
+    var sequence: Int { get }
+}
+
+extension ReaderChange {
+    /// The value after and before, as raw values.
+    public var rawValues: (value: String, previous: String) { (value.rawValue, previous.rawValue) }
+}
+
+extension ContentSizeCategory: ReaderValue {}
+extension LegibilityWeight: ReaderValue {}
+extension TextSpacing: ReaderValue {}
