@@ -1,24 +1,32 @@
 /// The body of `PUT /preferences` and `PUT /category`: what to change, the rest left as it is,
 /// `{"category": "xl"}`, `{"legibilityWeight": "bold"}`, `{"textSpacing": "wcag"}` or any of them together.
 public struct PreferencesUpdate: Hashable, Sendable, Codable {
-    public var category: ContentSizeCategory?
-    public var legibilityWeight: LegibilityWeight?
-    public var textSpacing: TextSpacing?
+    /// The raw value to set of each preference that changes; nil: left as it is.
+    public var values: PerPreference<String?>
 
-    public init(category: ContentSizeCategory? = nil, legibilityWeight: LegibilityWeight? = nil, textSpacing: TextSpacing? = nil) {
-        self.category = category
-        self.legibilityWeight = legibilityWeight
-        self.textSpacing = textSpacing
+    /// An update setting each preference to its raw value in `values` (nil: left as it is).
+    public init(values: PerPreference<String?>) {
+        self.values = values
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case category, legibilityWeight, textSpacing }
+    public init(category: ContentSizeCategory? = nil, legibilityWeight: LegibilityWeight? = nil, textSpacing: TextSpacing? = nil) {
+        var values = PerPreference<String?>(repeating: nil)
+        values[.category] = category?.rawValue
+        values[.legibilityWeight] = legibilityWeight?.rawValue
+        values[.textSpacing] = textSpacing?.rawValue
+        self.init(values: values)
+    }
 
-    /// Writes only the fields that are set (`null` would be refused by the server).
+    public var category: ContentSizeCategory? { values[.category].flatMap(ContentSizeCategory.init(rawValue:)) }
+    public var legibilityWeight: LegibilityWeight? { values[.legibilityWeight].flatMap(LegibilityWeight.init(rawValue:)) }
+    public var textSpacing: TextSpacing? { values[.textSpacing].flatMap(TextSpacing.init(rawValue:)) }
+
+    /// Writes only the fields that are set, in the list's order (`null` would be refused by the server).
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(category, forKey: .category)
-        try container.encodeIfPresent(legibilityWeight, forKey: .legibilityWeight)
-        try container.encodeIfPresent(textSpacing, forKey: .textSpacing)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        for preference in ReaderPreference.allCases {
+            try container.encodeIfPresent(values[preference], forKey: AnyCodingKey(preference.wireName))
+        }
     }
 
     /// Reads a field only when it is there: an absent field is left as it is, while `null`
@@ -26,23 +34,12 @@ public struct PreferencesUpdate: Hashable, Sendable, Codable {
     /// parameters are (any of a category's names, any case); a name that matches nothing is
     /// refused with the `DynamicTypeError` as the underlying error.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        category = nil
-        legibilityWeight = nil
-        textSpacing = nil
-        if let name = try container.decodeUnlessAbsent(String.self, forKey: .category) {
-            do { category = try ContentSizeCategory(parsing: name) } catch {
-                throw container.refusal(forKey: .category, error.description, underlyingError: error)
-            }
-        }
-        if let name = try container.decodeUnlessAbsent(String.self, forKey: .legibilityWeight) {
-            do { legibilityWeight = try LegibilityWeight(parsing: name) } catch {
-                throw container.refusal(forKey: .legibilityWeight, error.description, underlyingError: error)
-            }
-        }
-        if let name = try container.decodeUnlessAbsent(String.self, forKey: .textSpacing) {
-            do { textSpacing = try TextSpacing(parsing: name) } catch {
-                throw container.refusal(forKey: .textSpacing, error.description, underlyingError: error)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        values = try PerPreference { preference in
+            let key = AnyCodingKey(preference.wireName)
+            guard let name = try container.decodeUnlessAbsent(String.self, forKey: key) else { return nil }
+            do throws(DynamicTypeError) { return try preference.declaration.parse(name) } catch {
+                throw container.refusal(forKey: key, error.description, underlyingError: error)
             }
         }
     }

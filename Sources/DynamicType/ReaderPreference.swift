@@ -28,15 +28,18 @@ public enum ReaderPreference: String, CaseIterable, Hashable, Sendable, Codable 
         case .category:
             .of(
                 preference, PreferenceEvent.categoryChanged, { if case .categoryChanged(let change) = $0 { change } else { nil } },
-                eventName: "contentSizeCategoryDidChange", queryParameter: "category", initial: .default)
+                eventName: "contentSizeCategoryDidChange", queryParameter: "category", initial: .default,
+                description: "content-size category", valuesHelp: "xs s m l xl xxl xxxl ax1…ax5 (Apple's names work too).")
         case .legibilityWeight:
             .of(
                 preference, PreferenceEvent.legibilityWeightChanged, { if case .legibilityWeightChanged(let change) = $0 { change } else { nil } },
-                eventName: "legibilityWeightDidChange", queryParameter: "legibility", initial: .regular)
+                eventName: "legibilityWeightDidChange", queryParameter: "legibility", initial: .regular,
+                description: #"legibility weight (the "Bold Text" setting)"#)
         case .textSpacing:
             .of(
                 preference, PreferenceEvent.textSpacingChanged, { if case .textSpacingChanged(let change) = $0 { change } else { nil } },
-                eventName: "textSpacingDidChange", queryParameter: "textSpacing", initial: .default)
+                eventName: "textSpacingDidChange", queryParameter: "textSpacing", initial: .default,
+                description: "text spacing (default, or wcag: WCAG 1.4.12's spacing)")
         }
     }
 
@@ -65,6 +68,10 @@ extension ReaderPreference {
         public var markColumn: String { column + "_mark" }
         /// What it is called in a sentence: `legibility weight`.
         public let noun: String
+        /// What it is, for help: its noun and what it means (`legibility weight (the "Bold Text" setting)`).
+        public let description: String
+        /// The values it takes, for help, when listing `allowedValues` is not the way to say it.
+        public let valuesHelp: String?
         /// The root scope's value before any change (docs/DESIGN.md §12).
         public let initialValue: String
         /// Every value it takes, as raw values, for help and errors.
@@ -81,11 +88,11 @@ extension ReaderPreference {
         static func of<Change: ReaderChange>(
             _ preference: ReaderPreference, _ event: @escaping @Sendable (Change) -> PreferenceEvent,
             _ payload: @escaping @Sendable (PreferenceEvent) -> Change?, eventName: String,
-            queryParameter: String, initial: Change.Value
+            queryParameter: String, initial: Change.Value, description: String, valuesHelp: String? = nil
         ) -> Declaration {
             Declaration(
                 eventName: eventName, queryParameter: queryParameter, column: Self.column(of: preference.rawValue),
-                noun: Self.words(of: preference.rawValue), initialValue: initial.rawValue, allowedValues: Change.Value.allCases.map(\.rawValue),
+                noun: Self.words(of: preference.rawValue), description: description, valuesHelp: valuesHelp, initialValue: initial.rawValue, allowedValues: Change.Value.allCases.map(\.rawValue),
                 canonicalValue: { (text: String) throws(DynamicTypeError) -> String in try Change.Value(parsing: text).rawValue },
                 rawValue: { Change.Value(rawValue: $0) != nil },
                 makeChange: { scope, value, previous, sequence in

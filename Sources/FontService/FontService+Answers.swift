@@ -15,20 +15,17 @@ extension FontService {
     /// preferences filled in from the reader's.
     func fontTemplate(_ context: RequestContext) throws(FontServiceError) -> FontRequest {
         let parameters = context.parameters
-        let category = try parameters.value(.category, ContentSizeCategory.init(parsing:))
+        let preferences = try parameters.readerPreferences(over: context.preferences)
         let traits = try parameters.value(.traits, SymbolicTraits.init(parsing:)) ?? []
         let families = try parameters[.family].map(Self.familyList)
         let weight = try parameters.value(.weight) { text throws(DynamicTypeError) in try FontWeight(parsing: text) }
-        let legibility = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
-        let spacing = try parameters.value(.textSpacing, TextSpacing.init(parsing:))
         let maximumPointSize = try parameters.value(.maximumPointSize) { text throws(DynamicTypeError) in
             try parseNumber(text, parameter: "maximumPointSize", in: FontRequest.maximumPointSizeRange, lowerBoundIncluded: false)
         }
         let range = try parameters.categoryRange()
         return FontRequest(
-            style: "", category: category ?? context.preferences.category, traits: traits, families: families, weight: weight,
-            legibilityWeight: legibility ?? context.preferences.legibilityWeight, maximumPointSize: maximumPointSize,
-            textSpacing: spacing ?? context.preferences.textSpacing
+            style: "", category: preferences.category, traits: traits, families: families, weight: weight,
+            legibilityWeight: preferences.legibilityWeight, maximumPointSize: maximumPointSize, textSpacing: preferences.textSpacing
         ).clamped(to: range)
     }
 
@@ -44,15 +41,13 @@ extension FontService {
     func scaleRequest(_ context: RequestContext) throws(FontServiceError) -> ScaleRequest {
         let parameters = context.parameters
         let style = try parameters.required(.style, styleNamed)
-        let category = try parameters.value(.category, ContentSizeCategory.init(parsing:))
-        // Checked, but it changes nothing: scaling follows the category alone, as UIFontMetrics's does.
-        _ = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
-        _ = try parameters.value(.textSpacing, TextSpacing.init(parsing:))
+        // All checked, but only the category counts: scaling follows it alone, as UIFontMetrics's does.
+        let category = try parameters.readerPreferences(over: context.preferences).category
         let value = try parameters.required(.value) { text throws(DynamicTypeError) in
             try parseNumber(text, parameter: "value", in: -1_000_000...1_000_000)
         }
         let range = try parameters.categoryRange()
-        return ScaleRequest(style: style, category: range.clamp(category ?? context.preferences.category), value: value)
+        return ScaleRequest(style: style, category: range.clamp(category), value: value)
     }
 
     /// The table's spelling of the style called `name` (matched without case).

@@ -6,12 +6,12 @@ extension FontService {
     static let routes = RouteTable([
         Route(
             "/font", parameters: [.style, .category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .maximumPointSize, .scope],
-            required: [.style], followsOmitted: [.category, .legibility, .textSpacing], example: "/font?style=body",
+            required: [.style], followsOmitted: QueryParameters.Name.readerPreferences, example: "/font?style=body",
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.fontRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.encoded(service.resolveFont(request)) })),
         Route(
             "/fonts", parameters: [.category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .maximumPointSize, .scope],
-            followsOmitted: [.category, .legibility, .textSpacing],
+            followsOmitted: QueryParameters.Name.readerPreferences,
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.fontTemplate(context) },
                               answer: { service, template throws(FontServiceError) in try service.encoded(service.fontCollection(template)) })),
         Route(
@@ -41,13 +41,13 @@ extension FontService {
         Route("/events", parameters: [.lastEventID, .scope, .accessToken], get: .live { service, context in service.eventStream(context) }),
         Route(
             "/css", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .prefix, .format, .scope, .accessToken],
-            followsOmitted: [.category, .legibility, .textSpacing],
+            followsOmitted: QueryParameters.Name.readerPreferences,
             followsWhen: [.category: "all"], contentType: FontService.cssContentType,
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.stylesheetRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.stylesheet(request) })),
         Route(
             "/tokens", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .scope, .accessToken],
-            followsOmitted: [.category, .legibility, .textSpacing],
+            followsOmitted: QueryParameters.Name.readerPreferences,
             contentType: FontService.designTokensContentType,
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.blockRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.designTokens(request) })),
@@ -56,7 +56,7 @@ extension FontService {
             get: Route.cached { _ in Array(FollowerScript.source.utf8) }),
         Route(
             "/specimen", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .scope, .accessToken],
-            followsOmitted: [.category, .legibility, .textSpacing],
+            followsOmitted: QueryParameters.Name.readerPreferences,
             contentType: FontService.htmlContentType,
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.specimenRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.specimen(request) })),

@@ -50,13 +50,10 @@ extension FontService {
     }
 
     func blockRequest(_ context: RequestContext) throws(FontServiceError) -> BlockRequest {
-        let parameters = context.parameters
-        let category = try parameters.value(.category, ContentSizeCategory.init(parsing:))
-        let legibility = try parameters.value(.legibility, LegibilityWeight.init(parsing:))
-        let spacing = try parameters.value(.textSpacing, TextSpacing.init(parsing:))
+        let preferences = try context.parameters.readerPreferences(over: context.preferences)
         return BlockRequest(
-            category: category ?? context.preferences.category, legibility: legibility ?? context.preferences.legibilityWeight,
-            textSpacing: spacing ?? context.preferences.textSpacing, range: try parameters.categoryRange())
+            category: preferences.category, legibility: preferences.legibilityWeight, textSpacing: preferences.textSpacing,
+            range: try context.parameters.categoryRange())
     }
 
     /// What `/specimen` asks: a block, and whether its category was a preview (asked for).

@@ -18,8 +18,8 @@ struct QueryParameters: Sendable {
         static let traits = Name(rawValue: "traits")
         static let family = Name(rawValue: "family")
         static let weight = Name(rawValue: "weight")
-        static let legibility = Name(rawValue: "legibility")
-        static let textSpacing = Name(rawValue: "textSpacing")
+        static let legibility = Name(rawValue: ReaderPreference.legibilityWeight.declaration.queryParameter)
+        static let textSpacing = Name(rawValue: ReaderPreference.textSpacing.declaration.queryParameter)
         static let maximumPointSize = Name(rawValue: "maximumPointSize")
         static let value = Name(rawValue: "value")
         static let lastEventID = Name(rawValue: "lastEventId")
@@ -28,6 +28,14 @@ struct QueryParameters: Sendable {
         static let scope = Name(rawValue: "scope")
         /// A credential in the query, for browsers that cannot send headers (`EventSource`, `<link>`, a page).
         static let accessToken = Name(rawValue: "access_token")
+
+        /// The parameter that names `preference` (docs/DESIGN.md §10): `category`, `legibility`, `textSpacing`.
+        init(_ preference: ReaderPreference) {
+            self.init(rawValue: preference.declaration.queryParameter)
+        }
+
+        /// Every reader preference's parameter: what an endpoint that follows the reader takes.
+        static let readerPreferences = ReaderPreference.allCases.map(Name.init)
     }
 
     private var values: [Name: String] = [:]
@@ -70,6 +78,16 @@ struct QueryParameters: Sendable {
 
     /// The decoded value of `name`, if the query gave it.
     subscript(name: Name) -> String? { values[name] }
+
+    /// The reader's preferences `reader` with those the query names instead (each read as `PUT`
+    /// reads it, its refusal the answer).
+    func readerPreferences(over reader: ReaderPreferences) throws(FontServiceError) -> ReaderPreferences {
+        var values = reader.values
+        for preference in ReaderPreference.allCases {
+            if let value = try value(Name(preference), preference.declaration.parse) { values[preference] = value }
+        }
+        return ReaderPreferences(values: values)
+    }
 
     /// The value of `name` read by `parse` (a model parser, whose refusal is the answer), or nil when not given.
     func value<Value>(_ name: Name, _ parse: (String) throws(DynamicTypeError) -> Value) throws(FontServiceError) -> Value? {

@@ -16,8 +16,24 @@ extension FontdClient {
     public func setPreferences(
         category: ContentSizeCategory? = nil, legibilityWeight: LegibilityWeight? = nil, textSpacing: TextSpacing? = nil
     ) async throws(FontdClientError) -> Preferences {
-        let body = encoded(PreferencesUpdate(category: category, legibilityWeight: legibilityWeight, textSpacing: textSpacing))
-        return try decode(Preferences.self, from: await send("PUT", "/preferences", query: scoped(), body: body), path: "/preferences")
+        try await setPreferences(PreferencesUpdate(category: category, legibilityWeight: legibilityWeight, textSpacing: textSpacing))
+    }
+
+    /// Sets `preference` to the value `text` names (any of its names; `PUT /preferences`), answering
+    /// the preferences after the change.
+    ///
+    /// - Throws: `.invalidCall` without sending anything when `text` names no value of the preference.
+    @discardableResult
+    public func setPreference(_ preference: ReaderPreference, to text: String) async throws(FontdClientError) -> Preferences {
+        var values = PerPreference<String?>(repeating: nil)
+        do { values[preference] = try preference.declaration.parse(text) } catch { throw .invalidCall(error.description) }
+        return try await setPreferences(PreferencesUpdate(values: values))
+    }
+
+    /// Sends `update` (`PUT /preferences`), answering the preferences after the change.
+    @discardableResult
+    public func setPreferences(_ update: PreferencesUpdate) async throws(FontdClientError) -> Preferences {
+        try decode(Preferences.self, from: await send("PUT", "/preferences", query: scoped(), body: encoded(update)), path: "/preferences")
     }
 
     /// Clears the scope's own category, legibility weight, text spacing or several (`PUT /preferences` with
@@ -30,15 +46,27 @@ extension FontdClient {
     public func clearPreferences(
         category: Bool = false, legibilityWeight: Bool = false, textSpacing: Bool = false
     ) async throws(FontdClientError) -> Preferences {
+        let asked = [(category, ReaderPreference.category), (legibilityWeight, .legibilityWeight), (textSpacing, .textSpacing)]
+        return try await clearPreferences(asked.filter(\.0).map(\.1))
+    }
+
+    /// Clears the scope's own value of each of `preferences` (`PUT /preferences` with `null`), so
+    /// that it inherits them from its parent again (docs/DESIGN.md §10); answers the scope's
+    /// preferences after the change. A scope whose every value is cleared is deleted.
+    ///
+    /// - Throws: `.invalidCall` without sending anything when `preferences` is empty, or when the
+    ///   client is of the root scope, which has nothing to inherit from.
+    @discardableResult
+    public func clearPreferences(_ preferences: [ReaderPreference]) async throws(FontdClientError) -> Preferences {
         guard !scope.isRoot else {
             throw .invalidCall("The root scope's preferences cannot be cleared: it has no parent to inherit from; set a value instead, or use a client of a scope such as alice/phone.")
         }
-        guard category || legibilityWeight || textSpacing else {
-            throw .invalidCall("Nothing to clear; ask to clear the category, the legibility weight, the text spacing or several.")
+        guard !preferences.isEmpty else {
+            let nouns = ReaderPreference.allCases.map { "the \($0.declaration.noun)" }
+            throw .invalidCall("Nothing to clear; ask to clear \(nouns.joined(separator: ", ")) or several.")
         }
         // Explicit nulls: an absent field keeps the scope's value, null clears it.
-        let fields = [(category, "category"), (legibilityWeight, "legibilityWeight"), (textSpacing, "textSpacing")]
-            .filter(\.0).map { "\"\($0.1)\":null" }
+        let fields = ReaderPreference.allCases.filter(preferences.contains).map { "\"\($0.wireName)\":null" }
         let body = Data("{\(fields.joined(separator: ","))}".utf8)
         return try decode(Preferences.self, from: await send("PUT", "/preferences", query: scoped(), body: body), path: "/preferences")
     }

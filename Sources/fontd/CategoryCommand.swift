@@ -7,8 +7,8 @@ import FontdCommandLine
 /// speak `/category` (and print its JSON); `clear` is every preference's.
 struct CategoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: CategoryPreference.commandName, abstract: CategoryPreference.abstract,
-        subcommands: [Get.self, Set.self, PreferenceCommand<CategoryPreference>.Clear.self],
+        commandName: CategoryCommandPreference.commandName, abstract: CategoryCommandPreference.abstract,
+        subcommands: [Get.self, Set.self, PreferenceCommand<CategoryCommandPreference>.Clear.self],
         defaultSubcommand: Get.self)
 
     struct Get: AsyncParsableCommand {
@@ -32,7 +32,7 @@ struct CategoryCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Set the reader's category; every subscriber hears of the change.")
 
-        @Argument(help: ArgumentHelp(CategoryPreference.values)) var category: String
+        @Argument(help: ArgumentHelp(CategoryCommandPreference.values)) var category: String
         @OptionGroup var options: ServerOptions
         @OptionGroup var scope: ScopeOptions
         @OptionGroup var token: TokenOptions

@@ -1,10 +1,11 @@
 import ArgumentParser
+import DynamicType
 import FontdClient
 import FontdCommandLine
 
 /// `fontd legibility | text-spacing [get | set <value> | clear]`: one reader preference on a
 /// server, the root scope's or, with `--scope`, a scope's (docs/DESIGN.md §10).
-struct PreferenceCommand<Preference: ReaderPreference>: AsyncParsableCommand {
+struct PreferenceCommand<Preference: CommandPreference>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: Preference.commandName, abstract: Preference.abstract,
@@ -13,7 +14,7 @@ struct PreferenceCommand<Preference: ReaderPreference>: AsyncParsableCommand {
 
     struct Get: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
-            CommandConfiguration(commandName: "get", abstract: "Print the reader's \(Preference.noun).")
+            CommandConfiguration(commandName: "get", abstract: "Print the reader's \(Preference.declaration.noun).")
         }
 
         @OptionGroup var options: ServerOptions
@@ -26,13 +27,13 @@ struct PreferenceCommand<Preference: ReaderPreference>: AsyncParsableCommand {
             let client = try options.client(scope: try scope.parsed(), token: token.resolved)
             let preferences = try await client.command { client throws(FontdClientError) in try await client.preferences() }
             if json { return try Output.printJSON(preferences) }
-            Output.printLine(Preference.value(in: preferences).rawValue)
+            Output.printLine(preferences.values[Preference.preference])
         }
     }
 
     struct Set: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
-            CommandConfiguration(commandName: "set", abstract: "Set the reader's \(Preference.noun); every subscriber hears of the change.")
+            CommandConfiguration(commandName: "set", abstract: "Set the reader's \(Preference.declaration.noun); every subscriber hears of the change.")
         }
 
         @Argument(help: ArgumentHelp(Preference.values)) var value: String
@@ -43,12 +44,12 @@ struct PreferenceCommand<Preference: ReaderPreference>: AsyncParsableCommand {
 
         @MainActor
         func run() async throws {
-            let value = try Preference.parse(value)
+            let value = try Preference.declaration.parse(value)
             let client = try options.client(scope: try scope.parsed(), token: token.resolved)
             let before = try await client.command { client throws(FontdClientError) in try await client.preferences() }
-            let after = try await client.command { client throws(FontdClientError) in try await Preference.set(value, with: client) }
+            let after = try await client.command { client throws(FontdClientError) in try await client.setPreference(Preference.preference, to: value) }
             if json { return try Output.printJSON(after) }
-            let (now, was) = (Preference.value(in: after).rawValue, Preference.value(in: before).rawValue)
+            let (now, was) = (after.values[Preference.preference], before.values[Preference.preference])
             Output.printLine(after.sequence == before.sequence ? "\(now) (unchanged)" : "\(now) (was \(was))")
         }
     }
@@ -57,8 +58,8 @@ struct PreferenceCommand<Preference: ReaderPreference>: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(
                 commandName: "clear",
-                abstract: "Clear a scope's own \(Preference.noun), so that it inherits its parent's again.",
-                discussion: "Needs --scope: the root scope has nothing to inherit from. Prints the \(Preference.noun) the scope has now.")
+                abstract: "Clear a scope's own \(Preference.declaration.noun), so that it inherits its parent's again.",
+                discussion: "Needs --scope: the root scope has nothing to inherit from. Prints the \(Preference.declaration.noun) the scope has now.")
         }
 
         @OptionGroup var options: ServerOptions
@@ -69,9 +70,9 @@ struct PreferenceCommand<Preference: ReaderPreference>: AsyncParsableCommand {
         @MainActor
         func run() async throws {
             let client = try options.client(scope: try scope.clearable(), token: token.resolved)
-            let preferences = try await client.command { client throws(FontdClientError) in try await Preference.clear(with: client) }
+            let preferences = try await client.command { client throws(FontdClientError) in try await client.clearPreferences([Preference.preference]) }
             if json { return try Output.printJSON(preferences) }
-            Output.printLine("\(Preference.value(in: preferences).rawValue) (inherited)")
+            Output.printLine("\(preferences.values[Preference.preference]) (inherited)")
         }
     }
 }

@@ -33,20 +33,21 @@ struct Watch: AsyncParsableCommand {
     /// and what it inherits: `preferences of alice/phone: category xl, legibility weight regular,
     /// text spacing default (sequence 57, inherited: legibilityWeight, textSpacing)`.
     static func line(_ event: PreferenceEvent) -> String {
+        if let (_, change) = event.change {
+            let (value, previous) = change.rawValues
+            return "\(event.name): \(value) (was \(previous), sequence \(change.sequence))"
+        }
         switch event {
         case .snapshot(let preferences):
-            "preferences\(preferences.scope.map { " of \($0)" } ?? ""): category \(preferences.category.rawValue), "
-                + "legibility weight \(preferences.legibilityWeight.rawValue), text spacing \(preferences.textSpacing.rawValue) "
+            let values = preferences.values
+            let named = ReaderPreference.allCases.map { "\($0.declaration.noun) \(values[$0])" }
+            return "preferences\(preferences.scope.map { " of \($0)" } ?? ""): \(named.joined(separator: ", ")) "
                 + "(sequence \(preferences.sequence)"
                 + (preferences.inherited.map { $0.isEmpty ? "" : ", inherited: \($0.joined(separator: ", "))" } ?? "") + ")"
-        case .categoryChanged(let change):
-            "\(event.name): \(change.category.rawValue) (was \(change.previous.rawValue), sequence \(change.sequence))"
-        case .legibilityWeightChanged(let change):
-            "\(event.name): \(change.legibilityWeight.rawValue) (was \(change.previous.rawValue), sequence \(change.sequence))"
-        case .textSpacingChanged(let change):
-            "\(event.name): \(change.textSpacing.rawValue) (was \(change.previous.rawValue), sequence \(change.sequence))"
         case .fontsChanged(let change):
-            "\(event.name): the installed fonts changed (generation \(change.fontGeneration))"
+            return "\(event.name): the installed fonts changed (generation \(change.fontGeneration))"
+        default:
+            return event.name
         }
     }
 }

@@ -1,0 +1,36 @@
+import DynamicType
+
+/// The reader preference a `fontd <command> get | set | clear` command reads and changes
+/// through `PUT /preferences` (docs/DESIGN.md §10): its names and help follow from the
+/// preference's declaration, so each command is one line here.
+protocol CommandPreference {
+    static var preference: ReaderPreference { get }
+}
+
+extension CommandPreference {
+    static var declaration: ReaderPreference.Declaration { preference.declaration }
+
+    /// The command's name: the query parameter's words joined by `-` (`legibility`, `text-spacing`).
+    static var commandName: String {
+        declaration.queryParameter.unicodeScalars.reduce(into: "") { name, scalar in
+            if scalar.properties.isUppercase { name += "-" + String(scalar).lowercased() } else { name.unicodeScalars.append(scalar) }
+        }
+    }
+
+    /// The command's abstract.
+    static var abstract: String {
+        "Show or set the reader's \(declaration.description) on a fontd server."
+    }
+
+    /// The values `set` takes, for its help: `regular or bold.`
+    static var values: String {
+        declaration.valuesHelp ?? declaration.allowedValues.dropLast().joined(separator: ", ") + " or " + (declaration.allowedValues.last ?? "") + "."
+    }
+}
+
+/// `fontd category clear` (its `get` and `set` speak `/category`).
+enum CategoryCommandPreference: CommandPreference { static let preference = ReaderPreference.category }
+/// `fontd legibility`: the accessibility "Bold Text" setting.
+enum LegibilityCommandPreference: CommandPreference { static let preference = ReaderPreference.legibilityWeight }
+/// `fontd text-spacing`: WCAG 1.4.12's text spacing (docs/DESIGN.md §5 step 6b).
+enum TextSpacingCommandPreference: CommandPreference { static let preference = ReaderPreference.textSpacing }
