@@ -78,23 +78,29 @@ let package = Package(
             dependencies: ["CFontdSystem", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // The reader's preferences of every scope (docs/DESIGN.md §10): the scope tree as plain
+        // values, replay, subscribers behind a sink, replica catch-up, category watches, the storage
+        // protocol and its records. Knows no transport: FontService gives it its event streams.
+        .target(name: "ScopedPreferences", dependencies: ["DynamicType", .product(name: "Logging", package: "swift-log")]),
+
         // The fontd API: routes, errors, the answer cache; served by HTTPServer.
         .target(
             name: "FontService",
             dependencies: [
-                "HTTPServer", "FontResolution", "DynamicType", "Caching", "WebOutputs",
+                "HTTPServer", "FontResolution", "DynamicType", "ScopedPreferences", "Caching", "WebOutputs",
                 .product(name: "Logging", package: "swift-log"), .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
 
         // The reader's preferences and their history in an SQLite database (WAL, synchronous = FULL), through GRDB.
-        .target(name: "SQLiteStore", dependencies: ["DynamicType", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "SQLiteStore", dependencies: ["DynamicType", "ScopedPreferences", .product(name: "GRDB", package: "GRDB.swift")]),
         // The same in a PostgreSQL database that several fontd replicas share (docs/DESIGN.md §12),
         // through postgres-nio; SwiftNIO stays inside this module, never in HTTPServer.
         .target(
             name: "PostgresStore",
             dependencies: [
-                "DynamicType", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+                "DynamicType", "ScopedPreferences", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -102,7 +108,7 @@ let package = Package(
         // libfontd-gnome.so, loaded when asked for.
         .target(
             name: "DesktopBridge",
-            dependencies: ["CDesktopSettings", "DynamicType", "FontService", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CDesktopSettings", "DynamicType", "FontService", "ScopedPreferences", .product(name: "Logging", package: "swift-log")]
         ),
 
         // The Swift client library: every endpoint, and the preference changes as a stream.
@@ -138,6 +144,7 @@ let package = Package(
                 "CommandLineCache",
                 "DesktopBridge",
                 "DynamicType",
+                "ScopedPreferences",
                 "FontdClient",
                 "FontdCommandLine",
                 "FontResolution",
@@ -162,7 +169,7 @@ let package = Package(
         .target(
             name: "FontdTestSupport",
             dependencies: [
-                "DynamicType", "FontResolution", "FontService", "HTTPServer",
+                "DynamicType", "ScopedPreferences", "FontResolution", "FontService", "HTTPServer",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],
@@ -182,27 +189,27 @@ let package = Package(
         ),
         .testTarget(
             name: "FontServiceTests",
-            dependencies: ["FontService", "HTTPServer", "FontResolution", "DynamicType", "FontdTestSupport"]
+            dependencies: ["FontService", "ScopedPreferences", "HTTPServer", "FontResolution", "DynamicType", "FontdTestSupport"]
         ),
         // GRDB too, to make the databases fontd must refuse (another application's, a newer fontd's)
         // and the ones it migrates. Not FontdTestSupport: the store's tests need only a temporary
         // directory, and so build without FontService and what it pulls in.
         .testTarget(
             name: "SQLiteStoreTests",
-            dependencies: ["SQLiteStore", "DynamicType", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SQLiteStore", "ScopedPreferences", "DynamicType", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The PreferenceStorage contract, one suite over both stores, and the PostgreSQL store's
         // replicas, listeners and outages, on a PostgreSQL the harness starts (FontdTestSupport).
         .testTarget(
             name: "StoreContractTests",
             dependencies: [
-                "SQLiteStore", "PostgresStore", "DynamicType", "FontdTestSupport",
+                "SQLiteStore", "PostgresStore", "ScopedPreferences", "DynamicType", "FontdTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "FontdClientTests", dependencies: ["FontdClient", "FontdTestSupport"]),
         .testTarget(
-            name: "fontdTests", dependencies: ["DynamicType", "CommandLineCache", "FontdTestSupport"]
+            name: "fontdTests", dependencies: ["DynamicType", "ScopedPreferences", "CommandLineCache", "FontdTestSupport"]
         ),
         .testTarget(
             name: "WebOutputsTests",

@@ -1,5 +1,6 @@
 import Dispatch
 import DynamicType
+import ScopedPreferences
 import Foundation
 import HTTPServer
 

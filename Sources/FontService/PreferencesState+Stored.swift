@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 
 /// The store's state in the form every `PreferenceStorage` speaks.
 extension PreferencesState {

@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 
 /// What the state file holds: the preferences, the sequence of the last change, and the
 /// most recent changes (so a subscriber can resume across restarts).

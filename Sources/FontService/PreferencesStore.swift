@@ -1,5 +1,6 @@
 import Dispatch
 import DynamicType
+import ScopedPreferences
 import HTTPServer
 import Logging
 import Synchronization

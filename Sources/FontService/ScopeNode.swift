@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 import HTTPServer
 
 /// One scope in the store's tree (docs/DESIGN.md §10): its own values and marks, its children,

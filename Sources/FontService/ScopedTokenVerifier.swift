@@ -1,6 +1,7 @@
 import Caching
 import Crypto
 import DynamicType
+import ScopedPreferences
 import Foundation
 import JWTKit
 import Synchronization

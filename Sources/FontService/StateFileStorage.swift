@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 
 /// The §4 state file as a `PreferenceStorage`: one JSON document, rewritten whole and durably
 /// (temp file, fsync, rename, fsync of the directory) on every change. It holds the root scope

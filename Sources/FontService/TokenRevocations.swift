@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 import Foundation
 import Synchronization
 

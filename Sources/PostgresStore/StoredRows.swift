@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 import PostgresNIO
 
 /// The rows of the store's tables as the service's types, each read by one query's columns in

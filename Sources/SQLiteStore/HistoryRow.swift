@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 import GRDB
 
 /// One row of the `history` table: a change of one scope's own value at its position, with the

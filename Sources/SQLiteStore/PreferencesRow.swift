@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 import GRDB
 
 /// The one row of the `preferences` table: the root scope's values and marks (each preference in

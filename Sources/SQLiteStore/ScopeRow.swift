@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 import GRDB
 
 /// One row of the `scopes` table: a scope other than the root with at least one value of its

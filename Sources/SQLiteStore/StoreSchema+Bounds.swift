@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 import GRDB
 
 /// Every number the store holds is an id, a mark or a history position, each from 0 to

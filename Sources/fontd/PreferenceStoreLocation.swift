@@ -1,5 +1,6 @@
 import Caching
 import DynamicType
+import ScopedPreferences
 import FontService
 import SQLiteStore
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import CFontdStartup
 import DesktopBridge
 import DynamicType
+import ScopedPreferences
 import FontResolution
 import FontService
 import FontdCommandLine

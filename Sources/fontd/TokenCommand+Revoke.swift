@@ -1,5 +1,6 @@
 import ArgumentParser
 import DynamicType
+import ScopedPreferences
 import FontdClient
 import FontdCommandLine
 import Foundation

@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 import FontdTestSupport
 import Foundation
 import Logging

@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 import Testing
 
 /// The `PreferenceStorage` contract (docs/DESIGN.md §12, §23), the same for every store: scopes,

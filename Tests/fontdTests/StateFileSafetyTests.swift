@@ -1,3 +1,4 @@
+import ScopedPreferences
 import FontdTestSupport
 import Foundation
 import Testing

@@ -1,3 +1,5 @@
+import DynamicType
+
 /// The typed view of a change, for code and tests that name the first three preferences.
 extension ScopeHistoryEntry.Change {
     public static func category(_ value: ContentSizeCategory?, previous: ContentSizeCategory?) -> Self {

@@ -1,3 +1,5 @@
+import DynamicType
+
 /// The typed view of a record, for code and tests that name the first three preferences.
 extension ScopeRecord {
     public init(

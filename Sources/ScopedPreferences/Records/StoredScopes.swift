@@ -1,3 +1,5 @@
+import DynamicType
+
 /// Everything a store holds for the scopes (docs/DESIGN.md §10), as a service starts from it:
 /// the store's sequence, every scope that has a value of its own, and the kept history.
 public struct StoredScopes: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import DynamicType
+
 /// A revocation of scoped tokens (docs/DESIGN.md §23 Reader scopes and scoped tokens): every
 /// token for `scope` or a scope below it issued before `revokedBefore` is refused from now on.
 ///

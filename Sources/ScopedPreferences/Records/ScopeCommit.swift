@@ -1,3 +1,5 @@
+import DynamicType
+
 /// One change to a store's scopes (docs/DESIGN.md §10), committed as one transaction: the new
 /// history entries, the scopes as they are after them, and the older entries to drop.
 public struct ScopeCommit: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import DynamicType
+
 /// One change of one scope's own value, as a store's history keeps it (docs/DESIGN.md §10).
 ///
 /// Every change of an own value is an entry, at the next `position`. One that changed the
