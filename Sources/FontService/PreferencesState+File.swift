@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 
 /// The state file's format: one JSON object, keys in this order, history oldest first.
 ///

@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 
 /// A request's query string, split on `&` and `=`, percent-decoded and checked against
 /// what its route accepts: unknown, repeated and missing parameters are errors.

@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 import HTTPServer
 
 /// What a handler is given for one request: the request, its query checked against the route,

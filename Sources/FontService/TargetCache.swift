@@ -1,4 +1,5 @@
 import Caching
+import ScopedPreferences
 
 /// One event loop's map from exact request targets to answers, so a repeated request is
 /// answered without parsing, normalizing or taking the service's lock.

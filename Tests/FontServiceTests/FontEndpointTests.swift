@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 import FontResolution
 @testable import FontService
 import FontdTestSupport

@@ -1,4 +1,5 @@
 import DynamicType
+import ScopedPreferences
 @testable import FontService
 import FontdTestSupport
 import Foundation

@@ -1,22 +1,27 @@
 import DynamicType
-import Synchronization
 
 /// The reader's current choices that answers follow when a request leaves them out.
 ///
 /// They start as the state file has them, else `initial`; `PUT /preferences` and `PUT /category`
 /// change them.
-struct ReaderPreferences: Hashable, Sendable {
-    var category: ContentSizeCategory
-    var legibilityWeight: LegibilityWeight
-    var textSpacing: TextSpacing = .default
+public struct ReaderPreferences: Hashable, Sendable {
+    public var category: ContentSizeCategory
+    public var legibilityWeight: LegibilityWeight
+    public var textSpacing: TextSpacing = .default
+
+    public init(category: ContentSizeCategory, legibilityWeight: LegibilityWeight, textSpacing: TextSpacing = .default) {
+        self.category = category
+        self.legibilityWeight = legibilityWeight
+        self.textSpacing = textSpacing
+    }
 
     /// Where a reader starts (docs/DESIGN.md §12: no state file → `l` / `regular` / `default`).
-    static let initial = ReaderPreferences(category: .default, legibilityWeight: .regular, textSpacing: .default)
+    public static let initial = ReaderPreferences(category: .default, legibilityWeight: .regular, textSpacing: .default)
 }
 
 extension ReaderPreferences {
     /// The preferences whose raw values are `values` (a value fontd does not know is the initial one).
-    init(values: PerPreference<String>) {
+    public init(values: PerPreference<String>) {
         self.init(
             category: ContentSizeCategory(rawValue: values[.category]) ?? .default,
             legibilityWeight: LegibilityWeight(rawValue: values[.legibilityWeight]) ?? .regular,
@@ -24,20 +29,20 @@ extension ReaderPreferences {
     }
 
     /// The effective preferences an answer tells.
-    init(_ preferences: Preferences) {
+    public init(_ preferences: Preferences) {
         self.init(values: preferences.values)
     }
 
     /// These preferences as `GET /preferences` answers them for `scope`, with the id of the
     /// newest change that affected them and (not for the root) the preferences it inherits.
-    func answer(scope: PreferenceScope, sequence: Int, inherited: [ReaderPreference]) -> Preferences {
+    public func answer(scope: PreferenceScope, sequence: Int, inherited: [ReaderPreference]) -> Preferences {
         Preferences(
             scope: scope.isRoot ? nil : scope.path, category: category, legibilityWeight: legibilityWeight, textSpacing: textSpacing,
             sequence: sequence, inherited: scope.isRoot ? nil : inherited.map(\.wireName))
     }
 
     /// The raw value of each preference.
-    var values: PerPreference<String> {
+    public var values: PerPreference<String> {
         var values = PerPreference(repeating: "")
         values[.category] = category.rawValue
         values[.legibilityWeight] = legibilityWeight.rawValue
@@ -47,12 +52,12 @@ extension ReaderPreferences {
 
     /// The preferences as one small integer, so they fit in an `Atomic`: the category's ordinal,
     /// then a bit for WCAG text spacing, then one for bold.
-    var packed: UInt8 {
+    public var packed: UInt8 {
         UInt8(category.ordinal) << 2 | (textSpacing == .wcag ? 2 : 0) | (legibilityWeight == .bold ? 1 : 0)
     }
 
     /// The preferences `packed` stands for (read on every cached hit, so no allocation).
-    init(packed: UInt8) {
+    public init(packed: UInt8) {
         let index = Int(packed >> 2)
         self.init(
             category: Self.categories.indices.contains(index) ? Self.categories[index] : .default,

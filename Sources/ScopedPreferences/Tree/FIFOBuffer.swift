@@ -1,27 +1,29 @@
 /// An array that is appended at the back and emptied from the front in O(1) amortized: the
 /// store's history window and each scope's kept entries.
-struct FIFOBuffer<Element> {
+public struct FIFOBuffer<Element> {
+    public init() {}
+
     private var storage: [Element] = []
     private var start = 0
 
     /// The fewest taken elements worth moving the rest for.
-    static var compactionThreshold: Int { 16 }
+    public static var compactionThreshold: Int { 16 }
 
     /// How many elements the storage holds, taken ones included (for tests).
-    var storedCount: Int { storage.count }
+    public var storedCount: Int { storage.count }
 
-    var count: Int { storage.count - start }
-    var isEmpty: Bool { count == 0 }
-    var first: Element? { isEmpty ? nil : storage[start] }
-    var last: Element? { isEmpty ? nil : storage[storage.count - 1] }
+    public var count: Int { storage.count - start }
+    public var isEmpty: Bool { count == 0 }
+    public var first: Element? { isEmpty ? nil : storage[start] }
+    public var last: Element? { isEmpty ? nil : storage[storage.count - 1] }
 
     /// The elements, oldest first.
-    var elements: ArraySlice<Element> { storage[start...] }
+    public var elements: ArraySlice<Element> { storage[start...] }
 
-    mutating func append(_ element: Element) { storage.append(element) }
+    public mutating func append(_ element: Element) { storage.append(element) }
 
     @discardableResult
-    mutating func removeFirst() -> Element? {
+    public mutating func removeFirst() -> Element? {
         guard !isEmpty else { return nil }
         let element = storage[start]
         start += 1
@@ -38,3 +40,5 @@ struct FIFOBuffer<Element> {
         return element
     }
 }
+
+extension FIFOBuffer: Sendable where Element: Sendable {}

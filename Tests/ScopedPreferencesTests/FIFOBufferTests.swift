@@ -1,4 +1,4 @@
-@testable import FontService
+@testable import ScopedPreferences
 import Testing
 
 /// The store's history buffers (docs/DESIGN.md §23, "Quotas"): what is taken from the front is let go.

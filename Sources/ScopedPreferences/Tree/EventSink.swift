@@ -1,0 +1,7 @@
+/// Where a subscriber's events go (docs/DESIGN.md §11): an event stream, as the service that
+/// serves it implements it. This module frames the events; the sink only carries bytes.
+public protocol EventSink: AnyObject, Sendable {
+    /// Queues `bytes` for the subscriber without blocking: it is called while the scope tree is
+    /// held, once per event.
+    func send(_ bytes: [UInt8])
+}
