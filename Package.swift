@@ -108,7 +108,7 @@ let package = Package(
         // libfontd-gnome.so, loaded when asked for.
         .target(
             name: "DesktopBridge",
-            dependencies: ["CDesktopSettings", "DynamicType", "FontService", "ScopedPreferences", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CDesktopSettings", "DynamicType", "ScopedPreferences", .product(name: "Logging", package: "swift-log")]
         ),
 
         // The Swift client library: every endpoint, and the preference changes as a stream.

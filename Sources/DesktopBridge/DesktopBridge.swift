@@ -1,7 +1,7 @@
 import Dispatch
 import DynamicType
-import FontService
 import Logging
+import ScopedPreferences
 import Synchronization
 
 /// Keeps GNOME's `org.gnome.desktop.interface text-scaling-factor` and one scope's category in
@@ -48,7 +48,7 @@ public final class DesktopBridge: @unchecked Sendable {
     /// - Throws: `DesktopBridgeError`, saying what is missing (the library, the schema, the session
     ///   bus dconf needs) or why the category could not be set.
     public static func start(
-        scope: PreferenceScope, service: FontService, ratios: TextScalingRatios, logger: Logger
+        scope: PreferenceScope, hub: ScopeHub, ratios: TextScalingRatios, logger: Logger
     ) throws(DesktopBridgeError) -> DesktopBridge {
         let library = try DesktopSettingsLibrary.load()
         let bridge = DesktopBridge(scope: scope, ratios: ratios, logger: logger)
@@ -56,7 +56,7 @@ public final class DesktopBridge: @unchecked Sendable {
             schema: schema, key: key, library: library,
             changed: { [weak bridge] value, access in bridge?.keyChanged(to: value, access) },
             log: { level, message in logger.log(level: level, "GLib: \(message)") })
-        let watch = service.watchCategory(of: scope) { [weak bridge] change in bridge?.categoryChanged(change) }
+        let watch = CategoryWatch(scope: scope, hub: hub) { [weak bridge] change in bridge?.categoryChanged(change) }
         bridge.links.withLock { $0 = (key, watch) }
 
         let done = DispatchSemaphore(value: 0)

@@ -1,6 +1,7 @@
 import DynamicType
 import FontResolution
 import HTTPServer
+import ScopedPreferences
 
 extension FontService {
     /// `GET /preferences`: the scope's effective preferences and the id of the newest change
@@ -25,7 +26,7 @@ extension FontService {
         let scope = context.scope
         switch store.readiness(toResumeAfter: lastEventID) {
         case .ready: break
-        case .catchUpFirst: return .retry { [store] ready in store.catchUp(then: ready) }
+        case .catchUpFirst: return .retry { [store] ready in store.catchUp(for: lastEventID, then: ready) }
         case .unavailable(let reason):
             return .response(errorResponse(.storeUnavailable(
                 "the resume from \(lastEventID ?? "") needs changes this replica has not seen, and the preferences store is unreachable (\(reason)); reconnect shortly"),
@@ -34,6 +35,7 @@ extension FontService {
         let grant = context.grant
         return .stream(eventStreamHead(context)) { [store, tokenStreams] stream in
             store.subscribe(stream, to: scope, lastEventID: lastEventID)
+            stream.onEnd { [weak store] _ in store?.unsubscribe(stream, from: scope) }
             // A stream outlives no token: it ends when the one that opened it expires or is revoked.
             if let grant { tokenStreams.follow(stream, grant: grant) }
         }
@@ -63,7 +65,7 @@ extension FontService {
     /// committed and announced. The credential was checked by the router.
     private func change(
         _ context: RequestContext, fields: [ReaderPreference], example: String,
-        answer: @escaping @Sendable (PreferencesStore.ChangeOutcome) throws(FontServiceError) -> [UInt8]
+        answer: @escaping @Sendable (ScopeTree.ChangeOutcome) throws(FontServiceError) -> [UInt8]
     ) throws(FontServiceError) -> HTTPReply {
         let update = try ScopeUpdate(body: context.request.body, path: context.route.path, fields: fields, example: example, scope: context.scope)
         let reader = context.scope.segments.first.map(String.init)
@@ -141,13 +143,5 @@ extension FontService {
             ])
             store.fontsChanged(to: refresh.generation)
         }
-    }
-}
-
-extension FontService {
-    /// A watch of `scope`'s effective category: every change of it is reported to `report`, on the
-    /// preferences store's queue, until the watch is cancelled or released (docs/DESIGN.md §26).
-    public func watchCategory(of scope: PreferenceScope, report: @escaping @Sendable (CategoryWatch.Change) -> Void) -> CategoryWatch {
-        CategoryWatch(scope: scope, store: store, report: report)
     }
 }

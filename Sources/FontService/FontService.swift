@@ -23,7 +23,7 @@ public final class FontService: HTTPResponder {
     /// The answer cache and the answers being computed, shared by all event-loop threads.
     let state: Mutex<ServiceState>
     /// The scopes' preferences' owner: the current ones, changes, history, event streams.
-    let store: PreferencesStore
+    let store: ScopeHub
     /// Each reader's allowance of changes (`--max-writes-per-second`), when there is a limit.
     let writeQuota: WriteQuota?
     /// Checks scoped tokens, when the server takes them.
@@ -43,6 +43,9 @@ public final class FontService: HTTPResponder {
     /// Checks for changed fonts every `--font-rescan-seconds`, and runs refreshes one at a time.
     let fontQueue = DispatchQueue(label: "fontd.fonts")
     nonisolated(unsafe) private var fontTimer: DispatchSourceTimer?
+
+    /// The preferences of every scope (docs/DESIGN.md §10): what bridges that follow a scope watch.
+    public var hub: ScopeHub { store }
 
     /// - Parameters:
     ///   - resolver: resolves fonts against its style table and lists installed faces.
@@ -65,23 +68,22 @@ public final class FontService: HTTPResponder {
     public convenience init(
         resolver: FontResolver, configuration: FontServiceConfiguration, storage: any PreferenceStorage, logger: Logger
     ) throws {
-        let store = try PreferencesStore(
-            storage: storage, retention: PreferencesStore.Retention(configuration),
-            maximumScopes: configuration.maximumScopes,
-            maximumScopesPerReader: configuration.maximumScopesPerReader, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
+        let store = try ScopeHub(
+            storage: storage, retention: configuration.retention, limits: configuration.scopeLimits,
+            keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
         self.init(resolver: resolver, configuration: configuration, logger: logger, store: store, willResolve: { _ in })
         try followRevocations(of: storage)
     }
 
     init(
         resolver: FontResolver, configuration: FontServiceConfiguration, logger: Logger,
-        store: PreferencesStore? = nil,
+        store: ScopeHub? = nil,
         willResolve: @escaping @Sendable (FontRequest) throws -> Void
     ) {
         // A store without storage reads nothing, so it cannot fail.
-        self.store = store ?? (try! PreferencesStore(
-            storage: nil, retention: PreferencesStore.Retention(configuration), maximumScopes: configuration.maximumScopes,
-            maximumScopesPerReader: configuration.maximumScopesPerReader, keepAliveSeconds: configuration.keepAliveSeconds, logger: logger))
+        self.store = store ?? (try! ScopeHub(
+            storage: nil, retention: configuration.retention, limits: configuration.scopeLimits,
+            keepAliveSeconds: configuration.keepAliveSeconds, logger: logger))
         self.tokenVerifier = configuration.scopedTokenKey.map {
             ScopedTokenVerifier(key: $0, maximumLifetimeSeconds: configuration.maximumTokenLifetimeSeconds)
         }

@@ -1,3 +1,5 @@
+import ScopedPreferences
+
 /// How a `FontService` caches and whom it lets read its answers.
 public struct FontServiceConfiguration: Sendable, Hashable {
     /// How many ready-to-send answers to keep (least recently used go first); at least 1.
@@ -66,4 +68,12 @@ public struct FontServiceConfiguration: Sendable, Hashable {
         self.cacheEntries = cacheEntries
         self.trustedOrigins = trustedOrigins.map { $0.lowercased() }
     }
+}
+
+extension FontServiceConfiguration {
+    /// How much history the preferences keep (`--kept-changes`, `--kept-changes-per-scope`).
+    var retention: Retention { Retention(window: keptChanges, perScope: keptChangesPerScope) }
+
+    /// How many scopes may hold values (`--max-scopes`, `--max-scopes-per-reader`).
+    var scopeLimits: ScopeLimits { ScopeLimits(maximumScopes: maximumScopes, maximumScopesPerReader: maximumScopesPerReader) }
 }

@@ -1,9 +1,10 @@
 import DynamicType
+import ScopedPreferences
 
 /// The body of `PUT /preferences` and `PUT /category` for a scope (docs/DESIGN.md §10): each
 /// preference set (`"xl"`), cleared so it inherits again (`null`), or, absent, left as it is.
 struct ScopeUpdate: Sendable {
-    var settings = PerPreference<PreferencesStore.Setting>(repeating: .keep)
+    var settings = PerPreference<ScopeTree.Setting>(repeating: .keep)
 
     /// Reads a body strictly: a non-empty JSON object of the `fields` preferences only, each
     /// once, each a string naming a value or `null` (not on the root scope, which inherits from

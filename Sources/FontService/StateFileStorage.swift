@@ -7,7 +7,7 @@ import ScopedPreferences
 public final class StateFileStorage: PreferenceStorage {
     public let path: String
     /// What the file holds now; only the service's queue touches it.
-    nonisolated(unsafe) private var state = PreferencesState()
+    nonisolated(unsafe) private var state = StateFileContents()
 
     /// The state file at `path`; its directory is created if missing.
     public init(path: String) throws {
@@ -18,7 +18,7 @@ public final class StateFileStorage: PreferenceStorage {
     /// The file's preferences and history as a §4 reader reads them.
     public func load(historyLimit: Int) throws -> StoredPreferences {
         guard let bytes = try DurableFile.read(path) else { return StoredPreferences() }
-        return try PreferencesState(fileBytes: bytes, path: path).stored
+        return try StateFileContents(fileBytes: bytes, path: path).stored
     }
 
     /// Refused: a state file keeps the root scope's preferences only, and no revocations of scoped tokens.
@@ -28,7 +28,7 @@ public final class StateFileStorage: PreferenceStorage {
 
     /// The file as the root scope, its changes as the root's history (position = id).
     public func load() throws -> StoredScopes {
-        state = PreferencesState(stored: try load(historyLimit: .max))
+        state = StateFileContents(stored: try load(historyLimit: .max))
         var marks = PerPreference(repeating: 0)
         for change in state.history { marks[change.preference] = change.sequence }
         let root = ScopeRecord(scope: .root, values: PerPreference { state.preferences.values[$0] }, marks: marks)

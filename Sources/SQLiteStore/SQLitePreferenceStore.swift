@@ -109,7 +109,7 @@ public final class SQLitePreferenceStore: Sendable {
         let path = path
         return try withDatabase { database in
             try database.read { db in
-                let row = try PreferencesRow.fetch(db, path: path)
+                let row = try RootRow.fetch(db, path: path)
                 let others = try ScopeRow.order(Column("scope")).fetchAll(db)
                 let history = try HistoryRow.order(Column("position")).fetchAll(db)
                 var droppedThrough: [PreferenceScope: Int] = [:]
@@ -144,7 +144,7 @@ public final class SQLitePreferenceStore: Sendable {
         let path = path
         try withDatabase { database in
             try database.write { db in
-                var row = try PreferencesRow.fetch(db, path: path)
+                var row = try RootRow.fetch(db, path: path)
                 for entry in commit.entries {
                     let (next, overflow) = row.position.addingReportingOverflow(1)
                     guard !overflow, entry.position == next else {
@@ -227,7 +227,7 @@ public final class SQLitePreferenceStore: Sendable {
         let path = path
         try withDatabase { database in
             try database.write { db in
-                let current = try PreferencesRow.fetch(db, path: path)
+                let current = try RootRow.fetch(db, path: path)
                 guard current.sequence == 0, current.position == 0, try HistoryRow.fetchCount(db) == 0, try ScopeRow.fetchCount(db) == 0 else {
                     throw SQLiteStoreError.notEmpty(path)
                 }

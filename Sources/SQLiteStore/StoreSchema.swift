@@ -187,7 +187,7 @@ enum StoreSchema {
             return false
         }
         // Entries may have been dropped, so the row is only known not to lag behind the history.
-        // Read by column, not as a `PreferencesRow`: a store at `v2` has no text spacing yet.
+        // Read by column, not as a `RootRow`: a store at `v2` has no text spacing yet.
         guard let stored = try Row.fetchOne(db, sql: "SELECT sequence, position FROM preferences WHERE id = 1") else {
             throw SQLiteStoreError.damaged(path, reason: "its preferences row is missing")
         }

@@ -8,7 +8,7 @@ import FontdCommandLine
 struct CategoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: CategoryCommandPreference.commandName, abstract: CategoryCommandPreference.abstract,
-        subcommands: [Get.self, Set.self, PreferenceCommand<CategoryCommandPreference>.Clear.self],
+        subcommands: [Get.self, Set.self, ReaderPreferenceCommand<CategoryCommandPreference>.Clear.self],
         defaultSubcommand: Get.self)
 
     struct Get: AsyncParsableCommand {

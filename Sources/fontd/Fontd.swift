@@ -14,7 +14,7 @@ struct Fontd: AsyncParsableCommand {
         abstract: "Dynamic Type for Linux: text styles resolved into measured fonts for the reader's chosen size.",
         subcommands: [
             Query.self, StylesCommand.self, Categories.self, List.self, Serve.self,
-            CategoryCommand.self, PreferenceCommand<LegibilityCommandPreference>.self, PreferenceCommand<TextSpacingCommandPreference>.self,
+            CategoryCommand.self, ReaderPreferenceCommand<LegibilityCommandPreference>.self, ReaderPreferenceCommand<TextSpacingCommandPreference>.self,
             Watch.self, Health.self, CSSCommand.self, TokensCommand.self, TokenCommand.self,
         ])
 

@@ -186,7 +186,7 @@ struct Serve: ParsableCommand {
         // otherwise be an SQLite file in the directory `POSTGRES:/u:pw@h`. `PostgresURL` takes the
         // scheme in any case (RFC 3986 §3.1) and refuses another without quoting the URL.
         let sharedStore = store.flatMap { $0.contains("://") ? $0 : nil }
-        guard let location = PreferenceStoreLocation(store: store, state: state, environment: environment) else {
+        guard let location = StoreLocation(store: store, state: state, environment: environment) else {
             throw ValidationError("No preferences store location: set --store, XDG_STATE_HOME or HOME.")
         }
 
@@ -263,7 +263,7 @@ struct Serve: ParsableCommand {
         guard let desktop else { return nil }
         do {
             return try DesktopBridge.start(
-                scope: try desktopScopeParsed(), service: service, ratios: try TextScalingRatios.of(table), logger: logger)
+                scope: try desktopScopeParsed(), hub: service.hub, ratios: try TextScalingRatios.of(table), logger: logger)
         } catch where desktop == .auto {
             logger.notice("serving without a desktop bridge (--desktop auto)", metadata: ["reason": "\(error)"])
             return nil

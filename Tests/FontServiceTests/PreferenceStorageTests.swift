@@ -56,7 +56,7 @@ import Glibc
     /// The store's sequence and position as loaded, at the bound ids stop at or far past it.
     static let exhaustedNumbers: [(sequence: Int, position: Int)] = [
         (Int.max, 0), (0, Int.max), (Int.max, Int.max),
-        (PreferencesStore.maximumSequence, 0), (0, PreferencesStore.maximumSequence),
+        (StoredScopes.maximumSequence, 0), (0, StoredScopes.maximumSequence),
     ]
 
     @Test(arguments: exhaustedNumbers)

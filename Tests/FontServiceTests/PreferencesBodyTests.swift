@@ -1,5 +1,6 @@
 import DynamicType
 @testable import FontService
+import ScopedPreferences
 import Testing
 
 /// A `PUT /preferences` or `PUT /category` body (`ScopeUpdate`) is read strictly, and every
@@ -13,7 +14,7 @@ import Testing
     enum Setting<Value: ReaderValue>: Equatable {
         case keep, set(Value), clear
 
-        init(_ setting: PreferencesStore.Setting) {
+        init(_ setting: ScopeTree.Setting) {
             switch setting {
             case .keep: self = .keep
             case .clear: self = .clear

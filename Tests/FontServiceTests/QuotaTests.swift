@@ -3,6 +3,7 @@ import DynamicType
 import FontdTestSupport
 import Foundation
 import Logging
+import ScopedPreferences
 import Testing
 
 /// What one reader may hold and do (docs/DESIGN.md §23, "Quotas"), asked in process: scopes per
@@ -81,7 +82,7 @@ import Testing
         for round in 0..<40 {
             for reader in 0..<100 {
                 let category: ContentSizeCategory = round % 2 == 0 ? .extraLarge : .small
-                var update = PerPreference<PreferencesStore.Setting>(repeating: .keep)
+                var update = PerPreference<ScopeTree.Setting>(repeating: .keep)
                 update[.category] = .set(category.rawValue)
                 store.change(try PreferenceScope(parsing: "reader\(reader)"), update) { _ in done.signal() }
             }

@@ -1,5 +1,6 @@
 import DynamicType
 import ScopedPreferences
+import ScopedPreferences
 @testable import FontService
 import FontdTestSupport
 import Foundation

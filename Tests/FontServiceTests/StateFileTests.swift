@@ -12,12 +12,12 @@ import Testing
         + #"{"sequence":2,"event":"legibilityWeightDidChange","legibilityWeight":"bold","previous":"regular"},"#
         + #"{"sequence":3,"event":"contentSizeCategoryDidChange","category":"xl","previous":"ax2"}]}"# + "\n"
 
-    static func read(_ text: String) throws(PreferencesState.FileError) -> PreferencesState {
-        try PreferencesState(fileBytes: Array(text.utf8), path: "/state.json")
+    static func read(_ text: String) throws(StateFileContents.FileError) -> StateFileContents {
+        try StateFileContents(fileBytes: Array(text.utf8), path: "/state.json")
     }
 
     static func refusal(_ text: String) -> String? {
-        let error = #expect(throws: PreferencesState.FileError.self) { try read(text) }
+        let error = #expect(throws: StateFileContents.FileError.self) { try read(text) }
         return error?.reason
     }
 
@@ -39,9 +39,9 @@ import Testing
     }
 
     @Test func theInitialStateIsWrittenWithAnEmptyHistory() throws {
-        let text = String(decoding: try PreferencesState().fileBytes(), as: UTF8.self)
+        let text = String(decoding: try StateFileContents().fileBytes(), as: UTF8.self)
         #expect(text == #"{"version":1,"category":"l","legibilityWeight":"regular","sequence":0,"history":[]}"# + "\n")
-        #expect(try Self.read(text) == PreferencesState())
+        #expect(try Self.read(text) == StateFileContents())
     }
 
     @Test func wcagTextSpacingIsWrittenWithItsChangeAndReadsBack() throws {
@@ -57,14 +57,14 @@ import Testing
     }
 
     @Test func theSequenceIsTheLastChangesAndSurvivesTrimming() throws {
-        var state = PreferencesState()
+        var state = StateFileContents()
         #expect(state.sequence == 0)
-        for index in 0..<(PreferencesState.historyLimit + 5) {
+        for index in 0..<(StateFileContents.historyLimit + 5) {
             let category: ContentSizeCategory = index.isMultiple(of: 2) ? .extraLarge : .small
             state.record(StateFileEntry(sequence: state.sequence + 1, preference: .category, value: category.rawValue, previous: state.preferences.category.rawValue))
         }
-        #expect(state.history.count == PreferencesState.historyLimit)
-        #expect(state.sequence == PreferencesState.historyLimit + 5)
+        #expect(state.history.count == StateFileContents.historyLimit)
+        #expect(state.sequence == StateFileContents.historyLimit + 5)
         #expect(state.history.first?.sequence == 6)
     }
 
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func theErrorNamesTheFile() throws {
-        let error = #expect(throws: PreferencesState.FileError.self) { try Self.read("{}") }
+        let error = #expect(throws: StateFileContents.FileError.self) { try Self.read("{}") }
         #expect(error?.description == "The state file /state.json is unusable: 'version' must be 1. Fix or move it away (fontd starts at l / regular without one).")
     }
 }

@@ -48,7 +48,7 @@ extension FontService {
     /// services have no state file), and returns once they are current.
     func setPreferences(_ preferences: ReaderPreferences) {
         let changed = DispatchSemaphore(value: 0)
-        var update = PerPreference<PreferencesStore.Setting>(repeating: .keep)
+        var update = PerPreference<ScopeTree.Setting>(repeating: .keep)
         update[.category] = .set(preferences.category.rawValue)
         update[.legibilityWeight] = .set(preferences.legibilityWeight.rawValue)
         store.change(.root, update) { _ in changed.signal() }

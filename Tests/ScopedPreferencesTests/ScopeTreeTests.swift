@@ -9,7 +9,10 @@ import Testing
     final class RecordingSink: EventSink, @unchecked Sendable {
         var received: [UInt8] = []
         var text: String { String(decoding: received, as: UTF8.self) }
-        func send(_ bytes: [UInt8]) { received += bytes }
+        func send(_ bytes: [UInt8]) -> Bool {
+            received += bytes
+            return true
+        }
     }
 
     static let alice = try! PreferenceScope(parsing: "alice")

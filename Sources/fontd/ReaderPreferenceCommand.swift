@@ -5,7 +5,7 @@ import FontdCommandLine
 
 /// `fontd legibility | text-spacing [get | set <value> | clear]`: one reader preference on a
 /// server, the root scope's or, with `--scope`, a scope's (docs/DESIGN.md §10).
-struct PreferenceCommand<Preference: CommandPreference>: AsyncParsableCommand {
+struct ReaderPreferenceCommand<Preference: CommandPreference>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: Preference.commandName, abstract: Preference.abstract,

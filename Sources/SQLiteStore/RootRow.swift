@@ -5,7 +5,7 @@ import GRDB
 /// The one row of the `preferences` table: the root scope's values and marks (each preference in
 /// the column its declaration names), the store's sequence (the newest event's id over all
 /// scopes) and the newest history position.
-struct PreferencesRow: FetchableRecord, PersistableRecord {
+struct RootRow: FetchableRecord, PersistableRecord {
     static let databaseTableName = "preferences"
 
     /// Always 1: the table's CHECK keeps it to one row.
@@ -34,7 +34,7 @@ struct PreferencesRow: FetchableRecord, PersistableRecord {
     }
 
     /// The row of the store at `db`; a missing row means the store was not written by fontd.
-    static func fetch(_ db: Database, path: String) throws -> PreferencesRow {
+    static func fetch(_ db: Database, path: String) throws -> RootRow {
         guard let row = try fetchOne(db, key: 1) else {
             throw SQLiteStoreError.damaged(path, reason: "its preferences row is missing")
         }

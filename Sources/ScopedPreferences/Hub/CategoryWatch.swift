@@ -4,7 +4,7 @@ import DynamicType
 /// telling the changes it made itself from all others: what keeps a setting outside fontd in step
 /// with a scope both ways (the desktop bridge, docs/DESIGN.md §26).
 ///
-/// Changes are reported on the preferences store's queue, one at a time, in the order they were
+/// Changes are reported on the hub's queue, one at a time, in the order they were
 /// applied — whether made by a PUT, by this watch, or by another replica — once each is committed
 /// and sent to the scope's subscribers. A handler must return quickly: it holds up every change.
 public final class CategoryWatch: Sendable {
@@ -29,32 +29,33 @@ public final class CategoryWatch: Sendable {
 
     /// The scope whose category is followed.
     public let scope: PreferenceScope
-    private let store: PreferencesStore
+    private let hub: ScopeHub
 
-    init(scope: PreferenceScope, store: PreferencesStore, report: @escaping @Sendable (Change) -> Void) {
+    /// Reports every later change of `scope`'s effective category to `report`, on `hub`'s queue.
+    public init(scope: PreferenceScope, hub: ScopeHub, report: @escaping @Sendable (Change) -> Void) {
         self.scope = scope
-        self.store = store
-        store.watchCategory(of: scope, for: ObjectIdentifier(self), report: report)
+        self.hub = hub
+        hub.watchCategory(of: scope, for: ObjectIdentifier(self), report: report)
     }
 
-    deinit { store.unwatchCategory(for: ObjectIdentifier(self)) }
+    deinit { hub.unwatchCategory(for: ObjectIdentifier(self)) }
 
     /// The scope's effective category now.
-    public var category: ContentSizeCategory { store.preferences(of: scope).category }
+    public var category: ContentSizeCategory { hub.preferences(of: scope).category }
 
     /// Sets the scope's own category through the normal change path (committed, then sent to
     /// subscribers, who get an event only if the effective category changed); `completion` runs
     /// on the store's queue with the effective category after it, or why nothing changed.
     public func set(_ category: ContentSizeCategory, completion: @escaping @Sendable (Result<ContentSizeCategory, SetFailure>) -> Void) {
-        var update = PerPreference<PreferencesStore.Setting>(repeating: .keep)
+        var update = PerPreference<ScopeTree.Setting>(repeating: .keep)
         update[.category] = .set(category.rawValue)
-        store.change(scope, update, by: ObjectIdentifier(self)) { result in
+        hub.change(scope, update, by: ObjectIdentifier(self)) { result in
             completion(result.map(\.after.category).mapError { SetFailure(description: $0.description) })
         }
     }
 
     /// Stops the reports; a report already on its way may still arrive.
     public func cancel() {
-        store.unwatchCategory(for: ObjectIdentifier(self))
+        hub.unwatchCategory(for: ObjectIdentifier(self))
     }
 }

@@ -3,7 +3,7 @@ import ScopedPreferences
 
 /// What the state file holds: the preferences, the sequence of the last change, and the
 /// most recent changes (so a subscriber can resume across restarts).
-struct PreferencesState: Equatable, Sendable {
+struct StateFileContents: Equatable, Sendable {
     var preferences = ReaderPreferences.initial
     /// The last `historyLimit` changes, oldest first; never emptied once a change is made.
     var history: [StateFileEntry] = []

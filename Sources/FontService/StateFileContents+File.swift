@@ -12,7 +12,7 @@ import ScopedPreferences
 /// `textSpacing` is written only when it is `wcag`: a file without it is at `default`, so files
 /// written before text spacing existed read as they were, and a reader at `default` writes the
 /// bytes the fontd before it wrote.
-extension PreferencesState: Codable {
+extension StateFileContents: Codable {
     /// Why a state file cannot be used; start-up stops with this rather than resetting silently.
     struct FileError: Error, CustomStringConvertible {
         var path: String
@@ -31,7 +31,7 @@ extension PreferencesState: Codable {
     /// history fontd cannot have written.
     init(fileBytes: [UInt8], path: String) throws(FileError) {
         do {
-            self = try JSONDocumentDecoder(mode: .strict).decode(PreferencesState.self, from: fileBytes)
+            self = try JSONDocumentDecoder(mode: .strict).decode(StateFileContents.self, from: fileBytes)
         } catch {
             let at = error.pathDescription
             let reason = switch error.problem {

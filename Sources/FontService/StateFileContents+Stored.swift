@@ -2,7 +2,7 @@ import DynamicType
 import ScopedPreferences
 
 /// The store's state in the form every `PreferenceStorage` speaks.
-extension PreferencesState {
+extension StateFileContents {
     var stored: StoredPreferences {
         StoredPreferences(preferences: snapshot, history: history.compactMap(\.event))
     }

@@ -9,7 +9,7 @@ extension SQLitePreferenceStore: PreferenceStorage {}
 
 /// Where `fontd serve` keeps the reader's preferences (docs/DESIGN.md §10), and the §12 state
 /// file it imports once: nobody's size is reset by an upgrade.
-struct PreferenceStoreLocation {
+struct StoreLocation {
     /// The SQLite store.
     var store: String
     /// The state file imported when the store is new; the file is left as it was.

@@ -1,0 +1,44 @@
+import Dispatch
+import DynamicType
+import Logging
+
+extension ScopeHub {
+    /// Keeps `plan` in `storage` with the drops the tree has yet to make: true once kept, false
+    /// when another replica committed first and this one caught up (plan again), or why not.
+    func commit(_ plan: ScopeTree.Plan, to storage: any PreferenceStorage, attempt: Int) -> Result<Bool, ChangeRefusal> {
+        let drops = state.withLock { $0.tree.pendingDrops }
+        do {
+            try storage.commit(plan.commit(dropping: drops))
+            storeIsReachable()
+        } catch PreferenceStorageFailure.behind where attempt < Self.commitAttempts {
+            if case .failure(let error) = catchUp() { return .failure(error) }
+            return .success(false)
+        } catch PreferenceStorageFailure.unavailable(let reason) {
+            storeIsUnreachable(reason)
+            // A catch-up tried until it answers says when the storage is back, and brings in this
+            // change should it have been committed after all.
+            scheduleCatchUp(after: 1)
+            return .failure(.unavailable(reason))
+        } catch {
+            logger.error("could not store the change", metadata: ["scope": "\(plan.scope)", "error": "\(error)"])
+            return .failure(.notWritten("\(error)"))
+        }
+        state.withLock { $0.tree.pendingDrops.removeFirst(min(drops.count, $0.tree.pendingDrops.count)) }
+        return .success(true)
+    }
+
+    /// The store's health, as `/healthz` tells it: nil, or why the storage cannot be reached.
+    public var unreachableReason: String? { health.withLock { $0 } }
+
+    /// Notes that the storage answered; logs once when it had not.
+    func storeIsReachable() {
+        guard let was = health.withLock({ reason in defer { reason = nil }; return reason }) else { return }
+        logger.notice("the preferences store is reachable again", metadata: ["was": "\(was)"])
+    }
+
+    /// Notes that the storage cannot be reached; logs once, not per request.
+    func storeIsUnreachable(_ reason: String) {
+        let first = health.withLock { current in defer { current = reason }; return current == nil }
+        if first { logger.warning("the preferences store is unreachable; changes are refused until it is back", metadata: ["reason": "\(reason)"]) }
+    }
+}
