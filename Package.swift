@@ -88,7 +88,10 @@ let package = Package(
         ),
 
         // The reader's preferences and their history in an SQLite database (WAL, synchronous = FULL), through GRDB.
-        .target(name: "SQLiteStore", dependencies: ["DynamicType", .product(name: "GRDB", package: "GRDB.swift")]),
+        // GRDBSQLite for sqlite3_system_errno: an I/O error is a full disk when its errno is ENOSPC or EDQUOT.
+        .target(
+            name: "SQLiteStore",
+            dependencies: ["DynamicType", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         // The same in a PostgreSQL database that several fontd replicas share (docs/DESIGN.md §12),
         // through postgres-nio; SwiftNIO stays inside this module, never in HTTPServer.
         .target(

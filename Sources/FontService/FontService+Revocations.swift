@@ -33,6 +33,8 @@ extension FontService {
                     return pending.complete(errorResponse(.storeUnavailable(
                         "the revocation is not known to be kept: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again"),
                         to: context.request))
+                } catch PreferenceStorageFailure.refusing(let reason) {
+                    return pending.complete(errorResponse(.storeUnavailable(reason), to: context.request))
                 } catch {
                     return pending.complete(errorResponse(.stateNotSaved("\(error)"), to: context.request))
                 }

@@ -249,6 +249,8 @@ final class PreferencesStore: Sendable {
         case positionExhausted(Int)
         /// The storage cannot be reached: the change is not known to be committed.
         case unavailable(String)
+        /// The storage takes no change for now (a full disk): this one was not made.
+        case refused(String)
 
         /// Whether it is one of the limits on scopes (409 `scopeLimit`).
         var isScopeLimit: Bool {
@@ -265,7 +267,7 @@ final class PreferencesStore: Sendable {
                 "this server holds preferences for at most \(limit) scopes (--max-scopes) and has no room for another; clear a scope's values to free one"
             case .readerScopeLimit(let reader, let limit):
                 "the reader \(reader) holds preferences for \(limit) scopes, the most one reader may (--max-scopes-per-reader); clear one of them to free a place"
-            case .unavailable(let reason): reason
+            case .unavailable(let reason), .refused(let reason): reason
             case .sequenceExhausted(let sequence):
                 "the change sequence is at \(sequence), and ids stop at \(PreferencesStore.maximumSequence) so that every JSON reader reads them exactly"
             case .positionExhausted(let position):
@@ -310,6 +312,10 @@ final class PreferencesStore: Sendable {
                     } catch PreferenceStorageFailure.unavailable(let reason) {
                         storeIsUnreachable(reason)
                         return completion(.failure(.unavailable(reason)))
+                    } catch PreferenceStorageFailure.refusing(let reason) {
+                        // Said in the log and by /healthz once, until a change is taken again.
+                        storeIsUnreachable(reason)
+                        return completion(.failure(.refused(reason)))
                     } catch {
                         logger.error("could not store the change", metadata: ["scope": "\(scope)", "error": "\(error)"])
                         return completion(.failure(.notWritten("\(error)")))

@@ -3,9 +3,6 @@ import DynamicType
 import FontService
 import SQLiteStore
 
-/// `SQLitePreferenceStore` is a `PreferenceStorage`: its `load()` and `commit(_:)` are the protocol's.
-extension SQLitePreferenceStore: PreferenceStorage {}
-
 /// Where `fontd serve` keeps the reader's preferences (docs/DESIGN.md §10), and the §12 state
 /// file it imports once: nobody's size is reset by an upgrade.
 struct PreferenceStoreLocation {
