@@ -74,7 +74,7 @@ public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
         case .closed(let path):
             "the store \(path) was closed; open it again"
         case .diskFull(let path):
-            "the disk holding \(path) is full, even after a checkpoint; free space on it and write again"
+            "the disk holding \(path) is full, even after a checkpoint; free space on it and try again"
         case .writeAheadLogReplaced(let path, let kept):
             "the write-ahead log of the store \(path) (\(path)-wal) was removed or replaced while fontd ran, so no change can be kept durably: "
                 + (kept
