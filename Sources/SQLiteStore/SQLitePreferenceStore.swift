@@ -18,9 +18,9 @@ import Synchronization
 /// `synchronous` setting read back is the one every commit runs under.
 ///
 /// A full disk (docs/DESIGN.md §12) is a refusal, `.diskFull`, never a wedge: the log is checkpointed
-/// every `autocheckpointPages`, so it never holds much more than the file has room for, a write
-/// that finds the disk full is tried once more after a `TRUNCATE` checkpoint, and the next write
-/// tries again by itself. A write-ahead log removed or replaced under the store stops its
+/// often enough that it never takes the room its own checkpoint needs (`autocheckpointPages`), a
+/// write that finds the disk full is tried once more after a `TRUNCATE` checkpoint, and the next
+/// write tries again by itself. A write-ahead log removed or replaced under the store stops its
 /// writes (`.writeAheadLogReplaced`) before one is acknowledged that a restart would not find.
 ///
 /// Any thread may call it; a mutex makes the calls, and `close()`, one at a time.
@@ -47,10 +47,21 @@ public final class SQLitePreferenceStore: Sendable {
     /// Nil once closed.
     private let connection: Mutex<Connection?>
 
-    /// Log pages after which a commit checkpoints (SQLite's default is 1000, 4 MiB): a log kept
-    /// small never takes the room its own checkpoint needs, which on a small disk wedged every
-    /// write, restarts included.
-    static let autocheckpointPages = 16
+    /// The fewest log pages after which a commit checkpoints: 64 KiB of log.
+    static let minimumAutocheckpointPages = 16
+
+    /// Log pages after which a commit checkpoints, for a store in `directory`: SQLite's 1000
+    /// (4 MiB) where the disk has room for four such logs, else a quarter of the free room, at
+    /// least `minimumAutocheckpointPages`. With SQLite's 1000 on a small disk the log filled the
+    /// disk before any checkpoint, and a checkpoint needs room in the file before it can empty the
+    /// log: every write failed, restarts included. A smaller log costs a checkpoint (an fsync of
+    /// the file) every few commits, so it is kept for disks with little room.
+    static func autocheckpointPages(directory: String) -> Int {
+        var status = statvfs()
+        guard statvfs(directory.isEmpty ? "." : directory, &status) == 0 else { return minimumAutocheckpointPages }
+        let freePages = Int(clamping: UInt64(status.f_bavail).multipliedReportingOverflow(by: UInt64(status.f_frsize)).partialValue / 4096)
+        return min(1000, max(minimumAutocheckpointPages, freePages / 4))
+    }
 
     private init(path: String, wasCreated: Bool, isExclusive: Bool, connection: Connection) {
         self.path = path
@@ -135,7 +146,7 @@ public final class SQLitePreferenceStore: Sendable {
         configuration.prepareDatabase { db in
             if exclusive { try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE") }
             try db.execute(sql: "PRAGMA synchronous = FULL")
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(autocheckpointPages)")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(autocheckpointPages(directory: (path as NSString).deletingLastPathComponent))")
         }
         let database = try DatabaseQueue(path: path, configuration: configuration)
         do {
@@ -385,6 +396,8 @@ public final class SQLitePreferenceStore: Sendable {
                 do {
                     try db.inTransaction { try body(db); return .commit }
                 } catch where SQLiteStoreError.isDiskFull(error, systemErrno: sqlite3_system_errno(db.sqliteConnection)) {
+                    // A disk that filled once may fill again: the log is kept small from now on.
+                    try? db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.minimumAutocheckpointPages)")
                     try? db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
                     do {
                         try db.inTransaction { try body(db); return .commit }
