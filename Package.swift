@@ -124,8 +124,9 @@ let package = Package(
         .target(name: "WebOutputs", dependencies: ["DynamicType"]),
 
         // The command line's answers kept across runs, valid while the files they were made from stat
-        // the same (docs/DESIGN.md §18); plain POSIX, checked before fontconfig is initialized.
-        .target(name: "CommandLineCache", dependencies: ["Caching"]),
+        // the same (docs/DESIGN.md §18); plain POSIX, checked before fontconfig is initialized, and
+        // authenticated with an HMAC-SHA256 (swift-crypto) made with the user's key.
+        .target(name: "CommandLineCache", dependencies: ["Caching", .product(name: "Crypto", package: "swift-crypto")]),
 
         // What the commands share: output, query options, the error-line main and its answer cache.
         .target(
