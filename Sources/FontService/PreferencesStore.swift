@@ -138,6 +138,11 @@ final class PreferencesStore: Sendable {
         keepAliveTimer.resume()
         if let shared = storage as? any SharedPreferenceStorage {
             shared.watch { [weak self] in self?.scheduleCatchUp() }
+            // Without it, nothing but a failed call would find the storage gone (docs/DESIGN.md
+            // §24): with no writes, /healthz would say ok through an outage.
+            shared.watchReachability { [weak self] reason in
+                if let reason { self?.storeIsUnreachable(reason) } else { self?.storeIsReachable() }
+            }
         }
     }
 
@@ -309,6 +314,9 @@ final class PreferencesStore: Sendable {
                         continue
                     } catch PreferenceStorageFailure.unavailable(let reason) {
                         storeIsUnreachable(reason)
+                        // Tried until it answers: it then says the storage is back, and brings in
+                        // this change should it have been committed after all.
+                        scheduleCatchUp(after: 1)
                         return completion(.failure(.unavailable(reason)))
                     } catch {
                         logger.error("could not store the change", metadata: ["scope": "\(scope)", "error": "\(error)"])
