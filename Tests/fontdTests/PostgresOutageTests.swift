@@ -39,8 +39,10 @@ import Testing
         #expect(outage.count == 2, "one line each way, and nothing else: \(outage)")
         #expect(outage.first?.contains(" warning fontd:") == true && outage.first?.contains(Self.unreachableLine) == true, "\(outage)")
         #expect(outage.last?.contains(" notice fontd:") == true && outage.last?.contains(Self.reachableLine) == true, "\(outage)")
+        // The other server finds the database back on its own attempts, perhaps a moment later.
+        #expect(Self.waitFor(watched, seconds: 3) { $0.contains(Self.reachableLine) })
         let debugLog = watched.standardError()
-        #expect(debugLog.count(of: Self.unreachableLine) == 1 && debugLog.count(of: Self.reachableLine) == 1)
+        #expect(debugLog.count(of: Self.unreachableLine) == 1 && debugLog.count(of: Self.reachableLine) == 1, "\(debugLog.suffix(3000))")
         #expect(!server.standardError().contains(cluster.password) && !debugLog.contains(cluster.password))
         print("healthz: degraded \(degraded.seconds) s after the stop, ok \(back.seconds) s after pg_ctl start returned")
     }
@@ -76,9 +78,9 @@ import Testing
         for answer in refused {
             #expect(answer.status == 503 && answer.error == "unavailable", "\(answer)")
         }
-        // A refusal waits for the store at most its timeout, and at most one catch-up's ahead of it.
+        // A refusal waits for the store at most its timeout (and a loaded machine's margin).
         let slowest = answers.map(\.seconds).max() ?? 0
-        #expect(slowest < 2 * timeoutSeconds + 1, "the slowest answer took \(slowest) s")
+        #expect(slowest < timeoutSeconds + 1, "the slowest answer took \(slowest) s: \(answers.enumerated().filter { $0.element.seconds > timeoutSeconds + 0.1 }.map { "#\($0.offset) of \(answers.count) (stop at \(stoppedAt), start at \(startedAt)): \($0.element)" })")
 
         let kept = Set(try cluster.runSQL("SELECT scope || '=' || category FROM scopes", database: database).split(separator: "\n").map(String.init))
         let keptSequences = Set(try cluster.runSQL("SELECT sequence FROM history", database: database).split(separator: "\n").compactMap { Int($0) })
