@@ -13,6 +13,8 @@ final class PutStream: Sendable {
         var error: String?
         var sequence: Int?
         var seconds: Double
+        /// When the request was sent.
+        var began: Date
 
         var description: String { "\(scope)=\(category): \(status) \(error ?? "") #\(sequence.map(String.init) ?? "-") in \(seconds) s" }
     }
@@ -40,7 +42,7 @@ final class PutStream: Sendable {
             while !stopping.load(ordering: .relaxed) {
                 let scope = "w\(index)", category = Self.categories[index % Self.categories.count]
                 let began = Date()
-                var answer = Answer(scope: scope, category: category, status: 0, seconds: 0)
+                var answer = Answer(scope: scope, category: category, status: 0, seconds: 0, began: began)
                 do {
                     let response = try server.client.put("/category?scope=\(scope)", #"{"category":"\#(category)"}"#)
                     answer.status = response.status
