@@ -2,6 +2,7 @@ import Dispatch
 import DynamicType
 import Foundation
 import HTTPServer
+import Logging
 
 extension FontService {
     /// Where revocations are kept and reloaded: off the event loops, one at a time.
@@ -70,7 +71,9 @@ extension FontService {
                 revocations.add(try storage.revocations())
                 tokenStreams.endRevoked(by: revocations)
             } catch {
-                logger.warning("could not read the revocations of scoped tokens; trying again in a second", metadata: ["error": "\(error)"])
+                // An unreachable store is said once, by the preferences store (docs/DESIGN.md §24), not every second here.
+                let level: Logger.Level = if case .unavailable? = error as? PreferenceStorageFailure { .debug } else { .warning }
+                logger.log(level: level, "could not read the revocations of scoped tokens; trying again in a second", metadata: ["error": "\(error)"])
                 Self.revocationQueue.asyncAfter(deadline: .now() + 1) { [weak self] in self?.reloadRevocations(from: storage) }
             }
         }

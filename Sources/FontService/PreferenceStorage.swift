@@ -47,11 +47,21 @@ public protocol SharedPreferenceStorage: PreferenceStorage {
     /// Calls `changed` whenever another writer may have kept a revocation, and after the storage
     /// is reachable again. Called once, before the service serves.
     func watchRevocations(_ changed: @escaping @Sendable () -> Void)
+
+    /// Calls `changed` with why the storage cannot be reached each time it stops being
+    /// reachable, and with nil each time it is back, as the storage finds it without being asked
+    /// (`/healthz` follows it; docs/DESIGN.md §24 Replicas on PostgreSQL). Called once, before
+    /// the service serves; `changed` may be called at once, and from any thread.
+    func watchReachability(_ changed: @escaping @Sendable (_ unreachableReason: String?) -> Void)
 }
 
 extension SharedPreferenceStorage {
     /// Never: a shared storage that keeps no revocations has none to announce.
     public func watchRevocations(_ changed: @escaping @Sendable () -> Void) {}
+
+    /// Never: a shared storage that does not watch its own reachability is found unreachable by
+    /// the calls that fail.
+    public func watchReachability(_ changed: @escaping @Sendable (_ unreachableReason: String?) -> Void) {}
 }
 
 /// Why a storage did not take a commit, in the terms the service acts on.

@@ -112,6 +112,9 @@ final class PreferencesStore: Sendable {
     private let lastCatchUpEnded = Atomic<UInt64>(0)
     /// Why the storage cannot be reached, while it cannot.
     private let health = Mutex<String?>(nil)
+    /// Whether the storage itself last said it cannot be reached (`watchReachability`): it then
+    /// says when it is back and notifies a catch-up, so none is tried meanwhile.
+    private let storageSaysUnreachable = Atomic<Bool>(false)
     /// Only touched in `init` and `deinit`.
     nonisolated(unsafe) private let keepAliveTimer: DispatchSourceTimer
     private let logger: Logger
@@ -138,17 +141,33 @@ final class PreferencesStore: Sendable {
         keepAliveTimer.resume()
         if let shared = storage as? any SharedPreferenceStorage {
             shared.watch { [weak self] in self?.scheduleCatchUp() }
+            // Without it, nothing but a failed call would find the storage gone (docs/DESIGN.md
+            // §24): with no writes, /healthz would say ok through an outage.
+            shared.watchReachability { [weak self] reason in
+                guard let self else { return }
+                storageSaysUnreachable.store(reason != nil, ordering: .releasing)
+                guard let reason else {
+                    storeIsReachable()
+                    // For any catch-up passed over meanwhile (one connection may have heard a
+                    // notification while another was lost).
+                    return scheduleCatchUp()
+                }
+                storeIsUnreachable(reason)
+            }
         }
     }
 
     /// Queues a catch-up, unless one is queued already: notifications come in bursts, and one
     /// catch-up reads them all. One that finds the storage unreachable is tried again a second
-    /// later, and so on until it is back: a notification may have been lost meanwhile.
+    /// later, and so on until it is back: a notification may have been lost meanwhile. While the
+    /// storage itself says it is away, none is tried (each would hold this queue, and the changes
+    /// behind it, for the storage's timeout): it catches up as it comes back.
     private func scheduleCatchUp(after seconds: Double = 0) {
         guard !catchUpQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
         queue.asyncAfter(deadline: .now() + seconds) { [weak self] in
             guard let self else { return }
             catchUpQueued.store(false, ordering: .releasing)
+            guard !storageSaysUnreachable.load(ordering: .acquiring) else { return }
             if case .failure(.unavailable) = catchUp() { scheduleCatchUp(after: 1) }
         }
     }
@@ -311,6 +330,9 @@ final class PreferencesStore: Sendable {
                         continue
                     } catch PreferenceStorageFailure.unavailable(let reason) {
                         storeIsUnreachable(reason)
+                        // A catch-up tried until it answers says when the storage is back, and
+                        // brings in this change should it have been committed after all.
+                        scheduleCatchUp(after: 1)
                         return completion(.failure(.unavailable(reason)))
                     } catch PreferenceStorageFailure.refusing(let reason) {
                         // Said in the log and by /healthz once, until a change is taken again.
