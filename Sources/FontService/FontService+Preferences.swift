@@ -25,7 +25,7 @@ extension FontService {
         let scope = context.scope
         switch store.readiness(toResumeAfter: lastEventID) {
         case .ready: break
-        case .catchUpFirst: return .retry { [store] ready in store.catchUp(then: ready) }
+        case .catchUpFirst: return .retry { [store] ready in store.catchUp(for: lastEventID, then: ready) }
         case .unavailable(let reason):
             return .response(errorResponse(.storeUnavailable(
                 "the resume from \(lastEventID ?? "") needs changes this replica has not seen, and the preferences store is unreachable (\(reason)); reconnect shortly"),

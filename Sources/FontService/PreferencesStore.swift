@@ -108,8 +108,9 @@ final class PreferencesStore: Sendable {
     private let queue = DispatchQueue(label: "fontd.preferences")
     /// Whether a catch-up with other replicas' commits is queued and not yet begun.
     private let catchUpQueued = Atomic<Bool>(false)
-    /// When the last catch-up ended (`DispatchTime` nanoseconds; 0: never).
-    private let lastCatchUpEnded = Atomic<UInt64>(0)
+    /// The ids resumes caught up for, and when (`DispatchTime` nanoseconds): a resume from one of
+    /// them within a second needs no other catch-up.
+    private let caughtUpFor = Mutex<[(id: Int, at: UInt64)]>([])
     /// Why the storage cannot be reached, while it cannot.
     private let health = Mutex<String?>(nil)
     /// Whether the storage itself last said it cannot be reached (`watchReachability`): it then
@@ -421,7 +422,6 @@ final class PreferencesStore: Sendable {
     /// gets a snapshot.
     @discardableResult
     func catchUp() -> Result<Void, ChangeError> {
-        defer { lastCatchUpEnded.store(DispatchTime.now().uptimeNanoseconds, ordering: .releasing) }
         guard let storage = storage as? any SharedPreferenceStorage else { return .success(()) }
         let position = shared.withLock { $0.position }
         let entries: [ScopeHistoryEntry]
@@ -498,9 +498,9 @@ final class PreferencesStore: Sendable {
     }
 
     /// What a resume from `lastEventID` needs first (docs/DESIGN.md §24): nothing, unless the id
-    /// is newer than this replica has seen and other replicas share the storage. Then, unless a
-    /// catch-up ended within the last second (this request's own, asked again), a catch-up; or,
-    /// with the storage unreachable, a refusal (the history it needs is not here).
+    /// is newer than this replica has seen and other replicas share the storage. Then a catch-up
+    /// — unless one begun after a request for that id ended within the last second (the request
+    /// asked again) — or, with the storage unreachable, a refusal (the history it needs is not here).
     enum ResumeReadiness {
         case ready
         case catchUpFirst
@@ -512,14 +512,23 @@ final class PreferencesStore: Sendable {
               number > shared.withLock({ $0.sequence })
         else { return .ready }
         if let reason = unreachableReason { return .unavailable(reason) }
-        let sinceCatchUp = DispatchTime.now().uptimeNanoseconds &- lastCatchUpEnded.load(ordering: .acquiring)
-        return sinceCatchUp < 1_000_000_000 ? .ready : .catchUpFirst
+        let now = DispatchTime.now().uptimeNanoseconds
+        return caughtUpFor.withLock { $0.contains { $0.id == number && now &- $0.at < 1_000_000_000 } } ? .ready : .catchUpFirst
     }
 
-    /// Catches up on the store's queue, then calls `done` (from that queue).
-    func catchUp(then done: @escaping @Sendable () -> Void) {
+    /// Catches up on the store's queue for a resume from `lastEventID`, then calls `done` (from
+    /// that queue). Every change up to that id was committed before the request came, so this
+    /// catch-up, begun after it, has read them all: the request asked again is `.ready`.
+    func catchUp(for lastEventID: String?, then done: @escaping @Sendable () -> Void) {
         queue.async {
             self.catchUp()
+            if let number = lastEventID.flatMap({ Int($0) }) {
+                let now = DispatchTime.now().uptimeNanoseconds
+                self.caughtUpFor.withLock { recent in
+                    recent.removeAll { now &- $0.at >= 1_000_000_000 }
+                    if recent.count < 64 { recent.append((number, now)) }
+                }
+            }
             done()
         }
     }
