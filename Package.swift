@@ -93,7 +93,12 @@ let package = Package(
         ),
 
         // The reader's preferences and their history in an SQLite database (WAL, synchronous = FULL), through GRDB.
-        .target(name: "SQLiteStore", dependencies: ["DynamicType", "ScopedPreferences", .product(name: "GRDB", package: "GRDB.swift")]),
+        // GRDBSQLite for sqlite3_system_errno: an I/O error is a full disk when its errno is ENOSPC or EDQUOT.
+        .target(
+            name: "SQLiteStore",
+            dependencies: [
+                "DynamicType", "ScopedPreferences", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
         // The same in a PostgreSQL database that several fontd replicas share (docs/DESIGN.md §12),
         // through postgres-nio; SwiftNIO stays inside this module, never in HTTPServer.
         .target(
@@ -127,8 +132,9 @@ let package = Package(
         .target(name: "WebOutputs", dependencies: ["DynamicType"]),
 
         // The command line's answers kept across runs, valid while the files they were made from stat
-        // the same (docs/DESIGN.md §18); plain POSIX, checked before fontconfig is initialized.
-        .target(name: "CommandLineCache", dependencies: ["Caching"]),
+        // the same (docs/DESIGN.md §18); plain POSIX, checked before fontconfig is initialized, and
+        // authenticated with an HMAC-SHA256 (swift-crypto) made with the user's key.
+        .target(name: "CommandLineCache", dependencies: ["Caching", .product(name: "Crypto", package: "swift-crypto")]),
 
         // What the commands share: output, query options, the error-line main and its answer cache.
         .target(

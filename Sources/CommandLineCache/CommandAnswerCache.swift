@@ -5,17 +5,19 @@ import Glibc
 /// `$XDG_CACHE_HOME/fontd/answers/` (else `~/.cache/fontd/answers/`) and written again by the
 /// next run with the same command line, environment and files, without starting fontconfig.
 ///
-/// An entry is valid while every path it was made from stats the same (`PathStamp`). Nothing here
-/// fails a command: an entry that is missing, damaged or stale is a miss, and an answer that cannot
-/// be kept is still printed. `FONTD_NO_CACHE=1` turns the cache off; `FONTD_CACHE_TRACE=1` says on
+/// An entry is valid while every path it was made from stats the same (`PathStamp`), and is read
+/// only from directories, through a descriptor and with a key that nobody but the user can have
+/// made or changed (`CacheDirectory`, `CacheSecret`). Nothing here fails a command: an entry that
+/// is missing, damaged, stale or untrusted is a miss, and an answer that cannot be kept is still
+/// printed. `FONTD_NO_CACHE=1` turns the cache off; `FONTD_CACHE_TRACE=1` says on
 /// stderr what it did and why.
 ///
 /// A hit is the whole of a run, so what it does is kept cheap: bytes rather than `String`
 /// operations, and no `Set` or dictionary (their metadata is made at run time, checking
 /// `Hashable` by a scan of every protocol conformance in the binary, ~8,000 since SwiftNIO).
 public struct CommandAnswerCache: Sendable {
-    /// The directory of the entries.
-    public let directory: String
+    /// The cache's own directory, `…/fontd`: the key, and the entries' directory.
+    public let base: String
     let key: AnswerKey
     let tracing: Bool
 
@@ -32,33 +34,50 @@ public struct CommandAnswerCache: Sendable {
         // Help is not an answer (and is wrapped to the terminal's width); a server answers for the reader.
         let uncached = ["-h", "-help", "--help", "--server"]
         guard !arguments.contains(where: { uncached.contains($0) || $0.hasPrefix("--server=") }) else { return nil }
-        guard !Self.isSet("FONTD_NO_CACHE"), let directory = Self.directory() else { return nil }
-        self.directory = directory
+        guard !Self.isSet("FONTD_NO_CACHE"), let base = Self.baseDirectory() else { return nil }
+        self.base = base
         self.key = AnswerKey(arguments: arguments, environment: Self.environment())
         self.tracing = Self.isSet("FONTD_CACHE_TRACE")
     }
 
+    /// The directory of the entries.
+    public var directory: String { base + "/" + CacheDirectory.entriesName }
+
     /// The file of this command line's entry.
     public var file: String { directory + "/" + key.fileName }
 
-    /// Writes the kept answer to stdout and stderr and returns true when there is a valid one.
-    public func replay() -> Bool {
+    /// What `lookUp()` found.
+    public enum Lookup {
+        /// The kept answer was written to stdout and stderr: the run is over.
+        case replayed
+        /// There is no valid answer: the command is to make it. With a run, its output is being
+        /// captured for the cache (finish it); without, the cache is not used this time.
+        case miss(CommandRun?)
+    }
+
+    /// Writes the kept answer to stdout and stderr when there is a valid one; otherwise starts
+    /// making the answer for the cache, unless the cache's directories or key cannot be trusted.
+    public func lookUp() -> Lookup {
         do throws(CommandLineCacheError) {
             let answer = try keptAnswer()
             Descriptor.write(answer.standardOutput, to: STDOUT_FILENO)
             Descriptor.write(answer.standardError, to: STDERR_FILENO)
             trace("hit \(file)")
-            return true
+            return .replayed
         } catch {
             trace(error.description)
-            return false
+            return .miss(error.turnsCacheOff ? nil : begin())
         }
     }
 
-    /// The valid entry for this command line.
+    /// The valid entry for this command line: read from checked directories through a checked
+    /// descriptor, authenticated with the user's key, of this command line, and made from inputs
+    /// that all stat as they did.
     func keptAnswer() throws(CommandLineCacheError) -> StoredAnswer {
-        guard let bytes = Descriptor.readFile(file, limit: Self.maximumFileBytes) else { throw .noEntry(file: file) }
-        let answer = try StoredAnswer(decoding: bytes)
+        let directory = try CacheDirectory(base: base, making: false)
+        let secret = try CacheSecret(readingIn: directory)
+        let answer = try StoredAnswer(
+            decoding: directory.readEntry(named: key.fileName, limit: Self.maximumFileBytes), with: secret)
         guard answer.key == key.bytes else { throw .otherCommandLine }
         for input in answer.inputs where PathStamp(path: input.path) != input.stamp {
             throw .changed(path: input.path)
@@ -67,64 +86,19 @@ public struct CommandAnswerCache: Sendable {
     }
 
     /// Starts making the answer for the cache: output goes to files until `CommandRun.finish`.
-    /// Nil when the directory cannot be made or written; the command then runs as without the cache.
-    public func begin() -> CommandRun? {
+    /// Nil when the directories or the key cannot be made or trusted; the command then runs as
+    /// without the cache.
+    func begin() -> CommandRun? {
         let started = PathStamp.now()
         do throws(CommandLineCacheError) {
-            try Self.makeDirectory(directory)
+            let directory = try CacheDirectory(base: base, making: true)
+            let secret = try CacheSecret.readingOrMaking(in: directory)
             let capture = try OutputCapture(directory: directory)
             AnswerInputs.begin()
-            return CommandRun(cache: self, started: started, capture: capture)
+            return CommandRun(cache: self, directory: directory, secret: secret, started: started, capture: capture)
         } catch {
             trace(error.description)
             return nil
-        }
-    }
-
-    /// Keeps `answer`: written beside its file and renamed over it, so a concurrent run reads the
-    /// old entry or the new one, never half of one.
-    func keep(_ answer: StoredAnswer) throws(CommandLineCacheError) {
-        var template = Array((directory + "/.entry-XXXXXX").utf8CString)
-        let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw .unwritable(path: directory, errno: errno) }
-        let temporary = String(cString: template)
-        let written = Descriptor.write(answer.encoded(), to: descriptor)
-        let writeError = errno
-        close(descriptor)
-        guard written else {
-            unlink(temporary)
-            throw .unwritable(path: temporary, errno: writeError)
-        }
-        guard rename(temporary, file) == 0 else {
-            let renameError = errno
-            unlink(temporary)
-            throw .unwritable(path: file, errno: renameError)
-        }
-        pruneEntries()
-    }
-
-    /// Removes the oldest entries past `maximumEntries`, and temporary files a killed run left.
-    private func pruneEntries() {
-        guard let handle = opendir(directory) else { return }
-        defer { closedir(handle) }
-        var entries: [(path: String, modified: Int64)] = []
-        let hourAgo = PathStamp.now() - 3600 * 1_000_000_000
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name != ".", name != ".." else { continue }
-            let path = directory + "/" + name
-            if name.hasPrefix(".") {
-                if case .present(_, _, _, let modified, _) = PathStamp(path: path), modified < hourAgo { unlink(path) }
-            } else {
-                entries.append((path, 0))
-            }
-        }
-        guard entries.count > Self.maximumEntries else { return }
-        for index in entries.indices {
-            if case .present(_, _, _, let modified, _) = PathStamp(path: entries[index].path) { entries[index].modified = modified }
-        }
-        for entry in entries.sorted(by: { $0.modified < $1.modified }).prefix(entries.count - Self.maximumEntries * 3 / 4) {
-            unlink(entry.path)
         }
     }
 
@@ -134,20 +108,11 @@ public struct CommandAnswerCache: Sendable {
         Descriptor.write(Array("fontd: cache: \(message)\n".utf8), to: STDERR_FILENO)
     }
 
-    /// `$XDG_CACHE_HOME/fontd/answers` when that is an absolute path (the XDG rule), else `$HOME/.cache/fontd/answers`.
-    static func directory() -> String? {
-        if let cache = variable("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/fontd/answers" }
+    /// `$XDG_CACHE_HOME/fontd` when that is an absolute path (the XDG rule), else `$HOME/.cache/fontd`.
+    static func baseDirectory() -> String? {
+        if let cache = variable("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/fontd" }
         guard let home = variable("HOME"), !home.isEmpty else { return nil }
-        return home + "/.cache/fontd/answers"
-    }
-
-    /// Makes `path` and the directories above it that are missing (mode 0700, the XDG rule).
-    private static func makeDirectory(_ path: String) throws(CommandLineCacheError) {
-        var prefix = ""
-        for component in path.split(separator: "/") {
-            prefix += "/" + component
-            guard mkdir(prefix, 0o700) == 0 || errno == EEXIST else { throw .unwritable(path: prefix, errno: errno) }
-        }
+        return home + "/.cache/fontd"
     }
 
     private static func variable(_ name: String) -> String? {

@@ -5,13 +5,18 @@ import Glibc
 /// the moment it started, against which the inputs' stamps are checked.
 public final class CommandRun {
     private let cache: CommandAnswerCache
+    /// Where the answer is kept, opened and checked when the run began, and the key it is authenticated with.
+    private let directory: CacheDirectory
+    private let secret: CacheSecret
     /// On the clock files are stamped with: an input whose status changed at or after it may have
     /// changed after the command read it, so the answer is not kept.
     private let started: Int64
     private let capture: OutputCapture
 
-    init(cache: CommandAnswerCache, started: Int64, capture: OutputCapture) {
+    init(cache: CommandAnswerCache, directory: CacheDirectory, secret: CacheSecret, started: Int64, capture: OutputCapture) {
         self.cache = cache
+        self.directory = directory
+        self.secret = secret
         self.started = started
         self.capture = capture
     }
@@ -24,8 +29,9 @@ public final class CommandRun {
         Descriptor.write(output.standardError, to: STDERR_FILENO)
         do throws(CommandLineCacheError) {
             let inputs = try self.inputs(status: status)
-            try cache.keep(StoredAnswer(
-                key: cache.key.bytes, inputs: inputs, standardOutput: output.standardOutput, standardError: output.standardError))
+            let answer = StoredAnswer(
+                key: cache.key.bytes, inputs: inputs, standardOutput: output.standardOutput, standardError: output.standardError)
+            try directory.keep(answer.encoded(with: secret), named: cache.key.fileName)
             cache.trace("kept \(cache.file)")
         } catch {
             cache.trace(error.description)

@@ -4,26 +4,23 @@ import Glibc
 /// handed back (docs/DESIGN.md §18): whatever writes them — Swift's `print`, a plain `write`,
 /// a C library's warning — is kept byte for byte.
 ///
-/// The files are in the cache's directory and unlinked at once, so nothing is left behind if
-/// the process dies. Used by the thread that runs the command.
+/// The files are in the cache's entries' directory and unlinked at once, so nothing is left
+/// behind if the process dies. Used by the thread that runs the command.
 final class OutputCapture {
     /// The standard descriptors captured, their saved originals, and the files they go to meanwhile.
     private let captured: [Int32] = [STDOUT_FILENO, STDERR_FILENO]
     private var saved: [Int32] = []
     private var files: [Int32] = []
 
-    /// Redirects standard output and error to new files in `directory`.
-    init(directory: String) throws(CommandLineCacheError) {
+    /// Redirects standard output and error to new files in `directory`'s entries' directory.
+    init(directory: CacheDirectory) throws(CommandLineCacheError) {
         do throws(CommandLineCacheError) {
             for _ in captured {
-                var template = Array((directory + "/.capture-XXXXXX").utf8CString)
-                let file = mkstemp(&template)
-                guard file >= 0 else { throw .unwritable(path: directory, errno: errno) }
-                unlink(template)
-                files.append(file)
+                let file = try directory.makeFile(prefix: ".capture-", in: directory.descriptor)
+                unlinkat(directory.descriptor, file.name, 0)
+                files.append(file.descriptor)
                 // The process was started without a standard descriptor: leave it as it is.
-                guard file > STDERR_FILENO else { throw .unwritable(path: "standard output or error (closed)", errno: EBADF) }
-                _ = fcntl(file, F_SETFD, FD_CLOEXEC)
+                guard file.descriptor > STDERR_FILENO else { throw .unwritable(path: "standard output or error (closed)", errno: EBADF) }
             }
             for descriptor in captured {
                 let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)

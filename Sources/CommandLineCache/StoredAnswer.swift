@@ -4,9 +4,10 @@ import Caching
 /// answers, the paths it was made from with their stamps, and what the command wrote.
 ///
 /// The file is a header line naming the format and its version, then length-prefixed fields
-/// (`<decimal length>:<bytes>\n`), then a checksum line over everything before it. Anything
-/// else — another version, a truncated or altered file, a field that does not parse — is
-/// refused whole, never read in part.
+/// (`<decimal length>:<bytes>\n`), then a line with the HMAC-SHA256 of everything before it, made
+/// with the user's key (`CacheSecret`). Anything else — another version, a truncated or altered
+/// file, one made with another key, a field that does not parse, no inputs — is refused whole,
+/// never read in part.
 struct StoredAnswer: Equatable, Sendable {
     /// The key of the command line this answers (`AnswerKey`).
     var key: [UInt8]
@@ -16,14 +17,14 @@ struct StoredAnswer: Equatable, Sendable {
     var standardError: [UInt8]
 
     /// The first line of every cache file; a new format changes its version, and older files are then refused.
-    static let header = Array("fontd command-line cache 1\n".utf8)
+    static let header = Array("fontd command-line cache 2\n".utf8)
 
-    /// `checksum ` and 16 hex digits of the FNV-1a hash of all that comes before, and a line feed.
-    private static let checksumPrefix = Array("checksum ".utf8)
-    private static let checksumLength = checksumPrefix.count + 16 + 1
+    /// `hmac-sha256 ` and the 64 hex digits of the HMAC-SHA256 of all that comes before, and a line feed.
+    private static let codePrefix = Array("hmac-sha256 ".utf8)
+    private static let codeLength = codePrefix.count + 64 + 1
 
-    /// The file's bytes.
-    func encoded() -> [UInt8] {
+    /// The file's bytes, authenticated with `secret`.
+    func encoded(with secret: CacheSecret) -> [UInt8] {
         var bytes = Self.header
         Self.append(key, to: &bytes)
         Self.append(Array(String(inputs.count).utf8), to: &bytes)
@@ -33,22 +34,27 @@ struct StoredAnswer: Equatable, Sendable {
         }
         Self.append(standardOutput, to: &bytes)
         Self.append(standardError, to: &bytes)
-        bytes += Self.checksumPrefix + StableHash.hex(of: bytes[...]) + [UInt8(ascii: "\n")]
+        bytes += Self.codePrefix + Hexadecimal.digits(of: secret.authenticationCode(of: bytes[...])) + [UInt8(ascii: "\n")]
         return bytes
     }
 
-    /// Reads a file's bytes, checking the header, the checksum and every field.
-    init(decoding bytes: [UInt8]) throws(CommandLineCacheError) {
+    /// Reads a file's bytes, checking the header, the HMAC with `secret` and every field.
+    init(decoding bytes: [UInt8], with secret: CacheSecret) throws(CommandLineCacheError) {
         guard bytes.starts(with: Self.header) else { throw .damaged("not a cache file of this version") }
-        guard bytes.count >= Self.header.count + Self.checksumLength else { throw .damaged("truncated") }
-        let bodyEnd = bytes.count - Self.checksumLength
+        guard bytes.count >= Self.header.count + Self.codeLength else { throw .damaged("truncated") }
+        let bodyEnd = bytes.count - Self.codeLength
         let trailer = bytes[bodyEnd...]
-        guard trailer.elementsEqual(Self.checksumPrefix + StableHash.hex(of: bytes[..<bodyEnd]) + [UInt8(ascii: "\n")]) else {
-            throw .damaged("checksum does not match (truncated or altered)")
+        guard trailer.starts(with: Self.codePrefix), trailer.last == UInt8(ascii: "\n"),
+              let code = Hexadecimal.bytes(of: trailer.dropFirst(Self.codePrefix.count).dropLast()),
+              secret.isAuthenticationCode(code, of: bytes[..<bodyEnd])
+        else {
+            throw .damaged("its HMAC does not match: truncated, altered, or made with another key")
         }
         var fields = FieldReader(bytes: bytes[Self.header.count..<bodyEnd])
         key = Array(try fields.next())
         guard let count = Self.unsigned(try fields.next()) else { throw .damaged("unreadable count of inputs") }
+        // An answer is valid while its inputs are unchanged: one with none would never be stale.
+        guard count > 0 else { throw .damaged("it lists no inputs") }
         inputs = []
         inputs.reserveCapacity(Int(min(count, 4096)))
         for _ in 0..<count {

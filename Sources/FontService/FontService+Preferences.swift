@@ -81,6 +81,8 @@ extension FontService {
                     pending.complete(self.errorResponse(.storeUnavailable(
                         "the change is not known to be committed: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again"),
                         to: context.request))
+                case .failure(.refused(let reason)):
+                    pending.complete(self.errorResponse(.storeUnavailable(reason), to: context.request))
                 case .failure(let error):
                     pending.complete(self.errorResponse(.stateNotSaved(error.description), to: context.request))
                 case .success(let outcome):

@@ -3,6 +3,7 @@ import DynamicType
 import ScopedPreferences
 import Foundation
 import HTTPServer
+import Logging
 
 extension FontService {
     /// Where revocations are kept and reloaded: off the event loops, one at a time.
@@ -34,6 +35,8 @@ extension FontService {
                     return pending.complete(errorResponse(.storeUnavailable(
                         "the revocation is not known to be kept: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again"),
                         to: context.request))
+                } catch PreferenceStorageFailure.refusing(let reason) {
+                    return pending.complete(errorResponse(.storeUnavailable(reason), to: context.request))
                 } catch {
                     return pending.complete(errorResponse(.stateNotSaved("\(error)"), to: context.request))
                 }
@@ -69,7 +72,9 @@ extension FontService {
                 revocations.add(try storage.revocations())
                 tokenStreams.endRevoked(by: revocations)
             } catch {
-                logger.warning("could not read the revocations of scoped tokens; trying again in a second", metadata: ["error": "\(error)"])
+                // An unreachable store is said once, by the preferences store (docs/DESIGN.md §24), not every second here.
+                let level: Logger.Level = if case .unavailable? = error as? PreferenceStorageFailure { .debug } else { .warning }
+                logger.log(level: level, "could not read the revocations of scoped tokens; trying again in a second", metadata: ["error": "\(error)"])
                 Self.revocationQueue.asyncAfter(deadline: .now() + 1) { [weak self] in self?.reloadRevocations(from: storage) }
             }
         }

@@ -41,7 +41,8 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     case unauthorized(Unauthorized)
     /// A new scope past `--max-scopes`.
     case scopeLimit(String)
-    /// The store cannot be reached: a change is not known to be committed (docs/DESIGN.md §24).
+    /// The store cannot be reached (a change is not known to be committed, docs/DESIGN.md §24),
+    /// or takes no change for now (a full disk, a write-ahead log removed: §12).
     case storeUnavailable(String)
     /// The state file could not be written; nothing changed.
     case stateNotSaved(String)

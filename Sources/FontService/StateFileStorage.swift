@@ -1,5 +1,8 @@
 import DynamicType
 import ScopedPreferences
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The §4 state file as a `PreferenceStorage`: one JSON document, rewritten whole and durably
 /// (temp file, fsync, rename, fsync of the directory) on every change. It holds the root scope
@@ -50,8 +53,16 @@ public final class StateFileStorage: PreferenceStorage {
             guard let value = entry.change.value, let previous = entry.change.previous else { throw StateFileError.scopesNotHeld(path: path) }
             next.record(StateFileEntry(sequence: entry.sequence, preference: entry.change.preference, value: value, previous: previous))
         }
-        try DurableFile.replace(path, with: next.fileBytes())
+        let bytes = try next.fileBytes()
+        do { try DurableFile.replace(path, with: bytes) } catch { throw Self.failure(error, path: path) }
         state = next
+    }
+
+    /// A write's failure as the service reads it: a full disk is a change refused for now
+    /// (docs/DESIGN.md §12), as the SQLite store's is; other failures pass as they are.
+    private static func failure(_ error: DurableFile.WriteError, path: String) -> any Error {
+        guard error.code == ENOSPC || error.code == EDQUOT else { return error }
+        return PreferenceStorageFailure.refusing(PreferenceStorageFailure.diskFull(holding: path))
     }
 
     /// Why a state file cannot take a change.

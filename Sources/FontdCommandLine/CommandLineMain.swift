@@ -22,9 +22,10 @@ public enum CommandLineMain {
         guard let cache = CommandAnswerCache(arguments: arguments, commands: keptCommands) else {
             Glibc.exit(await status(of: root, arguments: arguments))
         }
-        // The hit wrote everything with write(2): nothing is buffered, and there is nothing to tear down.
-        if cache.replay() { Glibc._exit(0) }
-        let run = cache.begin()
+        guard case .miss(let run) = cache.lookUp() else {
+            // The hit wrote everything with write(2): nothing is buffered, and there is nothing to tear down.
+            Glibc._exit(0)
+        }
         let status = await status(of: root, arguments: arguments)
         run?.finish(status: status)
         Glibc.exit(status)

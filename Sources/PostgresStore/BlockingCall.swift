@@ -45,5 +45,5 @@ private final class Outcome<T: Sendable>: Sendable {
 
 extension Double {
     /// `3`, `0.5`: a number of seconds as a person writes it.
-    fileprivate func formatted() -> String { self == rounded() ? String(Int(self)) : String(self) }
+    func formatted() -> String { self == rounded() ? String(Int(self)) : String(self) }
 }

@@ -27,7 +27,10 @@ public final class PostgresPreferenceStore: Sendable {
     private let url: PostgresURL
     private let client: PostgresClient
     private let connectionConfiguration: PostgresConnection.Configuration
+    /// For postgres-nio and the listeners (`connectionsLogger(_:)`).
     private let logger: Logger
+    /// What the listeners find of the database, for `watchReachability(_:)`.
+    private let reachability = StoreReachability()
 
     /// What `close()` ends: the client's run task and the listeners; nil once closed.
     private struct Running {
@@ -82,10 +85,22 @@ public final class PostgresPreferenceStore: Sendable {
             }
             try? await connection.close()
         }
-        let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
+        let connectionsLogger = Self.connectionsLogger(logger)
+        let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: connectionsLogger)
         logger.info("opened the PostgreSQL store", metadata: ["store": "\(url)"])
         return PostgresPreferenceStore(
-            url: url, client: client, connectionConfiguration: connectionConfiguration, timeoutSeconds: timeoutSeconds, logger: logger)
+            url: url, client: client, connectionConfiguration: connectionConfiguration, timeoutSeconds: timeoutSeconds,
+            logger: connectionsLogger)
+    }
+
+    /// `logger` as the store's connections are given it: at `notice` when it is at `info`, since
+    /// postgres-nio says each failed attempt to connect at `info` — twice a second while the
+    /// database is away — and the service already says once that it is unreachable. At `debug`
+    /// or `trace`, as it is.
+    private static func connectionsLogger(_ logger: Logger) -> Logger {
+        var quieter = logger
+        if logger.logLevel == .info { quieter.logLevel = .notice }
+        return quieter
     }
 
     /// Everything the store holds, in one snapshot: the root scope first, then every other scope
@@ -217,7 +232,7 @@ public final class PostgresPreferenceStore: Sendable {
     /// Calls `handler` with the position of every commit any replica makes from now on (the
     /// payload of `NOTIFY fontd`), and with the store's position each time the listening
     /// connection is (re)established, so a replica catches up after an outage. One connection
-    /// of its own; after losing it, reconnects with a growing delay (up to 5 s), until `close()`.
+    /// of its own; after losing it, reconnects with a growing delay (0.1 s doubling to 1 s), until `close()`.
     /// `handler` runs on the store's own queue, one call at a time, and must not block: hand the
     /// work to the service's queue.
     public func listen(_ handler: @escaping @Sendable (Int) -> Void) {
@@ -229,13 +244,26 @@ public final class PostgresPreferenceStore: Sendable {
     /// (and after each (re)connection). Runs as `listen(_:)`'s handler does.
     public func listen(notices handler: @escaping @Sendable (StoreNotice) -> Void) {
         let listener = ChangeListener(
-            configuration: connectionConfiguration, url: url, timeoutSeconds: timeoutSeconds, logger: logger, handler: handler)
+            configuration: connectionConfiguration, url: url, timeoutSeconds: timeoutSeconds, reachability: reachability, logger: logger,
+            handler: handler)
         let started = running.withLock { running -> Bool in
             guard running != nil else { return false }
             running?.listeners.append(listener)
             return true
         }
         if started { listener.start() }
+    }
+
+    /// Calls `changed` each time the database stops being reachable, with why (a reason without
+    /// the password), and with nil each time it is back: as the `listen` connections find it,
+    /// within about two seconds either way (docs/DESIGN.md §24 Replicas on PostgreSQL). A
+    /// connection the server closes or refuses counts at once; one that goes silent, once a
+    /// `SELECT 1` sent on it every second is not answered within a second (or the store's
+    /// timeout, when shorter). With no listener, nothing is watched. Called from the store's own
+    /// queue, one change at a time (and at once from the caller's thread when the database is
+    /// unreachable already); must not block.
+    public func watchReachability(_ changed: @escaping @Sendable (_ unreachableReason: String?) -> Void) {
+        reachability.watch(changed)
     }
 
     /// Stops the listeners and closes the connections; calls after this throw `.closed`. Again does nothing.

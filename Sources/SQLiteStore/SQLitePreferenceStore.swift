@@ -2,6 +2,7 @@ import DynamicType
 import ScopedPreferences
 import Foundation
 import GRDB
+import GRDBSQLite
 import Synchronization
 
 /// The scopes' preferences and their history (docs/DESIGN.md §10) in an SQLite database (WAL,
@@ -17,6 +18,12 @@ import Synchronization
 /// anyway, the store is read once as the service starts, and one connection means the
 /// `synchronous` setting read back is the one every commit runs under.
 ///
+/// A full disk (docs/DESIGN.md §12) is a refusal, `.diskFull`, never a wedge: the log is checkpointed
+/// often enough that it never takes the room its own checkpoint needs (`autocheckpointPages`), a
+/// write that finds the disk full is tried once more after a `TRUNCATE` checkpoint, and the next
+/// write tries again by itself. A write-ahead log removed or replaced under the store stops its
+/// writes (`.writeAheadLogReplaced`) before one is acknowledged that a restart would not find.
+///
 /// Any thread may call it; a mutex makes the calls, and `close()`, one at a time.
 public final class SQLitePreferenceStore: Sendable {
     /// The database file.
@@ -24,18 +31,43 @@ public final class SQLitePreferenceStore: Sendable {
     /// Whether the file did not exist, or held no schema, before this open: a state file may
     /// be imported into it.
     public let wasCreated: Bool
+    /// Whether the store is held in SQLite's exclusive locking mode, without the shared-memory
+    /// index beside it (`PATH-shm`): the open fell back to it because that index could not be
+    /// made (a full disk). No other program can then read the store while fontd holds it.
+    public let isExclusive: Bool
 
     private struct Connection {
         let database: DatabaseQueue
         let lock: StoreFileLock
+        /// The write-ahead log as the store was opened; nil when there was none to record.
+        let log: WriteAheadLogIdentity?
+        /// Set once the log is found removed or replaced: every later write is refused with it.
+        var refusal: SQLiteStoreError?
     }
 
     /// Nil once closed.
     private let connection: Mutex<Connection?>
 
-    private init(path: String, wasCreated: Bool, connection: Connection) {
+    /// The fewest log pages after which a commit checkpoints: 64 KiB of log.
+    static let minimumAutocheckpointPages = 16
+
+    /// Log pages after which a commit checkpoints, for a store in `directory`: SQLite's 1000
+    /// (4 MiB) where the disk has room for four such logs, else a quarter of the free room, at
+    /// least `minimumAutocheckpointPages`. With SQLite's 1000 on a small disk the log filled the
+    /// disk before any checkpoint, and a checkpoint needs room in the file before it can empty the
+    /// log: every write failed, restarts included. A smaller log costs a checkpoint (an fsync of
+    /// the file) every few commits, so it is kept for disks with little room.
+    static func autocheckpointPages(directory: String) -> Int {
+        var status = statvfs()
+        guard statvfs(directory.isEmpty ? "." : directory, &status) == 0 else { return minimumAutocheckpointPages }
+        let freePages = Int(clamping: UInt64(status.f_bavail).multipliedReportingOverflow(by: UInt64(status.f_frsize)).partialValue / 4096)
+        return min(1000, max(minimumAutocheckpointPages, freePages / 4))
+    }
+
+    private init(path: String, wasCreated: Bool, isExclusive: Bool, connection: Connection) {
         self.path = path
         self.wasCreated = wasCreated
+        self.isExclusive = isExclusive
         self.connection = Mutex(connection)
     }
 
@@ -65,16 +97,16 @@ public final class SQLitePreferenceStore: Sendable {
             throw .damaged(path, reason: "it is not an SQLite database")
         }
 
-        var configuration = Configuration()
-        configuration.label = "fontd.store"
-        // Only an SQLite program other than fontd (the lock keeps fontd out) can hold the file busy.
-        configuration.busyMode = .timeout(5)
-        // synchronous is a setting of the connection, set before anything is written. The
-        // journal mode stays GRDB's `.default`: its `.wal` would switch the file to WAL (writing
-        // its header) before the file is known to be a fontd store, and set synchronous = NORMAL.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         let database: DatabaseQueue
-        do { database = try DatabaseQueue(path: path, configuration: configuration) } catch { throw .from(error, path: path) }
+        var isExclusive = false
+        do {
+            database = try connect(path: path, exclusive: false)
+        } catch let error as DatabaseError where needsExclusiveMode(error) {
+            do { database = try connect(path: path, exclusive: true) } catch { throw .from(error, path: path) }
+            isExclusive = true
+        } catch {
+            throw .from(error, path: path)
+        }
         do {
             // GRDB passes SQLite no open flags of ours (no SQLITE_OPEN_NOFOLLOW): the lock's
             // O_NOFOLLOW refused a link, and this refuses one put there since.
@@ -91,11 +123,49 @@ public final class SQLitePreferenceStore: Sendable {
             guard synchronous == 2 else {
                 throw SQLiteStoreError.sqlite(path, reason: "PRAGMA synchronous reads back \(synchronous.map(String.init) ?? "nothing"), not 2 (FULL)")
             }
-            return SQLitePreferenceStore(path: path, wasCreated: isNew, connection: Connection(database: database, lock: lock))
+            let connection = Connection(database: database, lock: lock, log: WriteAheadLogIdentity(storePath: path))
+            return SQLitePreferenceStore(path: path, wasCreated: isNew, isExclusive: isExclusive, connection: connection)
         } catch {
             // Closed before the lock goes with `lock`, so no other open overlaps this connection.
             try? database.close()
             throw .from(error, path: path)
+        }
+    }
+
+    /// A connection to the file at `path`, read once (which makes the WAL index, when the file
+    /// is in WAL mode); `exclusive` for SQLite's exclusive locking mode, which keeps that index
+    /// in memory instead of in `PATH-shm`.
+    private static func connect(path: String, exclusive: Bool) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.label = "fontd.store"
+        // Only an SQLite program other than fontd (the lock keeps fontd out) can hold the file busy.
+        configuration.busyMode = .timeout(5)
+        // synchronous is a setting of the connection, set before anything is written. The
+        // journal mode stays GRDB's `.default`: its `.wal` would switch the file to WAL (writing
+        // its header) before the file is known to be a fontd store, and set synchronous = NORMAL.
+        // The locking mode must be set before the first access to a WAL file to spare its index.
+        configuration.prepareDatabase { db in
+            if exclusive { try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE") }
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(autocheckpointPages(directory: (path as NSString).deletingLastPathComponent))")
+        }
+        let database = try DatabaseQueue(path: path, configuration: configuration)
+        do {
+            _ = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+        } catch {
+            try? database.close()
+            throw error
+        }
+        return database
+    }
+
+    /// Whether an open failed because SQLite's shared-memory index (`PATH-shm`) could not be made
+    /// or grown, which a full disk does to a store in WAL mode: reads need that index, and the
+    /// exclusive locking mode keeps it in memory, so a store on a full disk still opens and serves.
+    private static func needsExclusiveMode(_ error: DatabaseError) -> Bool {
+        switch error.extendedResultCode {
+        case .SQLITE_FULL, .SQLITE_IOERR_SHMSIZE, .SQLITE_IOERR_SHMOPEN, .SQLITE_IOERR_SHMMAP: true
+        default: false
         }
     }
 
@@ -142,41 +212,39 @@ public final class SQLitePreferenceStore: Sendable {
             throw .invalidCommit("history entry \(entry.position) has sequence \(entry.sequence), beyond the commit's \(commit.sequence)")
         }
         let path = path
-        try withDatabase { database in
-            try database.write { db in
-                var row = try RootRow.fetch(db, path: path)
-                for entry in commit.entries {
-                    let (next, overflow) = row.position.addingReportingOverflow(1)
-                    guard !overflow, entry.position == next else {
-                        throw SQLiteStoreError.positionOutOfOrder(expected: next, got: entry.position)
-                    }
-                    try HistoryRow(entry).insert(db)
-                    row.position = next
+        try write { db in
+            var row = try RootRow.fetch(db, path: path)
+            for entry in commit.entries {
+                let (next, overflow) = row.position.addingReportingOverflow(1)
+                guard !overflow, entry.position == next else {
+                    throw SQLiteStoreError.positionOutOfOrder(expected: next, got: entry.position)
                 }
-                // After the positions: a commit behind in both is one another writer got ahead of, which
-                // the caller catches up on; nothing written above is kept when this throws.
-                guard commit.sequence >= row.sequence else { throw SQLiteStoreError.sequenceBehind(stored: row.sequence, got: commit.sequence) }
-                for record in commit.scopes {
-                    if record.scope.isRoot {
-                        try row.setRoot(record)
-                    } else if record.isEmpty {
-                        try ScopeRow.deleteOne(db, key: record.scope.path)
-                    } else {
-                        try ScopeRow(record).upsert(db)
-                    }
+                try HistoryRow(entry).insert(db)
+                row.position = next
+            }
+            // After the positions: a commit behind in both is one another writer got ahead of, which
+            // the caller catches up on; nothing written above is kept when this throws.
+            guard commit.sequence >= row.sequence else { throw SQLiteStoreError.sequenceBehind(stored: row.sequence, got: commit.sequence) }
+            for record in commit.scopes {
+                if record.scope.isRoot {
+                    try row.setRoot(record)
+                } else if record.isEmpty {
+                    try ScopeRow.deleteOne(db, key: record.scope.path)
+                } else {
+                    try ScopeRow(record).upsert(db)
                 }
-                row.sequence = commit.sequence
-                try row.update(db)
-                for drop in commit.drops {
-                    try db.execute(
-                        sql: "DELETE FROM history WHERE scope = ? AND position <= ?", arguments: [drop.scope.path, drop.throughPosition])
-                    try db.execute(
-                        sql: """
-                            INSERT INTO dropped_history (scope, through_sequence) VALUES (?, ?)
-                            ON CONFLICT (scope) DO UPDATE SET through_sequence = MAX(through_sequence, excluded.through_sequence)
-                            """,
-                        arguments: [drop.scope.path, drop.throughSequence])
-                }
+            }
+            row.sequence = commit.sequence
+            try row.update(db)
+            for drop in commit.drops {
+                try db.execute(
+                    sql: "DELETE FROM history WHERE scope = ? AND position <= ?", arguments: [drop.scope.path, drop.throughPosition])
+                try db.execute(
+                    sql: """
+                        INSERT INTO dropped_history (scope, through_sequence) VALUES (?, ?)
+                        ON CONFLICT (scope) DO UPDATE SET through_sequence = MAX(through_sequence, excluded.through_sequence)
+                        """,
+                    arguments: [drop.scope.path, drop.throughSequence])
             }
         }
     }
@@ -201,15 +269,13 @@ public final class SQLitePreferenceStore: Sendable {
 
     /// Keeps `revocation` durably, unless a later one of its scope is kept already.
     public func revoke(_ revocation: TokenRevocation) throws(SQLiteStoreError) {
-        try withDatabase { database in
-            try database.write { db in
-                try db.execute(
-                    sql: """
-                        INSERT INTO revocations (scope, revoked_before) VALUES (?, ?)
-                        ON CONFLICT (scope) DO UPDATE SET revoked_before = MAX(revoked_before, excluded.revoked_before)
-                        """,
-                    arguments: [revocation.scope.path, revocation.revokedBefore])
-            }
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO revocations (scope, revoked_before) VALUES (?, ?)
+                    ON CONFLICT (scope) DO UPDATE SET revoked_before = MAX(revoked_before, excluded.revoked_before)
+                    """,
+                arguments: [revocation.scope.path, revocation.revokedBefore])
         }
     }
 
@@ -225,22 +291,20 @@ public final class SQLitePreferenceStore: Sendable {
         let rows = try state.history.map { change throws(SQLiteStoreError) in try HistoryRow(rootChange: change) }
         try Self.checkImport(state)
         let path = path
-        try withDatabase { database in
-            try database.write { db in
-                let current = try RootRow.fetch(db, path: path)
-                guard current.sequence == 0, current.position == 0, try HistoryRow.fetchCount(db) == 0, try ScopeRow.fetchCount(db) == 0 else {
-                    throw SQLiteStoreError.notEmpty(path)
-                }
-                for row in rows { try row.insert(db) }
-                var root = current
-                root.values = state.preferences.values
-                root.marks = PerPreference { preference in rows.last { $0.kind == preference.wireName }?.sequence ?? 0 }
-                root.sequence = state.preferences.sequence
-                root.position = rows.last?.position ?? 0
-                try root.update(db)
-                if let first = rows.first, first.sequence > 1 {
-                    try db.execute(sql: "INSERT INTO dropped_history (scope, through_sequence) VALUES ('', ?)", arguments: [first.sequence - 1])
-                }
+        try write { db in
+            let current = try RootRow.fetch(db, path: path)
+            guard current.sequence == 0, current.position == 0, try HistoryRow.fetchCount(db) == 0, try ScopeRow.fetchCount(db) == 0 else {
+                throw SQLiteStoreError.notEmpty(path)
+            }
+            for row in rows { try row.insert(db) }
+            var root = current
+            root.values = state.preferences.values
+            root.marks = PerPreference { preference in rows.last { $0.kind == preference.wireName }?.sequence ?? 0 }
+            root.sequence = state.preferences.sequence
+            root.position = rows.last?.position ?? 0
+            try root.update(db)
+            if let first = rows.first, first.sequence > 1 {
+                try db.execute(sql: "INSERT INTO dropped_history (scope, through_sequence) VALUES ('', ?)", arguments: [first.sequence - 1])
             }
         }
     }
@@ -297,13 +361,63 @@ public final class SQLitePreferenceStore: Sendable {
 
     /// Runs `body` on the open database, one call at a time, with its errors as the store's.
     private func withDatabase<T: Sendable>(_ body: (DatabaseQueue) throws -> T) throws(SQLiteStoreError) -> T {
+        try withConnection { connection in try body(connection.database) }
+    }
+
+    /// Runs `body` on the open connection, one call at a time, with its errors as the store's.
+    private func withConnection<T: Sendable>(_ body: (inout Connection) throws -> T) throws(SQLiteStoreError) -> T {
         do {
             return try connection.withLock { connection throws -> T in
-                guard let connection else { throw SQLiteStoreError.closed(path) }
-                return try body(connection.database)
+                guard var open = connection else { throw SQLiteStoreError.closed(path) }
+                defer { connection = open }
+                return try body(&open)
             }
         } catch {
             throw .from(error, path: path)
         }
+    }
+
+    /// Runs `body` in one transaction, committed and on disk when this returns, and only while the
+    /// write-ahead log is the one the store opened: checked before the write, which is then not
+    /// made, and after it, before the caller acknowledges it.
+    ///
+    /// A write that finds the disk full is tried once more after a `TRUNCATE` checkpoint, which
+    /// moves the log into the file and frees the log's room; if the disk is still full it is
+    /// `.diskFull`, and the next write tries again (nothing is remembered).
+    private func write(_ body: (Database) throws -> Void) throws(SQLiteStoreError) {
+        let path = path
+        try withConnection { connection in
+            if let refusal = connection.refusal { throw refusal }
+            try Self.checkLog(&connection, path: path)
+            try connection.database.writeWithoutTransaction { db in
+                do {
+                    try db.inTransaction { try body(db); return .commit }
+                } catch where SQLiteStoreError.isDiskFull(error, systemErrno: sqlite3_system_errno(db.sqliteConnection)) {
+                    // A disk that filled once may fill again: the log is kept small from now on.
+                    try? db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.minimumAutocheckpointPages)")
+                    try? db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                    do {
+                        try db.inTransaction { try body(db); return .commit }
+                    } catch {
+                        throw SQLiteStoreError.from(error, path: path, systemErrno: sqlite3_system_errno(db.sqliteConnection))
+                    }
+                }
+            }
+            try Self.checkLog(&connection, path: path)
+        }
+    }
+
+    /// Throws, and refuses every later write, when the file at `PATH-wal` is no longer the log
+    /// SQLite writes to (docs/DESIGN.md §12). What SQLite holds in its log is first copied into
+    /// the store file by a `TRUNCATE` checkpoint, which reads the log through SQLite's own
+    /// descriptor: the changes acknowledged before survive a crash that follows.
+    private static func checkLog(_ connection: inout Connection, path: String) throws(SQLiteStoreError) {
+        guard let log = connection.log, !log.isInPlace else { return }
+        let kept = (try? connection.database.writeWithoutTransaction { db in
+            try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") == 0
+        }) ?? false
+        let refusal = SQLiteStoreError.writeAheadLogReplaced(path, kept: kept)
+        connection.refusal = refusal
+        throw refusal
     }
 }

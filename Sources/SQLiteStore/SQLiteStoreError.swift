@@ -33,6 +33,15 @@ public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
     case invalidPragma(String)
     /// The store was used after `close()`.
     case closed(String)
+    /// The disk holding the store has no room for a change, even after a checkpoint moved the
+    /// write-ahead log into the file: the change was not made. Changes are taken again as soon
+    /// as there is room (docs/DESIGN.md §12).
+    case diskFull(String)
+    /// The store's write-ahead log (`PATH-wal`) was removed or replaced while the store was open:
+    /// what SQLite writes now goes to a file no restart would read, so the store takes no more
+    /// changes until it is opened again. `kept` tells whether what it held was copied into the
+    /// store file first.
+    case writeAheadLogReplaced(String, kept: Bool)
     /// SQLite failed in a way none of the other cases describes.
     case sqlite(String, reason: String)
 
@@ -64,6 +73,13 @@ public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
             "'\(name)' is not a pragma name (letters and underscores only)"
         case .closed(let path):
             "the store \(path) was closed; open it again"
+        case .diskFull(let path):
+            "the disk holding \(path) is full, even after a checkpoint; free space on it and try again"
+        case .writeAheadLogReplaced(let path, let kept):
+            "the write-ahead log of the store \(path) (\(path)-wal) was removed or replaced while fontd ran, so no change can be kept durably: "
+                + (kept
+                    ? "changes are refused, and every change made before is in the store file. Restart fontd serve to recover"
+                    : "changes are refused, and the changes since the last checkpoint could not be copied into the store file. Restart fontd serve to recover")
         case .sqlite(let path, let reason):
             "SQLite failed on the store \(path): \(reason)"
         }

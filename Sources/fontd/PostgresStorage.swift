@@ -42,6 +42,11 @@ final class PostgresStorage: SharedPreferenceStorage {
         store.listen(notices: { notice in if notice == .revocations { changed() } })
     }
 
+    /// As the store's `LISTEN` connections find the database: within about two seconds either way.
+    func watchReachability(_ changed: @escaping @Sendable (_ unreachableReason: String?) -> Void) {
+        store.watchReachability(changed)
+    }
+
     /// `error` as the service reads it; other errors pass as they are.
     private static func failure(_ error: PostgresStoreError) -> any Error {
         switch error {

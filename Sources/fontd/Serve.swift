@@ -239,7 +239,7 @@ struct Serve: ParsableCommand {
             PostgresStorage(try PostgresPreferenceStore.open(
                 url: sharedStore, timeoutSeconds: durations.store, logger: logger))
         } else {
-            try location.open()
+            try SQLiteStorage.open(location, logger: logger)
         }
         let service = try FontService(resolver: resolver, configuration: serviceConfiguration, storage: storage, logger: logger)
         try service.prewarm()

@@ -4,9 +4,6 @@ import ScopedPreferences
 import FontService
 import SQLiteStore
 
-/// `SQLitePreferenceStore` is a `PreferenceStorage`: its `load()` and `commit(_:)` are the protocol's.
-extension SQLitePreferenceStore: PreferenceStorage {}
-
 /// Where `fontd serve` keeps the reader's preferences (docs/DESIGN.md §10), and the §12 state
 /// file it imports once: nobody's size is reset by an upgrade.
 struct StoreLocation {

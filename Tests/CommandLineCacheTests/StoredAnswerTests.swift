@@ -5,8 +5,10 @@ import Testing
 @testable import CommandLineCache
 
 /// The cache file's format: what is written reads back, and nothing less than a whole file of
-/// this version is read at all (docs/DESIGN.md §18).
+/// this version, authenticated with the user's key and listing its inputs, is read at all
+/// (docs/DESIGN.md §18).
 struct StoredAnswerTests {
+    static let secret = CacheSecret(bytes: Array(0..<32))
     static let answer = StoredAnswer(
         key: Array("3:key\n".utf8),
         inputs: [
@@ -20,49 +22,66 @@ struct StoredAnswerTests {
         standardError: Array("fontd: there is no installed family named 'x'\n".utf8))
 
     @Test func anAnswerReadsBackAsItWasWritten() throws {
-        #expect(try StoredAnswer(decoding: Self.answer.encoded()) == Self.answer)
-        let empty = StoredAnswer(key: [], inputs: [], standardOutput: [], standardError: [])
-        #expect(try StoredAnswer(decoding: empty.encoded()) == empty)
+        #expect(try StoredAnswer(decoding: Self.answer.encoded(with: Self.secret), with: Self.secret) == Self.answer)
+        let empty = StoredAnswer(key: [], inputs: Array(Self.answer.inputs.prefix(1)), standardOutput: [], standardError: [])
+        #expect(try StoredAnswer(decoding: empty.encoded(with: Self.secret), with: Self.secret) == empty)
+    }
+
+    /// An answer with no inputs would never be stale; even authenticated, it is refused.
+    @Test func anAnswerListingNoInputsIsRefused() {
+        let answer = StoredAnswer(key: Self.answer.key, inputs: [], standardOutput: [1], standardError: [])
+        #expect(throws: CommandLineCacheError.damaged("it lists no inputs")) {
+            try StoredAnswer(decoding: answer.encoded(with: Self.secret), with: Self.secret)
+        }
+    }
+
+    /// A whole, right file made with another key is refused: only the user's key makes entries.
+    @Test func anAnswerMadeWithAnotherKeyIsRefused() {
+        let other = CacheSecret(bytes: Array(repeating: 0, count: 32))
+        #expect(throws: CommandLineCacheError.damaged("its HMAC does not match: truncated, altered, or made with another key")) {
+            try StoredAnswer(decoding: Self.answer.encoded(with: other), with: Self.secret)
+        }
     }
 
     @Test func everyTruncationIsRefused() {
-        let bytes = Self.answer.encoded()
+        let bytes = Self.answer.encoded(with: Self.secret)
         for length in 0..<bytes.count {
             #expect(throws: CommandLineCacheError.self, "cut at \(length) of \(bytes.count)") {
-                try StoredAnswer(decoding: Array(bytes[..<length]))
+                try StoredAnswer(decoding: Array(bytes[..<length]), with: Self.secret)
             }
         }
     }
 
     @Test func everyAlteredByteIsRefused() {
-        let bytes = Self.answer.encoded()
+        let bytes = Self.answer.encoded(with: Self.secret)
         for index in bytes.indices {
             var altered = bytes
             altered[index] ^= 0x20
-            #expect(throws: CommandLineCacheError.self, "byte \(index) altered") { try StoredAnswer(decoding: altered) }
+            #expect(throws: CommandLineCacheError.self, "byte \(index) altered") { try StoredAnswer(decoding: altered, with: Self.secret) }
         }
     }
 
     @Test func anotherVersionIsRefused() throws {
-        var bytes = Self.answer.encoded()
+        var bytes = Self.answer.encoded(with: Self.secret)
         let version = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) - 1
-        bytes[version] = UInt8(ascii: "2")
-        #expect(throws: CommandLineCacheError.damaged("not a cache file of this version")) { try StoredAnswer(decoding: bytes) }
+        bytes[version] = UInt8(ascii: "1")
+        #expect(throws: CommandLineCacheError.damaged("not a cache file of this version")) { try StoredAnswer(decoding: bytes, with: Self.secret) }
     }
 
     @Test func garbageAndBytesAfterTheEndAreRefused() {
-        #expect(throws: CommandLineCacheError.self) { try StoredAnswer(decoding: Array("garbage".utf8)) }
-        #expect(throws: CommandLineCacheError.self) { try StoredAnswer(decoding: Self.answer.encoded() + [10]) }
-        #expect(throws: CommandLineCacheError.self) { try StoredAnswer(decoding: Self.answer.encoded() + Self.answer.encoded()) }
+        let bytes = Self.answer.encoded(with: Self.secret)
+        #expect(throws: CommandLineCacheError.self) { try StoredAnswer(decoding: Array("garbage".utf8), with: Self.secret) }
+        #expect(throws: CommandLineCacheError.self) { try StoredAnswer(decoding: bytes + [10], with: Self.secret) }
+        #expect(throws: CommandLineCacheError.self) { try StoredAnswer(decoding: bytes + bytes, with: Self.secret) }
     }
 
-    /// A field whose length runs past the end is refused even when the checksum over it is right
+    /// A field whose length runs past the end is refused even when the HMAC over it is right
     /// (a writer's bug, not damage in transit).
-    @Test func aFieldThatOverrunsIsRefusedEvenWithARightChecksum() {
+    @Test func aFieldThatOverrunsIsRefusedEvenWithARightHMAC() {
         var body = StoredAnswer.header
         StoredAnswer.append(Array("key".utf8), to: &body)
         body += Array("999:x\n".utf8)
-        let file = body + Array("checksum ".utf8) + StableHash.hex(of: body[...]) + [10]
-        #expect(throws: CommandLineCacheError.damaged("a field overruns the file")) { try StoredAnswer(decoding: file) }
+        let file = body + Array("hmac-sha256 ".utf8) + Hexadecimal.digits(of: Self.secret.authenticationCode(of: body[...])) + [10]
+        #expect(throws: CommandLineCacheError.damaged("a field overruns the file")) { try StoredAnswer(decoding: file, with: Self.secret) }
     }
 }

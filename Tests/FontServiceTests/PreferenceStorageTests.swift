@@ -84,4 +84,23 @@ import Glibc
         var status = stat()
         #expect(lstat(state + ".tmp", &status) != 0, "a temporary file or link is left beside the state file")
     }
+
+    /// The state file on a full disk gives the SQLite store's answer (docs/DESIGN.md §12): 503
+    /// `unavailable` naming the file, nothing changed, and the next change taken once there is room.
+    @Test func theStateFileOnAFullDiskRefusesWith503AndTakesChangesOnceThereIsRoom() throws {
+        let disk = try SmallDisk(kibibytes: 64)
+        let state = disk.path + "/state.json"
+        let fontd = try Self.service(StateFileStorage(path: state)).client
+        #expect(try fontd.put("/category", #"{"category":"xl"}"#).status == 200)
+        try disk.fill()
+        let refused = try fontd.put("/category", #"{"category":"s"}"#)
+        #expect(refused.status == 503, "\(refused.bodyText)")
+        #expect(refused.bodyText.contains(#""error":"unavailable""#), "\(refused.bodyText)")
+        #expect(refused.bodyText.contains("The disk holding \(state) is full: the change was not made."), "\(refused.bodyText)")
+        #expect(try fontd.get("/category").bodyText.contains(#""category":"xl""#))
+        #expect(try String(contentsOfFile: state, encoding: .utf8).contains(#""category":"xl""#))
+        disk.free()
+        #expect(try fontd.put("/category", #"{"category":"s"}"#).status == 200)
+        #expect(try String(contentsOfFile: state, encoding: .utf8).contains(#""category":"s""#))
+    }
 }

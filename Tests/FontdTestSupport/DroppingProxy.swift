@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// A TCP relay from a port of its own to a server's, which can cut every connection it
-/// relays at once: to a client, a cut looks like the server closing (or resetting) the stream.
+/// relays at once: to a client, a cut looks like the server closing (or resetting) the stream;
+/// or hold every byte, closing nothing: to both ends, a network that went silent.
 public final class DroppingProxy: @unchecked Sendable {
     /// The port clients connect to.
     public let port: Int
@@ -14,6 +15,7 @@ public final class DroppingProxy: @unchecked Sendable {
     private var pairs: [(client: Int32, server: Int32)] = []
     private var accepted = 0
     private var stopped = false
+    private var holding = false
 
     /// Listens on `127.0.0.1` (a port the kernel chooses) and relays to `127.0.0.1:upstreamPort`.
     public init(upstreamPort: Int) throws {
@@ -42,6 +44,13 @@ public final class DroppingProxy: @unchecked Sendable {
             shutdown(pair.client, Int32(SHUT_RDWR))
             shutdown(pair.server, Int32(SHUT_RDWR))
         }
+    }
+
+    /// With `held`, relays nothing either way from now on, on open connections and new ones
+    /// alike, and closes nothing (a network dropping every packet); without it, relays again,
+    /// what was held first.
+    public func hold(_ held: Bool) {
+        lock.withLock { holding = held }
     }
 
     /// Stops accepting and cuts every connection.
@@ -88,6 +97,11 @@ public final class DroppingProxy: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 16_384)
         var watched = [pollfd(fd: client, events: Int16(POLLIN), revents: 0), pollfd(fd: server, events: Int16(POLLIN), revents: 0)]
         relaying: while poll(&watched, 2, -1) >= 0 {
+            if lock.withLock({ holding }) {
+                // Left unread, the bytes stay in the kernel's buffers until `hold(false)`.
+                usleep(10_000)
+                continue
+            }
             for index in 0..<2 where watched[index].revents != 0 {
                 let from = watched[index].fd
                 let to = index == 0 ? server : client

@@ -118,6 +118,14 @@ public final class ServerProcess: @unchecked Sendable {
         String(decoding: errorLog.bytes, as: UTF8.self)
     }
 
+    /// Everything the server wrote to stderr, once it has exited and the pipe is drained; what
+    /// was drained by then if that takes past `timeoutSeconds`.
+    public func standardErrorAfterExit(timeoutSeconds: Double = 10) -> String {
+        process.waitUntilExit()
+        if errorDrained.wait(timeout: .now() + timeoutSeconds) == .success { errorDrained.signal() }
+        return standardError()
+    }
+
     /// CPU seconds (user + system) the server has used so far, from /proc.
     public func cpuSeconds() throws -> Double {
         try processorSeconds(of: process.processIdentifier)

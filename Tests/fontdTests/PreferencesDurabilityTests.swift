@@ -64,6 +64,57 @@ import Testing
         #expect(next.bodyText.hasSuffix(#""sequence":\#(sequence + 1)}"#))
     }
 
+    /// The attack run's SIGKILL ×20 (docs/DESIGN.md §12): twenty times, a client PUTs changes back
+    /// to back on one SQLite store and the server is killed at a random point of the stream; each
+    /// restart holds every change acknowledged so far, in every cycle's history.
+    @Test func twentyKillsDuringPutStreamsLoseNoAcknowledgedChange() throws {
+        let store = try TestPaths.temporaryDirectory().appendingPathComponent("fontd.sqlite").path
+        let arguments = ["--token", Self.token, "--store", store]
+        let killer = DispatchQueue(label: "killer")
+        var acknowledged = AcknowledgedChanges()
+        var generator = SystemRandomNumberGenerator()
+        var server = try ServerProcess(arguments)
+        for cycle in 1...20 {
+            // Killed after a random number of acknowledgements, a random moment later, while the PUTs go on.
+            let killAfter = Int.random(in: 1...12, using: &generator)
+            let delay = DispatchTimeInterval.microseconds(Int.random(in: 0...3000, using: &generator))
+            let pid = server.process.processIdentifier
+            let connection = try server.connect()
+            var acknowledgedThisCycle = 0
+            while true {
+                let category = (acknowledged.last?.category ?? "l") == "l" ? "xl" : "l"
+                let body = #"{"category":"\#(category)"}"#
+                do {
+                    try connection.send("PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                    let answer = try connection.readResponse()
+                    guard answer.status == 200 else {
+                        Issue.record("cycle \(cycle): a change was answered \(answer.status) \(answer.bodyText)")
+                        break
+                    }
+                    try acknowledged.record(answer, category: category)
+                } catch {
+                    break
+                }
+                acknowledgedThisCycle += 1
+                if acknowledgedThisCycle == killAfter { killer.asyncAfter(deadline: .now() + delay) { kill(pid, SIGKILL) } }
+            }
+            if acknowledgedThisCycle < killAfter { kill(pid, SIGKILL) }
+            server.process.waitUntilExit()
+            #expect(server.process.terminationReason == .uncaughtSignal, "cycle \(cycle): the server was not killed")
+            server = try ServerProcess(arguments)
+            let sequence = try acknowledged.expectAllKept(by: server, oneInFlight: true, "cycle \(cycle)")
+            // The change in flight at the kill, kept unacknowledged, counts as the last one.
+            if sequence == (acknowledged.last?.sequence ?? 0) + 1 {
+                let current = try JSONSerialization.jsonObject(with: Data(try server.client.get("/category").body)) as? [String: Any]
+                try acknowledged.record(
+                    TestResponse(status: 200, headers: [], body: Array(#"{"sequence":\#(sequence)}"#.utf8)),
+                    category: try #require(current?["category"] as? String))
+            }
+        }
+        server.stop()
+        print("SIGKILL ×20: \(acknowledged.count) changes acknowledged (or kept in flight), none lost")
+    }
+
     @Test func aSubscriberThatNeverReadsIsCutOffWhileOthersGetEverythingPromptly() throws {
         let server = try ServerProcess([
             "--token", Self.token, "--sse-sndbuf", "4096", "--subscriber-queue-bytes", "16384",

@@ -19,6 +19,10 @@ extension ScopeHub {
             // change should it have been committed after all.
             scheduleCatchUp(after: 1)
             return .failure(.unavailable(reason))
+        } catch PreferenceStorageFailure.refusing(let reason) {
+            // Said in the log and by /healthz once, until a change is taken again.
+            storeIsUnreachable(reason)
+            return .failure(.refused(reason))
         } catch {
             logger.error("could not store the change", metadata: ["scope": "\(plan.scope)", "error": "\(error)"])
             return .failure(.notWritten("\(error)"))

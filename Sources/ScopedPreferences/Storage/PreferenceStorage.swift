@@ -12,7 +12,8 @@ public protocol PreferenceStorage: AnyObject, Sendable {
     /// Keeps `commit` durably (committed and on disk) before it is acknowledged or announced;
     /// on a throw nothing of it is kept. A storage that other writers share throws
     /// `PreferenceStorageFailure.behind` when one of them committed first (the commit's first
-    /// position is not the next one), and `.unavailable` when it cannot be reached.
+    /// position is not the next one), `.unavailable` when it cannot be reached, and `.refusing`
+    /// when it is there but takes no change for now (a full disk).
     func commit(_ commit: ScopeCommit) throws
 
     /// Every revocation of scoped tokens kept (docs/DESIGN.md §23), at most one per scope.
@@ -71,14 +72,24 @@ public enum PreferenceStorageFailure: Error, Sendable, CustomStringConvertible {
     /// The storage cannot be reached; `reason` says why (never a password). Nothing is known to
     /// be committed.
     case unavailable(String)
+    /// The storage is there but takes no change for now, and nothing of this one was kept: its
+    /// disk is full, its write-ahead log was removed (docs/DESIGN.md §12). `reason` is the
+    /// sentence for the writer, which says what brings it back.
+    case refusing(String)
     /// The storage keeps no revocations of scoped tokens (the §4 state file); `reason` says which.
     case revocationsNotKept(String)
+
+    /// The sentence for a change refused because the disk holding `path` is full, whichever the storage.
+    public static func diskFull(holding path: String) -> String {
+        "the disk holding \(path) is full: the change was not made. Free space on it; changes are taken again as soon as there is room, without a restart"
+    }
 
     public var description: String {
         switch self {
         case .revocationsNotKept(let reason): "tokens cannot be revoked: \(reason); use the SQLite or PostgreSQL store (fontd serve --store)"
         case .behind(let position): "another replica committed first (the store is at position \(position))"
         case .unavailable(let reason): "the store is unreachable (\(reason))"
+        case .refusing(let reason): reason
         }
     }
 }

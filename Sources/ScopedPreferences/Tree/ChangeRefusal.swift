@@ -14,6 +14,8 @@ public enum ChangeRefusal: Error, Sendable, CustomStringConvertible {
     case positionExhausted(Int)
     /// The storage cannot be reached: the change is not known to be committed.
     case unavailable(String)
+    /// The storage takes no change for now (a full disk): this one was not made.
+    case refused(String)
 
     /// Whether it is one of the limits on scopes (409 `scopeLimit`).
     public var isScopeLimit: Bool {
@@ -30,7 +32,7 @@ public enum ChangeRefusal: Error, Sendable, CustomStringConvertible {
             "this server holds preferences for at most \(limit) scopes (--max-scopes) and has no room for another; clear a scope's values to free one"
         case .readerScopeLimit(let reader, let limit):
             "the reader \(reader) holds preferences for \(limit) scopes, the most one reader may (--max-scopes-per-reader); clear one of them to free a place"
-        case .unavailable(let reason): reason
+        case .unavailable(let reason), .refused(let reason): reason
         case .sequenceExhausted(let sequence):
             "the change sequence is at \(sequence), and ids stop at \(StoredScopes.maximumSequence) so that every JSON reader reads them exactly"
         case .positionExhausted(let position):

@@ -1,0 +1,73 @@
+import Crypto
+import Glibc
+
+/// The user's key for the answer cache (docs/DESIGN.md §18): 32 random bytes in `fontd/key`,
+/// mode 0600, with which every entry carries an HMAC-SHA256 of its contents. An entry that
+/// another user wrote (or made with a hash anyone can work out) does not carry a right one.
+///
+/// The key is read only when it is a regular file, not a link, owned by the effective user,
+/// readable and writable by nobody else, and 32 bytes long; anything else turns the cache off.
+struct CacheSecret: Sendable {
+    private let key: SymmetricKey
+
+    /// The key file's name in the cache's directory.
+    static let fileName = "key"
+    static let byteCount = 32
+
+    init(bytes: [UInt8]) {
+        key = SymmetricKey(data: bytes)
+    }
+
+    /// The key in `directory`; `noKey` when there is none yet.
+    init(readingIn directory: CacheDirectory) throws(CommandLineCacheError) {
+        let path = directory.base + "/" + Self.fileName
+        let opened: (descriptor: Int32, status: stat)
+        do throws(CacheDirectory.OpenFailure) {
+            opened = try CacheDirectory.openChecked(Self.fileName, in: directory.baseDescriptor, directory: false, forbiddenBits: 0o077)
+        } catch {
+            throw error.cacheError(at: path, missing: .noKey(path: path), untrusted: CommandLineCacheError.untrusted)
+        }
+        defer { close(opened.descriptor) }
+        guard opened.status.st_size == Self.byteCount else {
+            throw .untrusted(path: path, .size(bytes: Int64(opened.status.st_size), expected: Self.byteCount))
+        }
+        guard let bytes = Descriptor.read(opened.descriptor, limit: Self.byteCount), bytes.count == Self.byteCount else {
+            throw .unreadable(path: path, errno: errno)
+        }
+        self.init(bytes: bytes)
+    }
+
+    /// The key in `directory`, made when there is none: 32 random bytes written to a new file
+    /// (`O_CREAT | O_EXCL | O_NOFOLLOW`, 0600), flushed, then linked as `key`, so that the key
+    /// appears whole or not at all. When another run linked its key first, that one is read.
+    static func readingOrMaking(in directory: CacheDirectory) throws(CommandLineCacheError) -> CacheSecret {
+        do throws(CommandLineCacheError) {
+            return try CacheSecret(readingIn: directory)
+        } catch {
+            guard case .noKey(let path) = error else { throw error }
+            let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
+            let temporary = try directory.makeFile(prefix: ".key-", in: directory.baseDescriptor)
+            defer { unlinkat(directory.baseDescriptor, temporary.name, 0) }
+            let written = Descriptor.write(bytes, to: temporary.descriptor) && fsync(temporary.descriptor) == 0
+            let writeError = errno
+            close(temporary.descriptor)
+            guard written else { throw .unwritable(path: directory.base + "/" + temporary.name, errno: writeError) }
+            // link(2) never replaces what is at its new name, nor follows a link there.
+            guard linkat(directory.baseDescriptor, temporary.name, directory.baseDescriptor, Self.fileName, 0) == 0 else {
+                guard errno == EEXIST else { throw .unwritable(path: path, errno: errno) }
+                return try CacheSecret(readingIn: directory)
+            }
+            return CacheSecret(bytes: bytes)
+        }
+    }
+
+    /// The HMAC-SHA256 of `bytes` with this key.
+    func authenticationCode(of bytes: ArraySlice<UInt8>) -> [UInt8] {
+        Array(HMAC<SHA256>.authenticationCode(for: bytes, using: key))
+    }
+
+    /// Whether `code` is the HMAC-SHA256 of `bytes` with this key (compared in constant time).
+    func isAuthenticationCode(_ code: [UInt8], of bytes: ArraySlice<UInt8>) -> Bool {
+        HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: bytes, using: key)
+    }
+}

@@ -1,0 +1,125 @@
+import FontdTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// `fontd serve` on a real PostgreSQL that is stopped and started again under it (docs/DESIGN.md
+/// §24 Replicas on PostgreSQL): `/healthz` follows the database within two seconds either way,
+/// the log says so once each way, and a change is acknowledged only once it is kept.
+@Suite(.serialized) struct PostgresOutageTests {
+    static let unreachableLine = "the preferences store is unreachable; changes are refused until it is back"
+    static let reachableLine = "the preferences store is reachable again"
+
+    @Test func healthzIsDegradedWithinTwoSecondsOfAStoppedDatabaseAndOkWithinTwoOfItsReturnLoggedOnceEachWay() throws {
+        let cluster = try PostgresCluster()
+        let url = cluster.url(database: try cluster.createDatabase())
+        // At the default level, whose log is checked; and at debug, which shows each attempt to
+        // reconnect, for the test to wait for.
+        let server = try ServerProcess(["--store", url, "--store-timeout", "1"])
+        let watched = try ServerProcess(["--store", url, "--store-timeout", "1", "--log-level", "debug"])
+        #expect(try server.client.get("/healthz").bodyText == #"{"status":"ok"}"#)
+        let logBefore = server.standardError()
+
+        try cluster.stop(mode: .fast)
+        let degraded = try Self.poll(server, seconds: 2) { $0.contains(#""status":"degraded""#) }
+        #expect(degraded.answer.contains(#""reason":"the preferences store is unreachable: "#), "\(degraded.answer)")
+        #expect(!degraded.answer.contains(cluster.password))
+
+        // The outage goes on through several attempts to reconnect (two listeners, a second apart
+        // once the delay has grown): still one line.
+        let attempts = Self.waitFor(watched, seconds: 10) { $0.count(of: "notification connection is lost") >= 14 }
+        #expect(attempts, "\(watched.standardError().suffix(2000))")
+        #expect(try server.client.get("/healthz").bodyText.contains(#""status":"degraded""#))
+
+        try cluster.start()
+        let back = try Self.poll(server, seconds: 2) { $0 == #"{"status":"ok"}"# }
+        #expect(back.answer == #"{"status":"ok"}"#)
+        #expect(Self.waitFor(server, seconds: 2) { $0.contains(Self.reachableLine) })
+        let outage = server.standardError().dropFirst(logBefore.count).split(separator: "\n")
+        #expect(outage.count == 2, "one line each way, and nothing else: \(outage)")
+        #expect(outage.first?.contains(" warning fontd:") == true && outage.first?.contains(Self.unreachableLine) == true, "\(outage)")
+        #expect(outage.last?.contains(" notice fontd:") == true && outage.last?.contains(Self.reachableLine) == true, "\(outage)")
+        // The other server finds the database back on its own attempts, perhaps a moment later.
+        #expect(Self.waitFor(watched, seconds: 3) { $0.contains(Self.reachableLine) })
+        let debugLog = watched.standardError()
+        #expect(debugLog.count(of: Self.unreachableLine) == 1 && debugLog.count(of: Self.reachableLine) == 1, "\(debugLog.suffix(3000))")
+        #expect(!server.standardError().contains(cluster.password) && !debugLog.contains(cluster.password))
+        print("healthz: degraded \(degraded.seconds) s after the stop, ok \(back.seconds) s after pg_ctl start returned")
+    }
+
+    /// The attack run's "PostgreSQL stopped mid-stream" row (issue 32): a client PUTs a distinct
+    /// scope with each request, as fast as it is answered, while the database is killed and
+    /// started again; every 200 must be in the database afterwards.
+    @Test(arguments: [PostgresCluster.StopMode.immediate, .fast])
+    func putsStreamedThroughAStoppedDatabaseGetNoFalse200(_ mode: PostgresCluster.StopMode) throws {
+        let cluster = try PostgresCluster()
+        let database = try cluster.createDatabase()
+        let timeoutSeconds = 1.0
+        let server = try ServerProcess([
+            "--store", cluster.url(database: database), "--store-timeout", "\(timeoutSeconds)", "--max-writes-per-second", "1000000",
+        ])
+        let stream = PutStream(server: server)
+        stream.start()
+        defer { stream.finish() }
+
+        #expect(stream.waitFor(seconds: 10) { $0.count { $0.status == 200 } >= 20 }, "\(stream.answers.suffix(5))")
+        try cluster.stop(mode: mode)
+        let stopped = Date()
+        let stoppedAt = stream.answers.count
+        #expect(stream.waitFor(seconds: 10) { $0.dropFirst(stoppedAt).count { $0.status == 503 } >= 5 }, "\(stream.answers.suffix(5))")
+        try cluster.start()
+        let startedAt = stream.answers.count
+        #expect(stream.waitFor(seconds: 15) { $0.dropFirst(startedAt).count { $0.status == 200 } >= 20 }, "\(stream.answers.suffix(5))")
+        stream.finish()
+
+        let answers = stream.answers
+        let acknowledged = answers.filter { $0.status == 200 }
+        let refused = answers.filter { $0.status != 200 }
+        #expect(!refused.isEmpty)
+        for answer in refused {
+            #expect(answer.status == 503 && answer.error == "unavailable", "\(answer)")
+        }
+        // A refusal waits for the store at most its timeout (and a loaded machine's margin),
+        // counted from the stop's end for a request sent while pg_ctl was stopping the server.
+        let slowest = answers.map { $0.seconds - max(0, stopped.timeIntervalSince($0.began)) }.max() ?? 0
+        #expect(slowest < timeoutSeconds + 1, "the slowest answer took \(slowest) s: \(answers.enumerated().filter { $0.element.seconds > timeoutSeconds + 0.1 }.map { "#\($0.offset) of \(answers.count) (stop at \(stoppedAt), start at \(startedAt)): \($0.element)" })")
+
+        let kept = Set(try cluster.runSQL("SELECT scope || '=' || category FROM scopes", database: database).split(separator: "\n").map(String.init))
+        let keptSequences = Set(try cluster.runSQL("SELECT sequence FROM history", database: database).split(separator: "\n").compactMap { Int($0) })
+        for answer in acknowledged {
+            #expect(kept.contains("\(answer.scope)=\(answer.category)"), "acknowledged but not kept: \(answer)")
+            #expect(answer.sequence.map(keptSequences.contains) == true, "acknowledged but not in the history: \(answer)")
+        }
+        print("mid-stream stop (\(mode)): \(acknowledged.count) acknowledged and kept, \(refused.count) refused with 503, slowest answer \(slowest) s")
+    }
+
+    /// GETs `/healthz` every 50 ms until `accepts` takes its body or `seconds` pass; the last body
+    /// and how long it took.
+    static func poll(_ server: ServerProcess, seconds: Double, until accepts: (String) -> Bool) throws -> (answer: String, seconds: Double) {
+        let started = Date()
+        var answer = try server.client.get("/healthz").bodyText
+        while !accepts(answer), Date().timeIntervalSince(started) < seconds {
+            usleep(50_000)
+            answer = try server.client.get("/healthz").bodyText
+        }
+        #expect(accepts(answer), "not within \(seconds) s: \(answer)")
+        return (answer, Date().timeIntervalSince(started))
+    }
+
+    /// Whether the server's stderr meets `condition` within `seconds` (checked every 50 ms).
+    static func waitFor(_ server: ServerProcess, seconds: Double, _ condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition(server.standardError()) {
+            guard Date() < deadline else { return false }
+            usleep(50_000)
+        }
+        return true
+    }
+}
+
+extension String {
+    /// How many times `text` occurs, not overlapping.
+    fileprivate func count(of text: String) -> Int {
+        components(separatedBy: text).count - 1
+    }
+}
