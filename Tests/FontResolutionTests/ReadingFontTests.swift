@@ -107,6 +107,28 @@ import Testing
         #expect(font == table)
     }
 
+    @Test func aReadingFontUninstalledLaterFallsBackOnceTheFontsAreReadAgain() throws {
+        try #require(ReadingFonts.isInstalled, "OpenDyslexic is missing: run scripts/install-dependencies (fonts-opendyslexic)")
+        let directory = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let copy = directory.appendingPathComponent("OpenDyslexic-Regular.otf")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: ReadingFonts.directory + "/OpenDyslexic-Regular.otf"), to: copy)
+        let configuration = PinnedFonts.writeConfiguration(
+            named: "test-fontconfig-reading-uninstalled", directories: [PinnedFonts.fontDirectory, directory.path])
+        let resolver = try FontResolver(table: Fixtures.defaultTable, cacheEntries: 100, fontconfigFile: configuration)
+        let request = FontRequest(style: .body, readingFont: Self.openDyslexic)
+
+        let installed = try resolver.resolve(request)
+        #expect(installed.matchedFace.file == copy.path)
+        #expect(installed.matchedFace.fallback == false)
+
+        try FileManager.default.removeItem(at: copy)
+        #expect(try resolver.refreshFonts(force: true) != nil)
+        let uninstalled = try resolver.resolve(request)
+        #expect(uninstalled.matchedFace.family == "DejaVu Sans")
+        #expect(uninstalled.matchedFace.fallback == true)
+    }
+
     @Test func aReadingFontIsNamedAsFontconfigNamesFamilies() throws {
         for spelling in ["opendyslexic", "Open Dyslexic", "OPENDYSLEXIC"] {
             let font = try resolve(readingFont: spelling)
