@@ -19,6 +19,9 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
     case invalidScope(String, reason: String)
     /// A category range whose minimum is above its maximum.
     case categoryRangeInverted(minimum: ContentSizeCategory, maximum: ContentSizeCategory)
+    /// A family fontconfig does not know (a reading font, docs/DESIGN.md §33); `allowed` are up
+    /// to five installed families whose names are closest to it.
+    case unknownFamily(String, allowed: [String])
 
     /// The error code of docs/DESIGN.md §8.
     public var code: ErrorCode {
@@ -35,6 +38,7 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
         case .emptyFamilyList: .badRequest
         case .invalidScope: .invalidParameter
         case .categoryRangeInverted: .conflictingParameters
+        case .unknownFamily: .unknownFamily
         }
     }
 
@@ -43,7 +47,7 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
         switch self {
         case .unknownStyle(_, let known): known
         case .unknownCategory(_, let allowed), .unknownLegibilityWeight(_, let allowed),
-             .unknownTextSpacing(_, let allowed), .unknownTrait(_, let allowed):
+             .unknownTextSpacing(_, let allowed), .unknownTrait(_, let allowed), .unknownFamily(_, let allowed):
             allowed
         case .invalidNumber(_, _, _, _, let names) where !names.isEmpty: names
         case .invalidScope: [PreferenceScope.form]
@@ -79,6 +83,10 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
         case .categoryRangeInverted(let minimum, let maximum):
             "The minimum category \(minimum.rawValue) is above the maximum category \(maximum.rawValue); give a minimum at or below "
                 + "the maximum (smallest first: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")))."
+        case .unknownFamily(let name, let allowed) where allowed.isEmpty:
+            "Unknown family '\(name)'; fontconfig lists no installed family (install one, then run fc-cache)."
+        case .unknownFamily(let name, let allowed):
+            "Unknown family '\(name)'; did you mean: \(allowed.joined(separator: ", "))."
         }
     }
 }

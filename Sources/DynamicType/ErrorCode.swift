@@ -50,6 +50,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, Expressi
     public static let misdirectedRequest: ErrorCode = "misdirectedRequest"
     /// A change past `--max-writes-per-second`, with `Retry-After` (429).
     public static let tooManyRequests: ErrorCode = "tooManyRequests"
+    /// A family fontconfig does not know, as a reading font (400); `allowed` names the closest installed ones.
+    public static let unknownFamily: ErrorCode = "unknownFamily"
 
     /// Every code docs/DESIGN.md §8 lists, in its order.
     public static let all: [ErrorCode] = [
@@ -57,6 +59,6 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, Expressi
         .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
         .notFound, .methodNotAllowed, .payloadTooLarge, .uriTooLong, .headersTooLarge, .requestTimeout, .badRequest,
         .notImplemented, .unavailable, .internal, .forbidden, .conflictingParameters, .invalidParameter,
-        .scopeLimit, .misdirectedRequest, .tooManyRequests,
+        .scopeLimit, .misdirectedRequest, .tooManyRequests, .unknownFamily,
     ]
 }

@@ -19,11 +19,16 @@ public struct FontRequest: Hashable, Sendable {
     public var textSpacing: TextSpacing
     /// A cap on the point size; line height and tracking scale down with it.
     public var maximumPointSize: Double?
+    /// The reader's reading font (docs/DESIGN.md §33): a family put before the style's own, which
+    /// stay as fallbacks; nil for the table's families. Not for a monospace request or style, nor
+    /// a request that names `families`.
+    public var readingFont: String?
 
     public init(
         style: TextStyle, category: ContentSizeCategory = .default, traits: SymbolicTraits = [],
         families: [String]? = nil, weight: FontWeight? = nil, legibilityWeight: LegibilityWeight = .regular,
-        maximumPointSize: Double? = nil, textSpacing: TextSpacing = .default, requestedCategory: ContentSizeCategory? = nil
+        maximumPointSize: Double? = nil, textSpacing: TextSpacing = .default, requestedCategory: ContentSizeCategory? = nil,
+        readingFont: String? = nil
     ) {
         self.style = style
         self.category = category
@@ -34,6 +39,7 @@ public struct FontRequest: Hashable, Sendable {
         self.legibilityWeight = legibilityWeight
         self.textSpacing = textSpacing
         self.maximumPointSize = maximumPointSize
+        self.readingFont = readingFont
     }
 
     /// The request with its category moved into `range` (and the asked one kept when a bound was given).

@@ -38,6 +38,29 @@ public final class FontCatalog: Sendable {
         }
     }
 
+    /// Every installed family name, as `fc-list : family` lists them (a face with names in several
+    /// languages gives each), once each without regard to case and white space, sorted without case.
+    public func familyNames() -> [String] {
+        var seen: Set<String> = []
+        return fontconfig.listedFamilies()
+            .filter { seen.insert(NearestNames.folded($0)).inserted }
+            .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+    }
+
+    /// The installed family `name` names, in fontconfig's spelling: the check a reading font passes
+    /// before it is kept (docs/DESIGN.md §33). Names compare as fontconfig compares families,
+    /// without case and white space, so `opendyslexic` is `OpenDyslexic`; a generic alias such
+    /// as `sans-serif` is not an installed family.
+    ///
+    /// - Throws: `DynamicTypeError.unknownFamily`, with up to five installed families whose names
+    ///   are closest to `name`.
+    public func installedFamily(named name: String) throws(DynamicTypeError) -> String {
+        let families = familyNames()
+        let asked = NearestNames.folded(name)
+        if !asked.isEmpty, let family = families.first(where: { NearestNames.folded($0) == asked }) { return family }
+        throw .unknownFamily(name, allowed: NearestNames.closest(to: name, among: families))
+    }
+
     /// The full name of face `index` of `file` as fontconfig lists it (`DejaVu Sans Bold`), for
     /// CSS `local()`; nil when fontconfig does not list the face or knows no full name.
     public func fullName(file: String, index: Int) -> String? {

@@ -102,6 +102,8 @@ public final class FontResolver: Sendable {
         var descriptor = specification.descriptor
         var match = try fontconfig.match(descriptor)
         var measured = try measurer.face(file: match.file, index: match.index)
+        // The families the answer is judged against for `fallback` (step 9).
+        var named = specification.descriptor.families
 
         // Step 8: fontconfig echoes a spacing request, so FreeType's flag decides; a proportional
         // answer means the families have no fixed-width face, so ask the generic family instead.
@@ -109,6 +111,21 @@ public final class FontResolver: Sendable {
             descriptor.families = ["monospace"]
             match = try fontconfig.match(descriptor)
             measured = try measurer.face(file: match.file, index: match.index)
+        }
+
+        // The reading font (§33), asked after the table's own match has shown the style is not
+        // monospace: a fixed-width face there is a style for code, which keeps its font.
+        if let reading = Self.readingFamily(of: request), !measured.metrics.isFixedWidth {
+            var asked = descriptor
+            asked.families = [reading] + descriptor.families
+            let found = try fontconfig.match(asked)
+            // Judged by the reading family alone: when fontconfig has none of it (uninstalled since
+            // it was chosen), the table's own match stands, and the answer says it is a fallback.
+            named = [reading]
+            if !Self.isFallback(requested: named, matched: found.families) {
+                (descriptor, match) = (asked, found)
+                measured = try measurer.face(file: match.file, index: match.index)
+            }
         }
 
         var face = MatchedFace(
@@ -125,7 +142,7 @@ public final class FontResolver: Sendable {
             spacing: measured.metrics.isFixedWidth ? .monospace : .proportional,
             traits: request.traits,
             // Judged against the families the request named, not the generic re-ask of step 8.
-            fallback: Self.isFallback(requested: specification.descriptor.families, matched: match.families),
+            fallback: Self.isFallback(requested: named, matched: match.families),
             synthetic: SyntheticStyling(bold: match.syntheticBold, oblique: match.syntheticOblique))
 
         // Step 11: a variable face is measured where the request puts it in its design space.
@@ -159,6 +176,15 @@ public final class FontResolver: Sendable {
             metricsScale: specification.metricsScale)
         return ResolvedFont(
             style: specification.style, category: request.category, requestedCategory: request.requestedCategory, matchedFace: face, metrics: metrics, variations: variations)
+    }
+
+    /// The reading font `request` is resolved with, or nil: none is set (or it is blank), the
+    /// request names its own families, or it asks for the `monospace` trait (docs/DESIGN.md §33).
+    static func readingFamily(of request: FontRequest) -> String? {
+        guard let family = request.readingFont, !family.allSatisfy(\.isWhitespace),
+              request.families == nil, !request.traits.contains(.monospace)
+        else { return nil }
+        return family
     }
 
     /// A request that named concrete families and got a face belonging to none of them.

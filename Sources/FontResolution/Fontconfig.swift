@@ -67,18 +67,25 @@ final class Fontconfig: @unchecked Sendable {
     /// last check (whole seconds; `FontSet.isOutdated` adds the nanoseconds).
     var isUpToDate: Bool { FcConfigUptoDate(config) != 0 }
 
-    /// The file of every face fontconfig lists, once each.
-    func listedFiles() -> [String] {
+    /// The file of every face fontconfig lists.
+    func listedFiles() -> [String] { listedValues(FC_FILE) }
+
+    /// Every family name of every face fontconfig lists (a face may have several, as
+    /// `fc-list : family` shows them), repeats included.
+    func listedFamilies() -> [String] { listedValues(FC_FAMILY) }
+
+    /// Every value of `object` of every face fontconfig lists, in listing order.
+    private func listedValues(_ object: String) -> [String] {
         guard let pattern = FcPatternCreate(), let objectSet = FcObjectSetCreate() else { return [] }
         defer {
             FcPatternDestroy(pattern)
             FcObjectSetDestroy(objectSet)
         }
-        FcObjectSetAdd(objectSet, FC_FILE)
+        FcObjectSetAdd(objectSet, object)
         return listLock.withLock { _ in
             guard let fontSet = FcFontList(config, pattern, objectSet) else { return [] }
             defer { FcFontSetDestroy(fontSet) }
-            return (0..<Int(fontSet.pointee.nfont)).compactMap { fontSet.pointee.fonts[$0]?.fcString(FC_FILE) }
+            return (0..<Int(fontSet.pointee.nfont)).flatMap { fontSet.pointee.fonts[$0]?.fcStrings(object) ?? [] }
         }
     }
 

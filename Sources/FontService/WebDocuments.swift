@@ -6,8 +6,9 @@ import WebOutputs
 /// `GET /tokens` answer and what `fontd css` and `fontd tokens` write, byte for byte the same
 /// for the same table, fonts and options.
 ///
-/// Every style is resolved with the category, legibility and text spacing alone (no traits or
-/// families): the same fonts `/fonts?category=…&legibility=…&textSpacing=…` lists. Any thread may call.
+/// Every style is resolved with the category, legibility, text spacing and reading font alone (no
+/// traits or families): the same fonts `/fonts?category=…&legibility=…&textSpacing=…` lists. Any
+/// thread may call.
 public struct WebDocuments: Sendable {
     /// The form of a stylesheet.
     public enum Format: String, CaseIterable, Hashable, Sendable {
@@ -36,16 +37,19 @@ public struct WebDocuments: Sendable {
         /// Every category is answered within it; with `all`, each `data-text-size` block holds
         /// its category clamped.
         public var range: CategoryRange
+        /// The reading font every block is resolved with (docs/DESIGN.md §33); nil for the table's families.
+        public var readingFont: String?
 
         public init(
             categories: Categories, prefix: CSSPrefix = .standard, format: Format = .css, textSpacing: TextSpacing = .default,
-            range: CategoryRange = .unbounded
+            range: CategoryRange = .unbounded, readingFont: String? = nil
         ) {
             self.categories = categories
             self.prefix = prefix
             self.format = format
             self.textSpacing = textSpacing
             self.range = range
+            self.readingFont = readingFont
         }
     }
 
@@ -59,52 +63,60 @@ public struct WebDocuments: Sendable {
     /// `/font-files/<sha256>`: `""` for the server's own relative URLs, nil for no `url()` at all.
     public func stylesheet(_ request: Stylesheet, fontFileBase: String?) throws -> String {
         let table = resolver.table.name
-        let spacing = request.textSpacing, range = request.range
+        let spacing = request.textSpacing, range = request.range, reading = request.readingFont
         switch (request.categories, request.format) {
         case (.one(let category, let legibility), .css):
             return StyleSheet.css(
-                table: table, block: try block(category, legibility, spacing, range), prefix: request.prefix, fontFileBase: fontFileBase)
+                table: table, block: try block(category, legibility, spacing, range, readingFont: reading), prefix: request.prefix,
+                fontFileBase: fontFileBase)
         case (.one(let category, let legibility), .tailwind):
-            return StyleSheet.tailwind(table: table, block: try block(category, legibility, spacing, range), fontFileBase: fontFileBase)
+            return StyleSheet.tailwind(
+                table: table, block: try block(category, legibility, spacing, range, readingFont: reading), fontFileBase: fontFileBase)
         case (.all(let category, let legibility), _):
             var blocks: [WebBlock] = []
             for each in ContentSizeCategory.allCases {
-                blocks.append(try block(each, .regular, spacing, range))
-                blocks.append(try block(each, .bold, spacing, range))
+                blocks.append(try block(each, .regular, spacing, range, readingFont: reading))
+                blocks.append(try block(each, .bold, spacing, range, readingFont: reading))
             }
             return StyleSheet.cssAll(
-                table: table, blocks: blocks, current: try block(category, legibility, spacing, range), prefix: request.prefix,
-                fontFileBase: fontFileBase)
+                table: table, blocks: blocks, current: try block(category, legibility, spacing, range, readingFont: reading),
+                prefix: request.prefix, fontFileBase: fontFileBase)
         }
     }
 
     /// The design tokens (DTCG format 2025.10) of every style at `category` (clamped into
-    /// `range`), `legibility` and `textSpacing`.
+    /// `range`), `legibility`, `textSpacing` and `readingFont`.
     public func tokens(
-        category: ContentSizeCategory, legibility: LegibilityWeight, textSpacing: TextSpacing = .default, range: CategoryRange = .unbounded
+        category: ContentSizeCategory, legibility: LegibilityWeight, textSpacing: TextSpacing = .default, range: CategoryRange = .unbounded,
+        readingFont: String? = nil
     ) throws -> [UInt8] {
-        try DesignTokens.document(table: resolver.table.name, block: block(category, legibility, textSpacing, range))
+        try DesignTokens.document(
+            table: resolver.table.name, block: block(category, legibility, textSpacing, range, readingFont: readingFont))
     }
 
-    /// The specimen page of every style at `category`, `legibility` and `textSpacing`; `preview` when the
-    /// category was asked for (the page then stays at it instead of following the reader).
+    /// The specimen page of every style at `category`, `legibility`, `textSpacing` and `readingFont`;
+    /// `preview` when the category was asked for (the page then stays at it instead of following the reader).
     public func specimen(
         category: ContentSizeCategory, legibility: LegibilityWeight, textSpacing: TextSpacing = .default, range: CategoryRange = .unbounded,
-        preview: Bool
+        readingFont: String? = nil, preview: Bool
     ) throws -> String {
-        SpecimenPage.html(table: resolver.table.name, block: try block(category, legibility, textSpacing, range), preview: preview)
+        SpecimenPage.html(
+            table: resolver.table.name, block: try block(category, legibility, textSpacing, range, readingFont: readingFont),
+            preview: preview)
     }
 
-    /// Every style of the table resolved at `category` clamped into `range`, `legibility` and
-    /// `spacing`, with its face's full name and, where it may have one, its file's hash.
+    /// Every style of the table resolved at `category` clamped into `range`, `legibility`,
+    /// `spacing` and `readingFont`, with its face's full name and, where it may have one, its file's hash.
     func block(
         _ category: ContentSizeCategory, _ legibility: LegibilityWeight, _ spacing: TextSpacing = .default,
-        _ range: CategoryRange = .unbounded
+        _ range: CategoryRange = .unbounded, readingFont: String? = nil
     ) throws -> WebBlock {
         let (category, requested) = range.apply(to: category)
         let styles = try resolver.table.styles.map { definition in
             let font = try resolver.resolve(
-                FontRequest(style: definition.style, category: category, legibilityWeight: legibility, textSpacing: spacing))
+                FontRequest(
+                    style: definition.style, category: category, legibilityWeight: legibility, textSpacing: spacing,
+                    readingFont: readingFont))
             let face = font.matchedFace
             return WebStyle(
                 definition: definition, font: font,

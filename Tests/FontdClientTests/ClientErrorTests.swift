@@ -221,9 +221,24 @@ import Testing
             .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
             .notFound, .methodNotAllowed, .payloadTooLarge, .uriTooLong, .headersTooLarge, .requestTimeout, .badRequest,
             .notImplemented, .unavailable, .internal, .invalidParameter, .conflictingParameters, .forbidden, .scopeLimit,
-            .unknownTextSpacing, .tooManyRequests, .misdirectedRequest,
+            .unknownTextSpacing, .tooManyRequests, .misdirectedRequest, .unknownFamily,
         ]
         #expect(covered == Set(ErrorCode.all))
+    }
+
+    @Test func anUnknownFamilyKeepsItsNearMatches() throws {
+        // The answer the server makes of the error (docs/DESIGN.md §33), read as a client reads it.
+        let error = DynamicTypeError.unknownFamily("OpenDislexic", allowed: ["OpenDyslexic", "OpenDyslexicAlta"])
+        let body = try OrderedJSONEncoder().encode(ErrorDocument(error: error.code, message: error.description, allowed: error.allowed))
+        let url = URL(string: "http://127.0.0.1:1/preferences")!
+        guard case .server(let serverError) = FontdClient.errorAnswer(status: 400, body: body, url: url) else {
+            Issue.record("not a server error")
+            return
+        }
+        #expect(serverError.code == .unknownFamily)
+        #expect(serverError.status == 400)
+        #expect(serverError.allowed == ["OpenDyslexic", "OpenDyslexicAlta"])
+        #expect(serverError.message == "Unknown family 'OpenDislexic'; did you mean: OpenDyslexic, OpenDyslexicAlta.")
     }
 
     @Test func anAnswerThatIsNotFontdsIsAnInvalidResponse() {
