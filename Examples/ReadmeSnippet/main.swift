@@ -17,6 +17,7 @@ for try await event in client.preferenceChanges() {   // .snapshot first, then e
     case .categoryChanged(let change): print(change.previous, "→", change.category)
     case .legibilityWeightChanged(let change): print("bold text:", change.legibilityWeight)
     case .textSpacingChanged(let change): print("text spacing:", change.textSpacing)
+    case .readingFontChanged(let change): print("reading font:", change.readingFont.family ?? "the table's own")
     case .fontsChanged(let change): print("fonts installed or removed:", change.fontGeneration)
     }
 }

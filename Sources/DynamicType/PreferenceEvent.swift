@@ -16,6 +16,7 @@ public enum PreferenceEvent: Hashable, Sendable {
     case categoryChanged(CategoryChange)
     case legibilityWeightChanged(LegibilityWeightChange)
     case textSpacingChanged(TextSpacingChange)
+    case readingFontChanged(ReadingFontChange)
     /// The installed fonts changed (docs/DESIGN.md §25); not a preference change, so no id.
     case fontsChanged(FontsChange)
 

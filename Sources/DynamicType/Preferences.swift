@@ -14,6 +14,8 @@ public struct Preferences: Hashable, Sendable, Codable {
     public var category: ContentSizeCategory
     public var legibilityWeight: LegibilityWeight
     public var textSpacing: TextSpacing
+    /// The reading font (docs/DESIGN.md §33); nil for none, which the answer leaves out.
+    public var readingFont: String?
     /// The id of the newest change that affected the scope.
     public var sequence: Int
     /// The installed fonts' generation (docs/DESIGN.md §25); nil from a server that does not tell it.
@@ -23,8 +25,9 @@ public struct Preferences: Hashable, Sendable, Codable {
 
     public init(
         scope: String? = nil, category: ContentSizeCategory, legibilityWeight: LegibilityWeight, textSpacing: TextSpacing = .default,
-        sequence: Int, fontGeneration: String? = nil, inherited: [String]? = nil
+        sequence: Int, fontGeneration: String? = nil, inherited: [String]? = nil, readingFont: String? = nil
     ) {
+        self.readingFont = readingFont
         self.fontGeneration = fontGeneration
         self.scope = scope
         self.inherited = inherited
@@ -35,7 +38,7 @@ public struct Preferences: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case scope, category, legibilityWeight, textSpacing, sequence, fontGeneration, inherited
+        case scope, category, legibilityWeight, textSpacing, readingFont, sequence, fontGeneration, inherited
     }
 
     /// Reads the preferences; a server from before text spacing leaves it out, which is `default`.
@@ -48,7 +51,8 @@ public struct Preferences: Hashable, Sendable, Codable {
             textSpacing: try container.decodeIfPresent(TextSpacing.self, forKey: .textSpacing) ?? .default,
             sequence: try container.decode(Int.self, forKey: .sequence),
             fontGeneration: try container.decodeIfPresent(String.self, forKey: .fontGeneration),
-            inherited: try container.decodeIfPresent([String].self, forKey: .inherited))
+            inherited: try container.decodeIfPresent([String].self, forKey: .inherited),
+            readingFont: try container.decodeIfPresent(String.self, forKey: .readingFont))
     }
 }
 
@@ -59,6 +63,7 @@ extension Preferences {
         values[.category] = category.rawValue
         values[.legibilityWeight] = legibilityWeight.rawValue
         values[.textSpacing] = textSpacing.rawValue
+        values[.readingFont] = readingFont ?? ""
         return values
     }
 }

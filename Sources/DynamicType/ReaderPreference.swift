@@ -11,7 +11,7 @@ import Foundation
 /// A preference's value crosses every boundary as its raw value (`xl`, `bold`, `wcag`), so the
 /// scope tree, the history and the stores handle every preference alike.
 public enum ReaderPreference: String, CaseIterable, Hashable, Sendable, Codable {
-    case category, legibilityWeight, textSpacing
+    case category, legibilityWeight, textSpacing, readingFont
 
     /// The name the API gives it: the field of `/preferences`, the history's `kind`.
     public var wireName: String { rawValue }
@@ -40,6 +40,12 @@ public enum ReaderPreference: String, CaseIterable, Hashable, Sendable, Codable 
                 preference, PreferenceEvent.textSpacingChanged, { if case .textSpacingChanged(let change) = $0 { change } else { nil } },
                 eventName: "textSpacingDidChange", queryParameter: "textSpacing", initial: .default,
                 description: "text spacing (default, or wcag: WCAG 1.4.12's spacing)")
+        case .readingFont:
+            .of(
+                preference, PreferenceEvent.readingFontChanged, { if case .readingFontChanged(let change) = $0 { change } else { nil } },
+                eventName: "readingFontDidChange", queryParameter: "readingFont", initial: .none,
+                description: "reading font (a family every style is read in first, such as OpenDyslexic)",
+                valuesHelp: "an installed family (fc-list : family), or '' for the table's own.")
         }
     }
 
@@ -92,7 +98,7 @@ extension ReaderPreference {
         ) -> Declaration {
             Declaration(
                 eventName: eventName, queryParameter: queryParameter, column: Self.column(of: preference.rawValue),
-                noun: Self.words(of: preference.rawValue), description: description, valuesHelp: valuesHelp, initialValue: initial.rawValue, allowedValues: Change.Value.allCases.map(\.rawValue),
+                noun: Self.words(of: preference.rawValue), description: description, valuesHelp: valuesHelp, initialValue: initial.rawValue, allowedValues: Change.Value.allowedValues,
                 canonicalValue: { (text: String) throws(DynamicTypeError) -> String in try Change.Value(parsing: text).rawValue },
                 rawValue: { Change.Value(rawValue: $0) != nil },
                 makeChange: { scope, value, previous, sequence in
@@ -138,9 +144,15 @@ extension ReaderPreference {
 }
 
 /// A preference's value type: named by its raw value, read from any of its names by `init(parsing:)`.
-public protocol ReaderValue: RawRepresentable<String>, CaseIterable, Hashable, Sendable, Codable {
+public protocol ReaderValue: RawRepresentable<String>, Hashable, Sendable, Codable {
     /// Reads a value as the API does, refusing a name with the allowed ones.
     init(parsing text: String) throws(DynamicTypeError)
+    /// Every value it takes, as raw values; empty when any text is one (a family name).
+    static var allowedValues: [String] { get }
+}
+
+extension ReaderValue where Self: CaseIterable {
+    public static var allowedValues: [String] { allCases.map(\.rawValue) }
 }
 
 /// A preference's change event payload (`CategoryChange` …): the scope, the value after and

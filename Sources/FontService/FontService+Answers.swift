@@ -25,7 +25,8 @@ extension FontService {
         let range = try parameters.categoryRange()
         return FontRequest(
             style: "", category: preferences.category, traits: traits, families: families, weight: weight,
-            legibilityWeight: preferences.legibilityWeight, maximumPointSize: maximumPointSize, textSpacing: preferences.textSpacing
+            legibilityWeight: preferences.legibilityWeight, maximumPointSize: maximumPointSize, textSpacing: preferences.textSpacing,
+            readingFont: preferences.readingFont.family
         ).clamped(to: range)
     }
 

@@ -67,7 +67,12 @@ extension FontService {
         _ context: RequestContext, fields: [ReaderPreference], example: String,
         answer: @escaping @Sendable (ScopeTree.ChangeOutcome) throws(FontServiceError) -> [UInt8]
     ) throws(FontServiceError) -> HTTPReply {
-        let update = try ScopeUpdate(body: context.request.body, path: context.route.path, fields: fields, example: example, scope: context.scope)
+        var body = try ScopeUpdate(body: context.request.body, path: context.route.path, fields: fields, example: example, scope: context.scope)
+        // A reading font must be one fontconfig knows (docs/DESIGN.md §33), kept as fontconfig spells it.
+        if case .set(let family) = body.settings[.readingFont], !family.isEmpty {
+            do { body.settings[.readingFont] = .set(try resolver.catalog.installedFamily(named: family)) } catch { throw .invalidValue(error) }
+        }
+        let update = body
         let reader = context.scope.segments.first.map(String.init)
         if let writeQuota, !context.byOperator, let seconds = writeQuota.admit(reader ?? "") {
             throw .tooManyWrites(retryAfterSeconds: seconds, reader: reader, perSecond: writeQuota.perSecond)

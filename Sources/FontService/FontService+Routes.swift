@@ -5,17 +5,17 @@ extension FontService {
     /// Every endpoint of docs/DESIGN.md §7: adding one is an entry here and its handler.
     static let routes = RouteTable([
         Route(
-            "/font", parameters: [.style, .category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .maximumPointSize, .scope],
+            "/font", parameters: [.style, .category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .readingFont, .maximumPointSize, .scope],
             required: [.style], followsOmitted: QueryParameters.Name.readerPreferences, example: "/font?style=body",
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.fontRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.encoded(service.resolveFont(request)) })),
         Route(
-            "/fonts", parameters: [.category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .maximumPointSize, .scope],
+            "/fonts", parameters: [.category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .readingFont, .maximumPointSize, .scope],
             followsOmitted: QueryParameters.Name.readerPreferences,
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.fontTemplate(context) },
                               answer: { service, template throws(FontServiceError) in try service.encoded(service.fontCollection(template)) })),
         Route(
-            "/scale", parameters: [.style, .category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .value, .scope], required: [.style, .value],
+            "/scale", parameters: [.style, .category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .value, .scope], required: [.style, .value],
             followsOmitted: [.category], example: "/scale?style=body&value=8",
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.scaleRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.encoded(service.scaledValue(request)) })),
@@ -40,13 +40,13 @@ extension FontService {
             put: .live { service, context throws(FontServiceError) in try service.revokeTokens(context) }),
         Route("/events", parameters: [.lastEventID, .scope, .accessToken], get: .live { service, context in service.eventStream(context) }),
         Route(
-            "/css", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .prefix, .format, .scope, .accessToken],
+            "/css", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .prefix, .format, .scope, .accessToken],
             followsOmitted: QueryParameters.Name.readerPreferences,
             followsWhen: [.category: "all"], contentType: FontService.cssContentType,
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.stylesheetRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.stylesheet(request) })),
         Route(
-            "/tokens", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .scope, .accessToken],
+            "/tokens", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .scope, .accessToken],
             followsOmitted: QueryParameters.Name.readerPreferences,
             contentType: FontService.designTokensContentType,
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.blockRequest(context) },
@@ -55,7 +55,7 @@ extension FontService {
             "/fontd.js", contentType: FontService.javaScriptContentType,
             get: Route.cached { _ in Array(FollowerScript.source.utf8) }),
         Route(
-            "/specimen", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .scope, .accessToken],
+            "/specimen", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .scope, .accessToken],
             followsOmitted: QueryParameters.Name.readerPreferences,
             contentType: FontService.htmlContentType,
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.specimenRequest(context) },

@@ -16,11 +16,14 @@ extension FontService {
     func stylesheetRequest(_ context: RequestContext) throws(FontServiceError) -> WebDocuments.Stylesheet {
         let parameters = context.parameters, reader = context.preferences
         let range = try parameters.categoryRange()
+        let readingFont = try parameters.value(.readingFont, ReadingFont.init(parsing:)) ?? reader.readingFont
         do {
-            return try WebDocuments.Stylesheet(
+            var stylesheet = try WebDocuments.Stylesheet(
                 category: parameters[.category], legibility: parameters[.legibility], textSpacing: parameters[.textSpacing],
                 prefix: parameters[.prefix], format: parameters[.format], range: range,
                 defaults: .init(category: reader.category, legibility: reader.legibilityWeight, textSpacing: reader.textSpacing))
+            stylesheet.readingFont = readingFont.family
+            return stylesheet
         } catch {
             switch error {
             case .invalidValue(let refusal): throw .invalidValue(refusal)
@@ -46,6 +49,7 @@ extension FontService {
         var category: ContentSizeCategory
         var legibility: LegibilityWeight
         var textSpacing: TextSpacing
+        var readingFont: ReadingFont
         var range: CategoryRange
     }
 
@@ -53,7 +57,7 @@ extension FontService {
         let preferences = try context.parameters.readerPreferences(over: context.preferences)
         return BlockRequest(
             category: preferences.category, legibility: preferences.legibilityWeight, textSpacing: preferences.textSpacing,
-            range: try context.parameters.categoryRange())
+            readingFont: preferences.readingFont, range: try context.parameters.categoryRange())
     }
 
     /// What `/specimen` asks: a block, and whether its category was a preview (asked for).
@@ -72,7 +76,7 @@ extension FontService {
         return try web("the specimen") {
             Array(try webDocuments.specimen(
                 category: block.category, legibility: block.legibility, textSpacing: block.textSpacing, range: block.range,
-                preview: request.preview).utf8)
+                readingFont: block.readingFont.family, preview: request.preview).utf8)
         }
     }
 
@@ -85,7 +89,8 @@ extension FontService {
     func designTokens(_ request: BlockRequest) throws(FontServiceError) -> [UInt8] {
         try web("the design tokens") {
             try webDocuments.tokens(
-                category: request.category, legibility: request.legibility, textSpacing: request.textSpacing, range: request.range)
+                category: request.category, legibility: request.legibility, textSpacing: request.textSpacing, range: request.range,
+                readingFont: request.readingFont.family)
         }
     }
 

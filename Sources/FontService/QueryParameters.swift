@@ -21,6 +21,7 @@ struct QueryParameters: Sendable {
         static let weight = Name(rawValue: "weight")
         static let legibility = Name(rawValue: ReaderPreference.legibilityWeight.declaration.queryParameter)
         static let textSpacing = Name(rawValue: ReaderPreference.textSpacing.declaration.queryParameter)
+        static let readingFont = Name(rawValue: ReaderPreference.readingFont.declaration.queryParameter)
         static let maximumPointSize = Name(rawValue: "maximumPointSize")
         static let value = Name(rawValue: "value")
         static let lastEventID = Name(rawValue: "lastEventId")

@@ -16,11 +16,11 @@ extension FontdClient {
     public func font(
         _ style: TextStyle, category: ContentSizeCategory? = nil, range: CategoryRange = .unbounded, traits: SymbolicTraits = [],
         families: [String] = [], weight: FontWeight? = nil, legibility: LegibilityWeight? = nil, maximumPointSize: Double? = nil,
-        textSpacing: TextSpacing? = nil
+        textSpacing: TextSpacing? = nil, readingFont: ReadingFont? = nil
     ) async throws(FontdClientError) -> ResolvedFont {
         let options = Self.fontOptions(
             category: category, range: range, traits: traits, families: families, weight: weight, legibility: legibility,
-            maximumPointSize: maximumPointSize, textSpacing: textSpacing)
+            maximumPointSize: maximumPointSize, textSpacing: textSpacing, readingFont: readingFont)
         return try await get("/font", query: scoped([("style", style.rawValue)] + options))
     }
 
@@ -80,7 +80,7 @@ extension FontdClient {
     /// The query parameters of `/font` and `/fonts` for the options given.
     static func fontOptions(
         category: ContentSizeCategory?, range: CategoryRange, traits: SymbolicTraits, families: [String], weight: FontWeight?,
-        legibility: LegibilityWeight?, maximumPointSize: Double?, textSpacing: TextSpacing? = nil
+        legibility: LegibilityWeight?, maximumPointSize: Double?, textSpacing: TextSpacing? = nil, readingFont: ReadingFont? = nil
     ) -> [(name: String, value: String)] {
         var query = categoryOptions(category, range)
         if !traits.isEmpty { query.append(("traits", traits.names.joined(separator: ","))) }
@@ -89,6 +89,7 @@ extension FontdClient {
         if let legibility { query.append(("legibility", legibility.rawValue)) }
         if let maximumPointSize { query.append(("maximumPointSize", formatNumber(maximumPointSize))) }
         if let textSpacing { query.append(("textSpacing", textSpacing.rawValue)) }
+        if let readingFont { query.append(("readingFont", readingFont.rawValue)) }
         return query
     }
 

@@ -27,6 +27,9 @@ public struct QueryOptions: ParsableArguments {
     @Option(name: .customLong("text-spacing"), help: "The reader's text spacing: default (the table's) or wcag (WCAG 1.4.12's); the reader's with --server.")
     public var textSpacing: String?
 
+    @Option(name: .customLong("reading-font"), help: "A family every style is read in first (docs/DESIGN.md §33), '' for the table's own; the reader's with --server.")
+    public var readingFont: String?
+
     @Option(name: .customLong("maximum-point-size"), parsing: .unconditional, help: "Cap the point size; line height and tracking scale with it.")
     public var maximumPointSize: String?
 
@@ -50,7 +53,8 @@ public struct QueryOptions: ParsableArguments {
                 maximumPointSize: try maximumPointSize.map { text throws(DynamicTypeError) in
                     try parseNumber(text, parameter: "maximum point size", in: FontRequest.maximumPointSizeRange, lowerBoundIncluded: false)
                 },
-                textSpacing: try textSpacing.map { text throws(DynamicTypeError) in try TextSpacing(parsing: text) })
+                textSpacing: try textSpacing.map { text throws(DynamicTypeError) in try TextSpacing(parsing: text) },
+                readingFont: try readingFont.map { text throws(DynamicTypeError) in try ReadingFont(parsing: text) })
         } catch {
             throw .invalidValue(error)
         }
@@ -89,6 +93,7 @@ public struct QueryOptions: ParsableArguments {
         public var legibility: LegibilityWeight?
         public var maximumPointSize: Double?
         public var textSpacing: TextSpacing?
+        public var readingFont: ReadingFont?
     }
 
     /// Prints `font` as `--json` asks: the API's JSON, or a table for people.

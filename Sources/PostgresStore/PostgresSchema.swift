@@ -21,7 +21,7 @@ import PostgresNIO
 /// Scope paths are `COLLATE "C"`, so they order by bytes, as SQLite's and `PreferenceScope`'s do.
 enum PostgresSchema {
     /// The newest schema version this fontd makes and reads.
-    static let version = 3
+    static let version = 4
 
     /// The tables fontd makes; any of them in a database without `fontd_schema_version` is another application's.
     static let tableNames = ["preferences", "scopes", "history", "dropped_history"]
@@ -110,6 +110,30 @@ enum PostgresSchema {
         "UPDATE fontd_schema_version SET version = 3",
     ]
 
+    /// Version 4, as written: frozen. The reading font (docs/DESIGN.md §33), a fourth preference:
+    /// the root's starts at none (`''`); a scope may set only it; history has a fourth kind.
+    static let version4 = [
+        """
+        ALTER TABLE preferences
+            ADD COLUMN reading_font TEXT NOT NULL DEFAULT '',
+            ADD COLUMN reading_font_mark BIGINT NOT NULL DEFAULT 0 CHECK (reading_font_mark >= 0)
+        """,
+        """
+        ALTER TABLE scopes
+            ADD COLUMN reading_font TEXT,
+            ADD COLUMN reading_font_mark BIGINT NOT NULL DEFAULT 0 CHECK (reading_font_mark >= 0),
+            DROP CONSTRAINT scopes_check,
+            ADD CONSTRAINT scopes_check
+                CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL OR text_spacing IS NOT NULL OR reading_font IS NOT NULL)
+        """,
+        """
+        ALTER TABLE history
+            DROP CONSTRAINT history_kind_check,
+            ADD CONSTRAINT history_kind_check CHECK (kind IN ('category', 'legibilityWeight', 'textSpacing', 'readingFont'))
+        """,
+        "UPDATE fontd_schema_version SET version = 4",
+    ]
+
     /// Creates the tables in a database that has none of them, or checks that the ones there are
     /// fontd's and not a newer fontd's (an older fontd's are migrated), in one transaction under the advisory lock.
     static func prepare(_ connection: PostgresConnection, logger: Logger) async throws {
@@ -124,7 +148,7 @@ enum PostgresSchema {
                     throw PostgresStoreError.damaged(
                         "the database has tables named like fontd's (\(foreign.joined(separator: ", "))) but no fontd_schema_version: another application's")
                 }
-                for statement in version1 + version2 + version3 {
+                for statement in version1 + version2 + version3 + version4 {
                     _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect()
                 }
                 logger.info("created the fontd tables", metadata: ["schema": "\(version)"])
@@ -139,7 +163,7 @@ enum PostgresSchema {
             let missing = tableNames.filter { !existing.contains($0) }
             guard missing.isEmpty else { throw PostgresStoreError.damaged("its tables \(missing.joined(separator: ", ")) are missing") }
             // A database an older fontd made: the later versions, in the same transaction.
-            let later = (stored < 2 ? version2 : []) + (stored < 3 ? version3 : [])
+            let later = (stored < 2 ? version2 : []) + (stored < 3 ? version3 : []) + (stored < 4 ? version4 : [])
             if !later.isEmpty {
                 for statement in later { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect() }
                 logger.info("migrated the fontd tables", metadata: ["from": "\(stored)", "schema": "\(version)"])

@@ -140,6 +140,44 @@ enum StoreSchema {
                 ) STRICT;
                 """)
         }
+        // The reading font (docs/DESIGN.md §33), a fourth preference: the root's starts at none
+        // (''), with no change yet; `scopes` and `history` are made anew for their CHECKs, as in
+        // `v3`. Frozen.
+        migrator.registerMigration("v5") { db in
+            try db.execute(sql: """
+                ALTER TABLE preferences ADD COLUMN reading_font TEXT NOT NULL DEFAULT '';
+                ALTER TABLE preferences ADD COLUMN reading_font_mark INTEGER NOT NULL DEFAULT 0 CHECK (reading_font_mark >= 0);
+                CREATE TABLE scopes_v5 (
+                    scope TEXT PRIMARY KEY CHECK (scope <> ''),
+                    category TEXT,
+                    legibility_weight TEXT,
+                    category_mark INTEGER NOT NULL CHECK (category_mark >= 0),
+                    legibility_weight_mark INTEGER NOT NULL CHECK (legibility_weight_mark >= 0),
+                    text_spacing TEXT,
+                    text_spacing_mark INTEGER NOT NULL DEFAULT 0 CHECK (text_spacing_mark >= 0),
+                    reading_font TEXT,
+                    reading_font_mark INTEGER NOT NULL DEFAULT 0 CHECK (reading_font_mark >= 0),
+                    CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL OR text_spacing IS NOT NULL OR reading_font IS NOT NULL)
+                ) STRICT;
+                INSERT INTO scopes_v5 (scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark)
+                    SELECT scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark FROM scopes;
+                DROP TABLE scopes;
+                ALTER TABLE scopes_v5 RENAME TO scopes;
+                CREATE TABLE history_v5 (
+                    position INTEGER PRIMARY KEY CHECK (position >= 1),
+                    sequence INTEGER NOT NULL CHECK (sequence >= 0),
+                    is_event INTEGER NOT NULL CHECK (is_event IN (0, 1)),
+                    scope TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight', 'textSpacing', 'readingFont')),
+                    value TEXT,
+                    previous TEXT
+                ) STRICT;
+                INSERT INTO history_v5 SELECT position, sequence, is_event, scope, kind, value, previous FROM history;
+                DROP TABLE history;
+                ALTER TABLE history_v5 RENAME TO history;
+                CREATE INDEX history_by_scope ON history (scope, position);
+                """)
+        }
         return migrator
     }()
 

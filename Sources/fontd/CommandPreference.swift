@@ -22,6 +22,9 @@ extension CommandPreference {
         "Show or set the reader's \(declaration.description) on a fontd server."
     }
 
+    /// A value as the commands print it: its raw value, `none` for none (no reading font).
+    static func shown(_ value: String) -> String { value.isEmpty ? "none" : value }
+
     /// The values `set` takes, for its help: `regular or bold.`
     static var values: String {
         declaration.valuesHelp ?? declaration.allowedValues.dropLast().joined(separator: ", ") + " or " + (declaration.allowedValues.last ?? "") + "."
@@ -34,3 +37,5 @@ enum CategoryCommandPreference: CommandPreference { static let preference = Read
 enum LegibilityCommandPreference: CommandPreference { static let preference = ReaderPreference.legibilityWeight }
 /// `fontd text-spacing`: WCAG 1.4.12's text spacing (docs/DESIGN.md §5 step 6b).
 enum TextSpacingCommandPreference: CommandPreference { static let preference = ReaderPreference.textSpacing }
+/// `fontd reading-font`: the family every style is read in first (docs/DESIGN.md §33).
+enum ReadingFontCommandPreference: CommandPreference { static let preference = ReaderPreference.readingFont }

@@ -15,6 +15,7 @@ struct Fontd: AsyncParsableCommand {
         subcommands: [
             Query.self, StylesCommand.self, Categories.self, List.self, Serve.self,
             CategoryCommand.self, ReaderPreferenceCommand<LegibilityCommandPreference>.self, ReaderPreferenceCommand<TextSpacingCommandPreference>.self,
+            ReaderPreferenceCommand<ReadingFontCommandPreference>.self,
             Watch.self, Health.self, CSSCommand.self, TokensCommand.self, TokenCommand.self,
         ])
 

@@ -48,7 +48,7 @@ struct Query: AsyncParsableCommand {
                 try await client.font(
                     query.style, category: query.category, range: query.range, traits: query.traits, families: query.families,
                     weight: query.weight, legibility: query.legibility, maximumPointSize: query.maximumPointSize,
-                    textSpacing: query.textSpacing)
+                    textSpacing: query.textSpacing, readingFont: query.readingFont)
             }
             return try options.print(font)
         }
@@ -56,7 +56,7 @@ struct Query: AsyncParsableCommand {
             style: query.style, category: query.category ?? .default, traits: query.traits,
             families: query.families.isEmpty ? nil : query.families, weight: query.weight,
             legibilityWeight: query.legibility ?? .regular, maximumPointSize: query.maximumPointSize,
-            textSpacing: query.textSpacing ?? .default
+            textSpacing: query.textSpacing ?? .default, readingFont: query.readingFont?.family
         ).clamped(to: query.range)
         AnswerInputs.recordStyleTable(explicit: styles)
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: 1)

@@ -27,7 +27,7 @@ struct ReaderPreferenceCommand<Preference: CommandPreference>: AsyncParsableComm
             let client = try options.client(scope: try scope.parsed(), token: token.resolved)
             let preferences = try await client.command { client throws(FontdClientError) in try await client.preferences() }
             if json { return try Output.printJSON(preferences) }
-            Output.printLine(preferences.values[Preference.preference])
+            Output.printLine(Preference.shown(preferences.values[Preference.preference]))
         }
     }
 
@@ -49,7 +49,7 @@ struct ReaderPreferenceCommand<Preference: CommandPreference>: AsyncParsableComm
             let before = try await client.command { client throws(FontdClientError) in try await client.preferences() }
             let after = try await client.command { client throws(FontdClientError) in try await client.setPreference(Preference.preference, to: value) }
             if json { return try Output.printJSON(after) }
-            let (now, was) = (after.values[Preference.preference], before.values[Preference.preference])
+            let (now, was) = (Preference.shown(after.values[Preference.preference]), Preference.shown(before.values[Preference.preference]))
             Output.printLine(after.sequence == before.sequence ? "\(now) (unchanged)" : "\(now) (was \(was))")
         }
     }
@@ -72,7 +72,7 @@ struct ReaderPreferenceCommand<Preference: CommandPreference>: AsyncParsableComm
             let client = try options.client(scope: try scope.clearable(), token: token.resolved)
             let preferences = try await client.command { client throws(FontdClientError) in try await client.clearPreferences([Preference.preference]) }
             if json { return try Output.printJSON(preferences) }
-            Output.printLine("\(preferences.values[Preference.preference]) (inherited)")
+            Output.printLine("\(Preference.shown(preferences.values[Preference.preference])) (inherited)")
         }
     }
 }

@@ -21,8 +21,11 @@ public final class ScopeHub: Sendable {
     public let storage: (any PreferenceStorage)?
     let state: Mutex<State>
     /// The root scope's preferences packed in an atomic rather than behind the lock, because
-    /// every cached answer reads them.
-    private let packedRoot: Atomic<UInt8>
+    /// every cached answer reads them: `ReaderPreferences.packed`, and above it the reading
+    /// font's index in `readingFonts` (0: none).
+    private let packedRoot: Atomic<UInt64>
+    /// The reading fonts the root has had, so the atomic holds an index; read only when it is set.
+    private let readingFonts = Mutex<[ReadingFont]>([.none])
     let queue = DispatchQueue(label: "fontd.preferences")
     /// Whether a catch-up with other replicas' commits is queued and not yet begun.
     let catchUpQueued = Atomic<Bool>(false)
@@ -51,24 +54,41 @@ public final class ScopeHub: Sendable {
         let tree = ScopeTree(stored: try storage?.load() ?? StoredScopes(), retention: retention, limits: limits)
         self.storage = storage
         self.logger = logger
-        packedRoot = Atomic(tree.preferences(of: .root).packed)
+        packedRoot = Atomic(0)
         state = Mutex(State(tree: tree))
         keepAliveTimer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "fontd.keepalive"))
         let interval = DispatchTimeInterval.milliseconds(Int(keepAliveSeconds * 1000))
         keepAliveTimer.schedule(deadline: .now() + interval, repeating: interval)
         keepAliveTimer.setEventHandler { [weak self] in self?.state.withLock { $0.tree.sendToAll(EventFrames.keepAlive) } }
         keepAliveTimer.resume()
+        publishRoot(tree.preferences(of: .root))
         watchStorage()
     }
 
     deinit { keepAliveTimer.cancel() }
 
     /// The root scope's preferences now: what omitted preferences stand for without `scope=`.
-    public var current: ReaderPreferences { ReaderPreferences(packed: packedRoot.load(ordering: .acquiring)) }
+    public var current: ReaderPreferences {
+        let packed = packedRoot.load(ordering: .acquiring)
+        var preferences = ReaderPreferences(packed: UInt8(truncatingIfNeeded: packed))
+        if packed >> 8 != 0 {
+            preferences.readingFont = readingFonts.withLock { $0.indices.contains(Int(packed >> 8)) ? $0[Int(packed >> 8)] : .none }
+        }
+        return preferences
+    }
 
     /// Makes `preferences` what `current` answers (from the queue, under the lock, before any
     /// subscriber hears of them).
-    func publishRoot(_ preferences: ReaderPreferences) { packedRoot.store(preferences.packed, ordering: .releasing) }
+    func publishRoot(_ preferences: ReaderPreferences) {
+        let index = readingFonts.withLock { fonts in
+            if let index = fonts.firstIndex(of: preferences.readingFont) { return index }
+            // The root's reading font changes as often as a reader picks another: a few, ever.
+            if fonts.count >= 4096 { fonts.removeSubrange(1...) }
+            fonts.append(preferences.readingFont)
+            return fonts.count - 1
+        }
+        packedRoot.store(UInt64(index) << 8 | UInt64(preferences.packed), ordering: .releasing)
+    }
 
     /// The effective preferences of `scope` now.
     public func preferences(of scope: PreferenceScope) -> ReaderPreferences {

@@ -8,11 +8,16 @@ public struct ReaderPreferences: Hashable, Sendable {
     public var category: ContentSizeCategory
     public var legibilityWeight: LegibilityWeight
     public var textSpacing: TextSpacing = .default
+    /// The reading font (docs/DESIGN.md §33); `.none` for the table's own families.
+    public var readingFont: ReadingFont = .none
 
-    public init(category: ContentSizeCategory, legibilityWeight: LegibilityWeight, textSpacing: TextSpacing = .default) {
+    public init(
+        category: ContentSizeCategory, legibilityWeight: LegibilityWeight, textSpacing: TextSpacing = .default, readingFont: ReadingFont = .none
+    ) {
         self.category = category
         self.legibilityWeight = legibilityWeight
         self.textSpacing = textSpacing
+        self.readingFont = readingFont
     }
 
     /// Where a reader starts (docs/DESIGN.md §12: no state file → `l` / `regular` / `default`).
@@ -25,7 +30,8 @@ extension ReaderPreferences {
         self.init(
             category: ContentSizeCategory(rawValue: values[.category]) ?? .default,
             legibilityWeight: LegibilityWeight(rawValue: values[.legibilityWeight]) ?? .regular,
-            textSpacing: TextSpacing(rawValue: values[.textSpacing]) ?? .default)
+            textSpacing: TextSpacing(rawValue: values[.textSpacing]) ?? .default,
+            readingFont: ReadingFont(rawValue: values[.readingFont]))
     }
 
     /// The effective preferences an answer tells.
@@ -34,11 +40,15 @@ extension ReaderPreferences {
     }
 
     /// These preferences as `GET /preferences` answers them for `scope`, with the id of the
-    /// newest change that affected them and (not for the root) the preferences it inherits.
+    /// newest change that affected them and (not for the root) the preferences it inherits. A
+    /// preference with no value (no reading font) is left out, of `inherited` too, so an answer
+    /// without one is what it was before the reading font existed.
     public func answer(scope: PreferenceScope, sequence: Int, inherited: [ReaderPreference]) -> Preferences {
-        Preferences(
+        let values = values
+        return Preferences(
             scope: scope.isRoot ? nil : scope.path, category: category, legibilityWeight: legibilityWeight, textSpacing: textSpacing,
-            sequence: sequence, inherited: scope.isRoot ? nil : inherited.map(\.wireName))
+            sequence: sequence, inherited: scope.isRoot ? nil : inherited.filter { !values[$0].isEmpty }.map(\.wireName),
+            readingFont: readingFont.family)
     }
 
     /// The raw value of each preference.
@@ -47,16 +57,17 @@ extension ReaderPreferences {
         values[.category] = category.rawValue
         values[.legibilityWeight] = legibilityWeight.rawValue
         values[.textSpacing] = textSpacing.rawValue
+        values[.readingFont] = readingFont.rawValue
         return values
     }
 
-    /// The preferences as one small integer, so they fit in an `Atomic`: the category's ordinal,
-    /// then a bit for WCAG text spacing, then one for bold.
+    /// The preferences but the reading font as one small integer, so they fit in an `Atomic`:
+    /// the category's ordinal, then a bit for WCAG text spacing, then one for bold.
     public var packed: UInt8 {
         UInt8(category.ordinal) << 2 | (textSpacing == .wcag ? 2 : 0) | (legibilityWeight == .bold ? 1 : 0)
     }
 
-    /// The preferences `packed` stands for (read on every cached hit, so no allocation).
+    /// The preferences `packed` stands for, with no reading font (read on every cached hit, so no allocation).
     public init(packed: UInt8) {
         let index = Int(packed >> 2)
         self.init(
