@@ -275,7 +275,7 @@ public final class FontService: HTTPResponder {
     func lookUp(_ context: RequestContext, subject: Route.Subjecting, answer: Route.Answering) throws(FontServiceError) -> AnswerLookup {
         let follows = context.followsPreferences
         let key = AnswerKey(path: context.route.path, subject: try subject(self, context), followsPreferences: follows)
-        let followed = follows ? context.preferences : nil
+        let followed = context.dependsOnPreferences ? context.preferences : nil
         switch state.withLock({ $0.lookUp(key) }) {
         case .cached(let answer):
             return .ready(answer, followed: followed)

@@ -36,10 +36,20 @@ struct RequestContext: Sendable {
     /// credential. Only such answers are remembered by target; others are `private, no-store`.
     var isPublic: Bool { scope.isRoot && !hasCredential }
 
-    /// Whether the request left out a parameter that stands for the reader's preference, or
-    /// gave a value that stands for them.
-    var followsPreferences: Bool {
+    /// Whether the answer depends on the reader's preferences: the request left out a parameter
+    /// that stands for one, or gave a value that stands for them. A loop's remembered answer to
+    /// such a request is passed over once they change.
+    var dependsOnPreferences: Bool {
         route.preferenceParameters.contains { parameters[$0] == nil }
+            || route.preferenceValues.contains { name, value in parameters[name]?.lowercased() == value }
+    }
+
+    /// Whether the answer follows the reader as HTTP caches are told (`Cache-Control: no-cache`):
+    /// it depends on a preference the reader has a value for. A reading font left out while the
+    /// reader has none changes nothing in the answer, which is then what it was before the reading
+    /// font existed (docs/DESIGN.md §33); should the reader choose one, its `ETag` changes.
+    var followsPreferences: Bool {
+        route.preferenceParameters.contains { parameters[$0] == nil && ($0 != .readingFont || preferences.readingFont != .none) }
             || route.preferenceValues.contains { name, value in parameters[name]?.lowercased() == value }
     }
 

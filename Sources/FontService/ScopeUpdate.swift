@@ -22,6 +22,9 @@ struct ScopeUpdate: Sendable {
             }
             guard seen.insert(member.key).inserted else { throw .invalidBody("'\(member.key)' appears twice") }
             switch member.value {
+            case .null where scope.isRoot && preference.declaration.initialValue.isEmpty:
+                // A preference that can be none (the reading font): on the root, null is none.
+                settings[preference] = .set("")
             case .null:
                 guard !scope.isRoot else {
                     throw .invalidBody(

@@ -11,6 +11,10 @@ struct StateFileContents: Equatable, Sendable {
     /// The sequence of the last change; 0 before any.
     var sequence: Int { history.last?.sequence ?? 0 }
 
+    /// The preferences the §4 file holds, in its frozen format: not the reading font, which
+    /// needs a store (docs/DESIGN.md §33).
+    static let held: [ReaderPreference] = [.category, .legibilityWeight, .textSpacing]
+
     /// How many changes are kept (docs/DESIGN.md §12: the newest 1024).
     static let historyLimit = 1024
     /// The largest sequence the state file may hold (it is read as a JSON number, exact below

@@ -31,7 +31,7 @@ extension StateFileEntry: Codable {
                 throw container.refusal(forKey: key, "\(entry).\(name) has the wrong type")
             }
         }
-        let values = try PerPreference { try text($0.wireName) }
+        let values = try PerPreference { preference in StateFileContents.held.contains(preference) ? try text(preference.wireName) : nil }
         let (previous, event) = try (text("previous"), text("event"))
         guard let sequence = try? container.decode(Int.self, forKey: AnyCodingKey("sequence")), sequence >= 1 else {
             throw container.refusal(forKey: AnyCodingKey("sequence"), "\(entry).sequence must be a whole number from 1")
@@ -41,7 +41,7 @@ extension StateFileEntry: Codable {
         guard named.count == 1, let preference = named.first, let value = values[preference], let previous,
               preference.declaration.isRawValue(value), preference.declaration.isRawValue(previous)
         else {
-            let kinds = ReaderPreference.allCases.map { "a \($0.declaration.noun)" }
+            let kinds = StateFileContents.held.map { "a \($0.declaration.noun)" }
             throw DecodingError.refusal(
                 at: decoder.codingPath, "\(entry) is neither \(kinds.dropLast().joined(separator: ", ")) nor \(kinds.last ?? "") change")
         }

@@ -51,6 +51,9 @@ public final class StateFileStorage: PreferenceStorage {
                 throw StateFileError.scopesNotHeld(path: path)
             }
             guard let value = entry.change.value, let previous = entry.change.previous else { throw StateFileError.scopesNotHeld(path: path) }
+            guard StateFileContents.held.contains(entry.change.preference) else {
+                throw StateFileError.preferenceNotHeld(path: path, noun: entry.change.preference.declaration.noun)
+            }
             next.record(StateFileEntry(sequence: entry.sequence, preference: entry.change.preference, value: value, previous: previous))
         }
         let bytes = try next.fileBytes()
@@ -68,10 +71,12 @@ public final class StateFileStorage: PreferenceStorage {
     /// Why a state file cannot take a change.
     public enum StateFileError: Error, CustomStringConvertible {
         case scopesNotHeld(path: String)
+        case preferenceNotHeld(path: String, noun: String)
 
         public var description: String {
             switch self {
             case .scopesNotHeld(let path): "the state file \(path) holds the root scope's preferences only; use an SQLite store (--store) for scopes"
+            case .preferenceNotHeld(let path, let noun): "the state file \(path) holds no \(noun); use an SQLite store (--store) for it"
             }
         }
     }

@@ -40,7 +40,8 @@ struct Watch: AsyncParsableCommand {
         switch event {
         case .snapshot(let preferences):
             let values = preferences.values
-            let named = ReaderPreference.allCases.map { "\($0.declaration.noun) \(values[$0])" }
+            // A preference with no value (no reading font) is left out, as the answer leaves it out.
+            let named = ReaderPreference.allCases.filter { !values[$0].isEmpty }.map { "\($0.declaration.noun) \(values[$0])" }
             return "preferences\(preferences.scope.map { " of \($0)" } ?? ""): \(named.joined(separator: ", ")) "
                 + "(sequence \(preferences.sequence)"
                 + (preferences.inherited.map { $0.isEmpty ? "" : ", inherited: \($0.joined(separator: ", "))" } ?? "") + ")"

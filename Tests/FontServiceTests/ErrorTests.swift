@@ -28,7 +28,7 @@ import Testing
     static let weightNames = FontWeight.names.map(\.name)
     static let fontParameters = [
         "style", "category", "minimumCategory", "maximumCategory", "traits", "family", "weight", "legibility", "textSpacing",
-        "maximumPointSize", "scope",
+        "readingFont", "maximumPointSize", "scope",
     ]
     static let paths = [
         "/font", "/fonts", "/scale", "/styles", "/categories", "/faces", "/healthz", "/preferences", "/category", "/revocations", "/events",

@@ -20,6 +20,8 @@ extension ScopeTree {
         public var scope: PreferenceScope
         var before: Preferences
         public var record: ScopeRecord
+        /// Whether the scope held no value of its own before the change.
+        var wasEmpty: Bool
         public var entries: [ScopeHistoryEntry]
         public var sequence: Int
         var position: Int
@@ -72,7 +74,8 @@ extension ScopeTree {
         if nextSequence > StoredScopes.maximumSequence { return .failure(.sequenceExhausted(sequence)) }
         if nextPosition > StoredScopes.maximumSequence { return .failure(.positionExhausted(position)) }
         return .success(Plan(
-            scope: scope, before: bareAnswer(for: scope), record: record, entries: entries, sequence: nextSequence, position: nextPosition))
+            scope: scope, before: bareAnswer(for: scope), record: record, wasEmpty: own.isEmpty, entries: entries, sequence: nextSequence,
+            position: nextPosition))
     }
 
     /// Makes a committed change current, keeps its history, and sends each event to the
@@ -98,10 +101,8 @@ extension ScopeTree {
             }
         }
         if !scope.isRoot {
-            // A scope that inherited every preference had no value of its own.
-            let hadNone = plan.before.inherited?.count == ReaderPreference.allCases.count
-            if hadNone, !plan.record.isEmpty { count(scope, by: 1) }
-            if !hadNone, plan.record.isEmpty { count(scope, by: -1) }
+            if plan.wasEmpty, !plan.record.isEmpty { count(scope, by: 1) }
+            if !plan.wasEmpty, plan.record.isEmpty { count(scope, by: -1) }
         }
         sequence = plan.sequence
         position = plan.position
