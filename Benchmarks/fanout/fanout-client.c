@@ -142,7 +142,7 @@ static long setup_failed = 0;  /* never became ready */
 static long dropped = 0;       /* closed by the server after becoming ready */
 static char first_failure[256];
 
-static char ready_marker[48]; /* fontd: the snapshot's `"sequence":S}` (a scope's: `"sequence":S,"inherited"`); empty: the head suffices */
+static char ready_marker[48]; /* fontd: the snapshot's `"sequence":S,"fontGeneration"`; empty: the head suffices */
 static size_t ready_marker_len;
 static char marker[32]; /* the current broadcast's `"sequence":N}` */
 static size_t marker_len;
@@ -769,9 +769,9 @@ int main(int argc, char **argv) {
             !json_uint(body, "sequence", &sequence))
             die("GET %s answered %d: %.200s", publish_path, status, body);
         first_sequence = sequence + 1;
-        /* A scope's snapshot goes on with the preferences it inherits (docs/DESIGN.md §10). */
-        ready_marker_len = (size_t)snprintf(ready_marker, sizeof ready_marker,
-                                            scope_prefix ? "\"sequence\":%llu,\"inherited\"" : "\"sequence\":%llu}", sequence);
+        /* A snapshot goes on with the fonts' generation (docs/DESIGN.md §25), a scope's with the
+           preferences it inherits after it (§10). */
+        ready_marker_len = (size_t)snprintf(ready_marker, sizeof ready_marker, "\"sequence\":%llu,\"fontGeneration\"", sequence);
         fprintf(stderr, "fanout-client: fontd's category is %s, sequence %llu\n", current, sequence);
     }
 
