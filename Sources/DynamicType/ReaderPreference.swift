@@ -72,6 +72,9 @@ extension ReaderPreference {
         public let column: String
         /// The column that keeps its mark (docs/DESIGN.md §10): `legibility_weight_mark`.
         public var markColumn: String { column + "_mark" }
+        /// The command that reads and sets it: the query parameter's words joined by `-`
+        /// (`legibility`, `text-spacing`, `reading-font`).
+        public var commandName: String { Self.split(queryParameter, by: "-") }
         /// What it is called in a sentence: `legibility weight`.
         public let noun: String
         /// What it is, for help: its noun and what it means (`legibility weight (the "Bold Text" setting)`).

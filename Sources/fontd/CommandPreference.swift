@@ -10,12 +10,8 @@ protocol CommandPreference {
 extension CommandPreference {
     static var declaration: ReaderPreference.Declaration { preference.declaration }
 
-    /// The command's name: the query parameter's words joined by `-` (`legibility`, `text-spacing`).
-    static var commandName: String {
-        declaration.queryParameter.unicodeScalars.reduce(into: "") { name, scalar in
-            if scalar.properties.isUppercase { name += "-" + String(scalar).lowercased() } else { name.unicodeScalars.append(scalar) }
-        }
-    }
+    /// The command's name (`legibility`, `text-spacing`).
+    static var commandName: String { declaration.commandName }
 
     /// The command's abstract.
     static var abstract: String {
