@@ -31,14 +31,17 @@ extension FontService {
             Self.revocationQueue.async { [self] in
                 do {
                     try store.storage?.revoke(revocation)
-                } catch PreferenceStorageFailure.unavailable(let reason) {
-                    return pending.complete(errorResponse(.storeUnavailable(
-                        "the revocation is not known to be kept: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again"),
-                        to: context.request))
-                } catch PreferenceStorageFailure.refusing(let reason) {
-                    return pending.complete(errorResponse(.storeUnavailable(reason), to: context.request))
                 } catch {
-                    return pending.complete(errorResponse(.stateNotSaved("\(error)"), to: context.request))
+                    switch PreferenceStorageFailure(error) {
+                    case .unavailable(let reason)?:
+                        return pending.complete(errorResponse(.storeUnavailable(
+                            "the revocation is not known to be kept: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again"),
+                            to: context.request))
+                    case .refusing(let reason)?:
+                        return pending.complete(errorResponse(.storeUnavailable(reason), to: context.request))
+                    default:
+                        return pending.complete(errorResponse(.stateNotSaved("\(error)"), to: context.request))
+                    }
                 }
                 if let revocations = tokenVerifier?.revocations {
                     revocations.add(revocation)
@@ -73,7 +76,7 @@ extension FontService {
                 tokenStreams.endRevoked(by: revocations)
             } catch {
                 // An unreachable store is said once, by the preferences store (docs/DESIGN.md §24), not every second here.
-                let level: Logger.Level = if case .unavailable? = error as? PreferenceStorageFailure { .debug } else { .warning }
+                let level: Logger.Level = if case .unavailable? = PreferenceStorageFailure(error) { .debug } else { .warning }
                 logger.log(level: level, "could not read the revocations of scoped tokens; trying again in a second", metadata: ["error": "\(error)"])
                 Self.revocationQueue.asyncAfter(deadline: .now() + 1) { [weak self] in self?.reloadRevocations(from: storage) }
             }

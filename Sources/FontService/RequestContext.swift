@@ -45,11 +45,13 @@ struct RequestContext: Sendable {
     }
 
     /// Whether the answer follows the reader as HTTP caches are told (`Cache-Control: no-cache`):
-    /// it depends on a preference the reader has a value for. A reading font left out while the
-    /// reader has none changes nothing in the answer, which is then what it was before the reading
-    /// font existed (docs/DESIGN.md §33); should the reader choose one, its `ETag` changes.
+    /// it depends on a preference the reader has a value for. A preference with none (the empty
+    /// raw value: no reading font) left out changes nothing in the answer, which is then what it
+    /// was before that preference existed (docs/DESIGN.md §33); should the reader choose one, its
+    /// `ETag` changes.
     var followsPreferences: Bool {
-        route.preferenceParameters.contains { parameters[$0] == nil && ($0 != .readingFont || preferences.readingFont != .none) }
+        let values = preferences.values
+        return route.followedPreferences.contains { parameters[$0.parameter] == nil && !values[$0.preference].isEmpty }
             || route.preferenceValues.contains { name, value in parameters[name]?.lowercased() == value }
     }
 

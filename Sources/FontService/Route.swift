@@ -1,3 +1,4 @@
+import DynamicType
 import HTTPServer
 
 /// One endpoint of the API, declared once (docs/DESIGN.md §7): its path, the query parameters it
@@ -34,6 +35,8 @@ struct Route: Sendable {
     /// The parameters that, left out, stand for the reader's preference: the answer then follows
     /// it (`Cache-Control: no-cache`, good only while the preferences stay the same).
     let preferenceParameters: [QueryParameters.Name]
+    /// The preferences `preferenceParameters` name, each with its parameter.
+    let followedPreferences: [(preference: ReaderPreference, parameter: QueryParameters.Name)]
     /// Parameter values that stand for the reader's preferences as well (`category=all`, whose
     /// plain `:root` block is the reader's), compared without case.
     let preferenceValues: [QueryParameters.Name: String]
@@ -58,6 +61,8 @@ struct Route: Sendable {
         self.parameters = parameters
         self.requiredParameters = required
         self.preferenceParameters = preferenceParameters
+        self.followedPreferences = ReaderPreference.allCases.map { (preference: $0, parameter: QueryParameters.Name($0)) }
+            .filter { preferenceParameters.contains($0.parameter) }
         self.preferenceValues = preferenceValues
         self.contentType = contentType
         self.example = example ?? path

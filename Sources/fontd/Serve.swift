@@ -236,10 +236,9 @@ struct Serve: ParsableCommand {
         serviceConfiguration.scopesOpenWithoutToken = loopback
         // PostgreSQL when the store is a URL (docs/DESIGN.md §24), else the SQLite file.
         let storage: any PreferenceStorage = if let sharedStore {
-            PostgresStorage(try PostgresPreferenceStore.open(
-                url: sharedStore, timeoutSeconds: durations.store, logger: logger))
+            try PostgresPreferenceStore.open(url: sharedStore, timeoutSeconds: durations.store, logger: logger)
         } else {
-            try SQLiteStorage.open(location, logger: logger)
+            try location.open(logger: logger)
         }
         let service = try FontService(resolver: resolver, configuration: serviceConfiguration, storage: storage, logger: logger)
         try service.prewarm()

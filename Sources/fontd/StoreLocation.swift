@@ -2,6 +2,7 @@ import Caching
 import DynamicType
 import ScopedPreferences
 import FontService
+import Logging
 import SQLiteStore
 
 /// Where `fontd serve` keeps the reader's preferences (docs/DESIGN.md §10), and the §12 state
@@ -35,10 +36,11 @@ struct StoreLocation {
     }
 
     /// Opens the store (locked for this process) and, when it is new, imports the state file.
+    /// Says in the log when a full disk made it open without its shared-memory index.
     ///
     /// The state file is read first, so a broken one stops the start before a store exists: an
     /// empty store left behind would make the next start skip the import and reset the reader.
-    func open() throws -> SQLitePreferenceStore {
+    func open(logger: Logger) throws -> SQLitePreferenceStore {
         var imported: StoredPreferences?
         if let stateFile, !PathStamp(path: store).exists, PathStamp(path: stateFile).exists {
             imported = try StateFileStorage(path: stateFile).load(historyLimit: .max)
@@ -46,6 +48,11 @@ struct StoreLocation {
         let opened = try SQLitePreferenceStore.open(path: store)
         if opened.wasCreated, let imported, imported.preferences.sequence > 0 {
             try opened.importState(imported)
+        }
+        if opened.isExclusive {
+            logger.warning(
+                "the disk holding the store is full: SQLite's shared-memory index cannot be made, so fontd holds the store in exclusive mode (no other program can read it while fontd runs) and refuses changes until there is room",
+                metadata: ["store": "\(opened.path)"])
         }
         return opened
     }

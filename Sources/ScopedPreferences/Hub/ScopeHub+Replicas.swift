@@ -78,7 +78,7 @@ extension ScopeHub {
 
     /// `error` from the storage as the refusal it makes, noted as the store's health.
     private func unreachable(_ error: any Error) -> ChangeRefusal {
-        let reason = (error as? PreferenceStorageFailure)?.description ?? "\(error)"
+        let reason = PreferenceStorageFailure(error)?.description ?? "\(error)"
         storeIsUnreachable(reason)
         return .unavailable(reason)
     }

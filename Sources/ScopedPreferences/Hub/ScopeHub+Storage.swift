@@ -10,22 +10,25 @@ extension ScopeHub {
         do {
             try storage.commit(plan.commit(dropping: drops))
             storeIsReachable()
-        } catch PreferenceStorageFailure.behind where attempt < Self.commitAttempts {
-            if case .failure(let error) = catchUp() { return .failure(error) }
-            return .success(false)
-        } catch PreferenceStorageFailure.unavailable(let reason) {
-            storeIsUnreachable(reason)
-            // A catch-up tried until it answers says when the storage is back, and brings in this
-            // change should it have been committed after all.
-            scheduleCatchUp(after: 1)
-            return .failure(.unavailable(reason))
-        } catch PreferenceStorageFailure.refusing(let reason) {
-            // Said in the log and by /healthz once, until a change is taken again.
-            storeIsUnreachable(reason)
-            return .failure(.refused(reason))
         } catch {
-            logger.error("could not store the change", metadata: ["scope": "\(plan.scope)", "error": "\(error)"])
-            return .failure(.notWritten("\(error)"))
+            switch PreferenceStorageFailure(error) {
+            case .behind? where attempt < Self.commitAttempts:
+                if case .failure(let error) = catchUp() { return .failure(error) }
+                return .success(false)
+            case .unavailable(let reason)?:
+                storeIsUnreachable(reason)
+                // A catch-up tried until it answers says when the storage is back, and brings in
+                // this change should it have been committed after all.
+                scheduleCatchUp(after: 1)
+                return .failure(.unavailable(reason))
+            case .refusing(let reason)?:
+                // Said in the log and by /healthz once, until a change is taken again.
+                storeIsUnreachable(reason)
+                return .failure(.refused(reason))
+            default:
+                logger.error("could not store the change", metadata: ["scope": "\(plan.scope)", "error": "\(error)"])
+                return .failure(.notWritten("\(error)"))
+            }
         }
         state.withLock { $0.tree.pendingDrops.removeFirst(min(drops.count, $0.tree.pendingDrops.count)) }
         return .success(true)

@@ -64,6 +64,15 @@ extension SharedPreferenceStorage {
     public func watchReachability(_ changed: @escaping @Sendable (_ unreachableReason: String?) -> Void) {}
 }
 
+/// A storage's own error that says, where it means one, which of the service's failures it is:
+/// the SQLite and PostgreSQL stores throw their own errors and conform to the storage protocols
+/// directly, with no adapter between them and the service.
+public protocol StorageFailureReporting: Error {
+    /// What this error means to the service; nil for an error of the storage's own (the change
+    /// is not written: a 500).
+    var storageFailure: PreferenceStorageFailure? { get }
+}
+
 /// Why a storage did not take a commit, in the terms the service acts on.
 public enum PreferenceStorageFailure: Error, Sendable, CustomStringConvertible {
     /// Another writer committed first: the storage's newest position is past the commit's start.
@@ -78,6 +87,18 @@ public enum PreferenceStorageFailure: Error, Sendable, CustomStringConvertible {
     case refusing(String)
     /// The storage keeps no revocations of scoped tokens (the §4 state file); `reason` says which.
     case revocationsNotKept(String)
+
+    /// What `error`, thrown by a storage, means to the service: itself, what a storage's own error
+    /// says it is, or nil for any other error.
+    public init?(_ error: any Error) {
+        if let failure = error as? PreferenceStorageFailure {
+            self = failure
+        } else if let failure = (error as? any StorageFailureReporting)?.storageFailure {
+            self = failure
+        } else {
+            return nil
+        }
+    }
 
     /// The sentence for a change refused because the disk holding `path` is full, whichever the storage.
     public static func diskFull(holding path: String) -> String {
