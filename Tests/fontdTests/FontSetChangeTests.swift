@@ -109,7 +109,7 @@ import Testing
         let bytes = try Data(contentsOf: URL(fileURLWithPath: PinnedFonts.fontDirectory + "/DejaVuSerif.ttf"))
         let handle = try FileHandle(forWritingTo: {
             let url = fonts.url.appendingPathComponent("DejaVuSerif.ttf")
-            FileManager.default.createFile(atPath: url.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
             return url
         }())
         try handle.write(contentsOf: bytes.prefix(4096))

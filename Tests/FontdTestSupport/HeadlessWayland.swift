@@ -1,0 +1,54 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Debian's weston as a headless Wayland compositor of one test's own (no screen, no GPU), for a
+/// real GTK 4 application to run under (docs/DESIGN.md §28); stopped when released.
+public final class HeadlessWayland: @unchecked Sendable {
+    public enum StartError: Error, CustomStringConvertible {
+        case noSocket(String)
+
+        public var description: String {
+            switch self {
+            case .noSocket(let log): "weston made no Wayland socket within 10 s: \(log)"
+            }
+        }
+    }
+
+    /// The compositor's socket name, `WAYLAND_DISPLAY`.
+    public let display = "fontd-test"
+    /// Its `XDG_RUNTIME_DIR` (0700), where the socket is.
+    public let runtimeDirectory: String
+    private let weston: DetachedProcess
+
+    /// Starts weston in `directory`; returns once its socket is there.
+    public init(in directory: URL) throws {
+        let runtime = directory.appendingPathComponent("wayland-runtime")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        runtimeDirectory = runtime.path
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        environment.removeValue(forKey: "DISPLAY")
+        weston = try DetachedProcess(
+            ["/usr/bin/weston", "--backend=headless-backend.so", "--socket=\(display)", "--idle-time=0", "--no-config"],
+            environment: environment, log: directory.appendingPathComponent("weston.log").path)
+        let socket = "\(runtime.path)/\(display)"
+        let deadline = Date().addingTimeInterval(10)
+        while access(socket, F_OK) != 0, weston.isRunning, Date() < deadline { usleep(10_000) }
+        guard access(socket, F_OK) == 0 else {
+            let log = weston.log
+            weston.stop()
+            throw StartError.noSocket(log)
+        }
+    }
+
+    /// What a GTK application under this compositor needs in its environment.
+    public var clientEnvironment: [String: String] {
+        ["WAYLAND_DISPLAY": display, "XDG_RUNTIME_DIR": runtimeDirectory, "GDK_BACKEND": "wayland"]
+    }
+
+    /// Stops weston. Again does nothing.
+    public func stop() { weston.stop() }
+}
