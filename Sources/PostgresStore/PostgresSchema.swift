@@ -1,16 +1,16 @@
 import Logging
 import PostgresNIO
 
-/// The store's tables in PostgreSQL, mirroring the SQLite store's `v3` (docs/DESIGN.md §12), and
+/// The store's tables in PostgreSQL, mirroring the SQLite store's `v5` (docs/DESIGN.md §12), and
 /// their creation, once, by whichever replica opens the database first.
 ///
-/// - `fontd_schema_version`: one row, the schema's version (2 for this layout: version 1 and
-///   the text spacing columns of version 2); a later layout is a new version with its own
-///   migration, never an edit of this one.
+/// - `fontd_schema_version`: one row, the schema's version (4 for this layout: version 1, the
+///   text spacing columns of version 2, the revocations of version 3 and the reading font columns
+///   of version 4); a later layout is a new version with its own migration, never an edit of this one.
 /// - `preferences`: one row (id 1), the root scope's values and marks, the store's sequence and
 ///   the newest history `position`. Every commit locks it first (`FOR UPDATE`), so commits of
 ///   all replicas take their positions and ids one after another, in commit order.
-/// - `scopes`: every other scope with a value of its own (NULL: inherited, never all three), with its marks.
+/// - `scopes`: every other scope with a value of its own (NULL: inherited, never all four), with its marks.
 /// - `history`: every kept entry by `position` (the primary key): sequence, is_event, scope
 ///   (`''` for the root), kind, the raw values of §3 in `value` and `previous` (NULL: inherited).
 /// - `dropped_history`: per scope whose older entries were dropped, the largest sequence among them.

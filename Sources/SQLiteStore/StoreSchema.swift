@@ -8,13 +8,13 @@ import GRDB
 ///   the newest history entry. They are kept in the row rather than derived from the history so
 ///   that they outlive the entries the service drops, and so that the open-time check has two
 ///   records to compare. (Before `v2` the row had no marks and `sequence` was the newest change's;
-///   before `v3`, no text spacing.)
+///   before `v3`, no text spacing; before `v5`, no reading font.)
 /// - `scopes`: one row per scope other than the root that has a value of its own (NULL:
-///   inherited, never all three), with its marks.
+///   inherited, never all four), with its marks.
 /// - `history`: one row per change of a scope's own value, `position` the primary key (SQLite's
 ///   rowid, so range reads walk the table's own b-tree); `sequence` the event's id (for a silent
 ///   entry, `is_event` 0, the store's sequence then); `scope` the path, `''` for the root;
-///   `kind` `category`, `legibilityWeight` or `textSpacing`; the raw values of §3 in `value` and `previous`
+///   `kind` `category`, `legibilityWeight`, `textSpacing` or `readingFont`; the raw values of §3 in `value` and `previous`
 ///   (NULL: inherited). Indexed by `(scope, position)` for the drops of one scope.
 /// - `dropped_history`: per scope whose older entries were dropped, the largest sequence among them.
 /// - `revocations` (`v4`): per scope (never the root) whose scoped tokens were revoked, the newest

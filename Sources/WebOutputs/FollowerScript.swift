@@ -2,8 +2,9 @@
 ///
 /// `import { follow } from "http://127.0.0.1:8686/fontd.js"; follow()` opens `/events` on the
 /// server the module was loaded from, keeps `<html data-text-size>`, `data-bold-text` and
-/// `data-text-spacing` equal to the reader's preferences, swaps each `<link rel=stylesheet>` to that server's `/css` for them
-/// (removing the old one once the new has loaded, so nothing flashes) and dispatches
+/// `data-text-spacing` equal to the reader's preferences, swaps each `<link rel=stylesheet>` to
+/// that server's `/css` for them — with `readingFont=` once the reader has chosen a reading font
+/// (docs/DESIGN.md §33) — removing the old one once the new has loaded, so nothing flashes, and dispatches
 /// `fontd:change` on `document`. `EventSource` reconnects and resumes with `Last-Event-ID` by
 /// itself. No dependencies; under 4 KB (`FollowerScriptTests`).
 ///
@@ -46,12 +47,14 @@ export function follow({ scope, token } = {}) {
     if (url.origin !== server || url.pathname !== "/css") return;
     const all = url.searchParams.get("category") === "all";
     const spaced = prefs.textSpacing !== "default" || url.searchParams.has("textSpacing");
-    if (all && !spaced) return;
+    const reading = prefs.readingFont !== null || url.searchParams.has("readingFont");
+    if (all && !spaced && !reading) return;
     if (!all) {
       url.searchParams.set("category", prefs.category);
       url.searchParams.set("legibility", prefs.legibilityWeight);
     }
     if (spaced) url.searchParams.set("textSpacing", prefs.textSpacing);
+    if (reading) url.searchParams.set("readingFont", prefs.readingFont ?? "");
     for (const [name, value] of params) url.searchParams.set(name, value);
     if (url.href === link.href) return;
     const next = link.cloneNode();
@@ -70,10 +73,12 @@ export function follow({ scope, token } = {}) {
     prefs.category = data.category;
     prefs.legibilityWeight = data.legibilityWeight;
     prefs.textSpacing = data.textSpacing ?? "default";
+    prefs.readingFont = data.readingFont ?? null;
   });
   on("contentSizeCategoryDidChange", (data) => { prefs.category = data.category; });
   on("legibilityWeightDidChange", (data) => { prefs.legibilityWeight = data.legibilityWeight; });
   on("textSpacingDidChange", (data) => { prefs.textSpacing = data.textSpacing; });
+  on("readingFontDidChange", (data) => { prefs.readingFont = data.readingFont; });
   return { close: () => events.close(), get preferences() { return { ...prefs }; } };
 }
 """#

@@ -46,7 +46,14 @@ final class StoreUnderTest {
     private var sqlite: SQLitePreferenceStore?
     private var postgres: PostgresPreferenceStore?
 
-    init(_ kind: StoreKind) throws {
+    convenience init(_ kind: StoreKind) throws {
+        try self.init(kind) { _ in }
+    }
+
+    /// A new place of `kind`, in which `prepare` is given its name — the SQLite file's path (its
+    /// directory exists), or the PostgreSQL database's — to make an older fontd's store there
+    /// before the store opens it.
+    init(_ kind: StoreKind, preparing prepare: (String) throws -> Void) throws {
         self.kind = kind
         switch kind {
         case .sqlite:
@@ -57,6 +64,7 @@ final class StoreUnderTest {
             directory = nil
             database = try PostgresCluster.shared().createDatabase()
         }
+        try prepare(database ?? path)
         try open()
     }
 

@@ -88,6 +88,46 @@ import WebOutputs
         #expect(targets.contains("/css?category=all&textSpacing=wcag"), "\(targets)")
     }
 
+    @Test func aReaderReadingFontIsCarriedByEveryStylesheetAndTheChange() throws {
+        let page = Self.followingPage(arguments: "")
+            .replacingOccurrences(of: #"<link rel="stylesheet" href="/css?prefix=page">"#,
+                                  with: #"<link rel="stylesheet" href="/css?prefix=page"><link rel="stylesheet" href="/css?category=all">"#)
+        let site = try Self.site(
+            ["/": (contentType: "text/html; charset=utf-8", body: page)],
+            snapshot: #"{"category":"xl","legibilityWeight":"regular","textSpacing":"default","readingFont":"Open Dyslexic","sequence":7}"#)
+        defer { site.stop() }
+        let browser = try BrowserSession.start()
+        defer { browser.close() }
+        try browser.navigate(to: site.url(for: "/"))
+        #expect(try browser.waitUntil(
+            "return [...document.querySelectorAll('link[rel=stylesheet]')].filter(l => l.href.includes('readingFont=Open+Dyslexic')).length === 2",
+            timeoutSeconds: 10))
+        #expect(try browser.execute("return window.changes[0].readingFont") as? String == "Open Dyslexic")
+        let targets = try Self.requestedTargets(browser, on: site)
+        #expect(targets.contains("/css?prefix=page&category=xl&legibility=regular&readingFont=Open+Dyslexic"), "\(targets)")
+        #expect(targets.contains("/css?category=all&readingFont=Open+Dyslexic"), "\(targets)")
+    }
+
+    @Test func aReadingFontClearedOnTheStreamIsAskedForAsNone() throws {
+        // The snapshot has a reading font; the next event clears it.
+        let snapshot = #"{"category":"xl","legibilityWeight":"regular","textSpacing":"default","readingFont":"OpenDyslexic","sequence":7}"#
+        let cleared = #"{"readingFont":null,"previous":"OpenDyslexic","sequence":8}"#
+        let events = "retry: 3600000\nid: 7\nevent: preferences\ndata: \(snapshot)\n\nid: 8\nevent: readingFontDidChange\ndata: \(cleared)\n\n"
+        let site = try Self.site([
+            "/": (contentType: "text/html; charset=utf-8", body: Self.followingPage(arguments: "")),
+            "/events": (contentType: "text/event-stream", body: events),
+        ])
+        defer { site.stop() }
+        let browser = try BrowserSession.start()
+        defer { browser.close() }
+        try browser.navigate(to: site.url(for: "/"))
+        #expect(try browser.waitUntil(
+            "return window.changes.length === 2 && document.querySelectorAll('link[rel=stylesheet]').length === 1", timeoutSeconds: 10))
+        #expect(try browser.execute("return window.changes.map((change) => String(change.readingFont))") as? [String] == ["OpenDyslexic", "null"])
+        let link = try browser.execute("return document.querySelector('link[rel=stylesheet]').href") as? String ?? ""
+        #expect(link.hasSuffix("/css?prefix=page&category=xl&legibility=regular&readingFont="), "an empty readingFont is the table's own: \(link)")
+    }
+
     @Test func followWithoutArgumentsAsksAsBefore() throws {
         let site = try Self.site(["/": (contentType: "text/html; charset=utf-8", body: Self.followingPage(arguments: ""))])
         defer { site.stop() }

@@ -41,6 +41,46 @@ import Testing
         #expect(try resumed.next().event == "textSpacingDidChange")
     }
 
+    @Test func aReadingFontSetThroughOneReplicaIsServedByTheOtherAndAScopeInheritsAndClearsItAcrossThem() throws {
+        let url = try PostgresCluster.shared().url(database: try PostgresCluster.shared().createDatabase())
+        let a = try ServerProcess(["--store", url], environment: ReadingFonts.environment)
+        let b = try ServerProcess(["--store", url], environment: ReadingFonts.environment)
+        let root = try EventStreamClient(port: b.port, timeoutSeconds: 10)
+        let alice = try EventStreamClient(port: a.port, query: "?scope=alice", timeoutSeconds: 10)
+        #expect(try root.next().event == "preferences" && alice.next().event == "preferences")
+        #expect(try a.client.put("/preferences", #"{"readingFont":"OpenDyslexic"}"#).status == 200)
+        #expect(try root.next() == ServerSentEvent(
+            id: "1", event: "readingFontDidChange", data: #"{"readingFont":"OpenDyslexic","previous":null,"sequence":1}"#))
+        #expect(try b.client.get("/preferences").bodyText.hasPrefix(
+            #"{"category":"l","legibilityWeight":"regular","textSpacing":"default","readingFont":"OpenDyslexic","sequence":1,"#))
+        #expect(try b.client.get("/font?style=body").json()["descriptor"]?["family"] == .string("OpenDyslexic"))
+
+        // alice inherits the root's on B; her own, set through B, reaches A; cleared through A, she inherits again on B.
+        let inherited = try b.client.get("/preferences?scope=alice").bodyText
+        #expect(inherited.contains(#""readingFont":"OpenDyslexic""#) && inherited.contains(#""inherited":["category","legibilityWeight","textSpacing","readingFont"]"#), "\(inherited)")
+        #expect(try alice.next() == ServerSentEvent(
+            id: "1", event: "readingFontDidChange", data: #"{"scope":"alice","readingFont":"OpenDyslexic","previous":null,"sequence":1}"#))
+        #expect(try b.client.put("/preferences?scope=alice", #"{"readingFont":"OpenDyslexicAlta"}"#).status == 200)
+        #expect(try alice.next() == ServerSentEvent(
+            id: "2", event: "readingFontDidChange", data: #"{"scope":"alice","readingFont":"OpenDyslexicAlta","previous":"OpenDyslexic","sequence":2}"#))
+        #expect(try a.client.get("/font?style=body&scope=alice").json()["descriptor"]?["family"] == .string("OpenDyslexicAlta"))
+        let cleared = try a.client.put("/preferences?scope=alice", #"{"readingFont":null}"#).bodyText
+        #expect(cleared.contains(#""readingFont":"OpenDyslexic""#), "\(cleared)")
+        #expect(try alice.next().id == "3")
+        let deadline = Date().addingTimeInterval(10)
+        var seen = try b.client.get("/preferences?scope=alice").bodyText
+        while !seen.contains(#""sequence":3"#), Date() < deadline {
+            usleep(20_000)
+            seen = try b.client.get("/preferences?scope=alice").bodyText
+        }
+        #expect(seen.contains(#""readingFont":"OpenDyslexic""#) && seen.contains(#""inherited":["category","legibilityWeight","textSpacing","readingFont"]"#), "\(seen)")
+
+        // The root's subscriber on B had exactly one event for the reading font: its next is the next root change.
+        #expect(try a.client.put("/category", #"{"category":"xl"}"#).status == 200)
+        #expect(try root.next() == ServerSentEvent(
+            id: "4", event: "contentSizeCategoryDidChange", data: #"{"category":"xl","previous":"l","sequence":4}"#))
+    }
+
     @Test func aDatabaseThatGoesAwayRefusesChangesAndReadsGoOn() throws {
         let cluster = try PostgresCluster()
         let url = cluster.url(database: try cluster.createDatabase())
