@@ -52,13 +52,15 @@ extension FontdClient {
 
     /// Clears the scope's own value of each of `preferences` (`PUT /preferences` with `null`), so
     /// that it inherits them from its parent again (docs/DESIGN.md §10); answers the scope's
-    /// preferences after the change. A scope whose every value is cleared is deleted.
+    /// preferences after the change. A scope whose every value is cleared is deleted. On the root
+    /// scope, a preference that starts as none (the reading font) is none again.
     ///
     /// - Throws: `.invalidCall` without sending anything when `preferences` is empty, or when the
-    ///   client is of the root scope, which has nothing to inherit from.
+    ///   client is of the root scope, which has nothing to inherit from, and one of `preferences`
+    ///   has a value there always (every preference but the reading font).
     @discardableResult
     public func clearPreferences(_ preferences: [ReaderPreference]) async throws(FontdClientError) -> Preferences {
-        guard !scope.isRoot else {
+        guard !scope.isRoot || preferences.allSatisfy({ $0.declaration.initialValue.isEmpty }) else {
             throw .invalidCall("The root scope's preferences cannot be cleared: it has no parent to inherit from; set a value instead, or use a client of a scope such as alice/phone.")
         }
         guard !preferences.isEmpty else {

@@ -59,8 +59,14 @@ struct ReaderPreferenceCommand<Preference: CommandPreference>: AsyncParsableComm
             CommandConfiguration(
                 commandName: "clear",
                 abstract: "Clear a scope's own \(Preference.declaration.noun), so that it inherits its parent's again.",
-                discussion: "Needs --scope: the root scope has nothing to inherit from. Prints the \(Preference.declaration.noun) the scope has now.")
+                discussion: clearsToNone
+                    ? "Without --scope, the root's \(Preference.declaration.noun) becomes none. Prints the \(Preference.declaration.noun) the scope has now."
+                    : "Needs --scope: the root scope has nothing to inherit from. Prints the \(Preference.declaration.noun) the scope has now.")
         }
+
+        /// Whether the root's value can be cleared too: a preference that starts as none (the
+        /// reading font) is none again, as `PUT /preferences` with `null` makes it.
+        static var clearsToNone: Bool { Preference.declaration.initialValue.isEmpty }
 
         @OptionGroup var options: ServerOptions
         @OptionGroup var scope: ScopeOptions
@@ -69,10 +75,12 @@ struct ReaderPreferenceCommand<Preference: CommandPreference>: AsyncParsableComm
 
         @MainActor
         func run() async throws {
-            let client = try options.client(scope: try scope.clearable(), token: token.resolved)
+            let cleared = try Self.clearsToNone ? scope.parsed() : scope.clearable()
+            let client = try options.client(scope: cleared, token: token.resolved)
             let preferences = try await client.command { client throws(FontdClientError) in try await client.clearPreferences([Preference.preference]) }
             if json { return try Output.printJSON(preferences) }
-            Output.printLine("\(Preference.shown(preferences.values[Preference.preference])) (inherited)")
+            let shown = Preference.shown(preferences.values[Preference.preference])
+            Output.printLine(cleared.isRoot ? shown : "\(shown) (inherited)")
         }
     }
 }

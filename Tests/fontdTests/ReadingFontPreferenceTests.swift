@@ -43,6 +43,24 @@ import Testing
         #expect(try server.client.get("/font?style=body").bodyText == before.bodyText)
     }
 
+    @Test func clearOnTheRootIsNoReadingFontWhileTheOtherPreferencesStillNeedAScope() throws {
+        let server = try ServerProcess(["--token", Self.token], environment: ReadingFonts.environment)
+        let before = try server.client.get("/font?style=body")
+        var environment = ReadingFonts.environment
+        environment["FONTD_TOKEN"] = Self.token
+        let address = ["--server", "http://127.0.0.1:\(server.port)"]
+        #expect(try CommandRunner.run(["reading-font", "set", "OpenDyslexic"] + address, environment: environment).status == 0)
+
+        let cleared = try CommandRunner.run(["reading-font", "clear"] + address, environment: environment)
+        #expect(cleared.status == 0 && cleared.standardOutput == "none\n", "\(cleared.standardError)")
+        let preferences = try server.client.get("/preferences").bodyText
+        #expect(preferences.hasPrefix(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":2,"#), "\(preferences)")
+        #expect(try server.client.get("/font?style=body").bodyText == before.bodyText)
+
+        let refused = try CommandRunner.run(["legibility", "clear"] + address, environment: environment)
+        #expect(refused.status != 0 && refused.standardError.contains("the root scope has nothing to inherit from"))
+    }
+
     @Test func anUnknownFamilyIsRefusedWithTheNearestInstalledOnes() throws {
         let server = try ServerProcess(["--token", Self.token], environment: ReadingFonts.environment)
         let refused = try server.client.put("/preferences", #"{"readingFont":"OpenDislexic"}"#, token: Self.token)
