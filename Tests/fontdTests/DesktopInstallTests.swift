@@ -43,7 +43,8 @@ import Testing
 
     @Test func withoutPortalsConfInstallCreatesItAndUninstallRemovesEverything() throws {
         let home = try TemporaryHome()
-        try installAndUndo(home) { install in
+        // A state folder that is not there yet: the folders made for the record go too.
+        try installAndUndo(home, ["XDG_STATE_HOME": home.root.appendingPathComponent("fresh/state").path]) { install in
             let portalFile = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("data/fontd.portal"), encoding: .utf8)
             #expect(home.text("data/xdg-desktop-portal/portals/fontd.portal") == portalFile)
             #expect(home.text("config/xdg-desktop-portal/portals.conf") == "[preferred]\n\(Self.settings)=fontd;\n")

@@ -21,7 +21,8 @@ import Glibc
         let before = try run(["status"], in: home)
         #expect(before.status == 1)
         #expect(before.standardOutput.contains("not installed: no \(home.stateHome.path)/fontd/desktop/record.json"))
-        #expect(before.standardOutput.contains("org.fontd.Fontd1: unknown, no session bus"))
+        #expect(before.standardOutput.contains(
+            "org.fontd.Fontd1, org.freedesktop.impl.portal.desktop.fontd: cannot say whether owned, no session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no \(home.root.path)/runtime/bus"))
 
         #expect(try run(["install"], in: home).status == 0)
         let after = try run(["status"], in: home)
@@ -43,6 +44,21 @@ import Glibc
         let status = try run(["status"], in: home, ["XDG_DESKTOP_PORTAL_DIR": portals])
         #expect(status.standardOutput.contains("xdg-desktop-portal 1.16.0 reads fontd.portal from \(portals)"), "\(status.standardOutput)")
         #expect(status.status == 0)
+    }
+
+    /// A later xdg-desktop-portal (a stand-in that prints only its version: the folders follow from
+    /// it) reads the user's own portals folder, so install alone is enough and status is 0.
+    @Test(arguments: [("1.20.1", true), ("1.20.0", false)])
+    func laterVersionsSeeTheUsersPortalsFolder(version: String, seen: Bool) throws {
+        let home = try TemporaryHome()
+        try home.write("#!/bin/sh\necho xdg-desktop-portal \(version)\n", to: "libexec/xdg-desktop-portal", mode: 0o755)
+        let portal = ["--portal-executable", home.root.appendingPathComponent("libexec/xdg-desktop-portal").path]
+        let install = try run(["install"] + portal, in: home)
+        #expect(install.status == 0)
+        #expect(install.standardOutput.contains("xdg-desktop-portal \(version) reads fontd.portal from \(home.dataHome.path)/xdg-desktop-portal/portals.") == seen)
+        #expect(install.standardOutput.contains("cannot see a backend of the user's without root") == !seen)
+        let status = try run(["status"] + portal, in: home)
+        #expect(status.status == (seen ? 0 : 1), "\(status.standardOutput)")
     }
 
     @Test func statusSaysWhetherFontdsNamesHaveAnOwner() throws {

@@ -33,6 +33,9 @@ extension DesktopInstallation {
         let files = try plan(textScalingFactor: textScalingFactor)
         var record = try DesktopRecord.read(paths) ?? DesktopRecord()
         var report: [String] = []
+        if files.contains(where: \.changes), record.files.isEmpty {
+            record.createdFolders += try UserFiles.makeFolders(paths.recordDir)
+        }
         for file in files where file.changes {
             record.createdFolders += try UserFiles.makeFolders((file.path as NSString).deletingLastPathComponent)
             if let index = record.files.firstIndex(where: { $0.path == file.path }) {
@@ -99,8 +102,9 @@ extension DesktopInstallation {
                 undone.append(.removed(file.path))
             }
         }
+        try UserFiles.remove(DesktopRecord.path(paths))
         for folder in record.createdFolders.reversed() { UserFiles.removeIfEmpty(folder) }
-        if keepsCopies { try UserFiles.remove(DesktopRecord.path(paths)) } else { try DesktopRecord.remove(paths) }
+        if !keepsCopies { DesktopRecord.removeFolders(paths) }
         return undone
     }
 }

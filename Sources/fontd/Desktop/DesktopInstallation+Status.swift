@@ -52,12 +52,17 @@ extension DesktopInstallation {
             Output.printLine("\(target.path): fontd \(first ? "is" : "is not") first for \(PortalsConfiguration.settingsKey)")
         }
         Output.printLine("portal backend answers text-scaling-factor: \(Self.textScalingFactorChosen(environment: environment) ? "yes" : "no")")
-        let owners = SessionBusNames.owners(of: Self.busNames, environment: environment)
-        for name in Self.busNames {
-            switch owners[name, default: .unknown("not asked")] {
-            case .owned: Output.printLine("\(name): owned on the session bus")
-            case .notOwned: Output.printLine("\(name): not owned on the session bus (is fontd serve --dbus running?)")
-            case .unknown(let reason): Output.printLine("\(name): unknown, \(reason)")
+        let owners = Self.busNames.map { SessionBusNames.owners(of: [$0], environment: environment)[$0] ?? .unknown("not asked") }
+        if case .unknown(let reason) = owners.first, owners.allSatisfy({ $0 == owners.first }) {
+            // One reason for every name (no bus, no gdbus): said once.
+            Output.printLine("\(Self.busNames.joined(separator: ", ")): cannot say whether owned, \(reason)")
+        } else {
+            for (name, answer) in zip(Self.busNames, owners) {
+                switch answer {
+                case .owned: Output.printLine("\(name): owned on the session bus")
+                case .notOwned: Output.printLine("\(name): not owned on the session bus (is fontd serve --dbus running?)")
+                case .unknown(let reason): Output.printLine("\(name): cannot say whether owned, \(reason)")
+                }
             }
         }
         return asInstalled && portalFileSeenIn != nil

@@ -32,7 +32,7 @@ struct DesktopRecord: Codable, Sendable {
         }
     }
 
-    /// Writes the record (making its folder, which is fontd's own and not recorded).
+    /// Writes the record (making its folder if needed).
     func write(_ paths: DesktopPaths) throws(DesktopInstallError) {
         _ = try UserFiles.makeFolders(paths.recordDir)
         let encoder = JSONEncoder()
@@ -41,9 +41,8 @@ struct DesktopRecord: Codable, Sendable {
         try UserFiles.write(data, to: Self.path(paths), mode: 0o600)
     }
 
-    /// Removes the record, and fontd's state folders when nothing else is in them.
-    static func remove(_ paths: DesktopPaths) throws(DesktopInstallError) {
-        try UserFiles.remove(path(paths))
+    /// Removes fontd's state folders when nothing else is in them (they are fontd's own, whoever made them).
+    static func removeFolders(_ paths: DesktopPaths) {
         UserFiles.removeIfEmpty(paths.recordDir)
         UserFiles.removeIfEmpty((paths.recordDir as NSString).deletingLastPathComponent)
     }

@@ -14,9 +14,10 @@ enum SessionBusNames {
     static func owners(of names: [String], environment: [String: String]) -> [String: Answer] {
         if environment["DBUS_SESSION_BUS_ADDRESS"] == nil {
             // GLib would fall back to $XDG_RUNTIME_DIR/bus, then to autolaunching a bus under X11: never that.
-            let socket = (environment["XDG_RUNTIME_DIR"] ?? "/nonexistent") + "/bus"
-            guard FileManager.default.fileExists(atPath: socket) else {
-                let none = Answer.unknown("no session bus (DBUS_SESSION_BUS_ADDRESS is not set and there is no \(socket))")
+            let socket = environment["XDG_RUNTIME_DIR"].map { $0 + "/bus" }
+            guard let socket, FileManager.default.fileExists(atPath: socket) else {
+                let missing = socket.map { "there is no \($0)" } ?? "neither is XDG_RUNTIME_DIR"
+                let none = Answer.unknown("no session bus: DBUS_SESSION_BUS_ADDRESS is not set and \(missing)")
                 return Dictionary(uniqueKeysWithValues: names.map { ($0, none) })
             }
         }
