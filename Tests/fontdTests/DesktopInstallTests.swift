@@ -64,6 +64,19 @@ import Testing
         }
     }
 
+    @Test func aPortalsConfThatIsALinkStaysALink() throws {
+        let home = try TemporaryHome()
+        try home.write(Self.userConfiguration, to: "dotfiles/portals.conf")
+        try FileManager.default.createDirectory(at: home.portalConfig, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: home.portalConfig.appendingPathComponent("portals.conf").path, withDestinationPath: home.root.appendingPathComponent("dotfiles/portals.conf").path)
+        try installAndUndo(home) { _ in
+            #expect(home.text("dotfiles/portals.conf")?.contains("Settings=fontd;gnome;gtk;\n") == true)
+            let link = try? FileManager.default.destinationOfSymbolicLink(atPath: home.portalConfig.appendingPathComponent("portals.conf").path)
+            #expect(link == home.root.appendingPathComponent("dotfiles/portals.conf").path)
+        }
+    }
+
     @Test func theDesktopsOwnFileIsTheOneChanged() throws {
         let home = try TemporaryHome()
         let desktopFile = "# GNOME only\n[preferred]\ndefault=gnome;gtk;\n\n# end\n"

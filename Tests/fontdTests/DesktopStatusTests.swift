@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -117,17 +118,22 @@ final class BusNameOwner {
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // A command that falls silent without the line is killed at the deadline, which ends the read.
+        let found = LineFound()
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + 10) { if !found.value.load(ordering: .relaxed) { kill(pid, SIGKILL) } }
         var seen = ""
-        let deadline = Date().addingTimeInterval(10)
         while !seen.contains(line) {
             let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty, Date() < deadline else {
+            guard !chunk.isEmpty else {
+                found.value.store(true, ordering: .relaxed)  // nothing left to kill at the deadline
                 stop()
                 Issue.record("\(command[0]) never printed \"\(line)\"; it printed: \(seen)")
                 return
             }
             seen += String(decoding: chunk, as: UTF8.self)
         }
+        found.value.store(true, ordering: .relaxed)
         // Keep draining, so that a full pipe never stops it.
         let handle = output.fileHandleForReading
         Thread.detachNewThread { while !handle.availableData.isEmpty {} }
@@ -139,4 +145,9 @@ final class BusNameOwner {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
+}
+
+/// Whether the awaited line came, read by the deadline's thread.
+private final class LineFound: Sendable {
+    let value = Atomic(false)
 }

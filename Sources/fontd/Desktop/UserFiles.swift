@@ -20,8 +20,12 @@ enum UserFiles {
         return UInt16(status.st_mode & 0o7777)
     }
 
-    /// Replaces (or creates) `path` with `data` at once, with `mode`.
-    static func write(_ data: Data, to path: String, mode: UInt16) throws(DesktopInstallError) {
+    /// Replaces (or creates) `path` with `data` at once, with `mode`. A symbolic link (a dotfiles
+    /// repository's, say) stays one: the file it points to is replaced.
+    static func write(_ data: Data, to link: String, mode: UInt16) throws(DesktopInstallError) {
+        var status = stat()
+        let isLink = lstat(link, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+        let path = isLink ? URL(fileURLWithPath: link).resolvingSymlinksInPath().path : link
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = folder + "/.\((path as NSString).lastPathComponent).fontd-\(getpid())"
         do {
