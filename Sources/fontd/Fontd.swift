@@ -16,7 +16,7 @@ struct Fontd: AsyncParsableCommand {
             Query.self, StylesCommand.self, Categories.self, List.self, Serve.self,
             CategoryCommand.self, ReaderPreferenceCommand<LegibilityCommandPreference>.self, ReaderPreferenceCommand<TextSpacingCommandPreference>.self,
             ReaderPreferenceCommand<ReadingFontCommandPreference>.self,
-            Watch.self, Health.self, CSSCommand.self, TokensCommand.self, TokenCommand.self,
+            Watch.self, Health.self, CSSCommand.self, TokensCommand.self, TokenCommand.self, DesktopCommand.self,
         ])
 
     /// The commands whose local answers the command line's answer cache keeps (docs/DESIGN.md §18).

@@ -1,0 +1,85 @@
+import ArgumentParser
+import FontdCommandLine
+import Foundation
+
+/// `fontd desktop install | uninstall | status`: fontd as the user's Settings portal backend,
+/// so that GTK and Flutter apps read the reader's text size through xdg-desktop-portal; no root
+/// (docs/DESIGN.md §28, "Registration").
+struct DesktopCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "desktop",
+        abstract: "Make fontd the user's Settings portal backend, undo it, or say whether it is.",
+        subcommands: [Install.self, Uninstall.self, Status.self])
+
+    /// The option every subcommand takes: which xdg-desktop-portal to install for.
+    struct PortalOptions: ParsableArguments {
+        @Option(help: ArgumentHelp(
+            "The xdg-desktop-portal whose version decides where files go (default: the first of \(XDGDesktopPortal.knownExecutables.joined(separator: ", "))).",
+            valueName: "path"))
+        var portalExecutable: String?
+
+        func installation() throws -> DesktopInstallation {
+            try DesktopInstallation(environment: ProcessInfo.processInfo.environment, portalExecutable: portalExecutable)
+        }
+    }
+
+    struct Install: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "install",
+            abstract: "Install fontd.portal where xdg-desktop-portal reads it and put fontd first for Settings in your portals.conf.",
+            discussion: """
+                Every file it changes is copied first (under $XDG_STATE_HOME/fontd/desktop), so that fontd desktop \
+                uninstall puts it back byte for byte. Running it again changes nothing. xdg-desktop-portal reads its \
+                configuration when it starts: restart it (systemctl --user restart xdg-desktop-portal) or log in again.
+                """)
+
+        @Flag(help: "Let the portal backend also answer org.gnome.desktop.interface text-scaling-factor (the default of fontd serve --portal-text-scaling-factor).")
+        var textScalingFactor = false
+        @OptionGroup var portal: PortalOptions
+
+        func run() throws {
+            let installation = try portal.installation()
+            let report = try installation.install(textScalingFactor: textScalingFactor)
+            report.forEach(Output.printLine)
+            let changed = report.contains { !$0.hasPrefix("unchanged") }
+            Output.printLine(changed ? "fontd is installed as your Settings portal backend." : "Nothing to change: fontd was installed so already.")
+            installation.visibilityAdvice.forEach(Output.printLine)
+            if changed {
+                Output.printLine("xdg-desktop-portal reads its configuration when it starts: run systemctl --user restart xdg-desktop-portal, or log in again.")
+            }
+        }
+    }
+
+    struct Uninstall: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "uninstall",
+            abstract: "Put back every file fontd desktop install changed, byte for byte, and remove those it created.",
+            discussion: "A file you edited since install keeps your version; the copy from before install stays under $XDG_STATE_HOME/fontd/desktop.")
+
+        @OptionGroup var portal: PortalOptions
+
+        func run() throws {
+            let installation = try portal.installation()
+            guard let undone = try installation.uninstall() else {
+                return Output.printLine("Nothing to undo: fontd desktop install has not run for this user (no \(DesktopRecord.path(installation.paths))).")
+            }
+            undone.forEach { Output.printLine($0.line) }
+            Output.printLine("xdg-desktop-portal reads its configuration when it starts: run systemctl --user restart xdg-desktop-portal, or log in again.")
+        }
+    }
+
+    struct Status: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "status",
+            abstract: "Say what fontd desktop install put in place, whether xdg-desktop-portal can see it, and whether fontd's bus names have an owner.",
+            discussion: "Exit status 0 when everything is installed as it was written and this xdg-desktop-portal reads fontd.portal; 1 otherwise. Bus names are reported, not counted: fontd serve may simply not be running.")
+
+        @OptionGroup var portal: PortalOptions
+
+        func run() throws {
+            let installation = try portal.installation()
+            let complete = try installation.printStatus(environment: ProcessInfo.processInfo.environment)
+            if !complete { throw ExitCode.failure }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+extension DesktopInstallation {
+    /// One file `install` means to write: where, what it holds now, what it will hold.
+    struct PlannedFile {
+        var path: String
+        var current: Data?
+        var wanted: Data
+        var changes: Bool { current != wanted }
+    }
+
+    /// The files `install` writes, with their new contents worked out from the current ones;
+    /// throws, before anything is written, when a file cannot be read or parsed.
+    func plan(textScalingFactor: Bool) throws(DesktopInstallError) -> [PlannedFile] {
+        var files: [PlannedFile] = []
+        for path in portalFilePaths {
+            files.append(PlannedFile(path: path, current: try UserFiles.read(path), wanted: Data(Self.portalFileText.utf8)))
+        }
+        let target = try portalsConfiguration()
+        let current = try UserFiles.read(target.path)
+        let text = try current.map { data throws(DesktopInstallError) in try Self.text(data, path: target.path) } ?? target.seed ?? ""
+        var configuration = try PortalsConfiguration(text: text, path: target.path)
+        configuration.putFontdFirst(fallback: try desktopSettingsBackends())
+        files.append(PlannedFile(path: target.path, current: current, wanted: Data(configuration.text.utf8)))
+        let choices = paths.portalChoicesFile
+        files.append(PlannedFile(path: choices, current: try UserFiles.read(choices), wanted: Data(Self.portalChoicesText(textScalingFactor: textScalingFactor).utf8)))
+        return files
+    }
+
+    /// Writes what `plan` found to change, recording first each file's original (only the first
+    /// time: a second install keeps the first one's copy) and the folders it makes; returns what it did.
+    func install(textScalingFactor: Bool) throws(DesktopInstallError) -> [String] {
+        let files = try plan(textScalingFactor: textScalingFactor)
+        var record = try DesktopRecord.read(paths) ?? DesktopRecord()
+        var report: [String] = []
+        if files.contains(where: \.changes), record.files.isEmpty {
+            record.createdFolders += try UserFiles.makeFolders(paths.recordDir)
+        }
+        for file in files where file.changes {
+            record.createdFolders += try UserFiles.makeFolders((file.path as NSString).deletingLastPathComponent)
+            if let index = record.files.firstIndex(where: { $0.path == file.path }) {
+                record.files[index].installed = file.wanted
+            } else {
+                record.files.append(.init(path: file.path, original: file.current, originalMode: UserFiles.mode(file.path), installed: file.wanted))
+            }
+        }
+        if files.contains(where: \.changes) { try record.write(paths) }
+        for file in files {
+            guard file.changes else {
+                report.append("unchanged \(file.path)")
+                continue
+            }
+            let mode = UserFiles.mode(file.path) ?? (file.path == paths.portalChoicesFile ? 0o600 : 0o644)
+            try UserFiles.write(file.wanted, to: file.path, mode: mode)
+            report.append("\(file.current == nil ? "created" : "changed") \(file.path)")
+        }
+        return report
+    }
+
+    /// What `uninstall` did with one file.
+    enum Undone {
+        case restored(String), removed(String), keptEdited(String, originalCopy: String?), alreadyGone(String)
+
+        var line: String {
+            switch self {
+            case .restored(let path): "restored \(path) as it was before fontd desktop install"
+            case .removed(let path): "removed \(path)"
+            case .alreadyGone(let path): "\(path) is gone already; left so"
+            case .keptEdited(let path, let copy):
+                "kept \(path): it was edited since fontd desktop install, so your version stays"
+                    + (copy.map { "; the file as it was before install is in \($0)" } ?? " (fontd had created it)")
+            }
+        }
+    }
+
+    /// Puts back every file `install` changed, byte for byte and with its mode, and removes those
+    /// it created and the folders it made; a file edited since is kept as the user left it (their
+    /// edit is newer than fontd's), and its pre-install copy is left beside the record. Nil when
+    /// nothing is installed.
+    func uninstall() throws(DesktopInstallError) -> [Undone]? {
+        guard let record = try DesktopRecord.read(paths) else { return nil }
+        var undone: [Undone] = []
+        var keepsCopies = false
+        for file in record.files.reversed() {
+            let current = try UserFiles.read(file.path)
+            if current == nil {
+                undone.append(.alreadyGone(file.path))
+            } else if current != file.installed {
+                var copy: String?
+                if let original = file.original {
+                    let path = paths.recordDir + "/" + (file.path as NSString).lastPathComponent + ".before-install"
+                    try UserFiles.write(original, to: path, mode: file.originalMode ?? 0o644)
+                    copy = path
+                    keepsCopies = true
+                }
+                undone.append(.keptEdited(file.path, originalCopy: copy))
+            } else if let original = file.original {
+                try UserFiles.write(original, to: file.path, mode: file.originalMode ?? 0o644)
+                undone.append(.restored(file.path))
+            } else {
+                try UserFiles.remove(file.path)
+                undone.append(.removed(file.path))
+            }
+        }
+        try UserFiles.remove(DesktopRecord.path(paths))
+        for folder in record.createdFolders.reversed() { UserFiles.removeIfEmpty(folder) }
+        if !keepsCopies { DesktopRecord.removeFolders(paths) }
+        return undone
+    }
+}

@@ -1,0 +1,180 @@
+import FontdTestSupport
+import Foundation
+import Testing
+
+/// `fontd desktop install` and `uninstall` through the real binary in a home of the test's own
+/// (docs/DESIGN.md §28, "Registration"): the user's files after install, and byte for byte as
+/// they were after uninstall.
+@Suite struct DesktopInstallTests {
+    static let settings = "org.freedesktop.impl.portal.Settings"
+
+    /// A portals.conf a user could have: comments, another group, keys in their own order, odd spacing.
+    static let userConfiguration = """
+        # my portals
+        [preferred]
+        default=gnome;gtk;
+        # the file chooser stays GTK's
+        org.freedesktop.impl.portal.FileChooser = gtk;
+        org.freedesktop.impl.portal.Settings=gnome;gtk
+
+        [extra]
+        keep=this;   
+
+        """
+
+    private func run(_ arguments: [String], in home: TemporaryHome, _ extra: [String: String] = [:]) throws -> CommandResult {
+        try CommandRunner.run(["desktop"] + arguments, environment: home.environment(extra), timeoutSeconds: 10)
+    }
+
+    /// Installs, checks with `check`, uninstalls, and expects the home exactly as it was.
+    private func installAndUndo(
+        _ home: TemporaryHome, _ extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation,
+        check: (CommandResult) throws -> Void
+    ) throws {
+        let before = try home.snapshot()
+        let install = try run(["install"], in: home, extra)
+        #expect(install.status == 0, "\(install.standardError)", sourceLocation: sourceLocation)
+        #expect(install.standardOutput.contains("systemctl --user restart xdg-desktop-portal"), sourceLocation: sourceLocation)
+        try check(install)
+        let uninstall = try run(["uninstall"], in: home, extra)
+        #expect(uninstall.status == 0, "\(uninstall.standardError)", sourceLocation: sourceLocation)
+        #expect(try home.snapshot() == before, "\(uninstall.standardOutput)", sourceLocation: sourceLocation)
+    }
+
+    @Test func withoutPortalsConfInstallCreatesItAndUninstallRemovesEverything() throws {
+        let home = try TemporaryHome()
+        // A state folder that is not there yet: the folders made for the record go too.
+        try installAndUndo(home, ["XDG_STATE_HOME": home.root.appendingPathComponent("fresh/state").path]) { install in
+            let portalFile = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("data/fontd.portal"), encoding: .utf8)
+            #expect(home.text("data/xdg-desktop-portal/portals/fontd.portal") == portalFile)
+            #expect(home.text("config/xdg-desktop-portal/portals.conf") == "[preferred]\n\(Self.settings)=fontd;\n")
+            #expect(home.text("config/fontd/portal.conf")?.contains("text-scaling-factor=false\n") == true)
+            #expect(install.standardOutput.contains("created \(home.portalConfig.path)/portals.conf"))
+        }
+    }
+
+    @Test func anExistingPortalsConfChangesInOneLineAndComesBackByteForByte() throws {
+        let home = try TemporaryHome()
+        try home.write(Self.userConfiguration, to: "config/xdg-desktop-portal/portals.conf", mode: 0o640)
+        try installAndUndo(home) { _ in
+            let expected = Self.userConfiguration.replacingOccurrences(of: "Settings=gnome;gtk\n", with: "Settings=fontd;gnome;gtk;\n")
+            #expect(home.text("config/xdg-desktop-portal/portals.conf") == expected)
+            let mode = try home.snapshot()["config/xdg-desktop-portal/portals.conf"]?.prefix(4)
+            #expect(mode == "640 ")
+        }
+    }
+
+    @Test func aPortalsConfThatIsALinkStaysALink() throws {
+        let home = try TemporaryHome()
+        try home.write(Self.userConfiguration, to: "dotfiles/portals.conf")
+        try FileManager.default.createDirectory(at: home.portalConfig, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: home.portalConfig.appendingPathComponent("portals.conf").path, withDestinationPath: home.root.appendingPathComponent("dotfiles/portals.conf").path)
+        try installAndUndo(home) { _ in
+            #expect(home.text("dotfiles/portals.conf")?.contains("Settings=fontd;gnome;gtk;\n") == true)
+            let link = try? FileManager.default.destinationOfSymbolicLink(atPath: home.portalConfig.appendingPathComponent("portals.conf").path)
+            #expect(link == home.root.appendingPathComponent("dotfiles/portals.conf").path)
+        }
+    }
+
+    @Test func theDesktopsOwnFileIsTheOneChanged() throws {
+        let home = try TemporaryHome()
+        let desktopFile = "# GNOME only\n[preferred]\ndefault=gnome;gtk;\n\n# end\n"
+        try home.write(desktopFile, to: "config/xdg-desktop-portal/gnome-portals.conf")
+        try home.write(Self.userConfiguration, to: "config/xdg-desktop-portal/portals.conf")
+        try installAndUndo(home, ["XDG_CURRENT_DESKTOP": "ubuntu:GNOME"]) { _ in
+            #expect(home.text("config/xdg-desktop-portal/gnome-portals.conf")
+                == "# GNOME only\n[preferred]\ndefault=gnome;gtk;\n\(Self.settings)=fontd;gnome;gtk;\n\n# end\n")
+            #expect(home.text("config/xdg-desktop-portal/portals.conf") == Self.userConfiguration)
+        }
+    }
+
+    @Test func withoutAFileOfTheUsersTheSystemsIsCopiedSoOtherPortalsKeepTheirBackends() throws {
+        let home = try TemporaryHome()
+        try home.write("[preferred]\ndefault=gnome;gtk;\n", to: "system-config/xdg-desktop-portal/gnome-portals.conf")
+        try installAndUndo(home, ["XDG_CURRENT_DESKTOP": "GNOME"]) { _ in
+            #expect(home.text("config/xdg-desktop-portal/gnome-portals.conf") == "[preferred]\ndefault=gnome;gtk;\n\(Self.settings)=fontd;gnome;gtk;\n")
+            #expect(home.text("config/xdg-desktop-portal/portals.conf") == nil)
+        }
+    }
+
+    @Test func withNoConfigurationAnywhereTheBackendsThatVolunteerForTheDesktopFollowFontd() throws {
+        let home = try TemporaryHome()
+        let portals = home.root.appendingPathComponent("portals").path
+        try home.write("[portal]\nDBusName=org.freedesktop.impl.portal.desktop.gnome\nInterfaces=org.freedesktop.impl.portal.Settings;\nUseIn=gnome\n", to: "portals/gnome.portal")
+        try home.write("[portal]\nDBusName=org.freedesktop.impl.portal.desktop.kde\nInterfaces=org.freedesktop.impl.portal.Settings;\nUseIn=KDE\n", to: "portals/kde.portal")
+        try installAndUndo(home, ["XDG_CURRENT_DESKTOP": "GNOME", "XDG_DESKTOP_PORTAL_DIR": portals]) { _ in
+            #expect(home.text("config/xdg-desktop-portal/portals.conf") == "[preferred]\n\(Self.settings)=fontd;gnome;\n")
+            #expect(home.text("portals/fontd.portal") == home.text("data/xdg-desktop-portal/portals/fontd.portal"))
+        }
+    }
+
+    @Test func installingTwiceIsInstallingOnce() throws {
+        let home = try TemporaryHome()
+        try home.write(Self.userConfiguration, to: "config/xdg-desktop-portal/portals.conf")
+        try installAndUndo(home) { _ in
+            let once = try home.snapshot()
+            let again = try run(["install"], in: home)
+            #expect(again.status == 0)
+            #expect(again.standardOutput.contains("Nothing to change"))
+            #expect(!again.standardOutput.contains("systemctl"))
+            let twice = try home.snapshot()
+            #expect(twice == once)
+        }
+    }
+
+    @Test func theTextScalingFactorChoiceIsRecordedAndRemoved() throws {
+        let home = try TemporaryHome()
+        let before = try home.snapshot()
+        #expect(try run(["install", "--text-scaling-factor"], in: home).status == 0)
+        #expect(home.text("config/fontd/portal.conf")?.contains("text-scaling-factor=true\n") == true)
+        #expect(try run(["status"], in: home).standardOutput.contains("answers text-scaling-factor: yes"))
+        #expect(try run(["install"], in: home).standardOutput.contains("changed \(home.configHome.path)/fontd/portal.conf"))
+        #expect(try run(["status"], in: home).standardOutput.contains("answers text-scaling-factor: no"))
+        #expect(try run(["uninstall"], in: home).status == 0)
+        #expect(try home.snapshot() == before)
+    }
+
+    @Test func aFileEditedSinceInstallKeepsTheUsersVersion() throws {
+        let home = try TemporaryHome()
+        try home.write(Self.userConfiguration, to: "config/xdg-desktop-portal/portals.conf")
+        #expect(try run(["install"], in: home).status == 0)
+        let edited = "[preferred]\ndefault=kde;\n"
+        try home.write(edited, to: "config/xdg-desktop-portal/portals.conf")
+        let uninstall = try run(["uninstall"], in: home)
+        #expect(uninstall.status == 0)
+        #expect(uninstall.standardOutput.contains("kept \(home.portalConfig.path)/portals.conf: it was edited since fontd desktop install"))
+        #expect(home.text("config/xdg-desktop-portal/portals.conf") == edited)
+        #expect(home.text("state/fontd/desktop/portals.conf.before-install") == Self.userConfiguration)
+        #expect(home.text("data/xdg-desktop-portal/portals/fontd.portal") == nil)
+    }
+
+    @Test func anUnparsableLineIsNamedAndNothingChanges() throws {
+        let home = try TemporaryHome()
+        try home.write("[preferred]\ndefault=gnome;\nthis is not a key\n", to: "config/xdg-desktop-portal/portals.conf")
+        let before = try home.snapshot()
+        let install = try run(["install"], in: home)
+        #expect(install.status != 0)
+        #expect(install.standardOutput.isEmpty)
+        #expect(install.standardError.hasPrefix("fontd: error: \(home.portalConfig.path)/portals.conf line 3 is not a [group], key=value"))
+        #expect(try home.snapshot() == before)
+    }
+
+    @Test func uninstallWithNothingInstalledSaysSo() throws {
+        let home = try TemporaryHome()
+        let uninstall = try run(["uninstall"], in: home)
+        #expect(uninstall.status == 0)
+        #expect(uninstall.standardOutput.hasPrefix("Nothing to undo"))
+    }
+
+    /// ArgumentParser's own refusals, one line each (it suggests no subcommand name).
+    @Test(arguments: [(["instal"], "Unexpected argument 'instal'"), (["install", "--text-scaling"], "Unknown option '--text-scaling'")])
+    func aMistypedSubcommandOrFlagIsRefused(arguments: [String], message: String) throws {
+        let home = try TemporaryHome()
+        let before = try home.snapshot()
+        let result = try run(arguments, in: home)
+        #expect(result.status != 0)
+        #expect(result.standardError == "fontd: error: \(message)\n", "\(result.standardError)")
+        #expect(try home.snapshot() == before)
+    }
+}
