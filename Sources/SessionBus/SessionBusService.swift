@@ -57,7 +57,10 @@ public final class SessionBusService: Sendable {
             portal: SettingsPortal(textScalingFactor: options.portalTextScalingFactor, ratios: ratios))
         let connection = try BusConnection(
             address: address, library: library,
-            handler: { [weak service] call in service?.handle(call) },
+            handler: { [weak service] call in
+                guard let service else { return call.fail(BusError(name: "org.freedesktop.DBus.Error.Failed", message: "fontd is stopping")) }
+                service.handle(call)
+            },
             property: { _, interface, name in Self.property(interface, name) },
             log: { level, message in logger.log(level: level, "GLib: \(message)") })
         do {
