@@ -175,4 +175,19 @@ import Testing
         #expect(changed.hasPrefix("Changed ({'content-size-category': <'ax4'>"), "\(changed)")
         #expect(try onTheBus.client.get("/category").member("category") == .string("ax4"))
     }
+
+    /// With a desktop bridge, the bus serves the bridge's scope, and the desktop's changes are announced too.
+    @Test func theDesktopBridgesScopeIsServedAndItsChangesAnnounced() throws {
+        let desktop = try GnomeDesktop(.dconf)
+        let address = try #require(desktop.environment["DBUS_SESSION_BUS_ADDRESS"])
+        let server = try ServerProcess(["--desktop", "gnome", "--desktop-scope", "alice"], environment: desktop.environment)
+        defer { server.stop() }
+        let signals = try SessionBusSignals(interface: Self.interface, address: address)
+        let scope = try SessionBusScript.call(Self.name, Self.path, Self.interface, "ReadOne", "('scope',)", address: address)
+        #expect(scope.last as? String == "alice", "\(scope)")
+        try desktop.set(1.25)
+        let changed = try signals.next()
+        #expect(changed.hasPrefix("Changed ({'content-size-category': <'xxl'>"), "\(changed)")
+        #expect(changed.contains("'scope': <'alice'>"))
+    }
 }
