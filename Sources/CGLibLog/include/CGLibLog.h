@@ -3,6 +3,9 @@
 // GLib's log messages through fontd's logger, for the C libraries fontd loads with dlopen
 // (libfontd-gnome.so, libfontd-bus.so; docs/DESIGN.md §26, §27). Linked into each of them.
 
+// Linked into each library on its own: not exported from either.
+#pragma GCC visibility push(hidden)
+
 /// A message's level, as fontd logs it: 1 warning, 2 notice, 3 info (the libraries' own enums
 /// have the same values).
 typedef void (*fontd_glib_log_sink)(int level, const char *domain, const char *message, void *context);
@@ -14,5 +17,7 @@ void fontd_glib_log_route(fontd_glib_log_sink sink, void *context);
 
 /// Stops sending to the sink `fontd_glib_log_route` set here (GLib's default writer takes over).
 void fontd_glib_log_unroute(void);
+
+#pragma GCC visibility pop
 
 #endif
