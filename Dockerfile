@@ -25,8 +25,8 @@ RUN swift package resolve
 COPY . .
 # One executable serves every command, the HEALTHCHECK's `fontd health` among them. The same build as
 # scripts/install's (not position-independent: docs/DESIGN.md §19). fontd does not link GIO, so neither stage
-# needs GLib: the desktop bridge's library (libfontd-gnome.so, for `serve --desktop`) is not built here, as a
-# container has no desktop session; `serve --desktop gnome` there stops with one line saying so.
+# needs GLib: the desktop bridge's and the session bus's libraries (libfontd-gnome.so, libfontd-bus.so) are not built here, as a
+# container has no desktop session; `serve --desktop gnome` (or `--dbus on`) there stops with one line saying so.
 RUN swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --product fontd \
     && install -m 0755 .build/release/fontd /usr/local/bin/
 

@@ -14,6 +14,9 @@ let package = Package(
         // libfontd-gnome.so: GSettings through GIO, which `fontd serve --desktop` loads with dlopen
         // so that no other command loads GIO (docs/DESIGN.md §26).
         .library(name: "fontd-gnome", type: .dynamic, targets: ["CGnomeSettings"]),
+        // libfontd-bus.so: the session-bus connection through GDBus, which `fontd serve --dbus` loads
+        // with dlopen for the same reason (docs/DESIGN.md §27).
+        .library(name: "fontd-bus", type: .dynamic, targets: ["CBusService"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,6 +46,9 @@ let package = Package(
             pkgConfig: "gio-2.0",
             providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]
         ),
+        // GLib's log messages through fontd's logger, linked into both libraries that reach GIO: the
+        // first of them installs GLib's one writer (docs/DESIGN.md §27).
+        .target(name: "CGLibLog", dependencies: ["CGio"]),
         // The C table between fontd and libfontd-gnome.so (docs/DESIGN.md §26); a header, and nothing that links.
         .target(name: "CDesktopSettings"),
         // libfontd-gnome.so: one GSettings key watched on a thread of its own running a GLib main loop.
@@ -51,7 +57,18 @@ let package = Package(
         // makes swiftc name the static runtime archives, of which nothing is then used.
         .target(
             name: "CGnomeSettings",
-            dependencies: ["CGio", "CDesktopSettings"],
+            dependencies: ["CGio", "CGLibLog", "CDesktopSettings"],
+            linkerSettings: [.unsafeFlags(["-nostartfiles", "-static-stdlib"])]
+        ),
+
+        // The C table between fontd and libfontd-bus.so (docs/DESIGN.md §27), and the introspection
+        // XML of data/ embedded at build time; nothing that links GIO.
+        .target(name: "CSessionBus"),
+        // libfontd-bus.so: one session-bus connection served by GDBus on a thread of its own; linked
+        // without the Swift runtime, as libfontd-gnome.so is.
+        .target(
+            name: "CBusService",
+            dependencies: ["CGio", "CGLibLog", "CSessionBus"],
             linkerSettings: [.unsafeFlags(["-nostartfiles", "-static-stdlib"])]
         ),
 
@@ -116,6 +133,16 @@ let package = Package(
             dependencies: ["CDesktopSettings", "DynamicType", "ScopedPreferences", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // fontd on the session bus (docs/DESIGN.md §27–§28): org.fontd.Fontd1 and the Settings portal
+        // backend, through libfontd-bus.so, loaded when asked for. Knows no HTTP: the service's own
+        // answers reach it through `ServiceGateway`, which the executable provides.
+        .target(
+            name: "SessionBus",
+            dependencies: [
+                "CSessionBus", "DesktopBridge", "DynamicType", "ScopedPreferences", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // The Swift client library: every endpoint, and the preference changes as a stream.
         // On Linux over async-http-client: Foundation's URLSession there spins a core while a
         // stream sits idle and links libcurl. Apple platforms keep URLSession.
@@ -151,6 +178,7 @@ let package = Package(
                 "DesktopBridge",
                 "DynamicType",
                 "ScopedPreferences",
+                "SessionBus",
                 "FontdClient",
                 "FontdCommandLine",
                 "FontResolution",

@@ -10,6 +10,7 @@
 #include <gio/gsettingsbackend.h>
 #include <string.h>
 
+#include "CGLibLog.h"
 #include "CGnomeSettings.h"
 
 struct fontd_desktop_settings {
@@ -31,54 +32,11 @@ struct fontd_desktop_settings {
     fontd_desktop_settings_failure failure;
 };
 
-// MARK: GLib's log messages, through fontd's logger
+// MARK: GLib's log messages, through fontd's logger (CGLibLog)
 
-/// Whose callbacks receive GLib's messages: the open settings' (one at a time in fontd).
-static GMutex log_lock;
-static fontd_desktop_settings_callbacks log_target;
-static gboolean log_target_set = FALSE;
-
-static GLogWriterOutput write_log(GLogLevelFlags flags, const GLogField *fields, gsize count, gpointer data) {
-    (void)data;
-    if (flags & G_LOG_LEVEL_DEBUG) return G_LOG_WRITER_HANDLED;
-    const char *message = NULL, *domain = NULL;
-    for (gsize index = 0; index < count; index++) {
-        // Text fields have length -1 (NUL-terminated).
-        if (fields[index].length != -1) continue;
-        if (strcmp(fields[index].key, "MESSAGE") == 0) message = fields[index].value;
-        if (strcmp(fields[index].key, "GLIB_DOMAIN") == 0) domain = fields[index].value;
-    }
-    fontd_desktop_settings_log_level level =
-        flags & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING) ? FONTD_DESKTOP_SETTINGS_LOG_WARNING
-        : flags & G_LOG_LEVEL_MESSAGE                                             ? FONTD_DESKTOP_SETTINGS_LOG_NOTICE
-                                                                                  : FONTD_DESKTOP_SETTINGS_LOG_INFO;
-    g_mutex_lock(&log_lock);
-    if (!log_target_set || message == NULL) {
-        g_mutex_unlock(&log_lock);
-        return g_log_writer_default(flags, fields, count, NULL);
-    }
-    log_target.log(level, domain, message, log_target.context);
-    g_mutex_unlock(&log_lock);
-    return G_LOG_WRITER_HANDLED;
-}
-
-/// Sends GLib's messages to `callbacks` from now on (GLib takes one writer per process, set once).
-static void route_log(fontd_desktop_settings_callbacks callbacks) {
-    static gsize installed = 0;
-    if (g_once_init_enter(&installed)) {
-        g_log_set_writer_func(write_log, NULL, NULL);
-        g_once_init_leave(&installed, 1);
-    }
-    g_mutex_lock(&log_lock);
-    log_target = callbacks;
-    log_target_set = TRUE;
-    g_mutex_unlock(&log_lock);
-}
-
-static void unroute_log(void) {
-    g_mutex_lock(&log_lock);
-    log_target_set = FALSE;
-    g_mutex_unlock(&log_lock);
+static void forward_log(int level, const char *domain, const char *message, void *context) {
+    fontd_desktop_settings_callbacks *callbacks = context;
+    callbacks->log((fontd_desktop_settings_log_level)level, domain, message, callbacks->context);
 }
 
 // MARK: The settings thread
@@ -192,11 +150,11 @@ static void free_settings(fontd_desktop_settings *settings) {
 static fontd_desktop_settings *open_settings(
     const char *schema_id, const char *key, fontd_desktop_settings_callbacks callbacks,
     fontd_desktop_settings_failure *failure) {
-    route_log(callbacks);
     fontd_desktop_settings *settings = g_new0(fontd_desktop_settings, 1);
     settings->schema_id = g_strdup(schema_id);
     settings->key = g_strdup(key);
     settings->callbacks = callbacks;
+    fontd_glib_log_route(forward_log, &settings->callbacks);
     settings->context = g_main_context_new();
     settings->loop = g_main_loop_new(settings->context, FALSE);
     g_mutex_init(&settings->lock);
@@ -210,7 +168,7 @@ static fontd_desktop_settings *open_settings(
         g_clear_error(&error);
         *failure = settings->failure;
         free_settings(settings);
-        unroute_log();
+        fontd_glib_log_unroute();
         return NULL;
     }
     g_mutex_lock(&settings->lock);
@@ -220,7 +178,7 @@ static fontd_desktop_settings *open_settings(
         g_thread_join(settings->thread);
         *failure = settings->failure;
         free_settings(settings);
-        unroute_log();
+        fontd_glib_log_unroute();
         return NULL;
     }
     return settings;
@@ -284,7 +242,7 @@ static void close_settings(fontd_desktop_settings *settings) {
     // Quit from a task, not directly: a quit before the thread has entered the loop would be lost.
     perform(settings, quit_loop, NULL, NULL);
     g_thread_join(settings->thread);
-    unroute_log();
+    fontd_glib_log_unroute();
     free_settings(settings);
 }
 

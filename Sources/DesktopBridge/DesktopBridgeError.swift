@@ -27,12 +27,9 @@ public enum DesktopBridgeError: Error, CustomStringConvertible, Equatable {
 
     private var reason: String {
         switch self {
-        case .libraryNotFound(let searched):
-            "its library is in none of \(searched.joined(separator: ", ")) (swift build makes it beside fontd; scripts/install puts it in PREFIX/lib/fontd)"
-        case .libraryNotLoaded(let path, let reason):
-            "\(path) does not load (\(reason)); it needs GIO (Debian: libglib2.0-0)"
-        case .libraryIncompatible(let path, let reason):
-            "\(path) is not this fontd's (\(reason)); install both from one build"
+        case .libraryNotFound(let searched): BundledLibrary.Failure.notFound(searched: searched).description
+        case .libraryNotLoaded(let path, let reason): BundledLibrary.Failure.notLoaded(path: path, reason: reason).description
+        case .libraryIncompatible(let path, let reason): BundledLibrary.Failure.incompatible(path: path, reason: reason).description
         case .noSchema(let schema):
             "the GSettings schema \(schema) is not installed (Debian: gsettings-desktop-schemas); GIO looks in XDG_DATA_DIRS/glib-2.0/schemas and GSETTINGS_SCHEMA_DIR"
         case .noKey(let schema, let key):

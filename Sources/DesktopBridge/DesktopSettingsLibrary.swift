@@ -26,27 +26,15 @@ struct DesktopSettingsLibrary: Sendable {
     let backend: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
     let close: @convention(c) (OpaquePointer?) -> Void
 
-    /// Where the library is looked for, in order: beside the running executable (where `swift build`
-    /// puts it), then in `../lib/fontd/` from there (where `scripts/install` puts it).
-    static func searchPath() -> [String] {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return [fileName] }
-        let executable = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let directory = executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)]
-        return ["\(directory)/\(fileName)", "\(directory)/../lib/fontd/\(fileName)"]
-    }
-
-    /// Loads the first library of `searchPath()` that exists and checks its table.
+    /// Loads the first library of `BundledLibrary.searchPath(for:)` that exists and checks its table.
     static func load() throws(DesktopBridgeError) -> DesktopSettingsLibrary {
-        let candidates = searchPath()
-        guard let path = candidates.first(where: { access($0, F_OK) == 0 }) else { throw .libraryNotFound(searched: candidates) }
-        // RTLD_LOCAL: GIO's symbols stay out of the global namespace; RTLD_NOW: a missing one fails here, not later.
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            throw .libraryNotLoaded(path: path, reason: dlerror().map { String(cString: $0) } ?? "dlopen failed")
-        }
-        guard let symbol = dlsym(handle, FONTD_DESKTOP_SETTINGS_ENTRY_POINT) else {
-            throw .libraryIncompatible(path: path, reason: "it has no \(FONTD_DESKTOP_SETTINGS_ENTRY_POINT)")
+        let path: String, symbol: UnsafeMutableRawPointer
+        do { (path, symbol) = try BundledLibrary.entryPoint(of: fileName, named: FONTD_DESKTOP_SETTINGS_ENTRY_POINT) } catch {
+            throw switch error {
+            case .notFound(let searched): .libraryNotFound(searched: searched)
+            case .notLoaded(let path, let reason): .libraryNotLoaded(path: path, reason: reason)
+            case .incompatible(let path, let reason): .libraryIncompatible(path: path, reason: reason)
+            }
         }
         let entryPoint = unsafeBitCast(symbol, to: fontd_desktop_settings_entry_point.self)
         guard let table = entryPoint()?.pointee else { throw .libraryIncompatible(path: path, reason: "it offers no table") }

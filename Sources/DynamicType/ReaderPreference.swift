@@ -75,6 +75,12 @@ extension ReaderPreference {
         /// The command that reads and sets it: the query parameter's words joined by `-`
         /// (`legibility`, `text-spacing`, `reading-font`).
         public var commandName: String { Self.split(queryParameter, by: "-") }
+        /// The key that names it on the session bus and in the Settings portal (docs/DESIGN.md
+        /// §27): what its event says changed, in kebab case (`contentSizeCategoryDidChange` →
+        /// `content-size-category`, `readingFontDidChange` → `reading-font`).
+        public var busKey: String {
+            Self.split(eventName.hasSuffix("DidChange") ? String(eventName.dropLast("DidChange".count)) : eventName, by: "-")
+        }
         /// What it is called in a sentence: `legibility weight`.
         public let noun: String
         /// What it is, for help: its noun and what it means (`legibility weight (the "Bold Text" setting)`).

@@ -137,6 +137,19 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp("The scope whose category follows and sets the desktop's text size (default: the root scope).", valueName: "scope"))
     var desktopScope: String?
 
+    @Option(help: ArgumentHelp(
+        "Serve org.fontd.Fontd1 and the Settings portal backend on the session bus: auto (when DBUS_SESSION_BUS_ADDRESS names one that "
+            + "can be reached; else said once in the log), on (fontd stops at start when it cannot) or off.",
+        valueName: "dbus"))
+    var dbus: BusChoice = .auto
+
+    @Option(help: ArgumentHelp("The scope the session bus serves (default: --desktop-scope with a desktop bridge, else the root scope).", valueName: "scope"))
+    var dbusScope: String?
+
+    @Flag(help: "Answer org.gnome.desktop.interface text-scaling-factor in the Settings portal too (the desktop bridge's value for the category). "
+        + "Also on when fontd desktop install --text-scaling-factor chose it.")
+    var portalTextScalingFactor = false
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -249,6 +262,9 @@ struct Serve: ParsableCommand {
         // Before the ready line: the desktop's value is the category when the first request arrives.
         let bridge = try joinDesktop(service: service, table: resolver.table, logger: logger)
         defer { bridge?.stop() }
+        let bus = try joinSessionBus(
+            service: service, table: resolver.table, bridgeScope: bridge?.scope, token: token, environment: environment, logger: logger)
+        defer { bus?.stop() }
 
         let ready = Array("fontd listening on \(http.url)\n".utf8)
         _ = ready.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
@@ -332,5 +348,6 @@ struct Serve: ParsableCommand {
             throw ValidationError("--desktop-scope needs --desktop gnome or --desktop auto.")
         }
         _ = try desktopScopeParsed()
+        try validateBusOptions()
     }
 }

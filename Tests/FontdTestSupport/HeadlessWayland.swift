@@ -7,10 +7,12 @@ import Glibc
 /// real GTK 4 application to run under (docs/DESIGN.md §28); stopped when released.
 public final class HeadlessWayland: @unchecked Sendable {
     public enum StartError: Error, CustomStringConvertible {
+        case notStarted(Int32)
         case noSocket(String)
 
         public var description: String {
             switch self {
+            case .notStarted(let error): "weston did not start (is weston installed?): \(String(cString: strerror(error)))"
             case .noSocket(let log): "weston made no Wayland socket within 10 s: \(log)"
             }
         }
@@ -20,7 +22,8 @@ public final class HeadlessWayland: @unchecked Sendable {
     public let display = "fontd-test"
     /// Its `XDG_RUNTIME_DIR` (0700), where the socket is.
     public let runtimeDirectory: String
-    private let weston: DetachedProcess
+    private let weston: SpawnedProgram
+    private let logPath: String
 
     /// Starts weston in `directory`; returns once its socket is there.
     public init(in directory: URL) throws {
@@ -31,24 +34,27 @@ public final class HeadlessWayland: @unchecked Sendable {
         environment["XDG_RUNTIME_DIR"] = runtime.path
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
         environment.removeValue(forKey: "DISPLAY")
-        weston = try DetachedProcess(
-            ["/usr/bin/weston", "--backend=headless-backend.so", "--socket=\(display)", "--idle-time=0", "--no-config"],
-            environment: environment, log: directory.appendingPathComponent("weston.log").path)
+        logPath = directory.appendingPathComponent("weston.log").path
+        do {
+            weston = try SpawnedProgram(
+                ["/usr/bin/weston", "--backend=headless-backend.so", "--socket=\(display)", "--idle-time=0", "--no-config"],
+                environment: environment, outputPath: logPath)
+        } catch {
+            throw StartError.notStarted(error.errno)
+        }
         let socket = "\(runtime.path)/\(display)"
         let deadline = Date().addingTimeInterval(10)
-        while access(socket, F_OK) != 0, weston.isRunning, Date() < deadline { usleep(10_000) }
+        while access(socket, F_OK) != 0, Date() < deadline { usleep(10_000) }
         guard access(socket, F_OK) == 0 else {
-            let log = weston.log
             weston.stop()
-            throw StartError.noSocket(log)
+            throw StartError.noSocket((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")
         }
     }
+
+    deinit { weston.stop() }
 
     /// What a GTK application under this compositor needs in its environment.
     public var clientEnvironment: [String: String] {
         ["WAYLAND_DISPLAY": display, "XDG_RUNTIME_DIR": runtimeDirectory, "GDK_BACKEND": "wayland"]
     }
-
-    /// Stops weston. Again does nothing.
-    public func stop() { weston.stop() }
 }

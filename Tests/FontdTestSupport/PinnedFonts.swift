@@ -45,7 +45,9 @@ public enum PinnedFonts {
         var environment = ProcessInfo.processInfo.environment
         environment["FONTCONFIG_FILE"] = configFile
         environment["XDG_CACHE_HOME"] = answerCacheHome
-        for name in ["FONTD_STYLES", "FONTD_NO_CACHE", "FONTD_CACHE_TRACE"] { environment.removeValue(forKey: name) }
+        // No session bus: `fontd serve` joins the one named here (docs/DESIGN.md §27), and a test's
+        // server must never take names on the session of whoever runs the tests.
+        for name in ["FONTD_STYLES", "FONTD_NO_CACHE", "FONTD_CACHE_TRACE", "DBUS_SESSION_BUS_ADDRESS"] { environment.removeValue(forKey: name) }
         return environment
     }
 

@@ -7,7 +7,8 @@ import Glibc
 /// on which dconf-service is started on demand as on a desktop; stopped when released. Give it the
 /// environment its services must see (dconf-service writes to `XDG_CONFIG_HOME/dconf/user`).
 ///
-/// A `DetachedProcess`, so that SIGTERM stops it and the dconf-service it starts.
+/// Started as a `SpawnedProgram` (an empty signal mask): neither dbus-daemon nor the dconf-service
+/// it starts would otherwise leave on SIGTERM (dconf-service sends itself one when the bus goes away).
 public final class PrivateSessionBus: @unchecked Sendable {
     public enum StartError: Error, CustomStringConvertible {
         case notStarted(Int32)
@@ -23,7 +24,7 @@ public final class PrivateSessionBus: @unchecked Sendable {
 
     /// `DBUS_SESSION_BUS_ADDRESS` for the bus.
     public let address: String
-    private var daemon: DetachedProcess?
+    private var program: SpawnedProgram?
 
     public init(in directory: URL, environment: [String: String]) throws {
         let socket = directory.appendingPathComponent("bus").path
@@ -31,11 +32,7 @@ public final class PrivateSessionBus: @unchecked Sendable {
         address = "unix:path=\(socket)"
         let arguments = ["/usr/bin/dbus-daemon", "--config-file=/usr/share/dbus-1/session.conf", "--address=\(address)", "--nofork", "--nopidfile"]
 
-        do {
-            daemon = try DetachedProcess(arguments, environment: environment, log: log)
-        } catch {
-            throw StartError.notStarted(error.code)
-        }
+        do { program = try SpawnedProgram(arguments, environment: environment, errorPath: log) } catch { throw StartError.notStarted(error.errno) }
 
         let deadline = Date().addingTimeInterval(5)
         while access(socket, F_OK) != 0, Date() < deadline { usleep(10_000) }
@@ -49,6 +46,7 @@ public final class PrivateSessionBus: @unchecked Sendable {
 
     /// Stops the daemon (SIGTERM; SIGKILL after 5 s); the services it started leave with the bus.
     public func stop() {
-        daemon?.stop()
+        program?.stop()
+        program = nil
     }
 }

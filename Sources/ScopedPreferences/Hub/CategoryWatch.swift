@@ -4,7 +4,8 @@ import DynamicType
 /// telling the changes it made itself from all others: what keeps a setting outside fontd in step
 /// with a scope both ways (the desktop bridge, docs/DESIGN.md §26).
 ///
-/// Changes are reported on the hub's queue, one at a time, in the order they were
+/// Built on the hub's preference watches (`PreferencesWatch`), reporting only the changes that
+/// moved the category. Changes are reported on the hub's queue, one at a time, in the order they were
 /// applied — whether made by a PUT, by this watch, or by another replica — once each is committed
 /// and sent to the scope's subscribers. A handler must return quickly: it holds up every change.
 public final class CategoryWatch: Sendable {
@@ -35,10 +36,14 @@ public final class CategoryWatch: Sendable {
     public init(scope: PreferenceScope, hub: ScopeHub, report: @escaping @Sendable (Change) -> Void) {
         self.scope = scope
         self.hub = hub
-        hub.watchCategory(of: scope, for: ObjectIdentifier(self), report: report)
+        hub.watch(scope, for: ObjectIdentifier(self)) { change in
+            let category = change.answer.category
+            guard category != change.previous.category else { return }
+            report(Change(category: category, previous: change.previous.category, isOwn: change.isOwn))
+        }
     }
 
-    deinit { hub.unwatchCategory(for: ObjectIdentifier(self)) }
+    deinit { hub.unwatch(for: ObjectIdentifier(self)) }
 
     /// The scope's effective category now.
     public var category: ContentSizeCategory { hub.preferences(of: scope).category }
@@ -56,6 +61,6 @@ public final class CategoryWatch: Sendable {
 
     /// Stops the reports; a report already on its way may still arrive.
     public func cancel() {
-        hub.unwatchCategory(for: ObjectIdentifier(self))
+        hub.unwatch(for: ObjectIdentifier(self))
     }
 }

@@ -11,10 +11,10 @@ import Synchronization
 /// subscriber" and "broadcast a change" exclusive, so each subscriber gets every change exactly
 /// once, in its replay or live.
 public final class ScopeHub: Sendable {
-    /// What the lock guards: the tree, and the category watches that follow it.
+    /// What the lock guards: the tree, and the watches that follow its scopes.
     struct State: Sendable {
         var tree: ScopeTree
-        var watches = CategoryWatches()
+        var watches = ScopeWatches()
     }
 
     /// Where changes are kept; nil keeps them in memory only (tests of the read side).
@@ -129,7 +129,7 @@ public final class ScopeHub: Sendable {
     }
 
     /// Applies `update` to `scope`'s own values on the queue: committed durably, then applied and
-    /// sent to the subscribers it reaches and reported to the category watches it moved (`watch`
+    /// sent to the subscribers it reaches and reported to the watches of the scopes it moved (`watch`
     /// names the one making it, if any); then `completion` runs on the queue.
     public func change(
         _ scope: PreferenceScope, _ update: PerPreference<ScopeTree.Setting>, by watch: ObjectIdentifier? = nil,

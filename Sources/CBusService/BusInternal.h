@@ -1,0 +1,61 @@
+#ifndef FONTD_BUS_INTERNAL_H
+#define FONTD_BUS_INTERNAL_H
+// What the two files of libfontd-bus.so share: the connection's state, the tasks that run on its
+// thread, and the method calls' handlers (docs/DESIGN.md §27). Not installed; not part of the table.
+
+#include <gio/gio.h>
+
+#include "CBusService.h"
+
+// Shared by the library's files only: not exported (the table is the library's one symbol).
+#pragma GCC visibility push(hidden)
+
+struct fontd_bus {
+    char *address;
+    fontd_bus_callbacks callbacks;
+    GMainContext *context;
+    GMainLoop *loop;
+    GThread *thread;
+    /// Made, used and released on the bus thread only.
+    GDBusConnection *connection;
+    /// The registered objects' interfaces, by "path\ninterface", for typing replies and signals;
+    /// and the registration ids. Bus thread only.
+    GHashTable *interfaces;
+    GArray *registrations;
+
+    /// The start: the thread says it is connected, or why it cannot be.
+    GMutex lock;
+    GCond started;
+    gboolean ready;
+    fontd_bus_failure failure;
+};
+
+struct fontd_bus_call {
+    fontd_bus *bus;
+    GDBusMethodInvocation *invocation;
+};
+
+/// A function run on the bus thread by `fontd_bus_perform`.
+typedef void (*bus_task)(fontd_bus *bus, gpointer data);
+
+/// Runs `task` on the bus thread after the tasks given before it; `release` runs once, after the
+/// task ran or when closing drops it. From any thread.
+void fontd_bus_perform(fontd_bus *bus, bus_task task, gpointer data, GDestroyNotify release);
+
+/// Logs `message` as a warning through fontd's logger.
+void fontd_bus_log_warning(fontd_bus *bus, const char *message);
+
+/// The key of `bus->interfaces`: "path\ninterface".
+char *fontd_bus_interface_key(const char *path, const char *interface);
+
+/// Calls and properties of the registered objects, delivered to Swift (BusMessages.c).
+extern const GDBusInterfaceVTable fontd_bus_vtable;
+
+/// The table's `reply`, `fail` and `emit` (BusMessages.c).
+void fontd_bus_reply(fontd_bus_call *call, const char *text);
+void fontd_bus_fail_call(fontd_bus_call *call, const char *name, const char *text);
+void fontd_bus_emit(fontd_bus *bus, const char *path, const char *interface, const char *signal, const char *text);
+
+#pragma GCC visibility pop
+
+#endif

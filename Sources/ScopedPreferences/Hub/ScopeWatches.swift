@@ -1,0 +1,51 @@
+import DynamicType
+
+/// The scopes whose effective preferences a `PreferencesWatch` (or a `CategoryWatch`, built on
+/// one) follows, by watch, with the preferences each last heard (docs/DESIGN.md §26, §27).
+struct ScopeWatches: Sendable {
+    /// A scope's effective preferences as its watch last heard them, and where a change goes.
+    struct Watched: Sendable {
+        let scope: PreferenceScope
+        var preferences: ReaderPreferences
+        let report: @Sendable (PreferencesWatch.Change) -> Void
+    }
+
+    /// Changes owed to watches, sent once the lock is released: a watch's handler may call the hub.
+    struct Reports {
+        fileprivate var pending: [(report: @Sendable (PreferencesWatch.Change) -> Void, change: PreferencesWatch.Change)] = []
+
+        func send() {
+            for (report, change) in pending { report(change) }
+        }
+    }
+
+    var watched: [ObjectIdentifier: Watched] = [:]
+
+    /// The change of each watched scope whose effective preferences moved since its watch last
+    /// heard, telling the watch that made it (`watch`) from the others.
+    mutating func reports(in tree: ScopeTree, madeBy watch: ObjectIdentifier?) -> Reports {
+        var reports = Reports()
+        for (id, entry) in watched {
+            let preferences = tree.preferences(of: entry.scope)
+            guard preferences != entry.preferences else { continue }
+            watched[id]?.preferences = preferences
+            let change = PreferencesWatch.Change(answer: tree.answer(for: entry.scope), previous: entry.preferences, isOwn: id == watch)
+            reports.pending.append((entry.report, change))
+        }
+        return reports
+    }
+}
+
+extension ScopeHub {
+    /// Reports every later change of `scope`'s effective preferences to `report`, for `watch`.
+    func watch(_ scope: PreferenceScope, for watch: ObjectIdentifier, report: @escaping @Sendable (PreferencesWatch.Change) -> Void) {
+        state.withLock { state in
+            state.watches.watched[watch] = ScopeWatches.Watched(scope: scope, preferences: state.tree.preferences(of: scope), report: report)
+        }
+    }
+
+    /// Stops reporting to `watch`.
+    func unwatch(for watch: ObjectIdentifier) {
+        state.withLock { _ = $0.watches.watched.removeValue(forKey: watch) }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import DesktopBridge
+import DynamicType
+import FontService
+import Logging
+import SessionBus
+
+extension Serve {
+    /// The session bus `--dbus` asks for (docs/DESIGN.md §27–§28), joined; nil with `off`, or with
+    /// `auto` when it cannot be (said once in the log). The served scope is `--dbus-scope`, else
+    /// the desktop bridge's (`bridgeScope`), else the root. GNOME's key is answered with
+    /// `--portal-text-scaling-factor`, or when `fontd desktop install --text-scaling-factor` chose it.
+    func joinSessionBus(
+        service: FontService, table: StyleTable, bridgeScope: PreferenceScope?, token: String?, environment: [String: String],
+        logger: Logger
+    ) throws -> SessionBusService? {
+        guard dbus != .off else { return nil }
+        let options = SessionBusService.Options(
+            scope: try dbusScopeParsed() ?? bridgeScope ?? .root,
+            portalTextScalingFactor: portalTextScalingFactor || DesktopInstallation.textScalingFactorChosen(environment: environment))
+        do {
+            return try SessionBusService.start(
+                options: options, hub: service.hub, ratios: try TextScalingRatios.of(table),
+                gateway: FontServiceGateway(service: service, token: token), environment: environment, logger: logger)
+        } catch let error as SessionBusError where dbus == .auto {
+            logger.notice("serving without the session bus (--dbus auto)", metadata: ["reason": "\(error)"])
+            return nil
+        }
+    }
+
+    /// `--dbus-scope` as a scope; nil when it is not given.
+    private func dbusScopeParsed() throws -> PreferenceScope? {
+        guard let dbusScope else { return nil }
+        do {
+            return try PreferenceScope(parsing: dbusScope)
+        } catch {
+            throw ValidationError("--dbus-scope: \(error)")
+        }
+    }
+
+    /// `--dbus-scope` and `--portal-text-scaling-factor` need the bus; the scope must be one.
+    func validateBusOptions() throws {
+        if dbus == .off, dbusScope != nil { throw ValidationError("--dbus-scope needs --dbus auto or --dbus on, not --dbus off.") }
+        if dbus == .off, portalTextScalingFactor {
+            throw ValidationError("--portal-text-scaling-factor needs --dbus auto or --dbus on, not --dbus off.")
+        }
+        _ = try dbusScopeParsed()
+    }
+}
