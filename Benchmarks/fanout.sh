@@ -8,11 +8,15 @@
 #
 # With --before [REV] (REV: by default the last commit before the event loop's connection states,
 # issue 13), a release build of REV (in .build/bench-before/, kept across runs) is measured first,
-# as "before", beside this checkout's; both are then built as scripts/install builds.
+# as "before", beside this checkout's; both are then built as scripts/install builds. The report
+# then adds the ratios fontd / before of the server's CPU per broadcast and RSS per subscriber.
+# With ROUNDS > 1 the fontd builds are measured that many times, alternating (nchan once); each
+# figure is then the median over the rounds, and each round's ratios are printed as well.
 #
 # Environment: SUBSCRIBERS (10000), BROADCASTS (20), WARMUP (1), PAUSE_MS (200), TIMEOUT (30 s per
-# broadcast), POLL_US (0), SERVERS ("fontd nchan"), FONTD_BIN (a fontd to use instead of building
-# one), FONTD_ARGS (more `fontd serve` options), NGINX (/usr/sbin/nginx), NCHAN_MODULE, CC (cc).
+# broadcast), POLL_US (0), ROUNDS (1), SERVERS ("fontd nchan"), FONTD_BIN (a fontd to use instead of
+# building one), FONTD_BEFORE_BIN (a build of REV kept from before), FONTD_ARGS (more `fontd serve`
+# options), NGINX (/usr/sbin/nginx), NCHAN_MODULE, CC (cc).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +26,7 @@ warmup="${WARMUP:-1}"
 pause_ms="${PAUSE_MS:-200}"
 timeout="${TIMEOUT:-30}"
 poll_us="${POLL_US:-0}"
+rounds="${ROUNDS:-1}"
 servers="${SERVERS:-fontd nchan}"
 nginx="${NGINX:-/usr/sbin/nginx}"
 nchan_module="${NCHAN_MODULE:-/usr/lib/nginx/modules/ngx_nchan_module.so}"
@@ -38,6 +43,7 @@ parse_before_option "usage: Benchmarks/fanout.sh [--before [REV]]" "$server_befo
 [[ "$pause_ms" =~ ^[0-9]+$ ]] || fail "PAUSE_MS must be a non-negative integer, not '$pause_ms'"
 [[ "$timeout" =~ ^[1-9][0-9]*$ ]] || fail "TIMEOUT must be a positive integer (seconds), not '$timeout'"
 [[ "$poll_us" =~ ^[0-9]{1,6}$ ]] || fail "POLL_US must be an integer from 0 to 999999, not '$poll_us'"
+[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || fail "ROUNDS must be a positive integer, not '$rounds'"
 run_fontd=false
 run_nchan=false
 for server in $servers; do
@@ -77,10 +83,10 @@ install_cleanup
 "$cc" -O2 -Wall -o "$tmp/fanout-client" Benchmarks/fanout/fanout-client.c || fail "could not compile Benchmarks/fanout/fanout-client.c"
 
 # Runs the client in the background and waits, so that a signal reaches the trap at once.
-# Its progress goes to stderr; its `result …` line is saved in $tmp/result-<server>.
+# Its progress goes to stderr; its `result …` line is saved in $tmp/result-<server>-<round>.
 # SERVER is fontd, before (a fontd) or nchan.
 run_client() {
-    local server="$1" log="$2"
+    local server="$1" log="$2" round="${round:-1}"
     shift 2
     "$tmp/fanout-client" --server "${server/before/fontd}" --label "$server" --subscribers "$subscribers" --broadcasts "$broadcasts" \
         --warmup "$warmup" --pause-ms "$pause_ms" --timeout "$timeout" --poll-us "$poll_us" "$@" \
@@ -91,7 +97,7 @@ run_client() {
         fail_with_log "the client failed against $server" "$log"
     fi
     client_pid=""
-    grep '^result ' "$tmp/client-$server.out" | tail -n 1 >"$tmp/result-$server" ||
+    grep '^result ' "$tmp/client-$server.out" | tail -n 1 >"$tmp/result-$server-$round" ||
         fail "the client printed no result against $server"
 }
 
@@ -100,7 +106,7 @@ run_client() {
 # preferences), then stopped before the next server starts: they must not share the cores.
 measure_fontd() {
     local name="$1"
-    fontd_args=(serve --port 0 --token bench --threads 2 --state "$tmp/$name-state.json")
+    fontd_args=(serve --port 0 --token bench --threads 2 --state "$tmp/$name-${round:-1}-state.json")
     if ((subscribers + 64 > 16384)); then # fontd's default --max-connections
         fontd_args+=(--max-connections $((subscribers + 64)))
     fi
@@ -122,15 +128,21 @@ if $run_fontd; then
     if [ -n "$before_revision" ]; then
         build_fontd_and_before "$before_revision"
         after_fontd="$fontd"
-        fontd="$before_fontd"
-        measure_fontd before
-        fontd="$after_fontd"
         names="before"
     else
         find_fontd
     fi
-    measure_fontd fontd
     names="$names fontd"
+    for ((round = 1; round <= rounds; round++)); do
+        ((rounds == 1)) || echo "fanout: round $round of $rounds" >&2
+        if [ -n "$before_revision" ]; then
+            fontd="$before_fontd"
+            measure_fontd before
+            fontd="$after_fontd"
+        fi
+        measure_fontd fontd
+    done
+    round=1
 fi
 
 # --- nginx + nchan ------------------------------------------------------------------------------
@@ -195,6 +207,8 @@ EOF
 fi
 
 # --- report -----------------------------------------------------------------------------------
+# Each figure is the median over a server's rounds (its one round's with ROUNDS=1); the counts of
+# events and failures are summed over them. The ratios fontd / before are taken within each round.
 cat "$tmp"/result-* | awk -v list="$names" -v pause_ms="$pause_ms" '
     {
         server = ""
@@ -203,19 +217,50 @@ cat "$tmp"/result-* | awk -v list="$names" -v pause_ms="$pause_ms" '
             if (kv[1] == "server") server = kv[2]
             value[kv[1]] = kv[2]
         }
-        for (key in value) r[server, key] = value[key]
+        k = ++rounds[server]
+        for (key in value) each[server, k, key] = value[key]
         delete value
+    }
+    function median(list, n,   i, j, t, sorted) {
+        for (i = 1; i <= n; i++) sorted[i] = list[i]
+        for (i = 2; i <= n; i++)
+            for (j = i; j > 1 && sorted[j - 1] > sorted[j]; j--) { t = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = t }
+        return n % 2 ? sorted[(n + 1) / 2] : (sorted[n / 2] + sorted[n / 2 + 1]) / 2
+    }
+    function figure(name, key,   k, list, sum) {
+        if (key ~ /^(delivered|expected|setup_failed|dropped|timed_out)$/) {
+            for (k = 1; k <= rounds[name]; k++) sum += each[name, k, key]
+            return sum
+        }
+        for (k = 1; k <= rounds[name]; k++) list[k] = each[name, k, key]
+        return median(list, rounds[name])
     }
     function row(label, key, format,   s, line) {
         line = sprintf("%-34s", label)
         for (s = 1; s <= n; s++) line = line sprintf("%16s", sprintf(format, r[names[s], key]))
         print line
     }
+    # fontd / before of KEY: the median of the rounds'"'"' ratios, then each round'"'"'s.
+    function ratios(label, key,   k, list, text) {
+        for (k = 1; k <= rounds["fontd"]; k++) {
+            list[k] = each["before", k, key] > 0 ? each["fontd", k, key] / each["before", k, key] : 0
+            text = text (k > 1 ? ", " : "") sprintf("%.2f", list[k])
+        }
+        printf "fontd / before, %s: %.2fx%s\n", label, median(list, rounds["fontd"]),
+            (rounds["fontd"] > 1 ? " (rounds " text ")" : "")
+    }
     END {
         n = split(list, names, " ")
         s1 = names[1]
-        printf "SSE fan-out: %d subscribers, %d broadcasts (after %d warm-up), %s ms apart\n\n",
-            r[s1, "subscribers"], r[s1, "broadcasts"], r[s1, "warmup"], pause_ms
+        for (s = 1; s <= n; s++)
+            for (kk in each) {
+                split(kk, parts, SUBSEP)
+                if (parts[1] == names[s] && parts[2] == 1) r[names[s], parts[3]] = figure(names[s], parts[3])
+            }
+        printf "SSE fan-out: %d subscribers, %d broadcasts (after %d warm-up), %s ms apart", r[s1, "subscribers"],
+            r[s1, "broadcasts"], r[s1, "warmup"], pause_ms
+        if (rounds[s1] > 1) printf "; %d rounds of the fontd builds, medians (counts summed)", rounds[s1]
+        printf "\n\n"
         header = sprintf("%-34s", "")
         for (s = 1; s <= n; s++) header = header sprintf("%16s", names[s])
         print header
@@ -237,6 +282,21 @@ cat "$tmp"/result-* | awk -v list="$names" -v pause_ms="$pause_ms" '
             if (r[name, "setup_failed"] + r[name, "dropped"] + r[name, "timed_out"] > 0)
                 printf "warning: %s: %d subscribers never connected, %d dropped, %d broadcasts not complete within the timeout\n",
                     name, r[name, "setup_failed"], r[name, "dropped"], r[name, "timed_out"]
+        }
+        if (rounds["before"] > 0 && rounds["fontd"] > 0) {
+            print ""
+            ratios("server CPU per broadcast", "cpu_ms_per_broadcast")
+            ratios("server RSS per subscriber", "rss_kib_per_subscriber")
+            if (rounds["fontd"] > 1) {
+                for (s = 1; s <= n; s++) {
+                    name = names[s]
+                    if (name == "nchan") continue
+                    line = ""
+                    for (k = 1; k <= rounds[name]; k++)
+                        line = line (k > 1 ? ", " : "") sprintf("%.1f ms / %.2f KiB", each[name, k, "cpu_ms_per_broadcast"], each[name, k, "rss_kib_per_subscriber"])
+                    printf "%s, CPU per broadcast / RSS per subscriber by round: %s\n", name, line
+                }
+            }
         }
     }
 '

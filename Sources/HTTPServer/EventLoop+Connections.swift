@@ -160,10 +160,21 @@ extension EventLoop {
     }
 
     /// Bytes a held-open stream pushed; a client that lets them pile up past the limit is cut off.
+    ///
+    /// When nothing is queued before them they go to the kernel straight from `bytes` (one
+    /// event's bytes are shared by every subscriber it reaches), and only what it does not take
+    /// is copied into the output: an idle stream keeps no buffer (docs/DESIGN.md §13).
     func streamSend(_ bytes: [UInt8], on connection: HTTPConnection) {
         guard case .streaming = connection.state else { return }
-        connection.output.append(contentsOf: bytes)
-        guard flush(connection) else { return }
+        if connection.pendingOutputBytes == 0 {
+            guard let sent = bytes.withUnsafeBytes({ sendNow($0[...], on: connection) }) else {
+                return close(connection, reason: .clientGone)
+            }
+            if sent < bytes.count { connection.output.append(contentsOf: bytes[sent...]) }
+        } else {
+            connection.output.append(contentsOf: bytes)
+            guard flush(connection) else { return }
+        }
         if connection.pendingOutputBytes > configuration.streamBacklogLimitBytes {
             logger.info("stream client cut off: backlog over the limit", metadata: [
                 "backlog": "\(connection.pendingOutputBytes)", "limit": "\(configuration.streamBacklogLimitBytes)",
@@ -181,27 +192,36 @@ extension EventLoop {
         connection.refuse()
     }
 
-    /// Sends what is pending with as few `send` calls as the kernel allows, then the file being
-    /// sent, if any; false when that closed the connection.
+    /// Sends what is pending, then the file being sent, if any; false when that closed the connection.
     private func flush(_ connection: HTTPConnection) -> Bool {
-        while connection.pendingOutputBytes > 0 {
-            let sent = connection.output.withUnsafeBytes { buffer in
-                send(connection.descriptor, buffer.baseAddress! + connection.outputStart, connection.pendingOutputBytes,
-                     Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-            }
-            if sent < 0 {
-                let code = fontd_errno()
-                if code == EINTR { continue }
-                if code == EAGAIN || code == EWOULDBLOCK { break }
+        if connection.pendingOutputBytes > 0 {
+            guard let sent = connection.output.withUnsafeBytes({ sendNow($0[connection.outputStart...], on: connection) }) else {
                 close(connection, reason: .clientGone)
                 return false
             }
             connection.outputStart += sent
-            connection.lastActivity = now
         }
         connection.compactOutput()
         guard connection.pendingOutputBytes == 0 else { return true }
         return sendFile(connection)
+    }
+
+    /// Sends as much of `bytes` as the kernel takes now, with as few `send` calls as it allows;
+    /// returns how much that was, or nil when the client is gone (the caller closes the connection).
+    private func sendNow(_ bytes: UnsafeRawBufferPointer.SubSequence, on connection: HTTPConnection) -> Int? {
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let sent = send(connection.descriptor, bytes.base.baseAddress! + start, bytes.endIndex - start, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            if sent < 0 {
+                let code = fontd_errno()
+                if code == EINTR { continue }
+                if code == EAGAIN || code == EWOULDBLOCK { break }
+                return nil
+            }
+            start += sent
+            connection.lastActivity = now
+        }
+        return start - bytes.startIndex
     }
 
     /// Sends the file under way with `sendfile(2)`, from where it stands, until it is all sent,

@@ -238,10 +238,15 @@ final class HTTPConnection {
         }
     }
 
-    /// Forgets the output already sent, keeping modest storage for the next answers.
+    /// Forgets the output already sent, keeping modest storage for the next answers; a stream
+    /// keeps none, as its events are sent from their own bytes (`EventLoop.streamSend`).
     func compactOutput() {
         guard pendingOutputBytes == 0 else { return }
-        output.removeAll(keepingCapacity: output.capacity <= 64 * 1024)
+        if case .streaming = state {
+            output = []
+        } else {
+            output.removeAll(keepingCapacity: output.capacity <= 64 * 1024)
+        }
         outputStart = 0
     }
 

@@ -20,11 +20,21 @@ public final class HTTPStream: Sendable {
         case serverStopping
     }
 
+    /// What runs when a stream ends.
+    public typealias EndHandler = @Sendable (EndReason) -> Void
+
+    /// Whether the stream still delivers bytes, and what runs when it ends.
+    private enum Life {
+        /// Open; `onEnd` is every handler registered so far, in one closure (most streams have
+        /// one: no array is kept per stream).
+        case open(onEnd: EndHandler?)
+        case ended(EndReason)
+    }
+
     let loop: EventLoop
     let descriptor: Int32
     let generation: UInt64
-    private let ended = Mutex<EndReason?>(nil)
-    private let endHandlers = Mutex<[@Sendable (EndReason) -> Void]>([])
+    private let life = Mutex(Life.open(onEnd: nil))
 
     init(loop: EventLoop, descriptor: Int32, generation: UInt64) {
         self.loop = loop
@@ -33,7 +43,12 @@ public final class HTTPStream: Sendable {
     }
 
     /// Whether the stream still delivers bytes.
-    public var isOpen: Bool { ended.withLock { $0 == nil } }
+    public var isOpen: Bool {
+        life.withLock { life in
+            if case .open = life { return true }
+            return false
+        }
+    }
 
     /// Queues `bytes` after everything sent before. Returns false once the stream has ended.
     @discardableResult
@@ -49,23 +64,34 @@ public final class HTTPStream: Sendable {
         loop.post(.streamClose(descriptor: descriptor, generation: generation))
     }
 
-    /// Calls `handler` once, on the event loop's thread, when the stream ends (at once if it has ended).
-    public func onEnd(_ handler: @escaping @Sendable (EndReason) -> Void) {
-        let reason: EndReason? = ended.withLock { reason in
-            if reason == nil { endHandlers.withLock { $0.append(handler) } }
-            return reason
+    /// Calls `handler` once, on the event loop's thread, when the stream ends (at once if it has
+    /// ended); handlers run in the order they were registered.
+    public func onEnd(_ handler: @escaping EndHandler) {
+        let ended: EndReason? = life.withLock { life in
+            switch life {
+            case .open(let earlier?):
+                life = .open(onEnd: { reason in
+                    earlier(reason)
+                    handler(reason)
+                })
+                return nil
+            case .open(nil):
+                life = .open(onEnd: handler)
+                return nil
+            case .ended(let reason):
+                return reason
+            }
         }
-        if let reason { handler(reason) }
+        if let ended { handler(ended) }
     }
 
     /// Marks the stream ended and runs the handlers; called by the loop when the connection goes.
     func end(_ reason: EndReason) {
-        let first = ended.withLock { current -> Bool in
-            guard current == nil else { return false }
-            current = reason
-            return true
+        let handler: EndHandler? = life.withLock { life in
+            guard case .open(let handler) = life else { return nil }
+            life = .ended(reason)
+            return handler
         }
-        guard first else { return }
-        for handler in endHandlers.withLock({ handlers in defer { handlers = [] }; return handlers }) { handler(reason) }
+        handler?(reason)
     }
 }

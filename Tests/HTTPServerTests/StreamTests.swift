@@ -88,6 +88,50 @@ func withServer(
         }
     }
 
+    @Test func endHandlersRunOnceEachInTheOrderRegistered() throws {
+        try withServer { server, responder in
+            var client: RawHTTPConnection? = try RawHTTPConnection(port: server.port)
+            try client?.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+            let stream = try #require(try responder.waitForStreams(1).first)
+            let calls = Mutex<[String]>([])
+            let lastRan = DispatchSemaphore(value: 0)
+            // The responder registered the first handler when the stream opened.
+            stream.onEnd { reason in
+                let earlier = responder.ended.withLock { $0.count }
+                calls.withLock { $0.append("second \(reason), \(earlier) before it") }
+            }
+            stream.onEnd { reason in
+                calls.withLock { $0.append("third \(reason)") }
+                lastRan.signal()
+            }
+            client = nil
+            #expect(lastRan.wait(timeout: .now() + 5) == .success)
+            stream.onEnd { reason in calls.withLock { $0.append("after the end \(reason)") } }
+            #expect(calls.withLock { $0 } == ["second clientGone, 1 before it", "third clientGone", "after the end clientGone"])
+            #expect(responder.ended.withLock { $0 } == [.clientGone])
+        }
+    }
+
+    @Test func eventsHeldBackByAFullKernelBufferArriveWholeAndInOrder() throws {
+        try withServer({ $0.streamSendBufferBytes = 4096 }) { server, responder in
+            let client = try RawHTTPConnection(port: server.port)
+            var receiveBuffer: Int32 = 4096
+            setsockopt(client.descriptor, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
+            try client.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+            _ = try client.take(try client.readUntil(Array("ready\n".utf8), what: "ready") + 6)
+            let stream = try #require(try responder.waitForStreams(1).first)
+            // 150 events of 1,000 bytes, unread until all are sent: most wait in the server's
+            // output (under the 256 KiB backlog limit), some cut at the kernel's edge.
+            let events = (1...150).map { number in
+                let head = Array("event \(number) ".utf8)
+                return head + [UInt8](repeating: UInt8(ascii: "a") + UInt8(number % 26), count: 999 - head.count) + [UInt8(ascii: "\n")]
+            }
+            for event in events { #expect(stream.send(event)) }
+            #expect(try client.take(150 * 1000) == Array(events.joined()))
+            #expect(stream.isOpen)
+        }
+    }
+
     @Test func clientHangingUpEndsTheStreamAtOnce() throws {
         try withServer { server, responder in
             var client: RawHTTPConnection? = try RawHTTPConnection(port: server.port)

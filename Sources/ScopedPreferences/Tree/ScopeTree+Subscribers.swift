@@ -64,13 +64,11 @@ extension ScopeTree {
         for follower in followers(of: entry.change.preference, from: entry.scope) {
             guard let node = nodes[follower.path], !node.subscribers.isEmpty else { continue }
             let bytes = frames.bytes(for: follower)
+            // Looked up in the node's copy, and emptied once: not a lookup of the path per subscriber.
             for (key, sink) in node.subscribers {
-                if nodes[follower.path]?.awaitingFirstEvent.remove(key) == nil {
-                    sink.send(bytes)
-                } else {
-                    sink.send(EventFrames.retryLine + bytes)
-                }
+                sink.send(node.awaitingFirstEvent.contains(key) ? EventFrames.retryLine + bytes : bytes)
             }
+            if !node.awaitingFirstEvent.isEmpty { nodes[follower.path]?.awaitingFirstEvent = [] }
         }
     }
 }
