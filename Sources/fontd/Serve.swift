@@ -146,8 +146,9 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp("The scope the session bus serves (default: --desktop-scope with a desktop bridge, else the root scope).", valueName: "scope"))
     var dbusScope: String?
 
-    @Flag(help: "Answer org.gnome.desktop.interface text-scaling-factor in the Settings portal too (the desktop bridge's value for the category). "
-        + "Also on when fontd desktop install --text-scaling-factor chose it.")
+    @Flag(help: ArgumentHelp(
+        "Answer org.gnome.desktop.interface text-scaling-factor in the Settings portal too (the desktop bridge's value for the category). "
+            + "Also on when fontd desktop install --text-scaling-factor chose it."))
     var portalTextScalingFactor = false
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
