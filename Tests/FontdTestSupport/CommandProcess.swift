@@ -16,8 +16,13 @@ public final class CommandProcess: @unchecked Sendable {
     private var errorText = Data()
 
     /// Starts `fontd arguments…` (or another built product, `executable`) with the pinned fonts.
-    public init(_ arguments: [String], executable name: String = "fontd", environment: [String: String] = PinnedFonts.environment) throws {
+    public convenience init(_ arguments: [String], executable name: String = "fontd", environment: [String: String] = PinnedFonts.environment) throws {
         guard let executable = TestPaths.builtExecutable(name) else { throw CommandRunner.RunError.notBuilt }
+        try self.init(arguments, executableURL: executable, environment: environment)
+    }
+
+    /// Starts the program at `executableURL` (a system one: a GTK application through python3) with `arguments`.
+    public init(_ arguments: [String], executableURL executable: URL, environment: [String: String]) throws {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
