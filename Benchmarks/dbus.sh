@@ -45,6 +45,18 @@ fontd_pid=""
 portal_pid=""
 cleanup_pids=(portal_pid fontd_pid bus_pid)
 install_cleanup
+# xdg-desktop-portal has the bus start xdg-document-portal (which mounts a FUSE file system in
+# XDG_RUNTIME_DIR) and xdg-permission-store: stopped before the bus, so that the run's directory can go.
+stop_activated() {
+    local name pid
+    [ -n "$bus_pid" ] || return 0
+    for name in org.freedesktop.portal.Documents org.freedesktop.impl.portal.PermissionStore; do
+        pid="$(gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+            --method org.freedesktop.DBus.GetConnectionUnixProcessID "$name" 2>/dev/null | sed -n 's/^(uint32 \([0-9]*\),)$/\1/p')"
+        stop "$pid"
+    done
+}
+trap 'stop_activated; cleanup' EXIT
 
 # shellcheck disable=SC2046 # pkg-config's flags are words
 cc -O2 -Wall -o "$tmp/bus-client" Benchmarks/dbus/bus-client.c $(pkg-config --cflags --libs gio-2.0) ||
@@ -135,7 +147,7 @@ hyperfine --shell=none --warmup 20 --runs "$runs" --style basic --export-csv "$t
 awk -v calls="$calls" -v changes="$changes" -v runs="$runs" '
     FNR == 1 && FILENAME ~ /csv$/ { next }
     FILENAME !~ /csv$/ { p50[$1] = $4; p99[$1] = $6; next }
-    { split($0, f, ","); name[++n] = f[1]; mean[n] = f[2] * 1000; median[n] = f[4] * 1000 }
+    { split($0, f, ","); name[++n] = f[1]; mean[n] = f[2] * 1000; median[n] = f[4] * 1000; cpu[n] = (f[5] + f[6]) * 1000 }
     END {
         printf "\n%-58s %10s %10s   %s\n", "native GDBus client (" calls " calls; " changes " changes)", "p50", "p99", "goal"
         printf "%-58s %7.1f µs %7.1f µs   %s\n", "ReadOne(\"content-size-category\") to org.fontd.Fontd1", p50["readone"], p99["readone"], "p99 < 200 µs"
@@ -144,10 +156,11 @@ awk -v calls="$calls" -v changes="$changes" -v runs="$runs" '
         printf "%-58s %7.1f µs %7.1f µs\n", "Settings.Read through xdg-desktop-portal", p50["portalread"], p99["portalread"]
         printf "%-58s %7.2f ms %7.2f ms   %s\n", "PUT 200 → SettingChanged through xdg-desktop-portal", p50["portal"] / 1000, p99["portal"] / 1000, "p99 < 10 ms"
         printf "%-58s %7.2f ms %7.2f ms   %s\n", "PUT 200 → fontd'\''s Changed", p50["changed"] / 1000, p99["changed"] / 1000, "p99 < 10 ms"
-        printf "\n%-58s %10s %10s\n", "processes (hyperfine, " runs " runs)", "mean", "median"
-        for (i = 1; i <= n; i++) printf "%-58s %7.2f ms %7.2f ms\n", name[i], mean[i], median[i]
+        printf "\n%-58s %10s %10s %10s\n", "processes (hyperfine, " runs " runs)", "mean", "median", "CPU"
+        for (i = 1; i <= n; i++) printf "%-58s %7.2f ms %7.2f ms %7.2f ms\n", name[i], mean[i], median[i], cpu[i]
     }
 ' "$results" "$tmp/processes.csv"
 echo
 echo "fontd: $fontd (serve --dbus on); $("$portal_executable" --version 2>/dev/null || echo xdg-desktop-portal); $(dbus-daemon --version | head -n 1)"
+echo "CPU: the process's mean user + system time, which a busy machine disturbs less than its wall time."
 echo "A negative delay: the signal reached the client before the PUT's whole 200 had been read."
