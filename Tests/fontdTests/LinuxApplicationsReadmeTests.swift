@@ -76,6 +76,7 @@ import Testing
     @Test func thePythonProgramFollowsFontd() throws {
         let (harness, server, portal) = try serve()
         defer { server.stop(); portal.stop() }
+        // Debian's python3, which python3-gi extends: a python3 earlier on PATH (pyenv's, say) has no gi.
         let program = try CommandProcess(
             program: URL(fileURLWithPath: "/usr/bin/python3"), ["-c", try Self.snippet("python")], environment: harness.environment)
         defer { program.stop() }
