@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// A long-running `fontd` command (such as `fontd watch`) whose stdout lines are read as they
+/// A long-running command (such as `fontd watch`, or a program a test compiled) whose stdout lines are read as they
 /// come, each with the moment it arrived.
 public final class CommandProcess: @unchecked Sendable {
     public let process = Process()
@@ -18,11 +18,11 @@ public final class CommandProcess: @unchecked Sendable {
     /// Starts `fontd arguments…` (or another built product, `executable`) with the pinned fonts.
     public convenience init(_ arguments: [String], executable name: String = "fontd", environment: [String: String] = PinnedFonts.environment) throws {
         guard let executable = TestPaths.builtExecutable(name) else { throw CommandRunner.RunError.notBuilt }
-        try self.init(arguments, executableURL: executable, environment: environment)
+        try self.init(program: executable, arguments, environment: environment)
     }
 
-    /// Starts the program at `executableURL` (a system one: a GTK application through python3) with `arguments`.
-    public init(_ arguments: [String], executableURL executable: URL, environment: [String: String]) throws {
+    /// Starts any program (one a test compiled, an interpreter) the same way.
+    public init(program executable: URL, _ arguments: [String], environment: [String: String]) throws {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment

@@ -49,7 +49,7 @@ import Testing
         var environment = harness.environment.merging(wayland.clientEnvironment) { $1 }
         // GTK 4.8 reads the portal only inside a sandbox unless asked to.
         environment["GDK_DEBUG"] = "portals"
-        let gtk = try CommandProcess(["-c", Self.probe], executableURL: URL(fileURLWithPath: "/usr/bin/python3"), environment: environment)
+        let gtk = try CommandProcess(program: URL(fileURLWithPath: "/usr/bin/python3"), ["-c", Self.probe], environment: environment)
         defer { gtk.stop() }
         let first = try #require(gtk.line(0, seconds: 20), "GTK printed nothing: \(gtk.standardError)")
         #expect(Int(first.text) == dpi(before), "gtk-xft-dpi \(first.text) at factor \(before): \(gtk.standardError)")
