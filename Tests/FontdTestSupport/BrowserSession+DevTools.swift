@@ -8,6 +8,19 @@ extension BrowserSession {
         return answer as? [String: Any] ?? [:]
     }
 
+    /// `renderedFontFamilies(of:)` once it is `expected`, or as it stands after `timeoutSeconds`:
+    /// a web font is drawn only once it has loaded, which begins after layout, so
+    /// `document.fonts.status` can say `loaded` before the page's own font has been asked for.
+    public func renderedFontFamilies(of selector: String, becoming expected: [String], timeoutSeconds: Double = 10) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        var families = try renderedFontFamilies(of: selector)
+        while families != expected, Date() < deadline {
+            usleep(50_000)
+            families = try renderedFontFamilies(of: selector)
+        }
+        return families
+    }
+
     /// The families of the fonts the browser actually drew the text of the first element matching
     /// `selector` with (DevTools' `CSS.getPlatformFontsForNode`), most glyphs first: what fontconfig
     /// gave Chromium, not what the stylesheet asked for. Empty when nothing matches.

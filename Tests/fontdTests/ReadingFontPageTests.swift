@@ -66,7 +66,7 @@ import Testing
         #expect(try browser.waitUntil(
             "return window.fontdChanges.length === 1 && document.fonts.status === 'loaded' && \(Self.bodyStyle).fontSize === '17px'",
             timeoutSeconds: 15))
-        #expect(try browser.renderedFontFamilies(of: "#body") == ["DejaVu Sans"])
+        #expect(try browser.renderedFontFamilies(of: "#body", becoming: ["DejaVu Sans"]) == ["DejaVu Sans"])
         let tableWidth = try Self.lineWidth(browser)
 
         let set = try Self.readingFont(["set", "OpenDyslexic"], on: server)
@@ -81,8 +81,8 @@ import Testing
         #expect(link.hasSuffix("/css?category=l&legibility=regular&readingFont=OpenDyslexic"), "\(link)")
         #expect(try browser.execute("return window.fontdChanges.at(-1).readingFont") as? String == "OpenDyslexic")
         // The glyphs are OpenDyslexic's: DevTools names the font drawn, and the line's width changed.
-        #expect(try browser.renderedFontFamilies(of: "#body") == ["OpenDyslexic"])
-        #expect(try browser.renderedFontFamilies(of: "#code") == ["DejaVu Sans Mono"])
+        #expect(try browser.renderedFontFamilies(of: "#body", becoming: ["OpenDyslexic"]) == ["OpenDyslexic"])
+        #expect(try browser.renderedFontFamilies(of: "#code", becoming: ["DejaVu Sans Mono"]) == ["DejaVu Sans Mono"])
         let readingWidth = try Self.lineWidth(browser)
         #expect(abs(readingWidth - tableWidth) > 10, "OpenDyslexic's line is \(readingWidth) px, DejaVu Sans's \(tableWidth) px")
 
@@ -92,7 +92,7 @@ import Testing
         #expect(try browser.waitUntil(
             "return !\(Self.bodyStyle).fontFamily.includes('OpenDyslexic') && document.querySelectorAll('link[rel=stylesheet]').length === 1",
             timeoutSeconds: 10))
-        #expect(try browser.renderedFontFamilies(of: "#body") == ["DejaVu Sans"])
+        #expect(try browser.renderedFontFamilies(of: "#body", becoming: ["DejaVu Sans"]) == ["DejaVu Sans"])
         #expect(try Self.lineWidth(browser) == tableWidth)
         #expect(try browser.execute("return window.fontdChanges.at(-1).readingFont") == nil)
     }
@@ -110,14 +110,14 @@ import Testing
         let bodyNumbers = "document.querySelector('section[data-style=body] .numbers').textContent"
         let named = try browser.execute("return \(bodyNumbers)") as? String ?? ""
         #expect(named.contains("OpenDyslexic"), "\(named)")
-        #expect(try browser.renderedFontFamilies(of: "section[data-style=body] .sample") == ["OpenDyslexic"])
-        #expect(try browser.renderedFontFamilies(of: "section[data-style=code] .sample") == ["DejaVu Sans Mono"])
+        #expect(try browser.renderedFontFamilies(of: "section[data-style=body] .sample", becoming: ["OpenDyslexic"]) == ["OpenDyslexic"])
+        #expect(try browser.renderedFontFamilies(of: "section[data-style=code] .sample", becoming: ["DejaVu Sans Mono"]) == ["DejaVu Sans Mono"])
 
         // The page follows the reader: cleared, it asks for itself again and body is DejaVu Sans.
         #expect(try Self.readingFont(["set", ""], on: server).status == 0)
         #expect(try browser.waitUntil(
             "return !\(bodyNumbers).includes('OpenDyslexic') && document.fonts.status === 'loaded'", timeoutSeconds: 10))
-        #expect(try browser.renderedFontFamilies(of: "section[data-style=body] .sample") == ["DejaVu Sans"])
+        #expect(try browser.renderedFontFamilies(of: "section[data-style=body] .sample", becoming: ["DejaVu Sans"]) == ["DejaVu Sans"])
     }
 }
 
