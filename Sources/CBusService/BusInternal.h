@@ -18,10 +18,16 @@ struct fontd_bus {
     GThread *thread;
     /// Made, used and released on the bus thread only.
     GDBusConnection *connection;
-    /// The registered objects' interfaces, by "path\ninterface", for typing replies and signals;
-    /// and the registration ids. Bus thread only.
+    /// The registered objects' interfaces, by "path\ninterface", for typing replies, signals and
+    /// set answers; and the registration ids. Written on the bus thread while exporting only.
     GHashTable *interfaces;
     GArray *registrations;
+
+    /// The answers given at once (BusAnswers.c), by call: replaced whole under `answers_lock`,
+    /// read on GDBus's worker thread.
+    GMutex answers_lock;
+    GHashTable *answers;
+    guint filter;
 
     /// The start: the thread says it is connected, or why it cannot be.
     GMutex lock;
@@ -47,6 +53,13 @@ void fontd_bus_log_warning(fontd_bus *bus, const char *message);
 
 /// The key of `bus->interfaces`: "path\ninterface".
 char *fontd_bus_interface_key(const char *path, const char *interface);
+
+/// The type of `arguments` as a tuple (BusMessages.c).
+GVariantType *fontd_bus_tuple_type(GDBusArgInfo **arguments);
+
+/// The table's `set_answers`, and the connection's filter that answers from them (BusAnswers.c).
+bool fontd_bus_set_answers(fontd_bus *bus, const fontd_bus_answer *answers, size_t count);
+GDBusMessage *fontd_bus_answer_filter(GDBusConnection *connection, GDBusMessage *message, gboolean incoming, gpointer data);
 
 /// Calls and properties of the registered objects, delivered to Swift (BusMessages.c).
 extern const GDBusInterfaceVTable fontd_bus_vtable;

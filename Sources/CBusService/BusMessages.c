@@ -124,8 +124,7 @@ static void free_outgoing(gpointer data) {
     g_free(message);
 }
 
-/// The type of `arguments` as a tuple.
-static GVariantType *tuple_type(GDBusArgInfo **arguments) {
+GVariantType *fontd_bus_tuple_type(GDBusArgInfo **arguments) {
     GString *signature = g_string_new("(");
     for (GDBusArgInfo **argument = arguments; argument && *argument; argument++) g_string_append(signature, (*argument)->signature);
     g_string_append_c(signature, ')');
@@ -143,7 +142,7 @@ static void send_reply(fontd_bus *bus, gpointer data) {
         g_dbus_method_invocation_return_dbus_error(invocation, message->error_name, message->text);
         return;
     }
-    GVariantType *type = tuple_type(g_dbus_method_invocation_get_method_info(invocation)->out_args);
+    GVariantType *type = fontd_bus_tuple_type(g_dbus_method_invocation_get_method_info(invocation)->out_args);
     GError *error = NULL;
     GVariant *value = g_variant_parse(type, message->text, NULL, NULL, &error);
     g_variant_type_free(type);
@@ -186,7 +185,7 @@ static void send_signal(fontd_bus *bus, gpointer data) {
         g_free(warning);
         return;
     }
-    GVariantType *type = tuple_type(signal->args);
+    GVariantType *type = fontd_bus_tuple_type(signal->args);
     GError *error = NULL;
     GVariant *value = g_variant_parse(type, message->text, NULL, NULL, &error);
     g_variant_type_free(type);

@@ -106,6 +106,7 @@ static gboolean connect_bus(fontd_bus *bus) {
     }
     // fontd leaves on its own signals, not when the bus goes away.
     g_dbus_connection_set_exit_on_close(bus->connection, FALSE);
+    bus->filter = g_dbus_connection_add_filter(bus->connection, fontd_bus_answer_filter, bus, NULL);
     return TRUE;
 }
 
@@ -119,6 +120,7 @@ static gpointer run_bus_thread(gpointer data) {
     g_mutex_unlock(&bus->lock);
     if (connected) {
         g_main_loop_run(bus->loop);
+        g_dbus_connection_remove_filter(bus->connection, bus->filter);
         for (guint index = 0; index < bus->registrations->len; index++) {
             g_dbus_connection_unregister_object(bus->connection, g_array_index(bus->registrations, guint, index));
         }
@@ -138,6 +140,8 @@ static void free_bus(fontd_bus *bus) {
     g_main_context_unref(bus->context);
     g_hash_table_unref(bus->interfaces);
     g_array_unref(bus->registrations);
+    if (bus->answers) g_hash_table_unref(bus->answers);
+    g_mutex_clear(&bus->answers_lock);
     g_mutex_clear(&bus->lock);
     g_cond_clear(&bus->started);
     g_free(bus->address);
@@ -153,6 +157,7 @@ static fontd_bus *open_bus(const char *address, fontd_bus_callbacks callbacks, f
     bus->loop = g_main_loop_new(bus->context, FALSE);
     bus->interfaces = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_dbus_interface_info_unref);
     bus->registrations = g_array_new(FALSE, FALSE, sizeof(guint));
+    g_mutex_init(&bus->answers_lock);
     g_mutex_init(&bus->lock);
     g_cond_init(&bus->started);
 
@@ -259,6 +264,7 @@ static const fontd_bus_interface interface = {
     .reply = fontd_bus_reply,
     .fail = fontd_bus_fail_call,
     .emit = fontd_bus_emit,
+    .set_answers = fontd_bus_set_answers,
     .close = close_bus,
 };
 

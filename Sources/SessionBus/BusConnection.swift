@@ -114,6 +114,22 @@ final class BusConnection: Sendable {
         }
     }
 
+    /// Makes `answers` the calls answered at once, on GDBus's worker thread, without `handler`;
+    /// every other call still goes to `handler`. Calls read after it returns get these answers.
+    func setAnswers(_ answers: [BusAnswer]) {
+        bus.withLock { bus in
+            guard let bus else { return }
+            let strings = answers.map { answer in
+                [answer.path, answer.interface, answer.member, answer.arguments, answer.reply].map { (text: String) in strdup(text) }
+            }
+            defer { for row in strings { for string in row { free(string) } } }
+            let rows = strings.map { row in
+                fontd_bus_answer(path: row[0], interface: row[1], member: row[2], arguments: row[3], reply: row[4])
+            }
+            _ = rows.withUnsafeBufferPointer { library.table.set_answers(bus.pointer, $0.baseAddress, $0.count) }
+        }
+    }
+
     /// Closes the connection and stops the bus thread; no call arrives after it returns.
     func close() {
         guard let bus = bus.withLock({ bus in defer { bus = nil }; return bus }) else { return }

@@ -28,6 +28,20 @@ struct FontdObject: Sendable {
     /// The served scope's preferences now.
     var preferences: BusPreferences { BusPreferences(hub.answer(for: scope), ratios: ratios) }
 
+    /// The keys whose value moves only with a change the watch reports: `sequence` also moves with a
+    /// change that leaves the effective preferences as they were, `font-generation` with the fonts.
+    static let answeredAtOnce = BusPreferences.keys.filter {
+        $0 != BusPreferences.Extra.sequence.rawValue && $0 != BusPreferences.Extra.fontGeneration.rawValue
+    }
+
+    /// The reads the bus library answers at once for `preferences` (docs/DESIGN.md §27): `ReadOne`
+    /// of `answeredAtOnce`, and `Version`. Every other call comes to `handle`.
+    static func answers(_ preferences: BusPreferences) -> [BusAnswer] {
+        answeredAtOnce.compactMap { key in
+            preferences[key].map { BusAnswer(path, interface, "ReadOne", BusValue.tuple(.string(key)), .variant($0)) }
+        } + [BusAnswer.property(path, interface, "Version", .uint32(version))]
+    }
+
     /// Answers `call`: at once for reads; for the others, from a thread of Dispatch's once the
     /// service has answered (the bus thread never waits for the preferences queue).
     func handle(_ call: BusCall) {

@@ -67,8 +67,11 @@ public final class SessionBusService: Sendable {
             try connection.export(String(cString: fontd_bus_fontd1_introspection()), at: FontdObject.path)
             try connection.export(String(cString: fontd_bus_portal_introspection()), at: SettingsPortal.path)
             let watch = PreferencesWatch(scope: options.scope, hub: hub) { [weak service] change in service?.changed(change) }
-            service.announced.withLock { $0 = service.fontd.preferences }
             service.links.withLock { $0 = (connection, watch) }
+            service.announced.withLock { announced in
+                announced = service.fontd.preferences
+                connection.setAnswers(service.answers(announced))
+            }
             try connection.own(FontdObject.busName)
             try connection.own(SettingsPortal.busName)
         } catch {
@@ -99,6 +102,11 @@ public final class SessionBusService: Sendable {
         }
     }
 
+    /// The reads the bus library answers at once for `preferences`: both objects'.
+    private func answers(_ preferences: BusPreferences) -> [BusAnswer] {
+        FontdObject.answers(preferences) + portal.answers(preferences)
+    }
+
     /// The constant properties: `Version` and the portal's `version`.
     private static func property(_ interface: String, _ name: String) -> BusValue? {
         switch (interface, name) {
@@ -108,11 +116,18 @@ public final class SessionBusService: Sendable {
         }
     }
 
-    /// The served scope's preferences changed; on the hub's queue, in the order of the changes.
+    /// The served scope's preferences changed; on the hub's queue, in the order of the changes. The
+    /// reads answered at once are set before the change's signals are emitted, so a client that
+    /// reads after a signal reads that change or a later one.
     private func changed(_ change: PreferencesWatch.Change) {
         let after = BusPreferences(change.answer, ratios: fontd.ratios)
-        let before = announced.withLock { announced in defer { announced = after }; return announced }
-        guard let connection = links.withLock({ $0?.connection }) else { return }
+        let connection = links.withLock { $0?.connection }
+        let before = announced.withLock { announced in
+            defer { announced = after }
+            connection?.setAnswers(answers(after))
+            return announced
+        }
+        guard let connection else { return }
         connection.emit("Changed", of: FontdObject.interface, from: FontdObject.path, BusValue.tuple(.dictionary(after.entries)))
         for arguments in portal.changes(from: before, to: after) {
             connection.emit("SettingChanged", of: SettingsPortal.interface, from: SettingsPortal.path, arguments)

@@ -33,6 +33,17 @@ struct SettingsPortal: Sendable {
         return settings
     }
 
+    /// The reads the bus library answers at once for `preferences` (docs/DESIGN.md §27): `Read` of
+    /// each key but `sequence` (see `FontdObject.answeredAtOnce`), and `version`. Every other call
+    /// comes to `handle`.
+    func answers(_ preferences: BusPreferences) -> [BusAnswer] {
+        settings(preferences).flatMap { namespace, entries in
+            entries.filter { FontdObject.answeredAtOnce.contains($0.key) || namespace != Self.namespace }.map { entry in
+                BusAnswer(Self.path, Self.interface, "Read", BusValue.tuple(.string(namespace), .string(entry.key)), .variant(entry.value))
+            }
+        } + [BusAnswer.property(Self.path, Self.interface, "version", .uint32(Self.version))]
+    }
+
     /// Answers `call` from `preferences`, at once.
     func handle(_ call: BusCall, preferences: BusPreferences) {
         let settings = settings(preferences)

@@ -190,4 +190,70 @@ import Testing
         #expect(changed.hasPrefix("Changed ({'content-size-category': <'xxl'>"), "\(changed)")
         #expect(changed.contains("'scope': <'alice'>"))
     }
+
+    /// Reads the bus library answers at once (docs/DESIGN.md §27) are set before a change's signals
+    /// go out: a client that reads in its handler of `Changed` or `SettingChanged` reads that change.
+    /// Each change is made once the previous one's signals were handled, so a later one cannot hide it.
+    @Test func aReadRightAfterASignalSeesItsChange() throws {
+        let (harness, server) = try serve()
+        defer { server.stop() }
+        let script = """
+            import urllib.request
+            categories = ["xl", "xs", "ax2", "m", "xxxl", "s", "ax5", "l"]
+            portal = ("org.freedesktop.impl.portal.desktop.fontd", "/org/freedesktop/portal/desktop", "org.freedesktop.impl.portal.Settings")
+            seen, loop = [], GLib.MainLoop()
+            def change(index):
+                request = urllib.request.Request("\(server.url.absoluteString)/category", method="PUT",
+                                                 data=json.dumps({"category": categories[index]}).encode())
+                urllib.request.urlopen(request).read()
+            def heard(connection, sender, path, interface, member, arguments):
+                if member == "Changed":
+                    value = arguments.unpack()[0]["content-size-category"]
+                    seen.append([member, value, call("\(Self.name)", "\(Self.path)", "\(Self.interface)", "ReadOne", "('content-size-category',)")])
+                elif arguments.unpack()[1] == "content-size-category":
+                    value = arguments.unpack()[2]
+                    seen.append([member, value, call(*portal, "Read", "('org.fontd.DynamicType', 'content-size-category')")])
+                    if len(seen) == 2 * len(categories): loop.quit()
+                    else: change(len(seen) // 2)
+            bus.signal_subscribe(None, "\(Self.interface)", "Changed", None, None, Gio.DBusSignalFlags.NONE, heard)
+            bus.signal_subscribe(None, portal[2], "SettingChanged", None, None, Gio.DBusSignalFlags.NONE, heard)
+            bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId", None, None,
+                          Gio.DBusCallFlags.NONE, 5000, None)
+            change(0)
+            GLib.timeout_add_seconds(15, loop.quit)
+            loop.run()
+            print(json.dumps(seen))
+            """
+        let seen = try #require(try harness.script(script) as? [[Any]])
+        #expect(seen.count == 16, "\(seen)")
+        for record in seen {
+            let (value, read) = (record.dropFirst().first as? String, record.last as? [Any])
+            #expect(read?.first as? String == "ok" && read?.last as? String == value, "\(record)")
+        }
+    }
+
+    /// The answers set at once are replaced whole while GDBus's worker thread reads them: reads during
+    /// a flood of changes each answer a value of one change (never an error, never another value).
+    @Test func readsDuringAFloodOfChangesAnswerAValueOfOneChange() throws {
+        let (harness, server) = try serve()
+        defer { server.stop() }
+        let script = """
+            import threading, urllib.request
+            def flood():
+                for index in range(300):
+                    request = urllib.request.Request("\(server.url.absoluteString)/category", method="PUT",
+                                                     data=json.dumps({"category": ["xl", "l"][index % 2]}).encode())
+                    urllib.request.urlopen(request).read()
+            writer = threading.Thread(target=flood)
+            writer.start()
+            answers = set()
+            while writer.is_alive():
+                answers.add(json.dumps(call("\(Self.name)", "\(Self.path)", "\(Self.interface)", "ReadOne", "('content-size-category',)")))
+            writer.join()
+            print(json.dumps(sorted(answers)))
+            """
+        let answers = try #require(try harness.script(script) as? [String])
+        #expect(Set(answers).isSubset(of: [#"["ok", "l"]"#, #"["ok", "xl"]"#]), "\(answers)")
+        #expect(answers.count == 2, "the reads saw only \(answers) during the flood")
+    }
 }

@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 /// The version of the table; fontd refuses a library whose table carries another.
-#define FONTD_BUS_VERSION 1
+#define FONTD_BUS_VERSION 2
 
 /// The name of the function the library exports.
 #define FONTD_BUS_ENTRY_POINT "fontd_bus_table"
@@ -63,6 +63,16 @@ typedef struct fontd_bus_argument {
     const char *const *values;
 } fontd_bus_argument;
 
+/// A call answered at once with `reply`: the call of `member` of `interface` at `path` with
+/// `arguments`, the GVariant text of its in arguments as a tuple; `reply` as for `reply` below.
+typedef struct fontd_bus_answer {
+    const char *path;
+    const char *interface;
+    const char *member;
+    const char *arguments;
+    const char *reply;
+} fontd_bus_answer;
+
 /// What the library calls, always with `context`.
 typedef struct fontd_bus_callbacks {
     /// A method of an exported object was called; on the bus thread, which it must not hold up.
@@ -99,6 +109,11 @@ typedef struct fontd_bus_interface {
     /// a tuple, typed by the signal's declaration; from any thread, sent from the bus thread in
     /// the order emitted.
     void (*emit)(fontd_bus *bus, const char *path, const char *interface, const char *signal, const char *text);
+    /// Replaces the calls answered at once, where GDBus reads them, without `callbacks.call`: each
+    /// of `answers` (typed by the exported method's declaration, or `org.freedesktop.DBus.Properties`'
+    /// `Get`). Every other call goes to `callbacks.call` as before. From any thread; calls read after
+    /// it returns get these answers. False when one could not be read (logged; the others are set).
+    bool (*set_answers)(fontd_bus *bus, const fontd_bus_answer *answers, size_t count);
     /// Closes the connection, stops the thread and frees everything; calls not yet answered are
     /// answered with an error. No callback runs after it returns. Not on the bus thread.
     void (*close)(fontd_bus *bus);
