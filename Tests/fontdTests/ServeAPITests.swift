@@ -32,12 +32,17 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
         let local = Mutex<[Int: String]>([:])
         DispatchQueue.concurrentPerform(iterations: cells.count) { index in
             let (style, category) = cells[index]
-            let result = try? CommandRunner.run(["query", style, "--category", category, "--json"])
-            local.withLock { $0[index] = result?.status == 0 ? result?.standardOutput : nil }
+            let result = Result { try CommandRunner.run(["query", style, "--category", category, "--json"]) }
+            let output = switch result {
+            case .success(let run) where run.status == 0: run.standardOutput
+            case .success(let run): "exit \(run.status): \(run.standardError)"
+            case .failure(let error): "\(error)"
+            }
+            local.withLock { $0[index] = output }
         }
         for (index, cell) in cells.enumerated() {
-            let output = try #require(local.withLock { $0[index] }, "fontd query \(cell) failed")
-            #expect(try json(output) == served[index], "\(cell)")
+            let output = try #require(local.withLock { $0[index] })
+            #expect((try? json(output)) == served[index], "\(cell): \(output)")
         }
     }
 
