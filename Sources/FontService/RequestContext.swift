@@ -50,9 +50,9 @@ struct RequestContext: Sendable {
     /// was before that preference existed (docs/DESIGN.md §33); should the reader choose one, its
     /// `ETag` changes.
     var followsPreferences: Bool {
-        let values = preferences.values
-        return route.followedPreferences.contains { parameters[$0.parameter] == nil && !values[$0.preference].isEmpty }
-            || route.preferenceValues.contains { name, value in parameters[name]?.lowercased() == value }
+        route.followedPreferences.contains { followed in
+            parameters[followed.parameter] == nil && (!followed.startsAsNone || !preferences.values[followed.preference].isEmpty)
+        } || route.preferenceValues.contains { name, value in parameters[name]?.lowercased() == value }
     }
 
     /// The path after a prefix route's own (`<sha256>` of `/font-files/<sha256>`); empty for an exact route.

@@ -35,8 +35,9 @@ struct Route: Sendable {
     /// The parameters that, left out, stand for the reader's preference: the answer then follows
     /// it (`Cache-Control: no-cache`, good only while the preferences stay the same).
     let preferenceParameters: [QueryParameters.Name]
-    /// The preferences `preferenceParameters` name, each with its parameter.
-    let followedPreferences: [(preference: ReaderPreference, parameter: QueryParameters.Name)]
+    /// The preferences `preferenceParameters` name, each with its parameter and whether it starts
+    /// as none (the reading font), so that a request need not read every value to know.
+    let followedPreferences: [(preference: ReaderPreference, parameter: QueryParameters.Name, startsAsNone: Bool)]
     /// Parameter values that stand for the reader's preferences as well (`category=all`, whose
     /// plain `:root` block is the reader's), compared without case.
     let preferenceValues: [QueryParameters.Name: String]
@@ -61,7 +62,8 @@ struct Route: Sendable {
         self.parameters = parameters
         self.requiredParameters = required
         self.preferenceParameters = preferenceParameters
-        self.followedPreferences = ReaderPreference.allCases.map { (preference: $0, parameter: QueryParameters.Name($0)) }
+        self.followedPreferences = ReaderPreference.allCases
+            .map { (preference: $0, parameter: QueryParameters.Name($0), startsAsNone: $0.declaration.initialValue.isEmpty) }
             .filter { preferenceParameters.contains($0.parameter) }
         self.preferenceValues = preferenceValues
         self.contentType = contentType
