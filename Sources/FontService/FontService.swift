@@ -89,7 +89,7 @@ public final class FontService: HTTPResponder {
         }
         self.writeQuota = configuration.maximumWritesPerSecond.map(WriteQuota.init(perSecond:))
         self.healthy = Self.makeCachedAnswer(
-            body: Array(#"{"status":"ok"}"#.utf8), followsPreferences: false)
+            body: Array(#"{"status":"ok","version":"\#(FontdVersion.current)"}"#.utf8), followsPreferences: false)
         self.resolver = resolver
         self.webDocuments = WebDocuments(resolver: resolver)
         self.configuration = configuration

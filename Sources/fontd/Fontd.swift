@@ -1,4 +1,5 @@
 import ArgumentParser
+import DynamicType
 import FontdCommandLine
 
 /// The `fontd` command: Dynamic Type for Linux.
@@ -11,7 +12,9 @@ import FontdCommandLine
 struct Fontd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fontd",
-        abstract: "Dynamic Type for Linux: text styles resolved into measured fonts for the reader's chosen size.",
+        // The version opens the help's first line too (docs/DESIGN.md §29).
+        abstract: "fontd \(FontdVersion.current): Dynamic Type for Linux, text styles resolved into measured fonts for the reader's chosen size.",
+        version: FontdVersion.current,
         subcommands: [
             Query.self, StylesCommand.self, Categories.self, List.self, Serve.self,
             CategoryCommand.self, ReaderPreferenceCommand<LegibilityCommandPreference>.self, ReaderPreferenceCommand<TextSpacingCommandPreference>.self,

@@ -63,7 +63,7 @@ import Testing
     @Test func healthzSaysOK() throws {
         let response = try makeService().client.send("/healthz")
         #expect(response.status == 200)
-        #expect(String(decoding: response.body, as: UTF8.self) == #"{"status":"ok"}"#)
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
         #expect(response.header("Content-Type") == "application/json; charset=utf-8")
     }
 }

@@ -154,7 +154,7 @@ import Testing
         #expect(try a.client.get("/font?style=body").member("category") == .string("xl"), "reads answer from what it last knew")
         memory.setUnreachable(nil)
         #expect(try a.client.put("/category", #"{"category":"s"}"#).status == 200)
-        #expect(try a.client.get("/healthz").bodyText == #"{"status":"ok"}"#)
+        #expect(try a.client.get("/healthz").bodyText == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
         #expect(memory.state.withLock { $0.commits } == 2, "the refused change was never committed")
     }
 

@@ -1,3 +1,4 @@
+import DynamicType
 import FontdTestSupport
 import Testing
 
@@ -30,5 +31,25 @@ import Testing
         for entry in entries {
             #expect(entry.matches(of: /default/.ignoresCase()).count <= 1, "\(entry)")
         }
+    }
+}
+
+/// The version, from its one place (docs/DESIGN.md §29), wherever fontd says it.
+@Suite struct VersionTests {
+    @Test func versionFlagPrintsTheVersionAlone() throws {
+        let result = try CommandRunner.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == FontdVersion.current + "\n")
+    }
+
+    @Test func helpOpensWithTheVersion() throws {
+        let result = try CommandRunner.run(["--help"])
+        #expect(result.status == 0)
+        let first = result.standardOutput.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("OVERVIEW: fontd \(FontdVersion.current):"), "\(first)")
+    }
+
+    @Test func theVersionIsADebianVersion() {
+        #expect(FontdVersion.current.wholeMatch(of: /[0-9]+(\.[0-9]+)*/) != nil)
     }
 }

@@ -1,3 +1,4 @@
+import DynamicType
 import FontdTestSupport
 import Foundation
 import Synchronization
@@ -17,7 +18,7 @@ import Testing
         // reconnect, for the test to wait for.
         let server = try ServerProcess(["--store", url, "--store-timeout", "1"])
         let watched = try ServerProcess(["--store", url, "--store-timeout", "1", "--log-level", "debug"])
-        #expect(try server.client.get("/healthz").bodyText == #"{"status":"ok"}"#)
+        #expect(try server.client.get("/healthz").bodyText == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
         let logBefore = server.standardError()
 
         try cluster.stop(mode: .fast)
@@ -32,8 +33,8 @@ import Testing
         #expect(try server.client.get("/healthz").bodyText.contains(#""status":"degraded""#))
 
         try cluster.start()
-        let back = try Self.poll(server, seconds: 2) { $0 == #"{"status":"ok"}"# }
-        #expect(back.answer == #"{"status":"ok"}"#)
+        let back = try Self.poll(server, seconds: 2) { $0 == #"{"status":"ok","version":"\#(FontdVersion.current)"}"# }
+        #expect(back.answer == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
         #expect(Self.waitFor(server, seconds: 2) { $0.contains(Self.reachableLine) })
         let outage = server.standardError().dropFirst(logBefore.count).split(separator: "\n")
         #expect(outage.count == 2, "one line each way, and nothing else: \(outage)")

@@ -1,3 +1,4 @@
+import DynamicType
 import FontdTestSupport
 import Foundation
 import Testing
@@ -27,7 +28,7 @@ import Testing
         try connection.send("GET http://fontd.example/healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let answer = try connection.readResponse()
         #expect(answer.status == 200)
-        #expect(answer.bodyText == #"{"status":"ok"}"#)
+        #expect(answer.bodyText == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
     }
 
     @Test(arguments: [

@@ -1,3 +1,4 @@
+import DynamicType
 import FontdTestSupport
 import Foundation
 import Synchronization
@@ -105,7 +106,7 @@ import Testing
         // The stream survived and gets the change, exactly once.
         #expect(try subscriber.next() == ServerSentEvent(
             id: "2", event: "contentSizeCategoryDidChange", data: #"{"category":"s","previous":"xl","sequence":2}"#))
-        #expect(try a.client.get("/healthz").bodyText == #"{"status":"ok"}"#)
+        #expect(try a.client.get("/healthz").bodyText == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
     }
 
     @Test func aSubscriberOfAKilledReplicaResumesOnTheOtherWithExactlyWhatItMissed() throws {

@@ -79,7 +79,7 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
         let listed = try CommandRunner.run(["list", "--family", "DejaVu Sans Mono", "--json"])
         #expect(try json(faces.body) == (try json(listed.standardOutput)))
         #expect(faces.bodyText.contains("DejaVuSansMono-Bold.ttf"))
-        #expect(try Self.server.client.get("/healthz").bodyText == #"{"status":"ok"}"#)
+        #expect(try Self.server.client.get("/healthz").bodyText == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
     }
 
     @Test(arguments: [

@@ -1,3 +1,4 @@
+import DynamicType
 import FontdTestSupport
 import Foundation
 import Testing
@@ -40,7 +41,7 @@ import Testing
         #expect(head.header("ETag") == get.header("ETag"))
         // Had HEAD sent a body, it would be read here instead of the next answer.
         let next = try connection.readResponse()
-        #expect(next.bodyText == #"{"status":"ok"}"#)
+        #expect(next.bodyText == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
     }
 
     @Test func expectContinueGetsAnInterimAnswerBeforeTheBody() throws {

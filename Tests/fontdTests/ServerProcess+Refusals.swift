@@ -1,3 +1,4 @@
+import DynamicType
 import FontdTestSupport
 import Testing
 
@@ -6,7 +7,7 @@ extension ServerProcess {
     func expectStillServing(sourceLocation: SourceLocation = #_sourceLocation) throws {
         let answer = try client.get("/healthz")
         #expect(answer.status == 200, sourceLocation: sourceLocation)
-        #expect(answer.bodyText == #"{"status":"ok"}"#, sourceLocation: sourceLocation)
+        #expect(answer.bodyText == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#, sourceLocation: sourceLocation)
     }
 
     /// Sends `request` on a new connection, expects `status` with the JSON error `code`, the
