@@ -11,8 +11,15 @@ public final class SessionBusHarness: @unchecked Sendable {
     /// The environment of a `fontd serve` (or any client) on this bus.
     public let environment: [String: String]
 
-    public init(base: [String: String] = PinnedFonts.environment) throws {
+    /// `services`: D-Bus activation files (file name → contents) the bus reads from
+    /// `$XDG_DATA_HOME/dbus-1/services` when it starts (docs/DESIGN.md §29).
+    public init(base: [String: String] = PinnedFonts.environment, services: [String: String] = [:]) throws {
         directory = try TestPaths.temporaryDirectory()
+        let serviceDirectory = directory.appendingPathComponent("data/dbus-1/services")
+        try FileManager.default.createDirectory(at: serviceDirectory, withIntermediateDirectories: true)
+        for (name, contents) in services {
+            try Data(contents.utf8).write(to: serviceDirectory.appendingPathComponent(name))
+        }
         let runtime = directory.appendingPathComponent("runtime")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         var environment = base
