@@ -33,7 +33,7 @@ struct Serve: ParsableCommand {
     @Option(help: "The address to listen on (default: \(Serve.defaultHost)).")
     var host: String?
 
-    @Option(help: "The TCP port; 0 lets the system choose (read it from the ready line) (default: \(Serve.defaultPort)).")
+    @Option(help: "The TCP port (default: \(Serve.defaultPort)); 0 lets the system choose (read it from the ready line).")
     var port: Int?
 
     @Option(help: "A style table file instead of the default.")
