@@ -13,19 +13,22 @@ public final class NotifySocket {
         public var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
     }
 
-    /// The socket's path, for `NOTIFY_SOCKET`.
+    /// The socket's path, for `NOTIFY_SOCKET`: a file's, or `@` and an abstract name.
     public let path: String
     private let descriptor: Int32
 
-    public init() throws {
-        path = try TestPaths.temporaryDirectory().appendingPathComponent("notify").path
+    /// A socket in a new temporary folder, or with `abstract` one of Linux's abstract names
+    /// (no file; the address starts with a 0 byte and is exactly as long as the name).
+    public init(abstract: Bool = false) throws {
+        path = abstract ? "@fontd-test-notify-\(UUID().uuidString)" : try TestPaths.temporaryDirectory().appendingPathComponent("notify").path
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8) + [0]
+        let bytes = abstract ? [0] + Array(path.utf8.dropFirst()) : Array(path.utf8) + [0]
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let length = socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + bytes.count)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
         guard descriptor >= 0, bound == 0 else {
             let code = errno
@@ -36,7 +39,7 @@ public final class NotifySocket {
 
     deinit {
         close(descriptor)
-        unlink(path)
+        if !path.hasPrefix("@") { unlink(path) }
     }
 
     /// The next datagram, waiting up to `timeoutSeconds` (0: only one already there); nil if none came.

@@ -97,6 +97,15 @@ import Glibc
         #expect(notify.receive(timeoutSeconds: 5) == "STOPPING=1")
     }
 
+    @Test func readyReachesAnAbstractNotifySocket() throws {
+        let notify = try NotifySocket(abstract: true)
+        var environment = PinnedFonts.environment
+        environment["NOTIFY_SOCKET"] = notify.path
+        let server = try ServerProcess(environment: environment)
+        #expect(notify.receive(until: "READY=1") == ["READY=1\nMAINPID=\(server.process.processIdentifier)"])
+        #expect(server.terminate() == 0)
+    }
+
     @Test func watchdogPingsComeAtHalfTheInterval() throws {
         let notify = try NotifySocket()
         var environment = PinnedFonts.environment
