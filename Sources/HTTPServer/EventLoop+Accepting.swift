@@ -174,6 +174,7 @@ extension EventLoop {
         }
         connections[Int(descriptor)] = connection
         openHere += 1
+        logger.trace("connection opened", metadata: ["loop": "\(index)"])
         if admission == .refusal { refusalsHere += 1 }
     }
 }

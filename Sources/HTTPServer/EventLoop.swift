@@ -22,6 +22,8 @@ final class EventLoop: @unchecked Sendable {
         /// A connection another loop accepted and handed over, already admitted as a place and
         /// counted in `placesOwned`.
         case adopt(descriptor: Int32)
+        /// A roll call of every loop (`HTTPServer.run`): answered at once, to show this loop turns.
+        case rollCall(LoopRollCall)
         case stop
     }
 
@@ -229,6 +231,8 @@ final class EventLoop: @unchecked Sendable {
                 retry(request, on: connection)
             case .adopt(let descriptor):
                 adoptHandedOver(descriptor)
+            case .rollCall(let rollCall):
+                rollCall.answer()
             case .stop:
                 beginStop()
             }

@@ -4,14 +4,15 @@ import Synchronization
 import Glibc
 #endif
 
-/// The one listening socket of a server: bound without `SO_REUSEPORT`, so a second server on an
-/// address in use fails instead of sharing it, and shared by every event loop, each of which
-/// watches it with `EPOLLEXCLUSIVE` (docs/DESIGN.md §13).
+/// The one listening socket of a server, bound here or inherited (docs/DESIGN.md §29): bound
+/// without `SO_REUSEPORT`, so a second server on an address in use fails instead of sharing it,
+/// and shared by every event loop, each of which watches it with `EPOLLEXCLUSIVE`
+/// (docs/DESIGN.md §13).
 ///
 /// Made on any thread, before the server; the loops only `accept` on it and add or remove it in
 /// their epoll; the server closes it once, after every loop has stopped.
 public final class HTTPListener: Sendable {
-    /// The host as given.
+    /// The host as given; for an inherited socket, its numeric address.
     public let host: String
     /// The port it is bound to (the kernel's choice when 0 was asked for).
     public let port: Int
@@ -26,7 +27,20 @@ public final class HTTPListener: Sendable {
         self.init(descriptor: descriptor, host: host)
     }
 
-    /// Takes over `descriptor`, a socket already bound and listening (an inherited one, say).
+    /// Takes over a listening socket this process inherited (from systemd's socket activation,
+    /// docs/DESIGN.md §29): refused unless it is a TCP socket that listens, then made
+    /// non-blocking and close-on-exec. Its host is the address it is bound to, as a numeric address.
+    public convenience init(inheritedDescriptor descriptor: Int32) throws(HTTPServerError) {
+        if let found = Self.whyNotListening(descriptor) {
+            throw .notAListeningSocket(descriptor: descriptor, found: found)
+        }
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else { throw .system(call: "fcntl", errno: errno) }
+        guard fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0 else { throw .system(call: "fcntl", errno: errno) }
+        self.init(descriptor: descriptor, host: try Self.numericHost(of: descriptor))
+    }
+
+    /// Takes over `descriptor`, a socket already bound and listening.
     init(descriptor: Int32, host: String) {
         self.descriptor = descriptor
         self.host = host
@@ -34,6 +48,10 @@ public final class HTTPListener: Sendable {
     }
 
     deinit { close() }
+
+    /// Whether the socket is bound to a loopback address (judged on the address itself, as
+    /// `HTTPServer.isLoopback(host:)` judges a host).
+    public var isLoopback: Bool { Self.isLoopback(Self.boundAddress(of: descriptor)) }
 
     /// Stops listening at once: connections queued on it are reset, new ones refused, and
     /// `accept` fails with `EINVAL`. The descriptor stays open (no loop can find its number
@@ -118,13 +136,63 @@ public final class HTTPListener: Sendable {
         return descriptor
     }
 
-    /// The port a bound socket listens on.
-    private static func port(of descriptor: Int32) -> Int {
+    /// What an inherited descriptor is, when it is not a TCP socket that listens; nil when it is.
+    private static func whyNotListening(_ descriptor: Int32) -> String? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return "not open" }
+        switch status.st_mode & S_IFMT {
+        case S_IFSOCK: break
+        case S_IFREG: return "a regular file"
+        case S_IFDIR: return "a directory"
+        case S_IFCHR: return "a character device"
+        case S_IFIFO: return "a pipe"
+        default: return "not a socket"
+        }
+        func option(_ name: Int32) -> Int32 {
+            var value: Int32 = -1
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            return getsockopt(descriptor, SOL_SOCKET, name, &value, &length) == 0 ? value : -1
+        }
+        switch option(SO_TYPE) {
+        case Int32(SOCK_STREAM.rawValue): break
+        case Int32(SOCK_DGRAM.rawValue): return "a datagram socket"
+        case Int32(SOCK_SEQPACKET.rawValue): return "a sequential-packet socket"
+        default: return "a socket that is not a stream"
+        }
+        switch option(SO_DOMAIN) {
+        case AF_INET, AF_INET6: break
+        case AF_UNIX: return "a Unix stream socket"
+        default: return "a stream socket of another family than IPv4 or IPv6"
+        }
+        return option(SO_ACCEPTCONN) == 1 ? nil : "a TCP socket that does not listen"
+    }
+
+    /// The address a socket is bound to.
+    private static func boundAddress(of descriptor: Int32) -> sockaddr_storage {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = withUnsafeMutablePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
+        return storage
+    }
+
+    /// The address a socket is bound to, numeric (`127.0.0.1`, `::1`), without brackets or port.
+    private static func numericHost(of descriptor: Int32) throws(HTTPServerError) -> String {
+        var storage = boundAddress(of: descriptor)
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        let status = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getnameinfo($0, socklen_t(MemoryLayout<sockaddr_storage>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
+            }
+        }
+        guard status == 0 else { throw .unknownHost("descriptor \(descriptor)", reason: String(cString: gai_strerror(status))) }
+        return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The port a bound socket listens on.
+    private static func port(of descriptor: Int32) -> Int {
+        var storage = boundAddress(of: descriptor)
         let family = Int32(storage.ss_family)
         return withUnsafeBytes(of: &storage) { raw in
             let offset = family == AF_INET6

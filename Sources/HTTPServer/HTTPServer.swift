@@ -92,16 +92,26 @@ public final class HTTPServer: Sendable {
         listener.close()
     }
 
-    /// Serves until SIGTERM or SIGINT (or `stop()`), then stops gracefully and returns. SIGHUP
-    /// calls `onHangUp` (on this thread; it must return soon), or without one is logged and
-    /// otherwise ignored (a server has no terminal to lose).
+    /// Serves until SIGTERM or SIGINT (or `stop()`), then stops gracefully and returns.
     ///
     /// The signals are read from a signalfd, so they arrive as ordinary events instead of
     /// interrupting a loop mid-write. That needs them blocked in every thread: `run()` blocks them
     /// in the calling thread before it starts the loops (which inherit the mask), but threads
     /// started earlier — by the Swift runtime, by libraries — must have been started with them
     /// blocked already; `fontd` blocks them before its first thread (docs/DESIGN.md §15).
-    public func run(onHangUp: (() -> Void)? = nil) throws(HTTPServerError) {
+    ///
+    /// Every callback is called on the calling thread and must return soon.
+    /// - Parameters:
+    ///   - onHangUp: Called on SIGHUP; without it SIGHUP is logged and otherwise ignored (a
+    ///     server has no terminal to lose).
+    ///   - onStarted: Called once, when every event loop has started and answered a roll call
+    ///     from its own thread: a request made after it is answered.
+    ///   - onStopping: Called when a stop begins, before the graceful stop.
+    ///   - heartbeat: Beats while every loop answers the roll call put after each beat.
+    public func run(
+        onHangUp: (() -> Void)? = nil, onStarted: (() -> Void)? = nil, onStopping: (() -> Void)? = nil,
+        heartbeat: HTTPHeartbeat? = nil
+    ) throws(HTTPServerError) {
         var signals = sigset_t()
         sigemptyset(&signals)
         for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, signal) }
@@ -109,18 +119,51 @@ public final class HTTPServer: Sendable {
         let signalDescriptor = signalfd(-1, &signals, Int32(SFD_CLOEXEC))
         guard signalDescriptor >= 0 else { throw .system(call: "signalfd", errno: errno) }
         defer { close(signalDescriptor) }
+        let rollCallAnswered = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard rollCallAnswered >= 0 else { throw .system(call: "eventfd", errno: errno) }
+        defer { close(rollCallAnswered) }
         start()
+        callTheRoll(answered: rollCallAnswered)
 
         var watched = [
             pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: stopRequested, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: rollCallAnswered, events: Int16(POLLIN), revents: 0),
         ]
+        var started = false
+        var everyLoopAnswered = false
+        var lateRollCallLogged = false
+        let interval = heartbeat.map { Duration.seconds($0.intervalSeconds) }
+        var nextBeat = interval.map { ContinuousClock.now + $0 }
         while true {
-            if Glibc.poll(&watched, 2, -1) < 0 {
+            let timeout = nextBeat.map { Self.milliseconds(until: $0) } ?? -1
+            if Glibc.poll(&watched, nfds_t(watched.count), timeout) < 0 {
                 if errno == EINTR { continue }
                 break
             }
-            guard watched[0].revents != 0 else { break }
+            if watched[2].revents != 0 {
+                var count: eventfd_t = 0
+                eventfd_read(rollCallAnswered, &count)
+                everyLoopAnswered = true
+                if !started {
+                    started = true
+                    onStarted?()
+                }
+            }
+            if let heartbeat, let interval, let due = nextBeat, ContinuousClock.now >= due {
+                if everyLoopAnswered {
+                    heartbeat.beat()
+                    everyLoopAnswered = false
+                    lateRollCallLogged = false
+                    callTheRoll(answered: rollCallAnswered)
+                } else if !lateRollCallLogged {
+                    lateRollCallLogged = true
+                    logger.warning("an event loop has not answered for \(heartbeat.intervalSeconds) s; the heartbeat waits for it")
+                }
+                nextBeat = ContinuousClock.now + interval
+            }
+            if watched[1].revents != 0 { break }
+            guard watched[0].revents != 0 else { continue }
             var info = signalfd_siginfo()
             _ = read(signalDescriptor, &info, MemoryLayout<signalfd_siginfo>.size)
             let name = info.ssi_signo == UInt32(SIGTERM) ? "SIGTERM" : info.ssi_signo == UInt32(SIGINT) ? "SIGINT" : "SIGHUP"
@@ -136,9 +179,24 @@ public final class HTTPServer: Sendable {
             logger.info("stopping", metadata: ["signal": "\(name)"])
             break
         }
+        onStopping?()
         stop()
         wait()
         logger.info("stopped")
+    }
+
+    /// Asks every loop to answer from its own thread; the last answer writes `answered`.
+    private func callTheRoll(answered: Int32) {
+        let rollCall = LoopRollCall(loops: loops.count, answered: answered)
+        for loop in loops { loop.post(.rollCall(rollCall)) }
+    }
+
+    /// `poll`'s timeout until `deadline`: rounded up, so that a wake-up is never early.
+    private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
+        let left = ContinuousClock.now.duration(to: deadline)
+        guard left > .zero else { return 0 }
+        let (seconds, attoseconds) = left.components
+        return Int32(min(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000, Int64(Int32.max)))
     }
 
     private final class ThreadBody {

@@ -8,6 +8,8 @@ public enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible
     case addressInUse(host: String, port: Int)
     /// A setting is outside what the server can use.
     case invalidConfiguration(String)
+    /// An inherited descriptor is not a TCP socket that listens; `found` says what it is ("a regular file").
+    case notAListeningSocket(descriptor: Int32, found: String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible
         case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))."
         case .addressInUse(let host, let port): "\(host.contains(":") ? "[\(host)]" : host):\(port) is in use by another process"
         case .invalidConfiguration(let message): message
+        case .notAListeningSocket(let descriptor, let found): "descriptor \(descriptor) is \(found), not a listening TCP socket"
         }
     }
 }

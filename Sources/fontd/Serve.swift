@@ -24,14 +24,17 @@ struct Serve: ParsableCommand {
         abstract: "Serve the fontd HTTP API.",
         discussion: """
             Prints one line, "fontd listening on http://HOST:PORT", on stdout once ready; logs go to stderr. \
-            SIGTERM or SIGINT stop it gracefully: requests under way finish, then it exits 0.
+            SIGTERM or SIGINT stop it gracefully: requests under way finish, then it exits 0. \
+            Started by systemd, it serves on the socket of fontd.socket when given one (--host and --port are then not used) \
+            and tells systemd when it is ready, when it stops, and that it still answers (Type=notify, WatchdogSec=).
             """)
 
-    @Option(help: "The address to listen on.")
-    var host = "127.0.0.1"
+    // Optional, so that a --host or --port given beside a socket systemd passed can be said to be unused.
+    @Option(help: "The address to listen on (default: \(Serve.defaultHost)).")
+    var host: String?
 
-    @Option(help: "The TCP port; 0 lets the system choose (read it from the ready line).")
-    var port = 8686
+    @Option(help: "The TCP port (default: \(Serve.defaultPort)); 0 lets the system choose (read it from the ready line).")
+    var port: Int?
 
     @Option(help: "A style table file instead of the default.")
     var styles: String?
@@ -154,10 +157,24 @@ struct Serve: ParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
+    static let defaultHost = "127.0.0.1"
+    static let defaultPort = 8686
+
     func run() throws {
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("Invalid log level '\(logLevel)'; use one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "fontd")
+        // First, so that no child inherits them and a socket fontd cannot serve stops it before anything is opened.
+        let inherited = try inheritedListener(logger: logger)
+        let serviceManager = ServiceManager.take(logger: logger)
+        let host = host ?? Self.defaultHost
+        let port = port ?? Self.defaultPort
         let threads = threads ?? HTTPServerConfiguration.processorCount
         guard (1...1024).contains(threads) else { throw ValidationError("Invalid threads '\(threads)': expected 1 to 1024.") }
         guard maxConnections >= 1 else { throw ValidationError("Invalid max connections '\(maxConnections)': expected at least 1.") }
@@ -177,8 +194,11 @@ struct Serve: ParsableCommand {
             throw ValidationError("FONTD_TOKEN is set but empty: give the secret clients must send, or unset it (only on loopback, or with --allow-unauthenticated).")
         }
         let token = try TokenSource(option: token, file: tokenFile).resolved(environment: environment)
-        if token == nil, !allowUnauthenticated, try !HTTPServer.isLoopback(host: host) {
-            throw ValidationError("Refusing to listen on \(host) without a token: anyone who can connect could change the reader's preferences. Give --token-file (or FONTD_TOKEN, or --token), or --allow-unauthenticated.")
+        // An inherited socket is judged on the address it is bound to, as --host is on the address it names.
+        let loopback = try inherited?.isLoopback ?? HTTPServer.isLoopback(host: host)
+        if token == nil, !allowUnauthenticated, !loopback {
+            let place = inherited.map { "\(Self.address(host: $0.host, port: $0.port)) (the socket systemd passed)" } ?? host
+            throw ValidationError("Refusing to listen on \(place) without a token: anyone who can connect could change the reader's preferences. Give --token-file (or FONTD_TOKEN, or --token), or --allow-unauthenticated.")
         }
         guard keptChanges >= 1 else { throw ValidationError("Invalid kept changes '\(keptChanges)': expected at least 1.") }
         guard keptChangesPerScope >= 1 else { throw ValidationError("Invalid kept changes per scope '\(keptChangesPerScope)': expected at least 1.") }
@@ -194,7 +214,6 @@ struct Serve: ParsableCommand {
         let scopedTokenKey = try Self.scopedTokenKey(
             secret: jwtSecret ?? environment["FONTD_JWT_SECRET"], secretFromEnvironment: jwtSecret == nil, publicKeyPath: jwtPublicKey,
             token: token)
-        let loopback = try HTTPServer.isLoopback(host: host)
         let store = store ?? environment["FONTD_STORE"].flatMap { $0.isEmpty ? nil : $0 }
         // Any URL is the PostgreSQL store's to read, never a file name: `POSTGRES://u:pw@h/db` would
         // otherwise be an SQLite file in the directory `POSTGRES:/u:pw@h`. `PostgresURL` takes the
@@ -207,12 +226,16 @@ struct Serve: ParsableCommand {
         // Bound before anything else is opened: on an address in use, fontd stops with that one
         // line, having touched neither the store nor the desktop.
         let listener: HTTPListener
-        do {
-            listener = try HTTPListener(host: host, port: port)
-        } catch {
-            guard case .addressInUse = error else { throw error }
-            Output.writeLine(error.description, to: STDERR_FILENO)
-            throw ExitCode.failure
+        if let inherited {
+            listener = inherited
+        } else {
+            do {
+                listener = try HTTPListener(host: host, port: port)
+            } catch {
+                guard case .addressInUse = error else { throw error }
+                Output.writeLine(error.description, to: STDERR_FILENO)
+                throw ExitCode.failure
+            }
         }
 
         Self.raiseDescriptorLimit()
@@ -225,13 +248,6 @@ struct Serve: ParsableCommand {
         server.idleTimeoutSeconds = durations.idle
         server.streamBacklogLimitBytes = subscriberQueueBytes
         server.streamSendBufferBytes = sseSndbuf
-
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-        let logger = Logger(label: "fontd")
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: cacheEntries)
         var serviceConfiguration = FontServiceConfiguration(cacheEntries: cacheEntries, trustedOrigins: corsOrigin.map(\.text))
         serviceConfiguration.serverNames = serverName.map(\.text)
@@ -269,8 +285,13 @@ struct Serve: ParsableCommand {
 
         let ready = Array("fontd listening on \(http.url)\n".utf8)
         _ = ready.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-        logger.info("listening", metadata: ["url": "\(http.url)", "threads": "\(threads)"])
-        try http.run(onHangUp: { service.refreshFonts(force: true) })
+        logger.info("listening", metadata: ["url": "\(http.url)", "threads": "\(threads)", "socket": "\(inherited == nil ? "bound" : "inherited")"])
+        // READY=1 once every loop has turned: the bus names are owned and the desktop joined above.
+        try http.run(
+            onHangUp: { service.refreshFonts(force: true) },
+            onStarted: { serviceManager?.notify(.ready) },
+            onStopping: { serviceManager?.notify(.stopping) },
+            heartbeat: serviceManager?.watchdog)
     }
 
     /// The desktop bridge `--desktop` asks for (docs/DESIGN.md §26), started; nil for none, or with

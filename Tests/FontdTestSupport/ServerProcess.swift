@@ -27,10 +27,12 @@ public final class ServerProcess: @unchecked Sendable {
     private let errorDrained = DispatchSemaphore(value: 0)
 
     /// Starts `fontd serve --port PORT arguments…` (port 0: the kernel chooses), prefixed by
-    /// `launcher` (e.g. `prlimit --nofile=…`), seeing the fonts `environment` pins.
+    /// `launcher` (e.g. `prlimit --nofile=…`), seeing the fonts `environment` pins. `whileStarting`
+    /// runs once the process is started and before its ready line is read (to make the connection
+    /// that has `systemd-socket-activate` start it, say).
     public init(
         _ arguments: [String] = [], port requestedPort: Int = 0, launcher: [String] = [], timeoutSeconds: Double = 20,
-        environment: [String: String] = PinnedFonts.environment
+        environment: [String: String] = PinnedFonts.environment, whileStarting: (() throws -> Void)? = nil
     ) throws {
         guard let executable = TestPaths.fontdExecutable else { throw CommandRunner.RunError.notBuilt }
         process = Process()
@@ -61,6 +63,13 @@ public final class ServerProcess: @unchecked Sendable {
                 errorLog.append(chunk)
             }
             errorDrained.signal()
+        }
+        do {
+            try whileStarting?()
+        } catch {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw error
         }
 
         var line: [UInt8] = []
