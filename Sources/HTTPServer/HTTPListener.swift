@@ -6,7 +6,7 @@ import Glibc
 
 /// The one listening socket of a server: bound without `SO_REUSEPORT`, so a second server on an
 /// address in use fails instead of sharing it, and shared by every event loop, each of which
-/// watches it with `EPOLLEXCLUSIVE` (docs/DESIGN.md §13).
+/// watches it with `EPOLLEXCLUSIVE` (docs/DESIGN.md §13 (The server)).
 ///
 /// Made on any thread, before the server; the loops only `accept` on it and add or remove it in
 /// their epoll; the server closes it once, after every loop has stopped.
