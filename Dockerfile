@@ -24,7 +24,7 @@ COPY Package.swift ./
 RUN swift package resolve
 COPY . .
 # One executable serves every command, the HEALTHCHECK's `fontd health` among them. The same build as
-# scripts/install's (not position-independent: docs/DESIGN.md §19). fontd does not link GIO, so neither stage
+# scripts/install's (not position-independent: docs/DESIGN.md §19 (Installation and the container)). fontd does not link GIO, so neither stage
 # needs GLib: the desktop bridge's and the session bus's libraries (libfontd-gnome.so, libfontd-bus.so) are not built here, as a
 # container has no desktop session; `serve --desktop gnome` (or `--dbus on`) there stops with one line saying so.
 RUN swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --product fontd \
@@ -48,7 +48,7 @@ RUN apt-get update \
     && install -d -o fontd -g fontd -m 0750 /var/lib/fontd
 
 COPY --from=build /usr/local/bin/fontd /usr/local/bin/
-# Where fontd looks for its default table (docs/DESIGN.md §4): <executable's directory>/../share/fontd/Styles/.
+# Where fontd looks for its default table (docs/DESIGN.md §4 (The style table)): <executable's directory>/../share/fontd/Styles/.
 COPY Styles/ /usr/local/share/fontd/Styles/
 
 # The user fontd, by number: Kubernetes' runAsNonRoot can only verify a numeric user.

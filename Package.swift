@@ -12,10 +12,10 @@ let package = Package(
         // For the benchmarks, which answer requests in process; fontd itself is the service's user.
         .library(name: "FontService", targets: ["FontService", "HTTPServer"]),
         // libfontd-gnome.so: GSettings through GIO, which `fontd serve --desktop` loads with dlopen
-        // so that no other command loads GIO (docs/DESIGN.md §26).
+        // so that no other command loads GIO (docs/DESIGN.md §26 (The desktop bridge)).
         .library(name: "fontd-gnome", type: .dynamic, targets: ["CGnomeSettings"]),
         // libfontd-bus.so: the session-bus connection through GDBus, which `fontd serve --dbus` loads
-        // with dlopen for the same reason (docs/DESIGN.md §27).
+        // with dlopen for the same reason (docs/DESIGN.md §27 (The session bus)).
         .library(name: "fontd-bus", type: .dynamic, targets: ["CBusService"]),
     ],
     dependencies: [
@@ -28,7 +28,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
-        // C libraries, imported through small shim headers (docs/DESIGN.md §20: macros that do not import are wrapped).
+        // C libraries, imported through small shim headers (docs/DESIGN.md §20 (Platform facts): macros that do not import are wrapped).
         .systemLibrary(
             name: "CFontconfig",
             pkgConfig: "fontconfig",
@@ -47,9 +47,9 @@ let package = Package(
             providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]
         ),
         // GLib's log messages through fontd's logger, linked into both libraries that reach GIO: the
-        // first of them installs GLib's one writer (docs/DESIGN.md §27).
+        // first of them installs GLib's one writer (docs/DESIGN.md §27 (The session bus)).
         .target(name: "CGLibLog", dependencies: ["CGio"]),
-        // The C table between fontd and libfontd-gnome.so (docs/DESIGN.md §26); a header, and nothing that links.
+        // The C table between fontd and libfontd-gnome.so (docs/DESIGN.md §26 (The desktop bridge)); a header, and nothing that links.
         .target(name: "CDesktopSettings"),
         // libfontd-gnome.so: one GSettings key watched on a thread of its own running a GLib main loop.
         // C, linked without the Swift runtime: -nostartfiles leaves out swiftrt.o (which would need
@@ -61,7 +61,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-nostartfiles", "-static-stdlib"])]
         ),
 
-        // The C table between fontd and libfontd-bus.so (docs/DESIGN.md §27), and the introspection
+        // The C table between fontd and libfontd-bus.so (docs/DESIGN.md §27 (The session bus)), and the introspection
         // XML of data/ embedded at build time; nothing that links GIO.
         .target(name: "CSessionBus"),
         // libfontd-bus.so: one session-bus connection served by GDBus on a thread of its own; linked
@@ -95,7 +95,7 @@ let package = Package(
             dependencies: ["CFontdSystem", .product(name: "Logging", package: "swift-log")]
         ),
 
-        // The reader's preferences of every scope (docs/DESIGN.md §10): the scope tree as plain
+        // The reader's preferences of every scope (docs/DESIGN.md §10 (Reader preferences)): the scope tree as plain
         // values, replay, subscribers behind a sink, replica catch-up, category watches, the storage
         // protocol and its records. Knows no transport: FontService gives it its event streams.
         .target(name: "ScopedPreferences", dependencies: ["DynamicType", .product(name: "Logging", package: "swift-log")]),
@@ -116,7 +116,7 @@ let package = Package(
             dependencies: [
                 "DynamicType", "ScopedPreferences", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
-        // The same in a PostgreSQL database that several fontd replicas share (docs/DESIGN.md §12),
+        // The same in a PostgreSQL database that several fontd replicas share (docs/DESIGN.md §24 (Replicas on PostgreSQL)),
         // through postgres-nio; SwiftNIO stays inside this module, never in HTTPServer.
         .target(
             name: "PostgresStore",
@@ -126,14 +126,14 @@ let package = Package(
             ]
         ),
 
-        // GNOME's text-scaling-factor and a scope's category kept in step (docs/DESIGN.md §26), through
+        // GNOME's text-scaling-factor and a scope's category kept in step (docs/DESIGN.md §26 (The desktop bridge)), through
         // libfontd-gnome.so, loaded when asked for.
         .target(
             name: "DesktopBridge",
             dependencies: ["CDesktopSettings", "DynamicType", "ScopedPreferences", .product(name: "Logging", package: "swift-log")]
         ),
 
-        // fontd on the session bus (docs/DESIGN.md §27–§28): org.fontd.Fontd1 and the Settings portal
+        // fontd on the session bus (docs/DESIGN.md §27 (The session bus), §28 (The Settings portal backend)): org.fontd.Fontd1 and the Settings portal
         // backend, through libfontd-bus.so, loaded when asked for. Knows no HTTP: the service's own
         // answers reach it through `ServiceGateway`, which the executable provides.
         .target(
@@ -154,12 +154,12 @@ let package = Package(
             ]
         ),
 
-        // The web outputs of docs/DESIGN.md §9 (stylesheet, Tailwind theme, design tokens), written
+        // The web outputs (stylesheet, Tailwind theme, design tokens) of docs/DESIGN.md §22 (The web), written
         // from fonts already resolved; pure, so the server and the CLI write the same bytes.
         .target(name: "WebOutputs", dependencies: ["DynamicType"]),
 
         // The command line's answers kept across runs, valid while the files they were made from stat
-        // the same (docs/DESIGN.md §18); plain POSIX, checked before fontconfig is initialized, and
+        // the same (docs/DESIGN.md §18 (The command line)); plain POSIX, checked before fontconfig is initialized, and
         // authenticated with an HMAC-SHA256 (swift-crypto) made with the user's key.
         .target(name: "CommandLineCache", dependencies: ["Caching", .product(name: "Crypto", package: "swift-crypto")]),
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Wall time of `fontd query body --category xl --json` against `fc-match 'sans-serif:size=19'`,
 # both as whole processes, in one hyperfine run (release build, static Swift stdlib): fontd with a
-# warm answer cache (docs/DESIGN.md §18), fc-match, and fontd with a cold one (hyperfine's --prepare
+# warm answer cache (docs/DESIGN.md §18 (The command line)), fc-match, and fontd with a cold one (hyperfine's --prepare
 # removes the cache before each run: a miss that resolves through fontconfig and FreeType and keeps
 # the answer). The cache is a private XDG_CACHE_HOME under a temporary directory (fc-match looks
 # there too, for its own user cache, and finds none: it reads the system's, as it does anyway).

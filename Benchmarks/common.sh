@@ -137,7 +137,7 @@ nginx_temp_paths() {
 # The revision `--before` builds by default: the last commit whose FontdClient is URLSession-based.
 before_default_revision=5f1ad05b8fff3b0916058d71f3c86f97b5784b61
 # The revision the server benchmarks' `--before` builds by default: the last commit before the
-# event loop was cut by concern and its connections got explicit states (issue 13).
+# event loop was cut by concern and its connections got explicit states.
 server_before_default_revision=e351709e2b253a46fb728b6047cca6928ec9defa
 # How scripts/install and the Dockerfile build fontd; the benchmarks build both sides so with --before.
 install_build_options=(--static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic)

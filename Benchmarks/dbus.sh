@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fontd on the session bus (docs/DESIGN.md §27–§28), as a Linux application meets it: a private
+# fontd on the session bus (docs/DESIGN.md §27 (The session bus), §28 (The Settings portal backend)), as a Linux application meets it: a private
 # dbus-daemon, `fontd serve --dbus on` on it and Debian's xdg-desktop-portal with fontd's `.portal`
 # file as its only Settings backend. A native GDBus client (Benchmarks/dbus/bus-client.c, compiled
 # here) measures
@@ -68,7 +68,7 @@ if [ -z "${FONTD_BIN:-}" ]; then
         swift build -c release --product "$library" >&2
     done
 fi
-"$fontd" serve --help | grep -q -- '--dbus' || fail "$fontd has no --dbus (built before docs/DESIGN.md §27?)"
+"$fontd" serve --help | grep -q -- '--dbus' || fail "$fontd has no --dbus (built before docs/DESIGN.md §27 (The session bus)?)"
 
 # The bus: its address is the first line it prints. Its services (xdg-permission-store, which the
 # portal starts) keep their files in the run's directory.
@@ -90,7 +90,7 @@ gdbus wait --session --timeout "$startup_timeout" org.fontd.Fontd1 ||
     fail_with_log "fontd took no name on the bus" "$tmp/fontd.log"
 
 # The portal, with fontd's .portal file (data/fontd.portal when this checkout has one, else the one
-# docs/DESIGN.md §28 describes) as the only backend; xdg-desktop-portal 1.16 matches its UseIn
+# docs/DESIGN.md §28 (The Settings portal backend) describes) as the only backend; xdg-desktop-portal 1.16 matches its UseIn
 # against XDG_CURRENT_DESKTOP. GSETTINGS_BACKEND=memory keeps it away from dconf.
 mkdir "$tmp/portals"
 if [ -f data/fontd.portal ]; then

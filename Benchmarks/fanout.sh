@@ -6,8 +6,8 @@
 # server's CPU per broadcast and its memory per idle subscriber. Prints both servers side by side.
 # Compare only within one run: absolute figures drift between runs.
 #
-# With --before [REV] (REV: by default the last commit before the event loop's connection states,
-# issue 13), a release build of REV (in .build/bench-before/, kept across runs) is measured first,
+# With --before [REV] (REV: by default the last commit before the event loop's connection
+# states), a release build of REV (in .build/bench-before/, kept across runs) is measured first,
 # as "before", beside this checkout's; both are then built as scripts/install builds. The report
 # then adds the ratios fontd / before of the server's CPU per broadcast and RSS per subscriber.
 # With ROUNDS > 1 the fontd builds are measured that many times, alternating (nchan once); each
@@ -169,7 +169,7 @@ http {
     server_tokens off;
     $temp_paths
     server {
-        # One listening socket per worker (fontd's event loops share one since issue 31).
+        # One listening socket per worker (fontd's event loops share one since each stopped binding its own).
         listen 127.0.0.1:$port reuseport backlog=4096;
         # Subscribers: EventSource; only messages published after they connect (no replay).
         location = /events {

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # What kept history costs `fontd serve` in memory, and that it stays bounded store-wide
-# (docs/DESIGN.md §23, "Quotas"): CHANGES changes spread over SCOPES scopes (each scope its own
+# (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Quotas"): CHANGES changes spread over SCOPES scopes (each scope its own
 # reader), then the server's RSS, against a reference server measured in the same run that is
 # given the same changes but keeps one entry (`--kept-changes 1 --kept-changes-per-scope 1`).
 #
 # With KEPT (--kept-changes) below CHANGES and CHANGES / SCOPES within --kept-changes-per-scope
 # (1024), every scope would keep all its changes without the store-wide bound: the figure to
 # compare is the kept server's RSS over the reference's, against the stated bound of
-# 2 × KEPT entries × 400 bytes + 2 MiB (docs/DESIGN.md §23).
+# 2 × KEPT entries × 400 bytes + 2 MiB (docs/DESIGN.md §23 (Reader scopes and scoped tokens)).
 #
 # Environment: CHANGES (100000), SCOPES (1000), KEPT (100000), CONNECTIONS (4), FONTD_BIN (a fontd to
 # use instead of building one).

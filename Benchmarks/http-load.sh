@@ -4,8 +4,8 @@
 # stylesheet) on loopback; wrk loads them in turn, alternating fontd / nginx for ROUNDS rounds. Prints each round's req/s, p50 and p99, then the medians and the
 # ratio fontd / nginx. Compare only within one run: absolute figures drift between runs.
 #
-# With --before [REV] (REV: by default the last commit before the event loop's connection states,
-# issue 13), a release build of REV (in .build/bench-before/, kept across runs) serves too, and each
+# With --before [REV] (REV: by default the last commit before the event loop's connection
+# states), a release build of REV (in .build/bench-before/, kept across runs) serves too, and each
 # round loads before / fontd / nginx in turn; the report adds the ratio fontd / before. Both fontd
 # builds are then built as scripts/install builds.
 #

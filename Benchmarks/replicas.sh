@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Two `fontd serve` replicas on one PostgreSQL (docs/DESIGN.md §24) against one server on the SQLite
+# Two `fontd serve` replicas on one PostgreSQL (docs/DESIGN.md §24 (Replicas on PostgreSQL)) against one server on the SQLite
 # store, in the same run, from the same release build, with the same client
 # (Benchmarks/fanout/fanout-client.c):
 #
@@ -248,7 +248,7 @@ done | awk -v rounds="$rounds" -v subscribers="$subscribers" -v pause_ms="$pause
     }
     END {
         split("reference replicas", names, " ")
-        printf "Replicas on PostgreSQL (docs/DESIGN.md §24): %d subscribers, %d broadcasts (after %d warm-up, %s ms apart); %d round%s\n\n",
+        printf "Replicas on PostgreSQL (docs/DESIGN.md §24 (Replicas on PostgreSQL)): %d subscribers, %d broadcasts (after %d warm-up, %s ms apart); %d round%s\n\n",
             subscribers, r["reference", 1, "broadcasts"], r["reference", 1, "warmup"], pause_ms, rounds, rounds == 1 ? "" : "s, medians"
         printf "%-44s%16s%16s\n", "", "SQLite, 1", "PostgreSQL, 2"
         row("subscribers ready", "ready", "%d")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What reader scopes cost `fontd serve` (docs/DESIGN.md §10), each figure against a reference measured
+# What reader scopes cost `fontd serve` (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), each figure against a reference measured
 # in the same run, from the same build, with the same client (Benchmarks/fanout/fanout-client.c):
 #
 #   1. A change on one scope, with SCOPES other scopes subscribed, against the same change on a
@@ -81,7 +81,7 @@ fi
 
 # Measures one fresh server as NAME (root, scopes or one-scope) in round ROUND with SUBSCRIBERS
 # subscribers and the client's further options; its `result …` line goes to $tmp/result-NAME-ROUND.
-# No --token: on loopback every scope is then open (§10), and the three servers run alike.
+# No --token: on loopback every scope is then open (§23 (Reader scopes and scoped tokens)), and the three servers run alike.
 # Keep-alive comments every hour, not 15 s: they would fall into one server's measurement and
 # not another's.
 measure() {
@@ -168,7 +168,7 @@ done | awk -v rounds="$rounds" -v scopes="$scopes" -v prefix="$prefix" -v pause_
     }
     END {
         split("root scopes one-scope", names, " ")
-        printf "Reader scopes (docs/DESIGN.md §10): %d scopes, %d root changes (after %d warm-up, %s ms apart), %d changes on %s0 (after %d warm-up); %d round%s\n\n",
+        printf "Reader scopes (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): %d scopes, %d root changes (after %d warm-up, %s ms apart), %d changes on %s0 (after %d warm-up); %d round%s\n\n",
             scopes, r["root", 1, "broadcasts"], r["root", 1, "warmup"], pause_ms, r["scopes", 1, "changes"], prefix,
             r["scopes", 1, "change_warmup"], rounds, rounds == 1 ? "" : "s, medians"
         printf "%-40s%14s%14s%14s\n", "", "root", "scopes", "one scope"

@@ -4,7 +4,7 @@
 # $EPOCHREALTIME, (a) from its launch to watch's line, (b) from its acknowledgement (its own
 # output line) to watch's line, and as the reference measured in the same run (c) the whole run
 # of a `fontd category get`, i.e. what starting the CLI and one request cost by themselves.
-# Prints every round, then medians and maxima. Target (issue 5): (a) within 100 ms.
+# Prints every round, then medians and maxima. Target: (a) within 100 ms.
 #
 # Environment: ROUNDS (50), FONTD_BIN (a fontd to use instead of building one).
 set -euo pipefail

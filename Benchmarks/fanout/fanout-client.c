@@ -24,7 +24,7 @@
  * sleeping in epoll_wait(): fewer wake-ups for the server's send() to pay for, less client CPU,
  * timestamps late by up to the nap — a check that the client does not shape the figures.
  *
- * With --scope-prefix P (fontd, docs/DESIGN.md §10), subscriber i subscribes to
+ * With --scope-prefix P (fontd, docs/DESIGN.md §23 (Reader scopes and scoped tokens)), subscriber i subscribes to
  * `<path>?scope=P<i>` instead, a scope of its own that inherits the root's preferences: the
  * broadcasts stay on the root and reach every one of them (the snapshot is recognised by
  * `"sequence":S,"inherited"`, the events by the same marker as the root's). With
@@ -35,7 +35,7 @@
  * connection. The server's CPU over the K changes gives the cost of one; an event of theirs at
  * any other subscriber is counted as a stray (it must reach only that scope's subscribers).
  *
- * With --port2 P2 (fontd replicas sharing one store, docs/DESIGN.md §24), every second
+ * With --port2 P2 (fontd replicas sharing one store, docs/DESIGN.md §24 (Replicas on PostgreSQL)), every second
  * subscriber (the odd indexes) subscribes to the server on port P2 instead, and the
  * sequence is read from the first; with --publish-alternate as well, broadcast b's PUT goes to
  * the first server when b is even and to the second when it is odd (one keep-alive connection
@@ -702,7 +702,7 @@ int main(int argc, char **argv) {
     if (optind != argc || port == 0 || pid_count == 0) usage();
     if (!publish_path) publish_path = server == FONTD ? "/category" : "/pub";
     if (scope_prefix) {
-        /* A segment of §10: [A-Za-z0-9][A-Za-z0-9._-]{0,63}, the number included; or a path of them. */
+        /* A segment of §23 (Reader scopes and scoped tokens): [A-Za-z0-9][A-Za-z0-9._-]{0,63}, the number included; or a path of them. */
         size_t len = strlen(scope_prefix);
         if (server != FONTD) die("--scope-prefix is for --server fontd");
         if (len == 0 || len > 40 || strspn(scope_prefix, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-/") != len)
@@ -769,8 +769,8 @@ int main(int argc, char **argv) {
             !json_uint(body, "sequence", &sequence))
             die("GET %s answered %d: %.200s", publish_path, status, body);
         first_sequence = sequence + 1;
-        /* A snapshot goes on with the fonts' generation (docs/DESIGN.md §25), a scope's with the
-           preferences it inherits after it (§10). */
+        /* A snapshot goes on with the fonts' generation (docs/DESIGN.md §25 (Font set changes)), a scope's with the
+           preferences it inherits after it (§23 (Reader scopes and scoped tokens)). */
         ready_marker_len = (size_t)snprintf(ready_marker, sizeof ready_marker, "\"sequence\":%llu,\"fontGeneration\"", sequence);
         fprintf(stderr, "fanout-client: fontd's category is %s, sequence %llu\n", current, sequence);
     }

@@ -1,4 +1,4 @@
-// libFuzzer target for the request decoder (docs/DESIGN.md §14), built by Fuzz/run outside
+// libFuzzer target for the request decoder (docs/DESIGN.md §14 (Request framing and limits)), built by Fuzz/run outside
 // `swift test` with `swiftc -sanitize=fuzzer,address` together with the decoder's sources.
 //
 // Every input is decoded twice: whole, and cut into reads whose sizes the input's first byte

@@ -1,4 +1,4 @@
-// libfontd-bus.so's answers given at once (docs/DESIGN.md §27): calls whose answer Swift has set
+// libfontd-bus.so's answers given at once (docs/DESIGN.md §27 (The session bus)): calls whose answer Swift has set
 // ahead, answered by a filter on GDBus's worker thread, where the message arrives, without going to
 // the bus thread and back. The answers are one table of immutable GVariants, replaced whole under
 // a lock, so a reply is always from one table: Swift sets a change's table before it emits the

@@ -1,7 +1,7 @@
 #ifndef FONTD_BUS_INTERNAL_H
 #define FONTD_BUS_INTERNAL_H
 // What the two files of libfontd-bus.so share: the connection's state, the tasks that run on its
-// thread, and the method calls' handlers (docs/DESIGN.md §27). Not installed; not part of the table.
+// thread, and the method calls' handlers (docs/DESIGN.md §27 (The session bus)). Not installed; not part of the table.
 
 #include <gio/gio.h>
 

@@ -1,4 +1,4 @@
-// libfontd-bus.so's messages (docs/DESIGN.md §27): method calls flattened to strings for Swift,
+// libfontd-bus.so's messages (docs/DESIGN.md §27 (The session bus)): method calls flattened to strings for Swift,
 // properties asked of Swift, and Swift's replies and signals, given as GVariant text from any
 // thread and sent from the bus thread in the order given.
 

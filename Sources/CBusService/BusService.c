@@ -1,5 +1,5 @@
 // libfontd-bus.so: one session-bus connection served on a thread of its own, behind the table of
-// CSessionBus.h (docs/DESIGN.md §27). The connection and every registration are made on that
+// CSessionBus.h (docs/DESIGN.md §27 (The session bus)). The connection and every registration are made on that
 // thread after its own main context is pushed as the thread's default: GDBus delivers method calls
 // to the context that was the thread default when the object was registered, and only that thread
 // iterates this one. Replies and signals given from other threads are handed to it as idle sources,

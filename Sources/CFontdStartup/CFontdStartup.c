@@ -5,7 +5,7 @@
 
 static int blocked_at_start = 0;
 
-// `fontd serve` reads SIGTERM and SIGINT (and SIGHUP) from a signalfd (docs/DESIGN.md §15), which
+// `fontd serve` reads SIGTERM and SIGINT (and SIGHUP) from a signalfd (docs/DESIGN.md §15 (Timeouts, overload and shutdown)), which
 // only works if no thread can take them the default way. Threads inherit the signal mask of the
 // thread that creates them, and the Swift runtime and libraries start threads before `main`'s
 // first line runs (an async main hands the main thread to libdispatch), so the mask is set here,

@@ -1,5 +1,5 @@
 // libfontd-gnome.so: one GSettings key watched on a thread of its own, behind the table of
-// CDesktopSettings.h (docs/DESIGN.md §26). Everything GIO makes — the backend, the GSettings
+// CDesktopSettings.h (docs/DESIGN.md §26 (The desktop bridge)). Everything GIO makes — the backend, the GSettings
 // object, the key's signal — is made on that thread after its own main context is pushed as the
 // thread's default: GIO delivers a change to the context that was the thread default when the
 // object was made (the keyfile backend's file monitor included), and only that thread iterates

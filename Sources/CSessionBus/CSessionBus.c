@@ -1,5 +1,5 @@
 // The introspection XML fontd registers, embedded from the files committed in data/ (installed
-// as they are), so the two cannot differ (docs/DESIGN.md §27, §28).
+// as they are), so the two cannot differ (docs/DESIGN.md §27 (The session bus), §28 (The Settings portal backend)).
 #include "CSessionBus.h"
 
 static const char fontd1[] = {

@@ -3,7 +3,7 @@ import Glibc
 /// What `stat` says of a path, as much of it as shows a change: which file it is (device and
 /// inode), its size, and its modification and status-change times in nanoseconds; or why there is
 /// nothing to stat, so that a path that appears is a change too. The command line's answer cache
-/// (docs/DESIGN.md §18) and the server's font set (§25) both notice changes by it.
+/// (docs/DESIGN.md §18 (The command line)) and the server's font set (§25 (Font set changes)) both notice changes by it.
 ///
 /// The status-change time is the kernel's own: it moves with every write, `chmod`, rename and
 /// link, and cannot be set back as `touch -d` sets back the modification time.

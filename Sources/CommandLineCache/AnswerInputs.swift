@@ -2,7 +2,7 @@ import Caching
 import Synchronization
 
 /// The files and directories the running command's answer is made from, as the command names
-/// them (docs/DESIGN.md §18). A command whose answer may be kept names its inputs; one that
+/// them (docs/DESIGN.md §18 (The command line)). A command whose answer may be kept names its inputs; one that
 /// names none (it asked a server, it printed help) is never kept.
 ///
 /// Name a path before reading it, when you can: it is stamped as it is named, so a change made

@@ -1,6 +1,6 @@
 import Glibc
 
-/// What an answer is the answer to, apart from files (docs/DESIGN.md §18): the executable, the
+/// What an answer is the answer to, apart from files (docs/DESIGN.md §18 (The command line)): the executable, the
 /// working directory (a relative `--styles` path is read from it), the arguments, and every
 /// environment variable that reaches fontconfig, FreeType or the style table's lookup.
 ///

@@ -1,7 +1,7 @@
 import Caching
 import Glibc
 
-/// The answer cache's two directories, open and checked (docs/DESIGN.md §18): `fontd/`, which
+/// The answer cache's two directories, open and checked (docs/DESIGN.md §18 (The command line)): `fontd/`, which
 /// holds the key, and `fontd/answers/`, which holds the entries.
 ///
 /// Each is opened without following a link and must be a directory owned by the effective user

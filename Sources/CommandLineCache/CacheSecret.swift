@@ -1,7 +1,7 @@
 import Crypto
 import Glibc
 
-/// The user's key for the answer cache (docs/DESIGN.md §18): 32 random bytes in `fontd/key`,
+/// The user's key for the answer cache (docs/DESIGN.md §18 (The command line)): 32 random bytes in `fontd/key`,
 /// mode 0600, with which every entry carries an HMAC-SHA256 of its contents. An entry that
 /// another user wrote (or made with a hash anyone can work out) does not carry a right one.
 ///

@@ -1,7 +1,7 @@
 import Caching
 import Glibc
 
-/// The command line's answer cache (docs/DESIGN.md §18): a local command's output, kept under
+/// The command line's answer cache (docs/DESIGN.md §18 (The command line)): a local command's output, kept under
 /// `$XDG_CACHE_HOME/fontd/answers/` (else `~/.cache/fontd/answers/`) and written again by the
 /// next run with the same command line, environment and files, without starting fontconfig.
 ///

@@ -1,7 +1,7 @@
 import Caching
 import Glibc
 
-/// One answer being made for the cache (docs/DESIGN.md §18): the command's output captured, and
+/// One answer being made for the cache (docs/DESIGN.md §18 (The command line)): the command's output captured, and
 /// the moment it started, against which the inputs' stamps are checked.
 public final class CommandRun {
     private let cache: CommandAnswerCache

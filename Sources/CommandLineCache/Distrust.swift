@@ -1,6 +1,6 @@
 import Glibc
 
-/// Why a directory or file of the answer cache is not read (docs/DESIGN.md §18): the cache reads
+/// Why a directory or file of the answer cache is not read (docs/DESIGN.md §18 (The command line)): the cache reads
 /// only what the user running fontd made and nobody else can change, so that another user who can
 /// write somewhere on the way cannot put words in fontd's mouth.
 public enum Distrust: Equatable, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 /// Bytes written as lowercase hexadecimal digits, two a byte, and read back: the cache's file
-/// names and the HMAC line of its entries (docs/DESIGN.md §18).
+/// names and the HMAC line of its entries (docs/DESIGN.md §18 (The command line)).
 enum Hexadecimal {
     private static let alphabet = Array("0123456789abcdef".utf8)
 

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Standard output and standard error sent to files while a command makes an answer, then
-/// handed back (docs/DESIGN.md §18): whatever writes them — Swift's `print`, a plain `write`,
+/// handed back (docs/DESIGN.md §18 (The command line)): whatever writes them — Swift's `print`, a plain `write`,
 /// a C library's warning — is kept byte for byte.
 ///
 /// The files are in the cache's entries' directory and unlinked at once, so nothing is left

@@ -1,6 +1,6 @@
 import Caching
 
-/// One command line's answer as the cache keeps it in a file (docs/DESIGN.md §18): the key it
+/// One command line's answer as the cache keeps it in a file (docs/DESIGN.md §18 (The command line)): the key it
 /// answers, the paths it was made from with their stamps, and what the command wrote.
 ///
 /// The file is a header line naming the format and its version, then length-prefixed fields

@@ -1,7 +1,7 @@
 import Glibc
 
 /// fontd's own shared libraries (`libfontd-gnome.so`, `libfontd-bus.so`: C libraries that reach
-/// GIO, loaded with `dlopen` only by `fontd serve`, docs/DESIGN.md §26, §27): where they are
+/// GIO, loaded with `dlopen` only by `fontd serve`, docs/DESIGN.md §26 (The desktop bridge), §27 (The session bus)): where they are
 /// looked for, and their one entry point loaded.
 public enum BundledLibrary {
     /// Why a library cannot be used: each case says what to install.

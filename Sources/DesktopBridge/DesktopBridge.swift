@@ -5,7 +5,7 @@ import ScopedPreferences
 import Synchronization
 
 /// Keeps GNOME's `org.gnome.desktop.interface text-scaling-factor` and one scope's category in
-/// step, both ways (docs/DESIGN.md §26). The desktop is where the reader chose: at start the key
+/// step, both ways (docs/DESIGN.md §26 (The desktop bridge)). The desktop is where the reader chose: at start the key
 /// sets the category.
 ///
 /// - Key → category: the category of the nearest ratio, set through the service's normal change

@@ -1,4 +1,4 @@
-/// Why fontd cannot join the desktop (docs/DESIGN.md §26): each case says what to install or set.
+/// Why fontd cannot join the desktop (docs/DESIGN.md §26 (The desktop bridge)): each case says what to install or set.
 public enum DesktopBridgeError: Error, CustomStringConvertible, Equatable {
     /// libfontd-gnome.so is in none of the places fontd looks.
     case libraryNotFound(searched: [String])

@@ -3,7 +3,7 @@ import Logging
 import Synchronization
 
 /// One GSettings key holding a double, watched by the settings library on a thread of its own
-/// running a GLib main loop (docs/DESIGN.md §26). Its changes arrive on that thread, and it is read
+/// running a GLib main loop (docs/DESIGN.md §26 (The desktop bridge)). Its changes arrive on that thread, and it is read
 /// and written only there: in a change handler, or in a task given to `perform`.
 final class DesktopSettingsKey: Sendable {
     /// Reads and writes the key: only on the settings thread, in a change handler or a task.

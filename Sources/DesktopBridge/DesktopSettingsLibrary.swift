@@ -2,7 +2,7 @@ import CDesktopSettings
 import Glibc
 
 /// libfontd-gnome.so, the library that reaches GSettings through GIO, loaded with `dlopen` only
-/// when `fontd serve --desktop` asks for it (docs/DESIGN.md §26).
+/// when `fontd serve --desktop` asks for it (docs/DESIGN.md §26 (The desktop bridge)).
 ///
 /// Linking GIO into `fontd` would load it, with GLib, GObject and their own dependencies, at every
 /// start of every command (1–2 ms; `fontd query` answers from its cache in ~3 ms). The library is C: a

@@ -1,7 +1,7 @@
 import DynamicType
 
 /// The text-scaling factor of each content-size category: the body size at the category ÷ the body
-/// size at `l`, exact (14/17, 15/17, …, 53/17 in the default table; docs/DESIGN.md §26).
+/// size at `l`, exact (14/17, 15/17, …, 53/17 in the default table; docs/DESIGN.md §26 (The desktop bridge)).
 ///
 /// GNOME's `text-scaling-factor` maps to the category of the nearest ratio (1.25 → `xxl`); a
 /// category maps back to its ratio rounded to two decimals, within the key's range (`ax2` → 1.94,

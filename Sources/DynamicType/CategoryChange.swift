@@ -4,7 +4,7 @@
 /// `{"category": "xl", "previous": "l", "sequence": 42}`. A `PUT` that sets the category it
 /// already had answers with `previous` equal to `category` and the unchanged sequence.
 public struct CategoryChange: Hashable, Sendable, Codable {
-    /// The scope (docs/DESIGN.md §10) whose preference this is; nil for the root scope.
+    /// The scope (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) whose preference this is; nil for the root scope.
     public var scope: String?
     public var category: ContentSizeCategory
     public var previous: ContentSizeCategory

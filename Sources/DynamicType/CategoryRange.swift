@@ -1,6 +1,6 @@
 /// The categories a layout accepts: UIKit's `minimumContentSizeCategory` and
 /// `maximumContentSizeCategory` (iOS 15). A category outside is answered at the nearer end
-/// (docs/DESIGN.md §7, "Clamps").
+/// (docs/DESIGN.md §7 (HTTP endpoints), "Clamps").
 public struct CategoryRange: Hashable, Sendable {
     public let minimum: ContentSizeCategory?
     public let maximum: ContentSizeCategory?

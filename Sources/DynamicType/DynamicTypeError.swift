@@ -1,6 +1,6 @@
 /// A value a reader or an application gave that fontd cannot use, with what is allowed instead.
 ///
-/// `code` is the stable identifier the HTTP API answers with (docs/DESIGN.md §8); `description`
+/// `code` is the stable identifier the HTTP API answers with (docs/DESIGN.md §8 (Errors)); `description`
 /// is one sentence a person can act on.
 public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownStyle(String, known: [String])
@@ -15,15 +15,15 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
     /// A family list that names no family: `family=` empty or only commas and spaces, or an
     /// empty `--family`. One message for the API and the command line.
     case emptyFamilyList
-    /// A scope (docs/DESIGN.md §10) outside the form `PreferenceScope.form`; `reason` says what is wrong.
+    /// A scope (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) outside the form `PreferenceScope.form`; `reason` says what is wrong.
     case invalidScope(String, reason: String)
     /// A category range whose minimum is above its maximum.
     case categoryRangeInverted(minimum: ContentSizeCategory, maximum: ContentSizeCategory)
-    /// A family fontconfig does not know (a reading font, docs/DESIGN.md §33); `allowed` are up
+    /// A family fontconfig does not know (a reading font, docs/DESIGN.md §33 (The reading font)); `allowed` are up
     /// to five installed families whose names are closest to it.
     case unknownFamily(String, allowed: [String])
 
-    /// The error code of docs/DESIGN.md §8.
+    /// The error code of docs/DESIGN.md §8 (Errors).
     public var code: ErrorCode {
         switch self {
         case .unknownStyle: .unknownStyle

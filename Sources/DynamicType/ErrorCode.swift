@@ -1,4 +1,4 @@
-/// The stable identifier of an error the HTTP API answers with (docs/DESIGN.md §8), such as
+/// The stable identifier of an error the HTTP API answers with (docs/DESIGN.md §8 (Errors)), such as
 /// `unknownStyle` or `unauthorized`.
 ///
 /// A string-backed struct rather than an enum, so a client keeps working when a newer
@@ -53,7 +53,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, Expressi
     /// A family fontconfig does not know, as a reading font (400); `allowed` names the closest installed ones.
     public static let unknownFamily: ErrorCode = "unknownFamily"
 
-    /// Every code docs/DESIGN.md §8 lists, in its order.
+    /// Every code docs/DESIGN.md §8 (Errors) lists, in its order.
     public static let all: [ErrorCode] = [
         .unknownStyle, .unknownCategory, .unknownLegibilityWeight, .unknownTextSpacing, .unknownTrait, .conflictingTraits, .duplicateTrait,
         .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,

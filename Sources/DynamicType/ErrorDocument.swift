@@ -1,4 +1,4 @@
-/// The body of every error answer of the HTTP API (docs/DESIGN.md §8):
+/// The body of every error answer of the HTTP API (docs/DESIGN.md §8 (Errors)):
 /// `{"error": CODE, "message": "…", "allowed": […]}`, `allowed` only where a list helps.
 public struct ErrorDocument: Hashable, Sendable, Codable {
     /// The stable code (`unknownStyle`, `unauthorized`, …).

@@ -19,7 +19,7 @@ public struct FontRequest: Hashable, Sendable {
     public var textSpacing: TextSpacing
     /// A cap on the point size; line height and tracking scale down with it.
     public var maximumPointSize: Double?
-    /// The reader's reading font (docs/DESIGN.md §33): a family put before the style's own, which
+    /// The reader's reading font (docs/DESIGN.md §33 (The reading font)): a family put before the style's own, which
     /// stay as fallbacks; nil for the table's families. Not for a monospace request or style, nor
     /// a request that names `families`.
     public var readingFont: String?

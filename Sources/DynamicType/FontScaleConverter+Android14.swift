@@ -15,7 +15,7 @@ extension FontScaleConverter {
     ]
 
     /// `points` at text scale `scale` by Android 14's tables, with fontd's choices where Android's
-    /// own settings never go (docs/DESIGN.md §4).
+    /// own settings never go (docs/DESIGN.md §4 (The style table)).
     ///
     /// Between two tables the size is linear in the scale (FontScaleConverterFactory.forScale lerps
     /// two tables at the common columns, which is the same thing). fontd's choices: at or below 1,

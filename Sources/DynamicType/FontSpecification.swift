@@ -1,4 +1,4 @@
-/// What the style table and the request decide before any font is looked at (docs/DESIGN.md §5 steps 1–6b):
+/// What the style table and the request decide before any font is looked at (docs/DESIGN.md §5 (Resolution) steps 1–6b):
 /// the descriptor to match, and the typographic values that do not depend on the face.
 public struct FontSpecification: Hashable, Sendable {
     /// The style, spelled as the table spells it.
@@ -20,7 +20,7 @@ public struct FontSpecification: Hashable, Sendable {
 }
 
 extension StyleTable {
-    /// Applies docs/DESIGN.md §5 steps 1–6b to `request`.
+    /// Applies docs/DESIGN.md §5 (Resolution) steps 1–6b to `request`.
     public func specification(for request: FontRequest) throws(DynamicTypeError) -> FontSpecification {
         let definition = try definition(of: request.style)
         let cell = definition.size(at: request.category)

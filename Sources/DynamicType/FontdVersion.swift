@@ -1,4 +1,4 @@
-/// fontd's version: the one place it is written (docs/DESIGN.md §29). `fontd --version`, the first
+/// fontd's version: the one place it is written (docs/DESIGN.md §29 (A desktop service)). `fontd --version`, the first
 /// line of `fontd --help`, `/healthz`'s `"version"` and the Debian package's version all read it;
 /// `scripts/package-deb` asks the built binary.
 public enum FontdVersion {

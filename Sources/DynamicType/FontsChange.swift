@@ -1,4 +1,4 @@
-/// The installed fonts changed (docs/DESIGN.md §25): answers may have changed with them.
+/// The installed fonts changed (docs/DESIGN.md §25 (Font set changes)): answers may have changed with them.
 ///
 /// The data of a `fontsDidChange` event, which carries no `id:` (it is not a preference change
 /// and is not replayed): `{"fontGeneration": "3f2a9c0d51e7b864"}`. The generation is opaque: a

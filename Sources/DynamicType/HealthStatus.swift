@@ -1,6 +1,6 @@
 /// The body of `GET /healthz`: `{"status": "ok", "version": …}` while the service answers, and
 /// `{"status": "degraded", "reason": …, "version": …}` while it answers but cannot reach its store
-/// (docs/DESIGN.md §24, §29).
+/// (docs/DESIGN.md §24 (Replicas on PostgreSQL), §29 (A desktop service)).
 public struct HealthStatus: Hashable, Sendable, Codable {
     public var status: String
     /// Why the service is degraded; nil when it is not.

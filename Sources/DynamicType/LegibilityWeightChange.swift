@@ -3,7 +3,7 @@
 /// The data of a `legibilityWeightDidChange` event:
 /// `{"legibilityWeight": "bold", "previous": "regular", "sequence": 43}`.
 public struct LegibilityWeightChange: Hashable, Sendable, Codable {
-    /// The scope (docs/DESIGN.md §10) whose preference this is; nil for the root scope.
+    /// The scope (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) whose preference this is; nil for the root scope.
     public var scope: String?
     public var legibilityWeight: LegibilityWeight
     public var previous: LegibilityWeight

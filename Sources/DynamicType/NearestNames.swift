@@ -1,5 +1,5 @@
 /// The known names closest to one that names nothing, for an error's "did you mean": a reading
-/// font spelt `OpenDislexic` answers `OpenDyslexic` first (docs/DESIGN.md §33).
+/// font spelt `OpenDislexic` answers `OpenDyslexic` first (docs/DESIGN.md §33 (The reading font)).
 ///
 /// Names compare as fontconfig compares family names, without case and white space. A known name
 /// that contains the asked one, or is contained in it, comes first (`dyslexic` finds every

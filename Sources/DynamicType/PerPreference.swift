@@ -1,4 +1,4 @@
-/// One value for each reader preference (docs/DESIGN.md §10), in `ReaderPreference.allCases`
+/// One value for each reader preference (docs/DESIGN.md §10 (Reader preferences)), in `ReaderPreference.allCases`
 /// order: a scope's own values, its marks, the effective values.
 public struct PerPreference<Value: Hashable & Sendable>: Hashable, Sendable {
     private var slots: [Value]

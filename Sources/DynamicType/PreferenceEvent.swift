@@ -17,10 +17,10 @@ public enum PreferenceEvent: Hashable, Sendable {
     case legibilityWeightChanged(LegibilityWeightChange)
     case textSpacingChanged(TextSpacingChange)
     case readingFontChanged(ReadingFontChange)
-    /// The installed fonts changed (docs/DESIGN.md §25); not a preference change, so no id.
+    /// The installed fonts changed (docs/DESIGN.md §25 (Font set changes)); not a preference change, so no id.
     case fontsChanged(FontsChange)
 
-    /// The SSE event names, as docs/DESIGN.md §11 fixes them.
+    /// The SSE event names, as docs/DESIGN.md §11 (The event stream) fixes them.
     public static let snapshotName = "preferences"
     public static let categoryChangedName = ReaderPreference.category.declaration.eventName
     public static let legibilityWeightChangedName = ReaderPreference.legibilityWeight.declaration.eventName

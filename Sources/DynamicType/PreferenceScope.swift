@@ -1,4 +1,4 @@
-/// Whose preferences (docs/DESIGN.md §10): the root scope, a reader, a reader's device, or an
+/// Whose preferences (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): the root scope, a reader, a reader's device, or an
 /// application on that device — up to three `/`-separated segments such as
 /// `alice/phone/org.gnome.Terminal`.
 ///
@@ -16,7 +16,7 @@ public struct PreferenceScope: Hashable, Comparable, Sendable, CustomStringConve
     public static let form =
         "up to 3 segments separated by '/', each 1 to 64 of A-Z a-z 0-9 . _ - starting with a letter or digit (alice, alice/phone, alice/phone/org.gnome.Terminal)"
 
-    /// The root scope: the preferences of docs/DESIGN.md §4.
+    /// The root scope: the preferences of docs/DESIGN.md §10 (Reader preferences).
     public static let root = PreferenceScope(checkedPath: "")
 
     private init(checkedPath: String) {

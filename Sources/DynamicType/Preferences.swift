@@ -4,7 +4,7 @@
 /// The body of `GET /preferences` and `PUT /preferences`, and of the `preferences` snapshot
 /// event: `{"category": "l", "legibilityWeight": "regular", "textSpacing": "default", "sequence": 0}`.
 ///
-/// For a scope other than the root (docs/DESIGN.md §10) it names the scope first and, last, the
+/// For a scope other than the root (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) it names the scope first and, last, the
 /// preferences the scope inherits rather than sets itself:
 /// `{"scope": "alice/phone", "category": "xl", "legibilityWeight": "regular", "textSpacing": "default",
 /// "sequence": 57, "inherited": ["legibilityWeight", "textSpacing"]}`. The root scope's has neither.
@@ -14,11 +14,11 @@ public struct Preferences: Hashable, Sendable, Codable {
     public var category: ContentSizeCategory
     public var legibilityWeight: LegibilityWeight
     public var textSpacing: TextSpacing
-    /// The reading font (docs/DESIGN.md §33); nil for none, which the answer leaves out.
+    /// The reading font (docs/DESIGN.md §33 (The reading font)); nil for none, which the answer leaves out.
     public var readingFont: String?
     /// The id of the newest change that affected the scope.
     public var sequence: Int
-    /// The installed fonts' generation (docs/DESIGN.md §25); nil from a server that does not tell it.
+    /// The installed fonts' generation (docs/DESIGN.md §25 (Font set changes)); nil from a server that does not tell it.
     public var fontGeneration: String?
     /// The preferences the scope inherits (`category`, `legibilityWeight`, `textSpacing`); nil for the root scope.
     public var inherited: [String]?

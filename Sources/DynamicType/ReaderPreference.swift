@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// One of the reader's preferences (docs/DESIGN.md §10): the one list every front door derives
+/// One of the reader's preferences (docs/DESIGN.md §10 (Reader preferences)): the one list every front door derives
 /// from — the wire name (the case's raw value), the event, the query parameter, the store's
 /// column, the value's parser and the root's initial value are all in `declaration`.
 ///
@@ -64,19 +64,19 @@ public enum ReaderPreference: String, CaseIterable, Hashable, Sendable, Codable 
 extension ReaderPreference {
     /// What one preference is: its names, its values and its events.
     public struct Declaration: Sendable {
-        /// The SSE event that announces a change (docs/DESIGN.md §11): `contentSizeCategoryDidChange`.
+        /// The SSE event that announces a change (docs/DESIGN.md §11 (The event stream)): `contentSizeCategoryDidChange`.
         public let eventName: String
         /// The query parameter that names it on the endpoints that follow the reader: `legibility`.
         public let queryParameter: String
         /// The column that keeps it in the stores' tables: `legibility_weight`.
         public let column: String
-        /// The column that keeps its mark (docs/DESIGN.md §10): `legibility_weight_mark`.
+        /// The column that keeps its mark (docs/DESIGN.md §10 (Reader preferences)): `legibility_weight_mark`.
         public var markColumn: String { column + "_mark" }
         /// The command that reads and sets it: the query parameter's words joined by `-`
         /// (`legibility`, `text-spacing`, `reading-font`).
         public var commandName: String { Self.split(queryParameter, by: "-") }
         /// The key that names it on the session bus and in the Settings portal (docs/DESIGN.md
-        /// §27): what its event says changed, in kebab case (`contentSizeCategoryDidChange` →
+        /// §27 (The session bus)): what its event says changed, in kebab case (`contentSizeCategoryDidChange` →
         /// `content-size-category`, `readingFontDidChange` → `reading-font`).
         public var busKey: String {
             Self.split(eventName.hasSuffix("DidChange") ? String(eventName.dropLast("DidChange".count)) : eventName, by: "-")
@@ -87,7 +87,7 @@ extension ReaderPreference {
         public let description: String
         /// The values it takes, for help, when listing `allowedValues` is not the way to say it.
         public let valuesHelp: String?
-        /// The root scope's value before any change (docs/DESIGN.md §12).
+        /// The root scope's value before any change (docs/DESIGN.md §12 (The store and the state file)).
         public let initialValue: String
         /// Every value it takes, as raw values, for help and errors.
         public let allowedValues: [String]
@@ -169,7 +169,7 @@ extension ReaderValue where Self: CaseIterable {
 public protocol ReaderChange: Codable, Hashable, Sendable {
     associatedtype Value: ReaderValue
     init(scope: String?, value: Value, previous: Value, sequence: Int)
-    /// The scope (docs/DESIGN.md §10) whose preference changed; nil for the root scope.
+    /// The scope (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) whose preference changed; nil for the root scope.
     var scope: String? { get }
     /// The value after the change.
     var value: Value { get }

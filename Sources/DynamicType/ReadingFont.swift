@@ -1,4 +1,4 @@
-/// The family a reader reads best (docs/DESIGN.md §33 The reading font) — OpenDyslexic,
+/// The family a reader reads best (docs/DESIGN.md §33 (The reading font)) — OpenDyslexic,
 /// Atkinson Hyperlegible, Lexend — or none: the style table's own families.
 ///
 /// Its raw value is the family's name, empty for none; on the wire none is `null`. Which names

@@ -1,9 +1,9 @@
-/// The reader chose another reading font, or none (docs/DESIGN.md §33).
+/// The reader chose another reading font, or none (docs/DESIGN.md §33 (The reading font)).
 ///
 /// The data of a `readingFontDidChange` event:
 /// `{"readingFont": "OpenDyslexic", "previous": null, "sequence": 45}`.
 public struct ReadingFontChange: Hashable, Sendable, Codable {
-    /// The scope (docs/DESIGN.md §10) whose preference this is; nil for the root scope.
+    /// The scope (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) whose preference this is; nil for the root scope.
     public var scope: String?
     public var readingFont: ReadingFont
     public var previous: ReadingFont

@@ -3,7 +3,7 @@
 ///
 /// `factor` is the style's `metricsScale` at the category, exactly as `GET /font` reports it
 /// (the table's line height there over its line height at `l`), and `scaled` is
-/// `value × factor`; neither is rounded (numbers are full precision, docs/DESIGN.md §6).
+/// `value × factor`; neither is rounded (numbers are full precision, docs/DESIGN.md §6 (Answer documents)).
 public struct ScaledValue: Hashable, Sendable, Codable {
     public var value: Double
     public var scaled: Double

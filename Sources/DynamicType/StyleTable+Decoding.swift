@@ -18,7 +18,7 @@ extension StyleTable {
         return try StyleTable(json: data, source: url.path)
     }
 
-    /// Validates a table given as JSON (the file format of docs/DESIGN.md §2, also the body of `GET /styles`);
+    /// Validates a table given as JSON (the file format of docs/DESIGN.md §4 (The style table), also the body of `GET /styles`);
     /// `source` names it in errors.
     ///
     /// - Parameter mode: `.strict` (a file fontd loads: an unknown field is refused) or

@@ -8,7 +8,7 @@ extension StyleTable {
     /// The environment variable that names a style table file.
     public static let environmentVariable = "FONTD_STYLES"
 
-    /// The places a table is looked for, in order (docs/DESIGN.md §4): the explicit path, `$FONTD_STYLES`,
+    /// The places a table is looked for, in order (docs/DESIGN.md §4 (The style table)): the explicit path, `$FONTD_STYLES`,
     /// `<executable's directory>/../share/fontd/Styles/default.json`, then the package's own `Styles/`.
     ///
     /// The package's copy is found from this source file's location rather than `Bundle.module`,

@@ -33,7 +33,7 @@ extension StyleTable: Codable {
         try container.encode(styles, forKey: .styles)
     }
 
-    /// Reads the file format of docs/DESIGN.md §2, checking every rule of it; decode it with a
+    /// Reads the file format of docs/DESIGN.md §4 (The style table), checking every rule of it; decode it with a
     /// strict `JSONDocumentDecoder` so unknown and repeated members are refused too.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -3,7 +3,7 @@
 ///
 /// `wcag` gives every answer at least the spacing the criterion asks text to withstand: line
 /// height 1.5 × the size, letter spacing + 0.12 ×, word spacing 0.16 × and paragraph spacing
-/// 2 × the size (docs/DESIGN.md §5 step 6b). `default` leaves the table's values as they are.
+/// 2 × the size (docs/DESIGN.md §5 (Resolution) step 6b). `default` leaves the table's values as they are.
 public enum TextSpacing: String, CaseIterable, Hashable, Sendable, Codable {
     case `default`, wcag
 

@@ -3,7 +3,7 @@
 /// The data of a `textSpacingDidChange` event:
 /// `{"textSpacing": "wcag", "previous": "default", "sequence": 44}`.
 public struct TextSpacingChange: Hashable, Sendable, Codable {
-    /// The scope (docs/DESIGN.md §10) whose preference this is; nil for the root scope.
+    /// The scope (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) whose preference this is; nil for the root scope.
     public var scope: String?
     public var textSpacing: TextSpacing
     public var previous: TextSpacing

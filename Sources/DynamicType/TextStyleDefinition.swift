@@ -59,7 +59,7 @@ extension TextStyleDefinition: Codable {
         case style = "name", families = "family", weight, emphasizedWeight, opticalSizing, scaling, sizes
     }
 
-    /// The file format of docs/DESIGN.md §4, sizes in category order; a scaled style as it was
+    /// The file format of docs/DESIGN.md §4 (The style table), sizes in category order; a scaled style as it was
     /// given, `scaling` and the `l` cell, so that it reads back equal.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -1,5 +1,5 @@
 /// How a scaled style's cells at the eleven other categories follow from its `l` cell
-/// (`"scaling"` in the style table; docs/DESIGN.md §4).
+/// (`"scaling"` in the style table; docs/DESIGN.md §4 (The style table)).
 ///
 /// Each category has a scale: the default table's `body` size at it ÷ at `l`, exact. Size and
 /// line height go through the same conversion; tracking keeps its em value.

@@ -24,7 +24,7 @@ public struct VariationAxis: Hashable, Sendable, Codable {
         min(max(value, minimum), maximum)
     }
 
-    /// The axes fontd sets itself from the resolved font (docs/DESIGN.md §5 step 11), so a style table
+    /// The axes fontd sets itself from the resolved font (docs/DESIGN.md §5 (Resolution) step 11), so a style table
     /// may not give them: weight, width, optical size, italic and slant.
     public static let derivedTags: [String] = ["wght", "wdth", "opsz", "ital", "slnt"]
 

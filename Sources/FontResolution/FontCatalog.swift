@@ -22,7 +22,7 @@ public final class FontCatalog: Sendable {
         self.init(fontconfig: try Fontconfig(configurationFile: fontconfigFile), measurer: FaceMeasurer())
     }
 
-    /// What the fontconfig configuration was built from (docs/DESIGN.md §13).
+    /// What the fontconfig configuration was built from (docs/DESIGN.md §25 (Font set changes)).
     public var fontconfigInputs: FontconfigInputs { fontconfig.inputs }
 
     init(fontconfig: Fontconfig, measurer: FaceMeasurer) {
@@ -48,7 +48,7 @@ public final class FontCatalog: Sendable {
     }
 
     /// The installed family `name` names, in fontconfig's spelling: the check a reading font passes
-    /// before it is kept (docs/DESIGN.md §33). Names compare as fontconfig compares families,
+    /// before it is kept (docs/DESIGN.md §33 (The reading font)). Names compare as fontconfig compares families,
     /// without case and white space, so `opendyslexic` is `OpenDyslexic`; a generic alias such
     /// as `sans-serif` is not an installed family.
     ///

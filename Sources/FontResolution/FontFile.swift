@@ -1,6 +1,6 @@
 import Caching
 
-/// A font file a stylesheet may name in `url()`, as fontd last read it (docs/DESIGN.md §22).
+/// A font file a stylesheet may name in `url()`, as fontd last read it (docs/DESIGN.md §22 (The web)).
 public struct FontFile: Hashable, Sendable {
     /// What kind of sfnt file it is, from its first four bytes.
     public enum Format: String, Hashable, Sendable {
@@ -22,7 +22,7 @@ public struct FontFile: Hashable, Sendable {
     }
 
     /// Where the bytes were read: the path fontconfig names, its links resolved. The file is
-    /// sent from there with no link followed (docs/DESIGN.md §22).
+    /// sent from there with no link followed (docs/DESIGN.md §22 (The web)).
     public var path: String
     /// The SHA-256 of the file's bytes, lowercase hex: its name under `/font-files/`.
     public var sha256: String

@@ -5,7 +5,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// The font files fontd lets browsers download, by the SHA-256 of their bytes (docs/DESIGN.md §22).
+/// The font files fontd lets browsers download, by the SHA-256 of their bytes (docs/DESIGN.md §22 (The web)).
 ///
 /// Only files that a stylesheet names are read, lazily, when the stylesheet is built; a file is
 /// read again when its stamp changes (another file at the path, or its size, modification or

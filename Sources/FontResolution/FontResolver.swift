@@ -3,19 +3,19 @@ import DynamicType
 import Synchronization
 
 /// Resolves text-style requests into measured fonts: the style table's values (docs/DESIGN.md
-/// §5 steps 1–6), a fontconfig match (7–9), FreeType metrics (10), and for a variable face the
+/// §5 (Resolution) steps 1–6), a fontconfig match (7–9), FreeType metrics (10), and for a variable face the
 /// design coordinates they are measured at (11).
 ///
 /// Create it once, before starting threads (it initializes fontconfig); afterwards any
 /// thread may call it. Answers are kept in a bounded LRU cache keyed by the request.
 ///
-/// The installed fonts may change while it runs (docs/DESIGN.md §25): `refreshFonts(force:)`
+/// The installed fonts may change while it runs (docs/DESIGN.md §25 (Font set changes)): `refreshFonts(force:)`
 /// builds a new fontconfig configuration when they did and swaps it in. Each call works on the
 /// font set that was current when it began, which stays alive until the call ends.
 public final class FontResolver: Sendable {
     /// The style table requests are resolved against.
     public let table: StyleTable
-    /// The font files stylesheets name, by hash (docs/DESIGN.md §9).
+    /// The font files stylesheets name, by hash (docs/DESIGN.md §22 (The web)).
     public let files = FontFileRegistry()
     private let current: Mutex<FontSet>
     /// Held while a new font set is built, so two refreshes never build at once.
@@ -43,7 +43,7 @@ public final class FontResolver: Sendable {
     /// The installed faces, listed through the current fontconfig configuration.
     public var catalog: FontCatalog { fontSet.catalog }
 
-    /// What the fontconfig configuration was built from (docs/DESIGN.md §25).
+    /// What the fontconfig configuration was built from (docs/DESIGN.md §25 (Font set changes)).
     public var fontconfigInputs: FontconfigInputs { fontSet.fontconfig.inputs }
 
     /// An opaque name for the installed fonts: a hash of the files of the faces fontconfig lists,
@@ -113,7 +113,7 @@ public final class FontResolver: Sendable {
             measured = try measurer.face(file: match.file, index: match.index)
         }
 
-        // The reading font (§33), asked after the table's own match has shown the style is not
+        // The reading font (§33 (The reading font)), asked after the table's own match has shown the style is not
         // monospace: a fixed-width face there is a style for code, which keeps its font.
         if let reading = Self.readingFamily(of: request), !measured.metrics.isFixedWidth {
             var asked = descriptor
@@ -179,7 +179,7 @@ public final class FontResolver: Sendable {
     }
 
     /// The reading font `request` is resolved with, or nil: none is set (or it is blank), the
-    /// request names its own families, or it asks for the `monospace` trait (docs/DESIGN.md §33).
+    /// request names its own families, or it asks for the `monospace` trait (docs/DESIGN.md §33 (The reading font)).
     static func readingFamily(of request: FontRequest) -> String? {
         guard let family = request.readingFont, !family.allSatisfy(\.isWhitespace),
               request.families == nil, !request.traits.contains(.monospace)

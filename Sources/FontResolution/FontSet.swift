@@ -4,7 +4,7 @@ import DynamicType
 import Glibc
 import Synchronization
 
-/// One build of the installed fonts (docs/DESIGN.md §25): a fontconfig configuration, the faces
+/// One build of the installed fonts (docs/DESIGN.md §25 (Font set changes)): a fontconfig configuration, the faces
 /// opened through it, the answers resolved with it, its generation, and the stamps of what it
 /// was built from.
 ///

@@ -4,7 +4,7 @@ import Synchronization
 
 /// fontconfig, initialized once, with one configuration that every call passes explicitly.
 ///
-/// `FcFontMatch` on one shared `FcConfig` is safe from many threads (docs/DESIGN.md §20); listing is
+/// `FcFontMatch` on one shared `FcConfig` is safe from many threads (docs/DESIGN.md §20 (Platform facts)); listing is
 /// serialized because `FcFontList` may rescan font directories.
 final class Fontconfig: @unchecked Sendable {
     let config: OpaquePointer
@@ -56,7 +56,7 @@ final class Fontconfig: @unchecked Sendable {
         return config
     }
 
-    /// A new configuration from the same source (docs/DESIGN.md §25).
+    /// A new configuration from the same source (docs/DESIGN.md §25 (Font set changes)).
     func rebuilt() throws(FontResolutionError) -> Fontconfig {
         try Fontconfig(rebuilding: configurationFile)
     }

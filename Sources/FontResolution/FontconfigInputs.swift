@@ -1,7 +1,7 @@
 import CFontconfig
 import Glibc
 
-/// What a fontconfig configuration was built from (docs/DESIGN.md §25): the files and
+/// What a fontconfig configuration was built from (docs/DESIGN.md §25 (Font set changes)): the files and
 /// directories whose change can change its answers. The server stamps them to notice fonts
 /// installed while it runs; the command line's answer cache is valid while none changed.
 public struct FontconfigInputs: Hashable, Sendable {

@@ -1,6 +1,6 @@
 import DynamicType
 
-/// Where a request puts a variable face in its design space (docs/DESIGN.md §5 step 11), and what that
+/// Where a request puts a variable face in its design space (docs/DESIGN.md §5 (Resolution) step 11), and what that
 /// changes in the reported face.
 ///
 /// `wght` is the resolved weight, `wdth` the resolved width, `opsz` the point size when the

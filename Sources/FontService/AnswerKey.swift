@@ -1,4 +1,4 @@
-/// A request reduced to what decides its answer: the cache key of docs/DESIGN.md §16.
+/// A request reduced to what decides its answer: the cache key of docs/DESIGN.md §16 (The answer cache).
 ///
 /// The subject is canonical — traits are a set, categories and styles are the table's
 /// spelling, numbers are numbers — so `traits=italic,bold` and `traits=bold,italic`, or

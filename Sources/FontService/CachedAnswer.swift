@@ -10,7 +10,7 @@ final class CachedAnswer: Sendable {
     /// `304 Not Modified` with the same validator and cache fields, no body.
     let notModified: HTTPResponse
     /// The 200 and 304 with `Cache-Control: private, no-store` and `Referrer-Policy: no-referrer`
-    /// (docs/DESIGN.md §10: a reader's text size is personal, and a token may be in the target).
+    /// (docs/DESIGN.md §23 (Reader scopes and scoped tokens): a reader's text size is personal, and a token may be in the target).
     let privateResponse: HTTPResponse
     let privateNotModified: HTTPResponse
     let entityTag: EntityTag

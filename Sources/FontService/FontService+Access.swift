@@ -12,7 +12,7 @@ extension FontService {
         case scopedToken(ScopedTokenVerifier.Grant)
     }
 
-    /// Whether a request may go on to its handler (docs/DESIGN.md §10).
+    /// Whether a request may go on to its handler (docs/DESIGN.md §23 (Reader scopes and scoped tokens)).
     enum Access {
         /// It may go on, with the credential that lets it.
         case allowed(Bearer)
@@ -70,7 +70,7 @@ extension FontService {
         }
     }
 
-    /// Refuses a page the reader did not trust (docs/DESIGN.md §23, "Consent") that asks, without a
+    /// Refuses a page the reader did not trust (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Consent") that asks, without a
     /// credential, to change `scope` or to read a scope other than the root; a credential it
     /// sends is checked by `access` as any other.
     func consent(of origin: RequestOrigin, to scope: PreferenceScope, writing: Bool, credential: String?) throws(FontServiceError) {
@@ -98,7 +98,7 @@ extension FontService {
     }
 
     /// `target` as a log may show it: the value of `access_token=` replaced (docs/DESIGN.md
-    /// §23 Reader scopes and scoped tokens: logs never show a token).
+    /// §23 (Reader scopes and scoped tokens): logs never show a token).
     static func redacted(_ target: String) -> String {
         guard let mark = target.firstIndex(of: "?") else { return target }
         let pieces = target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { piece in
@@ -109,7 +109,7 @@ extension FontService {
 
     /// Whether `request` carries a credential — an `Authorization` field, or an `access_token=`
     /// anywhere in its query, well-formed or not — so that every answer to it, errors included,
-    /// is `private, no-store` (docs/DESIGN.md §23 Reader scopes and scoped tokens).
+    /// is `private, no-store` (docs/DESIGN.md §23 (Reader scopes and scoped tokens)).
     static func carriesCredential(_ request: HTTPRequest) -> Bool {
         request.header("Authorization") != nil || request.query.split(separator: "&").contains(where: isAccessToken)
     }

@@ -68,7 +68,7 @@ extension FontService {
         answer: @escaping @Sendable (ScopeTree.ChangeOutcome) throws(FontServiceError) -> [UInt8]
     ) throws(FontServiceError) -> HTTPReply {
         var body = try ScopeUpdate(body: context.request.body, path: context.route.path, fields: fields, example: example, scope: context.scope)
-        // A reading font must be one fontconfig knows (docs/DESIGN.md §33), kept as fontconfig spells it.
+        // A reading font must be one fontconfig knows (docs/DESIGN.md §33 (The reading font)), kept as fontconfig spells it.
         if case .set(let family) = body.settings[.readingFont], !family.isEmpty {
             do { body.settings[.readingFont] = .set(try resolver.catalog.installedFamily(named: family)) } catch { throw .invalidValue(error) }
         }
@@ -125,7 +125,7 @@ extension FontService {
 extension FontService {
     /// Builds a new font set when the installed fonts changed — or always, with `force` (SIGHUP)
     /// — and then drops every cached answer; when the generation changed, every subscriber gets
-    /// `fontsDidChange` (docs/DESIGN.md §25). Runs on the service's font queue, one at a time;
+    /// `fontsDidChange` (docs/DESIGN.md §25 (Font set changes)). Runs on the service's font queue, one at a time;
     /// returns at once.
     public func refreshFonts(force: Bool, then done: (@Sendable () -> Void)? = nil) {
         fontQueue.async { [self] in

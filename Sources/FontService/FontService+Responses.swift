@@ -4,7 +4,7 @@ import HTTPServer
 extension FontService {
     static let jsonContentType = (name: "Content-Type", value: "application/json; charset=utf-8")
 
-    /// The fields of an answer about a scope or to a credential (docs/DESIGN.md §10): kept by no
+    /// The fields of an answer about a scope or to a credential (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): kept by no
     /// cache, and no `Referer` carries a token in its target onwards.
     static let privateFields = [(name: "Cache-Control", value: "private, no-store"), (name: "Referrer-Policy", value: "no-referrer")]
 
@@ -30,7 +30,7 @@ extension FontService {
     }
 
     /// The answer to `request` that `error` stands for: `private, no-store` when the request
-    /// carries a credential, as every answer to one is (docs/DESIGN.md §8 Errors).
+    /// carries a credential, as every answer to one is (docs/DESIGN.md §8 (Errors)).
     func errorResponse(_ error: FontServiceError, to request: HTTPRequest) -> HTTPResponse {
         errorResponse(error, keptPrivate: Self.carriesCredential(request))
     }
@@ -56,13 +56,13 @@ extension FontService {
     }
 
     /// `Access-Control-Allow-Origin: *` on every answer: any page may read what the server lets
-    /// it, and what it may not is refused by the server itself (docs/DESIGN.md §23, "Consent"), so
+    /// it, and what it may not is refused by the server itself (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Consent"), so
     /// the field never varies by `Origin`.
     static let corsHeaders = [(name: "Access-Control-Allow-Origin", value: "*")]
 
     /// The 204 answer to `OPTIONS` on a path answering `methods`: what a browser needs before a
     /// cross-origin request. `browserMethods` are those the asking page may use, which leaves PUT
-    /// out for a page the reader has not trusted (docs/DESIGN.md §23, "Consent").
+    /// out for a page the reader has not trusted (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Consent").
     static func preflightResponse(allowing methods: [String], browserMethods: [String]? = nil) -> HTTPResponse {
         HTTPResponse(
             status: 204,

@@ -17,7 +17,7 @@ extension FontService {
             status: 200, headers: [Self.jsonContentType] + Self.privateFields + Self.corsHeaders, body: try encoded(revocation)))
     }
 
-    /// `PUT /revocations?scope=S` (docs/DESIGN.md §23 Reader scopes and scoped tokens): every
+    /// `PUT /revocations?scope=S` (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): every
     /// token for S and the scopes below it issued before the next second is refused from now on,
     /// on every replica. Only the server's token may revoke; the revocation is kept by the
     /// storage before it is answered.
@@ -75,7 +75,7 @@ extension FontService {
                 revocations.add(try storage.revocations())
                 tokenStreams.endRevoked(by: revocations)
             } catch {
-                // An unreachable store is said once, by the preferences store (docs/DESIGN.md §24), not every second here.
+                // An unreachable store is said once, by the preferences store (docs/DESIGN.md §24 (Replicas on PostgreSQL)), not every second here.
                 let level: Logger.Level = if case .unavailable? = PreferenceStorageFailure(error) { .debug } else { .warning }
                 logger.log(level: level, "could not read the revocations of scoped tokens; trying again in a second", metadata: ["error": "\(error)"])
                 Self.revocationQueue.asyncAfter(deadline: .now() + 1) { [weak self] in self?.reloadRevocations(from: storage) }

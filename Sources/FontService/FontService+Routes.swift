@@ -2,7 +2,7 @@ import DynamicType
 import WebOutputs
 
 extension FontService {
-    /// Every endpoint of docs/DESIGN.md §7: adding one is an entry here and its handler.
+    /// Every endpoint of docs/DESIGN.md §7 (HTTP endpoints): adding one is an entry here and its handler.
     static let routes = RouteTable([
         Route(
             "/font", parameters: [.style, .category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .readingFont, .maximumPointSize, .scope],

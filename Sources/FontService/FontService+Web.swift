@@ -130,7 +130,7 @@ extension FontService {
         }
         // Sent from the descriptor that was checked, never by opening the name again: a file
         // swapped in after the check (a link to a secret, padded to look the same) is not what
-        // was hashed, and is not sent (docs/DESIGN.md §22).
+        // was hashed, and is not sent (docs/DESIGN.md §22 (The web)).
         let body: HTTPFileBody
         do {
             body = try HTTPFileBody(path: file.path, followingLinks: false)

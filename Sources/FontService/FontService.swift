@@ -6,10 +6,10 @@ import HTTPServer
 import Logging
 import Synchronization
 
-/// The fontd HTTP API of docs/DESIGN.md §7: the routes of `FontService.routes`, their errors, CORS,
+/// The fontd HTTP API of docs/DESIGN.md §7 (HTTP endpoints): the routes of `FontService.routes`, their errors, CORS,
 /// the reader's preferences and their event stream, and the answer cache.
 ///
-/// Answers are kept ready to send, keyed by the normalized query (docs/DESIGN.md §16), in a cache all
+/// Answers are kept ready to send, keyed by the normalized query (docs/DESIGN.md §16 (The answer cache)), in a cache all
 /// event-loop threads share behind one `Mutex`; each loop also remembers the exact
 /// targets it answered (in its `ServiceLoopContext`), so a repeated request is answered without
 /// parsing or locking. Every event-loop thread calls `respond(to:context:)` concurrently.
@@ -37,14 +37,14 @@ public final class FontService: HTTPResponder {
     /// The 204 answer to `OPTIONS *`: the methods every route answers.
     let serverPreflightResponse: HTTPResponse
     private let computations = Atomic<Int>(0)
-    /// How many times the fonts changed (docs/DESIGN.md §25); every loop's remembered targets
+    /// How many times the fonts changed (docs/DESIGN.md §25 (Font set changes)); every loop's remembered targets
     /// of an earlier epoch are passed over. The shared cache keeps its own count.
     let fontEpoch = Atomic<Int>(0)
     /// Checks for changed fonts every `--font-rescan-seconds`, and runs refreshes one at a time.
     let fontQueue = DispatchQueue(label: "fontd.fonts")
     nonisolated(unsafe) private var fontTimer: DispatchSourceTimer?
 
-    /// The preferences of every scope (docs/DESIGN.md §10): what bridges that follow a scope watch.
+    /// The preferences of every scope (docs/DESIGN.md §10 (Reader preferences)): what bridges that follow a scope watch.
     public var hub: ScopeHub { store }
 
     /// - Parameters:
@@ -55,14 +55,14 @@ public final class FontService: HTTPResponder {
         self.init(resolver: resolver, configuration: configuration, logger: logger, willResolve: { _ in })
     }
 
-    /// A service whose preferences live in the state file at `statePath` (docs/DESIGN.md §4): the
+    /// A service whose preferences live in the state file at `statePath` (docs/DESIGN.md §12 (The store and the state file)): the
     /// root scope only; loaded now (a broken file throws, never resets), and every change
     /// written durably before it is acknowledged or announced.
     public convenience init(resolver: FontResolver, configuration: FontServiceConfiguration, statePath: String, logger: Logger) throws {
         try self.init(resolver: resolver, configuration: configuration, storage: StateFileStorage(path: statePath), logger: logger)
     }
 
-    /// A service whose preferences `storage` keeps (docs/DESIGN.md §10): loaded now (a broken
+    /// A service whose preferences `storage` keeps (docs/DESIGN.md §12 (The store and the state file)): loaded now (a broken
     /// store throws, never resets), and every change kept durably before it is acknowledged or
     /// announced.
     public convenience init(
@@ -245,7 +245,7 @@ public final class FontService: HTTPResponder {
         switch try lookUp(context, subject: subject, answer: answer) {
         case .ready(let answer, let followed):
             // An answer about a scope, or to a credential, is found again only through `lookUp`,
-            // after the credential is checked (docs/DESIGN.md §10).
+            // after the credential is checked (docs/DESIGN.md §23 (Reader scopes and scoped tokens)).
             if context.isPublic { targets.remember(answer, for: request.target, preferences: followed, fontEpoch: epoch) }
             return .response(answer.reply(to: context))
         case .computing(let flight):

@@ -10,7 +10,7 @@ public struct FontServiceConfiguration: Sendable, Hashable {
     public var cacheBytes = 64 << 20
     /// The origins (`scheme://host[:port]`, lowercased) whose pages may change the preferences and
     /// read every scope a local program may (`--cors-origin`); the server's own origin always may
-    /// (docs/DESIGN.md §23, "Consent"). Every page may read the root's typography.
+    /// (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Consent"). Every page may read the root's typography.
     public var trustedOrigins: [String]
     /// Host names, besides address literals and `localhost`, that a request's `Host` may name
     /// (`--server-name`; lowercased, without a port): any other name is 421.
@@ -19,7 +19,7 @@ public struct FontServiceConfiguration: Sendable, Hashable {
     public var token: String?
     /// Seconds between `: keep-alive` comments on event streams.
     public var keepAliveSeconds = 15.0
-    /// The key that checks scoped tokens (docs/DESIGN.md §10); nil: only `token` is a credential.
+    /// The key that checks scoped tokens (docs/DESIGN.md §23 (Reader scopes and scoped tokens)); nil: only `token` is a credential.
     public var scopedTokenKey: ScopedTokenKey?
     /// Whether, with no `token`, every scope is open to every request (a single-user desktop on
     /// loopback); otherwise a scope other than the root needs a credential.
@@ -31,15 +31,15 @@ public struct FontServiceConfiguration: Sendable, Hashable {
     /// How many of those one reader (a scope path's first segment) may hold (`--max-scopes-per-reader`).
     public var maximumScopesPerReader = 64
     /// How many changes a second one reader (the root counting as one) may make, on average; a
-    /// burst of as many is allowed (`--max-writes-per-second`, 20 unless given; docs/DESIGN.md §23,
+    /// burst of as many is allowed (`--max-writes-per-second`, 20 unless given; docs/DESIGN.md §23 (Reader scopes and scoped tokens),
     /// "Quotas"). Nil: no limit, for a service embedded in a program that makes its own changes.
     public var maximumWritesPerSecond: Double?
-    /// How many of the store's newest changes are kept for replays (`--kept-changes`; docs/DESIGN.md §10: at least 100,000).
+    /// How many of the store's newest changes are kept for replays (`--kept-changes`; docs/DESIGN.md §23 (Reader scopes and scoped tokens): at least 100,000).
     public var keptChanges = 100_000
     /// How many of each scope's newest changes are kept even when older than `keptChanges`
     /// (`--kept-changes-per-scope`; at least 1024).
     public var keptChangesPerScope = 1024
-    /// Seconds between checks for fonts installed or removed (`--font-rescan-seconds`; docs/DESIGN.md §25); 0: never.
+    /// Seconds between checks for fonts installed or removed (`--font-rescan-seconds`; docs/DESIGN.md §25 (Font set changes)); 0: never.
     public var fontRescanSeconds = 10.0
 
     /// How scoped tokens are checked: HS256 with a shared secret, or ES256 with a public key.

@@ -13,7 +13,7 @@ enum Unauthorized: Sendable, Equatable {
     case malformedField
 }
 
-/// Why the service answers with an error: the HTTP status, the code of docs/DESIGN.md §8 and a
+/// Why the service answers with an error: the HTTP status, the code of docs/DESIGN.md §8 (Errors) and a
 /// sentence a person can act on, with the accepted values where a list helps.
 enum FontServiceError: Error, Sendable, CustomStringConvertible {
     /// A parameter value the model refused: unknown style, category, trait, a bad number…
@@ -41,8 +41,8 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     case unauthorized(Unauthorized)
     /// A new scope past `--max-scopes`.
     case scopeLimit(String)
-    /// The store cannot be reached (a change is not known to be committed, docs/DESIGN.md §24),
-    /// or takes no change for now (a full disk, a write-ahead log removed: §12).
+    /// The store cannot be reached (a change is not known to be committed, docs/DESIGN.md §24 (Replicas on PostgreSQL)),
+    /// or takes no change for now (a full disk, a write-ahead log removed: §12 (The store and the state file)).
     case storeUnavailable(String)
     /// The state file could not be written; nothing changed.
     case stateNotSaved(String)
@@ -88,7 +88,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The error code of docs/DESIGN.md §8.
+    /// The error code of docs/DESIGN.md §8 (Errors).
     var code: ErrorCode {
         switch self {
         case .invalidValue(let error): error.code

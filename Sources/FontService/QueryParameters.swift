@@ -31,7 +31,7 @@ struct QueryParameters: Sendable {
         /// A credential in the query, for browsers that cannot send headers (`EventSource`, `<link>`, a page).
         static let accessToken = Name(rawValue: "access_token")
 
-        /// The parameter that names `preference` (docs/DESIGN.md §10): `category`, `legibility`, `textSpacing`.
+        /// The parameter that names `preference` (docs/DESIGN.md §10 (Reader preferences)): `category`, `legibility`, `textSpacing`.
         init(_ preference: ReaderPreference) {
             self.init(rawValue: preference.declaration.queryParameter)
         }
@@ -63,7 +63,7 @@ struct QueryParameters: Sendable {
             }
             guard values[parameter] == nil else { throw .duplicateParameter(name) }
             guard let value = Self.percentDecoded(rawValue) else {
-                // A credential is never repeated in an answer, not even a broken one (docs/DESIGN.md §8 Errors).
+                // A credential is never repeated in an answer, not even a broken one (docs/DESIGN.md §8 (Errors)).
                 throw .malformedPercentEncoding(parameter: name, text: parameter == .accessToken ? nil : String(rawValue))
             }
             values[parameter] = value

@@ -47,7 +47,7 @@ struct RequestContext: Sendable {
     /// Whether the answer follows the reader as HTTP caches are told (`Cache-Control: no-cache`):
     /// it depends on a preference the reader has a value for. A preference with none (the empty
     /// raw value: no reading font) left out changes nothing in the answer, which is then what it
-    /// was before that preference existed (docs/DESIGN.md §33); should the reader choose one, its
+    /// was before that preference existed (docs/DESIGN.md §33 (The reading font)); should the reader choose one, its
     /// `ETag` changes.
     var followsPreferences: Bool {
         route.followedPreferences.contains { followed in

@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// Who sent a request, as far as the browser that sent it says (docs/DESIGN.md §23, "Consent"):
+/// Who sent a request, as far as the browser that sent it says (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Consent"):
 /// what decides whether it may change the reader's preferences or read a scope without a token.
 ///
 /// A browser marks what a page sends: `Origin` on every cross-origin fetch and every change, and
@@ -43,7 +43,7 @@ enum RequestOrigin: Equatable, Sendable {
     }
 }
 
-/// What `Host` may name (docs/DESIGN.md §23, "Consent"): an address literal, a loopback name, or a
+/// What `Host` may name (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Consent"): an address literal, a loopback name, or a
 /// name `--server-name` gives, with any port. A name is what DNS rebinding needs: a page of
 /// `rebind.evil.example` whose name is made to point at 127.0.0.1 sends `Host: rebind.evil.example`.
 enum ServedHost {

@@ -1,7 +1,7 @@
 import DynamicType
 import HTTPServer
 
-/// One endpoint of the API, declared once (docs/DESIGN.md §7): its path, the query parameters it
+/// One endpoint of the API, declared once (docs/DESIGN.md §7 (HTTP endpoints)): its path, the query parameters it
 /// accepts and requires, which omitted parameters make its answer follow the reader's
 /// preferences, and its handlers. HEAD is answered by the GET handler; `OPTIONS` (the CORS
 /// preflight), `405` with `Allow` and the error answers come from the router, never the handler.

@@ -1,7 +1,7 @@
 import DynamicType
 import ScopedPreferences
 
-/// The body of `PUT /preferences` and `PUT /category` for a scope (docs/DESIGN.md §10): each
+/// The body of `PUT /preferences` and `PUT /category` for a scope (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): each
 /// preference set (`"xl"`), cleared so it inherits again (`null`), or, absent, left as it is.
 struct ScopeUpdate: Sendable {
     var settings = PerPreference<ScopeTree.Setting>(repeating: .keep)

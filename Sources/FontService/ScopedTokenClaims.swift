@@ -2,7 +2,7 @@ import DynamicType
 import Foundation
 import JWTKit
 
-/// The claims of a scoped token (docs/DESIGN.md §23 Reader scopes and scoped tokens): a JWT that
+/// The claims of a scoped token (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): a JWT that
 /// may read and write one scope and everything below it, from when it was issued until it expires.
 ///
 /// This is the form `fontd token issue` signs. The server reads a token's claims strictly itself

@@ -2,7 +2,7 @@ import DynamicType
 import Foundation
 
 /// What a scoped token says, read strictly before jwt-kit checks its signature (docs/DESIGN.md
-/// §23 Reader scopes and scoped tokens).
+/// §23 (Reader scopes and scoped tokens)).
 ///
 /// jwt-kit 5 reads the header's `alg` and `kid` only to pick a JWK; a key added directly (an
 /// HMAC secret, an ES256 public key) verifies whatever the header names, and its JSON decoding

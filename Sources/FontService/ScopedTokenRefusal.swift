@@ -1,6 +1,6 @@
 import DynamicType
 
-/// Why fontd refuses a scoped token (docs/DESIGN.md §23 Reader scopes and scoped tokens): one
+/// Why fontd refuses a scoped token (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): one
 /// line that names the part or claim at fault and never the token, as the 401's body says it.
 enum ScopedTokenRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// Longer than `limitBytes`: refused before it is verified or remembered.

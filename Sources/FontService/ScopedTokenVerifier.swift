@@ -6,7 +6,7 @@ import Foundation
 import JWTKit
 import Synchronization
 
-/// Checks scoped tokens (docs/DESIGN.md §23 Reader scopes and scoped tokens) off the event
+/// Checks scoped tokens (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) off the event
 /// loops — strictly with `ScopedTokenContents`, then the signature with jwt-kit — and remembers
 /// what it found for each token until the token expires, so a loop can decide at once.
 ///

@@ -18,7 +18,7 @@ struct ServiceState {
 
     private var answers: LRUCache<AnswerKey, CachedAnswer>
     private var flights: [AnswerKey: Flight] = [:]
-    /// Counts the font sets answers were computed with (docs/DESIGN.md §25): an answer computed
+    /// Counts the font sets answers were computed with (docs/DESIGN.md §25 (Font set changes)): an answer computed
     /// under an earlier one is not cached.
     private(set) var fontEpoch = 0
 

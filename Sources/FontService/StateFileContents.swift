@@ -11,11 +11,11 @@ struct StateFileContents: Equatable, Sendable {
     /// The sequence of the last change; 0 before any.
     var sequence: Int { history.last?.sequence ?? 0 }
 
-    /// The preferences the §4 file holds, in its frozen format: not the reading font, which
-    /// needs a store (docs/DESIGN.md §33).
+    /// The preferences the state file (§12 (The store and the state file)) holds, in its frozen format: not the reading font, which
+    /// needs a store (docs/DESIGN.md §33 (The reading font)).
     static let held: [ReaderPreference] = [.category, .legibilityWeight, .textSpacing]
 
-    /// How many changes are kept (docs/DESIGN.md §12: the newest 1024).
+    /// How many changes are kept (docs/DESIGN.md §12 (The store and the state file): the newest 1024).
     static let historyLimit = 1024
     /// The largest sequence the state file may hold (it is read as a JSON number, exact below
     /// 2⁵³); a change past it is refused rather than written into a file the next start refuses.

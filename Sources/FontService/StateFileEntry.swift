@@ -1,7 +1,7 @@
 import DynamicType
 
 /// One change of the root scope's preferences as the state file's history keeps it
-/// (docs/DESIGN.md §12): its id and what changed, as raw values.
+/// (docs/DESIGN.md §12 (The store and the state file)): its id and what changed, as raw values.
 struct StateFileEntry: Equatable, Sendable {
     var sequence: Int
     var preference: ReaderPreference
@@ -14,6 +14,6 @@ struct StateFileEntry: Equatable, Sendable {
         preference.declaration.changeEvent(scope: nil, value: value, previous: previous, sequence: sequence)
     }
 
-    /// The SSE event name (docs/DESIGN.md §11), which the state file's history records.
+    /// The SSE event name (docs/DESIGN.md §11 (The event stream)), which the state file's history records.
     var eventName: String { preference.declaration.eventName }
 }

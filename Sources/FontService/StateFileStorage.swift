@@ -4,7 +4,7 @@ import ScopedPreferences
 import Glibc
 #endif
 
-/// The §4 state file as a `PreferenceStorage`: one JSON document, rewritten whole and durably
+/// The state file (§12 (The store and the state file)) as a `PreferenceStorage`: one JSON document, rewritten whole and durably
 /// (temp file, fsync, rename, fsync of the directory) on every change. It holds the root scope
 /// only; `fontd serve` imports it into its SQLite store, and tests use it directly.
 public final class StateFileStorage: PreferenceStorage {
@@ -18,7 +18,7 @@ public final class StateFileStorage: PreferenceStorage {
         try DurableFile.makeDirectories(DurableFile.directory(of: path))
     }
 
-    /// The file's preferences and history as a §4 reader reads them.
+    /// The file's preferences and history as a reader of the state file (§12 (The store and the state file)) reads them.
     public func load(historyLimit: Int) throws -> StoredPreferences {
         guard let bytes = try DurableFile.read(path) else { return StoredPreferences() }
         return try StateFileContents(fileBytes: bytes, path: path).stored
@@ -62,7 +62,7 @@ public final class StateFileStorage: PreferenceStorage {
     }
 
     /// A write's failure as the service reads it: a full disk is a change refused for now
-    /// (docs/DESIGN.md §12), as the SQLite store's is; other failures pass as they are.
+    /// (docs/DESIGN.md §12 (The store and the state file)), as the SQLite store's is; other failures pass as they are.
     private static func failure(_ error: DurableFile.WriteError, path: String) -> any Error {
         guard error.code == ENOSPC || error.code == EDQUOT else { return error }
         return PreferenceStorageFailure.refusing(PreferenceStorageFailure.diskFull(holding: path))

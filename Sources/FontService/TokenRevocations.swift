@@ -3,8 +3,8 @@ import ScopedPreferences
 import Foundation
 import Synchronization
 
-/// The revocations of scoped tokens a server knows (docs/DESIGN.md §23 Reader scopes and scoped
-/// tokens): the newest per scope, loaded from the storage at start, added by `PUT /revocations`,
+/// The revocations of scoped tokens a server knows (docs/DESIGN.md §23 (Reader scopes and scoped tokens)):
+/// the newest per scope, loaded from the storage at start, added by `PUT /revocations`,
 /// and replaced when another replica keeps one.
 ///
 /// Event-loop threads ask `revocation(of:)` for every request with a remembered valid token (a

@@ -6,7 +6,7 @@ import HTTPServer
 import Synchronization
 
 /// The event streams opened with a scoped token, each ended when its token stops being valid
-/// (docs/DESIGN.md §23 Reader scopes and scoped tokens): at the moment fontd counts the token
+/// (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): at the moment fontd counts the token
 /// expired (`exp` plus the leeway), by one timer per stream, never a check per event; or when a
 /// revocation covers it.
 ///

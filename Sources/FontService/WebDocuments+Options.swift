@@ -2,7 +2,7 @@ import DynamicType
 import WebOutputs
 
 extension WebDocuments.Stylesheet {
-    /// Two options that cannot be given together (docs/DESIGN.md §22).
+    /// Two options that cannot be given together (docs/DESIGN.md §22 (The web)).
     public enum Conflict: Sendable, Equatable {
         /// A Tailwind theme uses Tailwind's own names (`--text-body`), so it takes no prefix.
         case tailwindWithPrefix

@@ -2,7 +2,7 @@ import DynamicType
 import FontResolution
 import WebOutputs
 
-/// The web outputs of docs/DESIGN.md §9 for a resolver's table and fonts: what `GET /css` and
+/// The web outputs of docs/DESIGN.md §22 (The web) for a resolver's table and fonts: what `GET /css` and
 /// `GET /tokens` answer and what `fontd css` and `fontd tokens` write, byte for byte the same
 /// for the same table, fonts and options.
 ///
@@ -37,7 +37,7 @@ public struct WebDocuments: Sendable {
         /// Every category is answered within it; with `all`, each `data-text-size` block holds
         /// its category clamped.
         public var range: CategoryRange
-        /// The reading font every block is resolved with (docs/DESIGN.md §33); nil for the table's families.
+        /// The reading font every block is resolved with (docs/DESIGN.md §33 (The reading font)); nil for the table's families.
         public var readingFont: String?
 
         public init(

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// How many changes each reader may make (docs/DESIGN.md §23, "Quotas"): a token bucket per
+/// How many changes each reader may make (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Quotas"): a token bucket per
 /// reader — a scope path's first segment, the root counting as a reader of its own — holding
 /// up to `perSecond` changes and refilled at `perSecond` a second, so a burst of that many
 /// passes and a flood is held to the rate.

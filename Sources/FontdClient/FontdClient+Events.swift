@@ -3,7 +3,7 @@ import Foundation
 extension FontdClient {
     /// The reader's preferences as they change (`GET /events`): the snapshot first, then each
     /// change, in order, as it happens. For a scope, every change of its effective preferences,
-    /// made on it or on an ancestor (docs/DESIGN.md §10); the token goes in the header.
+    /// made on it or on an ancestor (docs/DESIGN.md §23 (Reader scopes and scoped tokens)); the token goes in the header.
     ///
     /// When the connection drops or the server restarts, the stream reconnects by itself
     /// after a growing wait, resuming with `Last-Event-ID`, so no change is lost or repeated.

@@ -37,7 +37,7 @@ extension FontdClient {
     }
 
     /// Clears the scope's own category, legibility weight, text spacing or several (`PUT /preferences` with
-    /// `null`), so that it inherits them from its parent again (docs/DESIGN.md §10); answers the
+    /// `null`), so that it inherits them from its parent again (docs/DESIGN.md §23 (Reader scopes and scoped tokens)); answers the
     /// scope's preferences after the change. A scope whose every value is cleared is deleted.
     ///
     /// - Throws: `.invalidCall` without sending anything when neither is asked for, or when the
@@ -51,7 +51,7 @@ extension FontdClient {
     }
 
     /// Clears the scope's own value of each of `preferences` (`PUT /preferences` with `null`), so
-    /// that it inherits them from its parent again (docs/DESIGN.md §10); answers the scope's
+    /// that it inherits them from its parent again (docs/DESIGN.md §23 (Reader scopes and scoped tokens)); answers the scope's
     /// preferences after the change. A scope whose every value is cleared is deleted. On the root
     /// scope, a preference that starts as none (the reading font) is none again.
     ///

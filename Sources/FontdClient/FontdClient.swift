@@ -8,7 +8,7 @@ import Foundation
 /// let font = try await client.font(.body, category: .extraLarge, traits: [.bold])
 /// ```
 ///
-/// A client of a scope (docs/DESIGN.md §10), such as one reader's phone, reads and changes that
+/// A client of a scope (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), such as one reader's phone, reads and changes that
 /// scope's preferences: every call that follows the preferences asks with `scope=`.
 ///
 /// ```swift

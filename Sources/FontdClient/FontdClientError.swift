@@ -1,11 +1,11 @@
 /// Why a `FontdClient` call failed.
 public enum FontdClientError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The server answered with an error (docs/DESIGN.md §8): a bad value, a missing token, …
+    /// The server answered with an error (docs/DESIGN.md §8 (Errors)): a bad value, a missing token, …
     case server(ServerError)
     /// The base URL cannot address a fontd server: not `http(s)://HOST[:PORT]`.
     ///
-    /// The URLs of every case are shown with a password they hold as `REDACTED` (docs/DESIGN.md §17 The client
-    /// library).
+    /// The URLs of every case are shown with a password they hold as `REDACTED` (docs/DESIGN.md §17 (The
+    /// client library)).
     case invalidURL(String, reason: String)
     /// No answer from `url`: the connection was refused, the host is unknown, the answer
     /// took longer than the client's timeout, or the connection broke.

@@ -1,4 +1,4 @@
-/// An error answer of the fontd HTTP API: the status, and the code and message of docs/DESIGN.md §8.
+/// An error answer of the fontd HTTP API: the status, and the code and message of docs/DESIGN.md §8 (Errors).
 public struct ServerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The HTTP status (400, 401, 404, …).
     public var status: Int

@@ -9,7 +9,7 @@ public enum CommandLineMain {
     ///
     /// The answers of `keptCommands` run locally come from the command line's answer cache when it
     /// holds a valid one, before anything is parsed or initialized, and are kept in it otherwise
-    /// (docs/DESIGN.md §18).
+    /// (docs/DESIGN.md §18 (The command line)).
     ///
     /// On the main actor, and so are the async commands' `run`: a nonisolated one would move the
     /// command onto a thread of the concurrency pool, started for it — 2 ms more for every

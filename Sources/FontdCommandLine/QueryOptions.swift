@@ -27,7 +27,7 @@ public struct QueryOptions: ParsableArguments {
     @Option(name: .customLong("text-spacing"), help: "The reader's text spacing: default (the table's) or wcag (WCAG 1.4.12's); the reader's with --server.")
     public var textSpacing: String?
 
-    @Option(name: .customLong("reading-font"), help: "A family every style is read in first (docs/DESIGN.md §33), '' for the table's own; the reader's with --server.")
+    @Option(name: .customLong("reading-font"), help: "A family every style is read in first (the reading font), '' for the table's own; the reader's with --server.")
     public var readingFont: String?
 
     @Option(name: .customLong("maximum-point-size"), parsing: .unconditional, help: "Cap the point size; line height and tracking scale with it.")

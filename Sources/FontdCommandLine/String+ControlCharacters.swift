@@ -6,7 +6,7 @@ extension String {
     ///
     /// Every human (non-`--json`) line the command line prints goes through it, as names from
     /// a font, a style table or a server are not ours: a family named `\e]0;TITLE\a` would set
-    /// the terminal's title (docs/DESIGN.md §18, The command line). A backslash is not escaped,
+    /// the terminal's title (docs/DESIGN.md §18 (The command line)). A backslash is not escaped,
     /// so the form is for reading, not for reversing.
     public var escapingControlCharacters: String {
         guard unicodeScalars.contains(where: \.isControlCharacter) else { return self }

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// The connections open across every event loop, counted against `maxConnections` and against
-/// the process's descriptor limit (docs/DESIGN.md §15). Any loop thread calls it.
+/// the process's descriptor limit (docs/DESIGN.md §15 (Timeouts, overload and shutdown)). Any loop thread calls it.
 final class ConnectionGauge: Sendable {
     /// Connections that hold a place (at most `maxConnections`).
     private let places = Atomic<Int>(0)

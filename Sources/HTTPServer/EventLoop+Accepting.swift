@@ -3,7 +3,7 @@ import CFontdSystem
 import Glibc
 #endif
 
-/// Accepting connections, and refusing those the server cannot keep (docs/DESIGN.md §15).
+/// Accepting connections, and refusing those the server cannot keep (docs/DESIGN.md §15 (Timeouts, overload and shutdown)).
 extension EventLoop {
     /// At most this many connections are accepted per wake-up. The listener is watched
     /// level-triggered, so while connections remain queued the next `epoll_wait` reports it again

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// The HTTP/1.1 exchange on each connection: reading, answering in order, writing, ending
-/// (docs/DESIGN.md §13). The connection's `state` decides; these functions do the I/O.
+/// (docs/DESIGN.md §13 (The server)). The connection's `state` decides; these functions do the I/O.
 extension EventLoop {
     /// Why `processInput` stopped.
     enum InputOutcome {
@@ -163,7 +163,7 @@ extension EventLoop {
     ///
     /// When nothing is queued before them they go to the kernel straight from `bytes` (one
     /// event's bytes are shared by every subscriber it reaches), and only what it does not take
-    /// is copied into the output: an idle stream keeps no buffer (docs/DESIGN.md §13).
+    /// is copied into the output: an idle stream keeps no buffer (docs/DESIGN.md §13 (The server)).
     func streamSend(_ bytes: [UInt8], on connection: HTTPConnection) {
         guard case .streaming = connection.state else { return }
         if connection.pendingOutputBytes == 0 {

@@ -3,7 +3,7 @@ import CFontdSystem
 import Glibc
 #endif
 
-/// The deadlines of docs/DESIGN.md §15, enforced by a periodic sweep (a scan: cheap next to the
+/// The deadlines of docs/DESIGN.md §15 (Timeouts, overload and shutdown), enforced by a periodic sweep (a scan: cheap next to the
 /// traffic that fills a table of this size).
 extension EventLoop {
     func sweep() {

@@ -7,7 +7,7 @@ import Glibc
 
 /// One thread's epoll loop: the server's listener, watched with `EPOLLEXCLUSIVE` alongside the
 /// other loops, the connections it accepted, their timers, and a mailbox through which other
-/// threads hand it work (docs/DESIGN.md §13).
+/// threads hand it work (docs/DESIGN.md §13 (The server)).
 ///
 /// Accepting is in `EventLoop+Accepting.swift`, the HTTP/1 exchange in
 /// `EventLoop+Connections.swift`, the deadlines in `EventLoop+Timers.swift`. Everything but `post`

@@ -4,7 +4,7 @@ import Glibc
 
 /// A file to answer with (`HTTPReply.file`): an open, read-only descriptor and how many bytes of
 /// it to send, from its start. The event loop sends them with `sendfile(2)`, so the file is never
-/// read into memory, however large it is (docs/DESIGN.md §13).
+/// read into memory, however large it is (docs/DESIGN.md §13 (The server)).
 ///
 /// Made on whichever thread builds the answer; from then on only event loops touch the
 /// descriptor, and only through `sendfile` at an offset of each transfer's own, so one body may

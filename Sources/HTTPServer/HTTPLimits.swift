@@ -1,4 +1,4 @@
-/// The sizes past which a request is refused (docs/DESIGN.md §14).
+/// The sizes past which a request is refused (docs/DESIGN.md §14 (Request framing and limits)).
 public struct HTTPLimits: Sendable, Equatable {
     /// Longest request line, CRLF excluded; longer → 414.
     public var maxRequestLineBytes = 8 * 1024

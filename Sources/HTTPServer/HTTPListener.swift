@@ -4,10 +4,10 @@ import Synchronization
 import Glibc
 #endif
 
-/// The one listening socket of a server, bound here or inherited (docs/DESIGN.md §29): bound
+/// The one listening socket of a server, bound here or inherited (docs/DESIGN.md §29 (A desktop service)): bound
 /// without `SO_REUSEPORT`, so a second server on an address in use fails instead of sharing it,
 /// and shared by every event loop, each of which watches it with `EPOLLEXCLUSIVE`
-/// (docs/DESIGN.md §13).
+/// (docs/DESIGN.md §13 (The server)).
 ///
 /// Made on any thread, before the server; the loops only `accept` on it and add or remove it in
 /// their epoll; the server closes it once, after every loop has stopped.
@@ -28,7 +28,7 @@ public final class HTTPListener: Sendable {
     }
 
     /// Takes over a listening socket this process inherited (from systemd's socket activation,
-    /// docs/DESIGN.md §29): refused unless it is a TCP socket that listens, then made
+    /// docs/DESIGN.md §29 (A desktop service)): refused unless it is a TCP socket that listens, then made
     /// non-blocking and close-on-exec. Its host is the address it is bound to, as a numeric address.
     public convenience init(inheritedDescriptor descriptor: Int32) throws(HTTPServerError) {
         if let found = Self.whyNotListening(descriptor) {

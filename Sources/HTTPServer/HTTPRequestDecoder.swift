@@ -1,5 +1,5 @@
 /// Decodes one connection's requests as their bytes arrive, resuming where it stopped: each
-/// byte is examined once, however the request is cut into reads (docs/DESIGN.md §14).
+/// byte is examined once, however the request is cut into reads (docs/DESIGN.md §14 (Request framing and limits)).
 ///
 /// `decode` is called with the connection's unconsumed input, which starts at the request being
 /// received and only grows until that request is complete; offsets are relative to its start,

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// An HTTP/1.1 server on raw non-blocking sockets: one epoll loop per thread, all accepting from
-/// one listening socket (docs/DESIGN.md §13). It knows nothing of what it serves; every request
+/// one listening socket (docs/DESIGN.md §13 (The server)). It knows nothing of what it serves; every request
 /// goes to the `HTTPResponder`.
 ///
 /// `init` binds (so the port is known at once, even when the kernel chose it), or takes a
@@ -98,7 +98,7 @@ public final class HTTPServer: Sendable {
     /// interrupting a loop mid-write. That needs them blocked in every thread: `run()` blocks them
     /// in the calling thread before it starts the loops (which inherit the mask), but threads
     /// started earlier — by the Swift runtime, by libraries — must have been started with them
-    /// blocked already; `fontd` blocks them before its first thread (docs/DESIGN.md §15).
+    /// blocked already; `fontd` blocks them before its first thread (docs/DESIGN.md §15 (Timeouts, overload and shutdown)).
     ///
     /// Every callback is called on the calling thread and must return soon.
     /// - Parameters:

@@ -1,4 +1,4 @@
-/// How an `HTTPServer` listens, how long it waits, and how much it takes (docs/DESIGN.md §13–§15).
+/// How an `HTTPServer` listens, how long it waits, and how much it takes (docs/DESIGN.md §13 (The server), §14 (Request framing and limits), §15 (Timeouts, overload and shutdown)).
 public struct HTTPServerConfiguration: Sendable {
     /// The address to bind: an IPv4 or IPv6 literal, or a name such as `localhost`.
     public var host = "127.0.0.1"

@@ -6,7 +6,7 @@ import Glibc
 
 /// A question put to every event loop at once, each answering from its own thread when its
 /// mailbox is next drained: once all have answered, the thread that asked knows that every loop
-/// still turns (docs/DESIGN.md §29). The last to answer writes to an eventfd the asking thread
+/// still turns (docs/DESIGN.md §29 (A desktop service)). The last to answer writes to an eventfd the asking thread
 /// polls; the loops touch only `answer()`.
 final class LoopRollCall: Sendable {
     private let unanswered: Atomic<Int>

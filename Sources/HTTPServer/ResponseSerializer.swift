@@ -1,5 +1,5 @@
 /// Writes responses as bytes: status line, `Date`, the response's fields, `Content-Length`,
-/// `Connection`, body (docs/DESIGN.md §13). One per event loop, which keeps its `Date` current.
+/// `Connection`, body (docs/DESIGN.md §13 (The server)). One per event loop, which keeps its `Date` current.
 struct ResponseSerializer {
     private var date = HTTPDate()
 

@@ -2,7 +2,7 @@ import Logging
 import PostgresNIO
 import Synchronization
 
-/// One `LISTEN fontd` connection of a store (docs/DESIGN.md §24): hands each notified position
+/// One `LISTEN fontd` connection of a store (docs/DESIGN.md §24 (Replicas on PostgreSQL)): hands each notified position
 /// to its handler, and the store's position after each (re)connection, reconnecting with a
 /// growing delay until stopped; and each notice that revocations changed (payload
 /// `revocations`), with one after each (re)connection too, as one may have been missed.

@@ -1,6 +1,6 @@
 import ScopedPreferences
 
-/// The PostgreSQL store is the storage several replicas share as it is (docs/DESIGN.md §24).
+/// The PostgreSQL store is the storage several replicas share as it is (docs/DESIGN.md §24 (Replicas on PostgreSQL)).
 extension PostgresPreferenceStore: SharedPreferenceStorage {
     /// Through a `LISTEN fontd` connection of its own: on every replica's commit, and after each (re)connection.
     public func watch(_ changed: @escaping @Sendable () -> Void) {

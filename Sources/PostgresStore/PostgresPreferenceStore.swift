@@ -4,7 +4,7 @@ import Logging
 import PostgresNIO
 import Synchronization
 
-/// The scopes' preferences and their history (docs/DESIGN.md §10, §24) in a PostgreSQL database
+/// The scopes' preferences and their history (docs/DESIGN.md §23 (Reader scopes and scoped tokens), §24 (Replicas on PostgreSQL)) in a PostgreSQL database
 /// that several fontd replicas share, through postgres-nio.
 ///
 /// The same contract as the SQLite store: a commit is one transaction that refuses, writing
@@ -256,7 +256,7 @@ public final class PostgresPreferenceStore: Sendable {
 
     /// Calls `changed` each time the database stops being reachable, with why (a reason without
     /// the password), and with nil each time it is back: as the `listen` connections find it,
-    /// within about two seconds either way (docs/DESIGN.md §24 Replicas on PostgreSQL). A
+    /// within about two seconds either way (docs/DESIGN.md §24 (Replicas on PostgreSQL)). A
     /// connection the server closes or refuses counts at once; one that goes silent, once a
     /// `SELECT 1` sent on it every second is not answered within a second (or the store's
     /// timeout, when shorter). With no listener, nothing is watched. Called from the store's own

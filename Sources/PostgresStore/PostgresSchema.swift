@@ -1,7 +1,7 @@
 import Logging
 import PostgresNIO
 
-/// The store's tables in PostgreSQL, mirroring the SQLite store's `v5` (docs/DESIGN.md §12), and
+/// The store's tables in PostgreSQL, mirroring the SQLite store's `v5` (docs/DESIGN.md §12 (The store and the state file)), and
 /// their creation, once, by whichever replica opens the database first.
 ///
 /// - `fontd_schema_version`: one row, the schema's version (4 for this layout: version 1, the
@@ -12,7 +12,7 @@ import PostgresNIO
 ///   all replicas take their positions and ids one after another, in commit order.
 /// - `scopes`: every other scope with a value of its own (NULL: inherited, never all four), with its marks.
 /// - `history`: every kept entry by `position` (the primary key): sequence, is_event, scope
-///   (`''` for the root), kind, the raw values of §3 in `value` and `previous` (NULL: inherited).
+///   (`''` for the root), kind, the raw values of §3 (Vocabulary) in `value` and `previous` (NULL: inherited).
 /// - `dropped_history`: per scope whose older entries were dropped, the largest sequence among them.
 /// - `revocations` (version 3): per scope whose scoped tokens were revoked, the newest revocation's
 ///   `revoked_before` (whole seconds since 1970); each revocation also sends `NOTIFY fontd,
@@ -76,7 +76,7 @@ enum PostgresSchema {
         "INSERT INTO fontd_schema_version VALUES (1)",
     ]
 
-    /// Version 2, as written: frozen. Text spacing (docs/DESIGN.md §10), a third preference: the
+    /// Version 2, as written: frozen. Text spacing (docs/DESIGN.md §10 (Reader preferences)), a third preference: the
     /// root's starts at `default`; a scope may set only it; history has a third kind.
     static let version2 = [
         """
@@ -99,7 +99,7 @@ enum PostgresSchema {
         "UPDATE fontd_schema_version SET version = 2",
     ]
 
-    /// Version 3, as written: frozen. Revocations of scoped tokens (docs/DESIGN.md §23).
+    /// Version 3, as written: frozen. Revocations of scoped tokens (docs/DESIGN.md §23 (Reader scopes and scoped tokens)).
     static let version3 = [
         """
         CREATE TABLE revocations (
@@ -110,7 +110,7 @@ enum PostgresSchema {
         "UPDATE fontd_schema_version SET version = 3",
     ]
 
-    /// Version 4, as written: frozen. The reading font (docs/DESIGN.md §33), a fourth preference:
+    /// Version 4, as written: frozen. The reading font (docs/DESIGN.md §33 (The reading font)), a fourth preference:
     /// the root's starts at none (`''`); a scope may set only it; history has a fourth kind.
     static let version4 = [
         """

@@ -1,4 +1,4 @@
-/// What a replica hears on `LISTEN fontd` (docs/DESIGN.md §24): another replica's commit, by the
+/// What a replica hears on `LISTEN fontd` (docs/DESIGN.md §24 (Replicas on PostgreSQL)): another replica's commit, by the
 /// position it reached, or a revocation of scoped tokens kept.
 public enum StoreNotice: Sendable, Equatable {
     /// A commit reached this position (also sent with the store's position on each (re)connection).

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Whether the store's database can be reached, as its `LISTEN` connections find it
-/// (docs/DESIGN.md §24 Replicas on PostgreSQL): unreachable from the moment one of them loses
+/// (docs/DESIGN.md §24 (Replicas on PostgreSQL)): unreachable from the moment one of them loses
 /// its connection, fails to make one or goes unanswered by a probe; reachable again once every
 /// one of them is listening again. Watchers hear the changes only, never the same state twice.
 ///

@@ -70,7 +70,7 @@ enum StoredRows {
     }
 
     /// `value` when it lies from 0 to `StoredScopes.maximumSequence`, where fontd keeps every id, mark
-    /// and position (docs/DESIGN.md §12 The store and the state file); else the database was
+    /// and position (docs/DESIGN.md §12 (The store and the state file)); else the database was
     /// edited behind fontd's back, and `field` of `owner` is named with the value.
     static func bounded(_ value: Int, _ field: String, of owner: String) throws -> Int {
         guard (0...StoredScopes.maximumSequence).contains(value) else {
@@ -80,7 +80,7 @@ enum StoredRows {
         return value
     }
 
-    /// The value a column holds as its raw value of §3, NULL being nil (inherited).
+    /// The value a column holds as its raw value of §3 (Vocabulary), NULL being nil (inherited).
     private static func stored(_ raw: String?, of preference: ReaderPreference, in place: String) throws -> String? {
         guard let raw else { return nil }
         guard preference.declaration.isRawValue(raw) else { throw PostgresStoreError.damaged("\(place) holds '\(raw)', which fontd does not know") }

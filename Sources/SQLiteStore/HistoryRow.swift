@@ -3,7 +3,7 @@ import ScopedPreferences
 import GRDB
 
 /// One row of the `history` table: a change of one scope's own value at its position, with the
-/// preference's wire name as `kind`, the raw values of §3 (`xl`, `bold`; NULL: inherited) and the
+/// preference's wire name as `kind`, the raw values (`xl`, `bold`; NULL: inherited) of §3 (Vocabulary) and the
 /// scope's path (`''` for the root).
 struct HistoryRow: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "history"
@@ -30,7 +30,7 @@ struct HistoryRow: Codable, FetchableRecord, PersistableRecord {
         previous = entry.change.previous
     }
 
-    /// The row for a root change of a §4 state, at the position of its sequence; a snapshot is
+    /// The row for a root change of a state file (§12 (The store and the state file)), at the position of its sequence; a snapshot is
     /// not a change and is refused.
     init(rootChange event: PreferenceEvent) throws(SQLiteStoreError) {
         guard let (preference, payload) = event.change else { throw .notAChange(event.name) }

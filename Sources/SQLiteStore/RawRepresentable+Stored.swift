@@ -1,5 +1,5 @@
 extension RawRepresentable where RawValue == String {
-    /// The value a row holds as its raw value of §3 (`xl`, `bold`), NULL being nil (inherited).
+    /// The value a row holds as its raw value (`xl`, `bold`; §3 (Vocabulary)), NULL being nil (inherited).
     ///
     /// - Throws: `.damaged` saying where (`place`) for a raw value this version does not know:
     ///   the row was not written by fontd.

@@ -5,7 +5,7 @@ import GRDB
 import GRDBSQLite
 import Synchronization
 
-/// The scopes' preferences and their history (docs/DESIGN.md §10) in an SQLite database (WAL,
+/// The scopes' preferences and their history (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) in an SQLite database (WAL,
 /// synchronous = FULL), through GRDB.
 ///
 /// One store is one file, held with an exclusive lock from `open` to `close()` so that one
@@ -18,7 +18,7 @@ import Synchronization
 /// anyway, the store is read once as the service starts, and one connection means the
 /// `synchronous` setting read back is the one every commit runs under.
 ///
-/// A full disk (docs/DESIGN.md §12) is a refusal, `.diskFull`, never a wedge: the log is checkpointed
+/// A full disk (docs/DESIGN.md §12 (The store and the state file)) is a refusal, `.diskFull`, never a wedge: the log is checkpointed
 /// often enough that it never takes the room its own checkpoint needs (`autocheckpointPages`), a
 /// write that finds the disk full is tried once more after a `TRUNCATE` checkpoint, and the next
 /// write tries again by itself. A write-ahead log removed or replaced under the store stops its
@@ -279,7 +279,7 @@ public final class SQLitePreferenceStore: Sendable {
         }
     }
 
-    /// Puts a state — a §4 state file's root preferences, sequence and history — into a store
+    /// Puts a state — the root preferences, sequence and history of a state file (§12 (The store and the state file)) — into a store
     /// that holds nothing yet, in one transaction: each change becomes a root entry at the
     /// position of its sequence, the root's marks the newest change of each kind, and a history
     /// that does not start at 1 is recorded as dropped before its first change.
@@ -408,7 +408,7 @@ public final class SQLitePreferenceStore: Sendable {
     }
 
     /// Throws, and refuses every later write, when the file at `PATH-wal` is no longer the log
-    /// SQLite writes to (docs/DESIGN.md §12). What SQLite holds in its log is first copied into
+    /// SQLite writes to (docs/DESIGN.md §12 (The store and the state file)). What SQLite holds in its log is first copied into
     /// the store file by a `TRUNCATE` checkpoint, which reads the log through SQLite's own
     /// descriptor: the changes acknowledged before survive a crash that follows.
     private static func checkLog(_ connection: inout Connection, path: String) throws(SQLiteStoreError) {

@@ -35,7 +35,7 @@ public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
     case closed(String)
     /// The disk holding the store has no room for a change, even after a checkpoint moved the
     /// write-ahead log into the file: the change was not made. Changes are taken again as soon
-    /// as there is room (docs/DESIGN.md §12).
+    /// as there is room (docs/DESIGN.md §12 (The store and the state file)).
     case diskFull(String)
     /// The store's write-ahead log (`PATH-wal`) was removed or replaced while the store was open:
     /// what SQLite writes now goes to a file no restart would read, so the store takes no more

@@ -3,7 +3,7 @@ import ScopedPreferences
 import GRDB
 
 /// Every number the store holds is an id, a mark or a history position, each from 0 to
-/// `StoredScopes.maximumSequence` (docs/DESIGN.md §12 The store and the state file): the bound the
+/// `StoredScopes.maximumSequence` (docs/DESIGN.md §12 (The store and the state file)): the bound the
 /// service stops ids and positions at. A store holding more was edited behind fontd's back; served,
 /// its ids would not be exact in JSON, and the next change would pass `Int.max`.
 extension StoreSchema {

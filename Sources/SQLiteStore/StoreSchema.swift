@@ -3,7 +3,7 @@ import GRDB
 /// The store's tables, made by GRDB's migrator, and the checks that tell a fontd store from
 /// any other file before anything is written to it.
 ///
-/// - `preferences`: one row (id 1) with the root scope's values and marks (docs/DESIGN.md §10),
+/// - `preferences`: one row (id 1) with the root scope's values and marks (docs/DESIGN.md §12 (The store and the state file)),
 ///   the store's sequence (the id of the newest event over all scopes) and `position`, that of
 ///   the newest history entry. They are kept in the row rather than derived from the history so
 ///   that they outlive the entries the service drops, and so that the open-time check has two
@@ -14,12 +14,12 @@ import GRDB
 /// - `history`: one row per change of a scope's own value, `position` the primary key (SQLite's
 ///   rowid, so range reads walk the table's own b-tree); `sequence` the event's id (for a silent
 ///   entry, `is_event` 0, the store's sequence then); `scope` the path, `''` for the root;
-///   `kind` `category`, `legibilityWeight`, `textSpacing` or `readingFont`; the raw values of §3 in `value` and `previous`
+///   `kind` `category`, `legibilityWeight`, `textSpacing` or `readingFont`; the raw values of §3 (Vocabulary) in `value` and `previous`
 ///   (NULL: inherited). Indexed by `(scope, position)` for the drops of one scope.
 /// - `dropped_history`: per scope whose older entries were dropped, the largest sequence among them.
 /// - `revocations` (`v4`): per scope (never the root) whose scoped tokens were revoked, the newest
-///   revocation's `revoked_before`, whole seconds since 1970 (docs/DESIGN.md §23 Reader scopes and
-///   scoped tokens). Kept with the preferences because a token's validity is the store's, not a
+///   revocation's `revoked_before`, whole seconds since 1970 (docs/DESIGN.md §23 (Reader scopes and scoped
+///   tokens)). Kept with the preferences because a token's validity is the store's, not a
 ///   process's: it outlives restarts.
 ///
 /// Every table is STRICT (SQLite 3.37 and later), so SQLite itself refuses a value of the
@@ -52,7 +52,7 @@ enum StoreSchema {
                 ) STRICT;
                 """)
         }
-        // Scopes (docs/DESIGN.md §10). v1's changes become the root's entries, each at the
+        // Scopes (docs/DESIGN.md §23 (Reader scopes and scoped tokens)). v1's changes become the root's entries, each at the
         // position of its sequence, and the marks the newest change of each kind. v1 pruned the
         // oldest changes, so when the first kept one is not 1 the ones before it are recorded
         // as dropped. Frozen as written, like v1.
@@ -94,7 +94,7 @@ enum StoreSchema {
                 DROP TABLE changes;
                 """)
         }
-        // Text spacing (docs/DESIGN.md §10), a third preference: the root's starts at `default`,
+        // Text spacing (docs/DESIGN.md §10 (Reader preferences)), a third preference: the root's starts at `default`,
         // with no change yet. SQLite cannot change a CHECK in place, so `scopes` (a scope may set
         // only its text spacing) and `history` (a third kind) are made anew and copied. Frozen.
         migrator.registerMigration("v3") { db in
@@ -130,7 +130,7 @@ enum StoreSchema {
                 CREATE INDEX history_by_scope ON history (scope, position);
                 """)
         }
-        // Revocations of scoped tokens (docs/DESIGN.md §23): a table of their own, nothing else
+        // Revocations of scoped tokens (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): a table of their own, nothing else
         // changes. Frozen.
         migrator.registerMigration("v4") { db in
             try db.execute(sql: """
@@ -140,7 +140,7 @@ enum StoreSchema {
                 ) STRICT;
                 """)
         }
-        // The reading font (docs/DESIGN.md §33), a fourth preference: the root's starts at none
+        // The reading font (docs/DESIGN.md §33 (The reading font)), a fourth preference: the root's starts at none
         // (''), with no change yet; `scopes` and `history` are made anew for their CHECKs, as in
         // `v3`. Frozen.
         migrator.registerMigration("v5") { db in

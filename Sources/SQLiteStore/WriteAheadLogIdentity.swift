@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// The device and inode of a store's write-ahead log (`PATH-wal`) as the store was opened, to tell
-/// whether the file at that path is still the one SQLite writes to (docs/DESIGN.md §12).
+/// whether the file at that path is still the one SQLite writes to (docs/DESIGN.md §12 (The store and the state file)).
 ///
 /// SQLite keeps the log open from the first read to the close of the connection, and never makes
 /// it anew meanwhile (a checkpoint truncates it in place). A log unlinked or renamed away while

@@ -1,5 +1,5 @@
 /// A call the bus library answers at once, where GDBus reads it, without asking fontd
-/// (docs/DESIGN.md §27): the call of `member` of `interface` at `path` with `arguments`, answered
+/// (docs/DESIGN.md §27 (The session bus)): the call of `member` of `interface` at `path` with `arguments`, answered
 /// with `reply`. Both are GVariant text of tuples (`BusValue.tuple`).
 struct BusAnswer: Hashable, Sendable {
     var path: String

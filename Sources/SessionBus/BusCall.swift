@@ -2,7 +2,7 @@ import CSessionBus
 
 /// One method call of an exported object, waiting for its answer: its arguments flattened to
 /// strings by the bus library (CSessionBus.h says how), answered once with `reply` or `fail`, from
-/// any thread (docs/DESIGN.md §27).
+/// any thread (docs/DESIGN.md §27 (The session bus)).
 public final class BusCall: @unchecked Sendable {
     /// One argument: its D-Bus type and the strings it flattens to.
     public struct Argument: Sendable, Hashable {

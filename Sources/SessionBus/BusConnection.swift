@@ -4,7 +4,7 @@ import Logging
 import Synchronization
 
 /// One connection to the session bus, served by the bus library on a thread of its own running a
-/// GLib main loop (docs/DESIGN.md §27). Method calls arrive on that thread and are handed to
+/// GLib main loop (docs/DESIGN.md §27 (The session bus)). Method calls arrive on that thread and are handed to
 /// `handler`, which must not hold it up; replies and signals may be given from any thread and are
 /// sent from that one, in the order given.
 final class BusConnection: Sendable {

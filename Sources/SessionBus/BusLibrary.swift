@@ -2,8 +2,8 @@ import CSessionBus
 import DesktopBridge
 
 /// libfontd-bus.so, the library that serves fontd's objects on the session bus through GDBus,
-/// loaded with `dlopen` only by `fontd serve` when it joins the bus (docs/DESIGN.md §27), for the
-/// reasons libfontd-gnome.so is (§26): no other command loads GIO, and the library is C, so no
+/// loaded with `dlopen` only by `fontd serve` when it joins the bus (docs/DESIGN.md §27 (The session bus)), for the
+/// reasons libfontd-gnome.so is (§26 (The desktop bridge)): no other command loads GIO, and the library is C, so no
 /// second Swift runtime. It is never unloaded (GLib cannot be).
 struct BusLibrary: Sendable {
     static let fileName = "libfontd-bus.so"

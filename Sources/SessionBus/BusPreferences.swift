@@ -2,13 +2,13 @@ import DesktopBridge
 import DynamicType
 import ScopedPreferences
 
-/// A scope's preferences as the session bus tells them (docs/DESIGN.md §27): one key per reader
+/// A scope's preferences as the session bus tells them (docs/DESIGN.md §27 (The session bus)): one key per reader
 /// preference, named by its declaration (`ReaderPreference.Declaration.busKey`), then the text
 /// scale, the newest change's id, the fonts' generation and the scope.
 public struct BusPreferences: Hashable, Sendable {
     /// The keys after the preferences' own.
     public enum Extra: String, CaseIterable, Sendable {
-        /// Body's size at the category ÷ body's size at `l`: the ratio of docs/DESIGN.md §26.
+        /// Body's size at the category ÷ body's size at `l`: the ratio of docs/DESIGN.md §26 (The desktop bridge).
         case textScale = "text-scale"
         case sequence
         case fontGeneration = "font-generation"

@@ -1,5 +1,5 @@
 /// A value fontd sends on the bus, written as GVariant text (`g_variant_parse`'s format), which the
-/// bus library reads against the type the introspection XML declares (docs/DESIGN.md §27).
+/// bus library reads against the type the introspection XML declares (docs/DESIGN.md §27 (The session bus)).
 public indirect enum BusValue: Hashable, Sendable {
     case string(String)
     case double(Double)

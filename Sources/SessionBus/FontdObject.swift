@@ -8,7 +8,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `org.fontd.Fontd1` at `/org/fontd/Fontd1` (docs/DESIGN.md §27): the served scope's preferences
+/// `org.fontd.Fontd1` at `/org/fontd/Fontd1` (docs/DESIGN.md §27 (The session bus)): the served scope's preferences
 /// read, set and cleared, fonts resolved, and every change announced. Reads answer from the hub;
 /// `Set`, `Clear` and `Resolve` go through the service's own `PUT /preferences` and `GET /font`, so
 /// their rules, refusals and bytes are the HTTP API's.
@@ -34,7 +34,7 @@ struct FontdObject: Sendable {
         $0 != BusPreferences.Extra.sequence.rawValue && $0 != BusPreferences.Extra.fontGeneration.rawValue
     }
 
-    /// The reads the bus library answers at once for `preferences` (docs/DESIGN.md §27): `ReadOne`
+    /// The reads the bus library answers at once for `preferences` (docs/DESIGN.md §27 (The session bus)): `ReadOne`
     /// of `answeredAtOnce`, and `Version`. Every other call comes to `handle`.
     static func answers(_ preferences: BusPreferences) -> [BusAnswer] {
         answeredAtOnce.compactMap { key in

@@ -1,4 +1,4 @@
-/// The service's own HTTP answers, asked in process (docs/DESIGN.md §27): the bus changes
+/// The service's own HTTP answers, asked in process (docs/DESIGN.md §27 (The session bus)): the bus changes
 /// preferences through `PUT /preferences` and resolves through `GET /font`, so it follows their
 /// rules and says their sentences, byte for byte. fontd provides it over `FontService`; this module
 /// knows no HTTP.

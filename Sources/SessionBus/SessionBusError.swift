@@ -1,6 +1,6 @@
 import DesktopBridge
 
-/// Why fontd cannot serve on the session bus (docs/DESIGN.md §27): each case says what to do.
+/// Why fontd cannot serve on the session bus (docs/DESIGN.md §27 (The session bus)): each case says what to do.
 public enum SessionBusError: Error, CustomStringConvertible, Equatable {
     /// DBUS_SESSION_BUS_ADDRESS is not set: there is no session bus to join.
     case noAddress

@@ -5,7 +5,7 @@ import Logging
 import ScopedPreferences
 import Synchronization
 
-/// fontd on the session bus (docs/DESIGN.md §27–§28): one connection owning `org.fontd.Fontd1`
+/// fontd on the session bus (docs/DESIGN.md §27 (The session bus), §28 (The Settings portal backend)): one connection owning `org.fontd.Fontd1`
 /// and the Settings portal backend's name, both objects serving one scope, and every change of its
 /// preferences announced — `Changed` once per change, `SettingChanged` once per changed key —
 /// from the hub's watch of the scope (`PreferencesWatch`), whatever made the change.

@@ -2,7 +2,7 @@ import DesktopBridge
 import DynamicType
 import ScopedPreferences
 
-/// The Settings portal backend (docs/DESIGN.md §28): `org.freedesktop.impl.portal.Settings` at
+/// The Settings portal backend (docs/DESIGN.md §28 (The Settings portal backend)): `org.freedesktop.impl.portal.Settings` at
 /// `/org/freedesktop/portal/desktop`, which xdg-desktop-portal asks on behalf of every application
 /// and merges with the other backends' answers. Namespace `org.fontd.DynamicType` holds the served
 /// scope's preferences (the keys of `org.fontd.Fontd1` but the scope and the fonts' generation);
@@ -33,7 +33,7 @@ struct SettingsPortal: Sendable {
         return settings
     }
 
-    /// The reads the bus library answers at once for `preferences` (docs/DESIGN.md §27): `Read` of
+    /// The reads the bus library answers at once for `preferences` (docs/DESIGN.md §27 (The session bus)): `Read` of
     /// each key but `sequence` (see `FontdObject.answeredAtOnce`), and `version`. Every other call
     /// comes to `handle`.
     func answers(_ preferences: BusPreferences) -> [BusAnswer] {

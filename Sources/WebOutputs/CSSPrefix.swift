@@ -1,5 +1,5 @@
 /// The name that starts every custom property and class a stylesheet defines (`--fontd-*`,
-/// `.fontd-*`), validated against docs/DESIGN.md §9: `[a-z][a-z0-9-]{0,31}`.
+/// `.fontd-*`), validated against docs/DESIGN.md §22 (The web): `[a-z][a-z0-9-]{0,31}`.
 ///
 /// The form keeps the prefix a plain CSS identifier, so it is written without escaping.
 public struct CSSPrefix: Hashable, Sendable, CustomStringConvertible {

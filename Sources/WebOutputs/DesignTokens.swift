@@ -52,7 +52,7 @@ public enum DesignTokens {
     ///
     /// Escaped rather than refused: the name comes from the server's table, not the request, so
     /// refusing it would fail every request; escaping `%` too keeps two different names different
-    /// (docs/DESIGN.md §22, The web: stylesheets, design tokens, font files).
+    /// (docs/DESIGN.md §22 (The web)).
     public static func tokenName(_ name: String) -> String {
         // Scalar by scalar: a '$' with a combining mark is one Character but still begins the name.
         var escaped = String.UnicodeScalarView()

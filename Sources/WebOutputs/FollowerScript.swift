@@ -1,14 +1,14 @@
-/// `GET /fontd.js` (docs/DESIGN.md §9): the ES module that makes a page follow the reader.
+/// `GET /fontd.js` (docs/DESIGN.md §22 (The web)): the ES module that makes a page follow the reader.
 ///
 /// `import { follow } from "http://127.0.0.1:8686/fontd.js"; follow()` opens `/events` on the
 /// server the module was loaded from, keeps `<html data-text-size>`, `data-bold-text` and
 /// `data-text-spacing` equal to the reader's preferences, swaps each `<link rel=stylesheet>` to
 /// that server's `/css` for them — with `readingFont=` once the reader has chosen a reading font
-/// (docs/DESIGN.md §33) — removing the old one once the new has loaded, so nothing flashes, and dispatches
+/// (docs/DESIGN.md §33 (The reading font)) — removing the old one once the new has loaded, so nothing flashes, and dispatches
 /// `fontd:change` on `document`. `EventSource` reconnects and resumes with `Last-Event-ID` by
 /// itself. No dependencies; under 4 KB (`FollowerScriptTests`).
 ///
-/// `follow({ scope: "alice/phone", token })` follows a scope (docs/DESIGN.md §10): `/events` and
+/// `follow({ scope: "alice/phone", token })` follows a scope (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): `/events` and
 /// every swapped `/css` link are asked with `scope=` and, when a token is given, `access_token=`
 /// (a browser cannot send an `Authorization` header with `EventSource` or a `<link>`).
 public enum FollowerScript {

@@ -1,7 +1,7 @@
 import DynamicType
 
 /// One `@font-face` rule: a face a stylesheet names, found on the reader's device by its names
-/// or fetched from fontd by the hash of its file (docs/DESIGN.md §9).
+/// or fetched from fontd by the hash of its file (docs/DESIGN.md §22 (The web)).
 struct FontFaceRule {
     /// What makes two resolved fonts one face to a browser: the same face of the same file,
     /// under the same family and descriptors.

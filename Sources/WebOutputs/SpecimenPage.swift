@@ -1,6 +1,6 @@
 import DynamicType
 
-/// `GET /specimen` (docs/DESIGN.md §9): every style of the table at one category, each line set
+/// `GET /specimen` (docs/DESIGN.md §22 (The web)): every style of the table at one category, each line set
 /// in its resolved face and size, with its numbers, and hairlines at the ascender, cap height,
 /// x-height, baseline and descender drawn from its metrics, so a reader sees that they fit the
 /// glyphs.
@@ -9,7 +9,7 @@ import DynamicType
 /// faces' files, and `fontd.js` when it follows the reader). Everything from a table or a font is
 /// escaped for where it lands (`HTMLEscaping`, `CSSEscaping`).
 ///
-/// A page asked for with `scope=` and `access_token=` (docs/DESIGN.md §10) keeps them: its script
+/// A page asked for with `scope=` and `access_token=` (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) keeps them: its script
 /// reads them from its own address, so the server writes them nowhere into the page.
 public enum SpecimenPage {
     /// The word each style is set in: a capital, round and straight lowercase, an ascender and a descender.

@@ -1,6 +1,6 @@
 import DynamicType
 
-/// The stylesheet of docs/DESIGN.md §9: for each style of a table, in table order, custom
+/// The stylesheet of docs/DESIGN.md §22 (The web): for each style of a table, in table order, custom
 /// properties on `:root` and a class that reads them, after an `@font-face` for every face.
 ///
 /// ```css
@@ -57,7 +57,7 @@ public enum StyleSheet {
             styles: everyBlock.flatMap(\.styles), fontFileBase: fontFileBase)
         lines += rootRule(":root", block: current, prefix: prefix, extras: extras)
         for block in blocks {
-            // Attribute selectors of docs/DESIGN.md §9, which fontd.js sets on <html>.
+            // Attribute selectors of docs/DESIGN.md §22 (The web), which fontd.js sets on <html>.
             var selector = ":root[data-text-size=\(CSSEscaping.string(block.askedCategory.rawValue))]"
             if block.legibilityWeight == .bold { selector += "[data-bold-text]" }
             lines += rootRule(selector, block: block, prefix: prefix, extras: extras)

@@ -3,8 +3,8 @@ import DynamicType
 /// One style's values as CSS writes them, whatever they are named: the stylesheet's custom
 /// properties and the Tailwind theme are both written from these.
 ///
-/// Lengths are `px`, which are points (docs/DESIGN.md §1); every number goes through
-/// `formatNumber`, so it keeps full precision (§3).
+/// Lengths are `px`, which are points (docs/DESIGN.md §22 (The web)); every number goes through
+/// `formatNumber`, so it keeps full precision (§22 (The web)).
 struct StyleValues {
     /// Declarations beyond the six every style has, needed only by some faces.
     struct Extras: OptionSet, Hashable {

@@ -4,7 +4,7 @@ import FontResolution
 import Foundation
 
 /// What the local commands' answers are made from, named for the command line's answer cache
-/// (docs/DESIGN.md §18).
+/// (docs/DESIGN.md §18 (The command line)).
 extension AnswerInputs {
     /// The places `StyleTable.locate(explicit:)` looks, named before it reads them: the file it
     /// reads and those before it (one that appears takes its place).

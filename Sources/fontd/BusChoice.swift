@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `serve --dbus`: whether fontd joins the session bus (docs/DESIGN.md §27).
+/// `serve --dbus`: whether fontd joins the session bus (docs/DESIGN.md §27 (The session bus)).
 enum BusChoice: String, CaseIterable, ExpressibleByArgument {
     /// Never.
     case off

@@ -3,7 +3,7 @@ import FontdClient
 import FontdCommandLine
 
 /// `fontd category [get | set <category> | clear]`: the reader's content-size category on a
-/// server, the root scope's or, with `--scope`, a scope's (docs/DESIGN.md §10). `get` and `set`
+/// server, the root scope's or, with `--scope`, a scope's (docs/DESIGN.md §23 (Reader scopes and scoped tokens)). `get` and `set`
 /// speak `/category` (and print its JSON); `clear` is every preference's.
 struct CategoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

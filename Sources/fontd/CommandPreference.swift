@@ -1,7 +1,7 @@
 import DynamicType
 
 /// The reader preference a `fontd <command> get | set | clear` command reads and changes
-/// through `PUT /preferences` (docs/DESIGN.md §10): its names and help follow from the
+/// through `PUT /preferences` (docs/DESIGN.md §10 (Reader preferences)): its names and help follow from the
 /// preference's declaration, so each command is one line here.
 protocol CommandPreference {
     static var preference: ReaderPreference { get }
@@ -31,7 +31,7 @@ extension CommandPreference {
 enum CategoryCommandPreference: CommandPreference { static let preference = ReaderPreference.category }
 /// `fontd legibility`: the accessibility "Bold Text" setting.
 enum LegibilityCommandPreference: CommandPreference { static let preference = ReaderPreference.legibilityWeight }
-/// `fontd text-spacing`: WCAG 1.4.12's text spacing (docs/DESIGN.md §5 step 6b).
+/// `fontd text-spacing`: WCAG 1.4.12's text spacing (docs/DESIGN.md §5 (Resolution) step 6b).
 enum TextSpacingCommandPreference: CommandPreference { static let preference = ReaderPreference.textSpacing }
-/// `fontd reading-font`: the family every style is read in first (docs/DESIGN.md §33).
+/// `fontd reading-font`: the family every style is read in first (docs/DESIGN.md §33 (The reading font)).
 enum ReadingFontCommandPreference: CommandPreference { static let preference = ReaderPreference.readingFont }

@@ -2,7 +2,7 @@ import FontService
 import HTTPServer
 import SessionBus
 
-/// The service's HTTP answers asked in process, for the session bus (docs/DESIGN.md §27): the
+/// The service's HTTP answers asked in process, for the session bus (docs/DESIGN.md §27 (The session bus)): the
 /// request goes through `FontService.respond(to:)` as one from a connection would — the same
 /// routes, rules, refusals and bytes — carrying the server's token when it has one, since any
 /// process of the session's user may call on the bus.

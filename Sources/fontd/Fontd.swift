@@ -12,7 +12,7 @@ import FontdCommandLine
 struct Fontd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fontd",
-        // The version opens the help's first line too (docs/DESIGN.md §29).
+        // The version opens the help's first line too (docs/DESIGN.md §29 (A desktop service)).
         abstract: "fontd \(FontdVersion.current): Dynamic Type for Linux, text styles resolved into measured fonts for the reader's chosen size.",
         version: FontdVersion.current,
         subcommands: [
@@ -22,7 +22,7 @@ struct Fontd: AsyncParsableCommand {
             Watch.self, Health.self, CSSCommand.self, TokensCommand.self, TokenCommand.self, DesktopCommand.self,
         ])
 
-    /// The commands whose local answers the command line's answer cache keeps (docs/DESIGN.md §18).
+    /// The commands whose local answers the command line's answer cache keeps (docs/DESIGN.md §18 (The command line)).
     static let keptCommands = ["query", "styles", "css", "tokens", "list"]
 
     static func main() async {

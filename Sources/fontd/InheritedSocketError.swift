@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// Why `fontd serve` refuses the sockets it inherited (docs/DESIGN.md §29): each description is
+/// Why `fontd serve` refuses the sockets it inherited (docs/DESIGN.md §29 (A desktop service)): each description is
 /// one line saying what was passed and what fontd takes instead.
 enum InheritedSocketError: Error, CustomStringConvertible {
     /// `LISTEN_FDS` is not a number.

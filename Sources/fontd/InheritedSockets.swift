@@ -3,7 +3,7 @@ import HTTPServer
 
 /// The listening sockets systemd passed `fontd serve` (socket activation, `sd_listen_fds(3)`),
 /// read from `LISTEN_PID`, `LISTEN_FDS` and `LISTEN_FDNAMES`; fontd serves exactly one
-/// (docs/DESIGN.md §29).
+/// (docs/DESIGN.md §29 (A desktop service)).
 struct InheritedSockets {
     /// The first inherited descriptor (`SD_LISTEN_FDS_START`); any others follow it.
     static let firstDescriptor: Int32 = 3

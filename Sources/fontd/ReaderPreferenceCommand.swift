@@ -4,7 +4,7 @@ import FontdClient
 import FontdCommandLine
 
 /// `fontd legibility | text-spacing [get | set <value> | clear]`: one reader preference on a
-/// server, the root scope's or, with `--scope`, a scope's (docs/DESIGN.md §10).
+/// server, the root scope's or, with `--scope`, a scope's (docs/DESIGN.md §23 (Reader scopes and scoped tokens)).
 struct ReaderPreferenceCommand<Preference: CommandPreference>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(

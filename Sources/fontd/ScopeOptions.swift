@@ -2,7 +2,7 @@ import ArgumentParser
 import DynamicType
 
 /// `--scope` for the commands that read, change or follow the preferences on a server
-/// (docs/DESIGN.md §10): whose preferences, such as `alice` or `alice/phone`.
+/// (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): whose preferences, such as `alice` or `alice/phone`.
 struct ScopeOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Whose preferences: a scope such as alice or alice/phone (default: the root scope, the server's own).", valueName: "scope"))

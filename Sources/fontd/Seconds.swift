@@ -31,7 +31,7 @@ struct Seconds: ExpressibleByArgument, ExpressibleByStringLiteral, Sendable {
 }
 
 /// The seconds one duration option accepts: from `least` to `most`, and 0 as well where 0 turns
-/// the thing off (docs/DESIGN.md §18, The command line).
+/// the thing off (docs/DESIGN.md §18 (The command line)).
 ///
 /// A floor as well as a ceiling: a timer armed with `1e-320` fires without pause, and the
 /// server spins (a keep-alive of `1e-320` took 154 % CPU and sent one subscriber 2.2 MB in 4 s).

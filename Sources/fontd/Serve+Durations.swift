@@ -1,6 +1,6 @@
 /// `fontd serve`'s duration options: each one's range, stated in its help and checked in
-/// `validate()` whatever the store (docs/DESIGN.md §18, The command line; §15, Timeouts,
-/// overload and shutdown).
+/// `validate()` whatever the store (docs/DESIGN.md §18 (The command line); §15 (Timeouts, overload and
+/// shutdown)).
 extension Serve {
     /// `--header-timeout` and `--body-timeout`. Under a tenth of a second a client on a slow
     /// link could never send a request; over a day, a connection that sends nothing is kept.

@@ -6,7 +6,7 @@ import Logging
 import SessionBus
 
 extension Serve {
-    /// The session bus `--dbus` asks for (docs/DESIGN.md §27–§28), joined; nil with `off`, or with
+    /// The session bus `--dbus` asks for (docs/DESIGN.md §27 (The session bus), §28 (The Settings portal backend)), joined; nil with `off`, or with
     /// `auto` when it cannot be (said once in the log). The served scope is `--dbus-scope`, else
     /// the desktop bridge's (`bridgeScope`), else the root. GNOME's key is answered with
     /// `--portal-text-scaling-factor`, or when `fontd desktop install --text-scaling-factor` chose it.

@@ -5,7 +5,7 @@ import HTTPServer
 import Logging
 
 extension Serve {
-    /// The socket systemd passed (docs/DESIGN.md §29), nil when none was; a socket fontd cannot
+    /// The socket systemd passed (docs/DESIGN.md §29 (A desktop service)), nil when none was; a socket fontd cannot
     /// serve on stops it with one line on stderr. `--host` and `--port` given beside it are not
     /// used, and the log says so: one `ExecStart=` serves both with and without `fontd.socket`.
     func inheritedListener(logger: Logger) throws -> HTTPListener? {

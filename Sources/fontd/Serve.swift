@@ -17,7 +17,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `fontd serve`: the HTTP API on raw sockets (docs/DESIGN.md §7–§16).
+/// `fontd serve`: the HTTP API on raw sockets (docs/DESIGN.md §7 (HTTP endpoints) to §16 (The answer cache)).
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -262,9 +262,9 @@ struct Serve: ParsableCommand {
         serviceConfiguration.keptChanges = keptChanges
         serviceConfiguration.keptChangesPerScope = keptChangesPerScope
         serviceConfiguration.fontRescanSeconds = durations.fontRescan
-        // Docs/DESIGN.md §10: with no token, every scope is open on loopback only (a single-user desktop).
+        // docs/DESIGN.md §23 (Reader scopes and scoped tokens): with no token, every scope is open on loopback only (a single-user desktop).
         serviceConfiguration.scopesOpenWithoutToken = loopback
-        // PostgreSQL when the store is a URL (docs/DESIGN.md §24), else the SQLite file.
+        // PostgreSQL when the store is a URL (docs/DESIGN.md §24 (Replicas on PostgreSQL)), else the SQLite file.
         let storage: any PreferenceStorage = if let sharedStore {
             try PostgresPreferenceStore.open(url: sharedStore, timeoutSeconds: durations.store, logger: logger)
         } else {
@@ -294,7 +294,7 @@ struct Serve: ParsableCommand {
             heartbeat: serviceManager?.watchdog)
     }
 
-    /// The desktop bridge `--desktop` asks for (docs/DESIGN.md §26), started; nil for none, or with
+    /// The desktop bridge `--desktop` asks for (docs/DESIGN.md §26 (The desktop bridge)), started; nil for none, or with
     /// `auto` when the desktop cannot be reached (said once in the log).
     private func joinDesktop(service: FontService, table: StyleTable, logger: Logger) throws -> DesktopBridge? {
         guard let desktop else { return nil }
@@ -351,7 +351,7 @@ struct Serve: ParsableCommand {
 
     /// Raises the soft limit on open descriptors to the hard one, as Go's runtime does for every
     /// program: each connection is a descriptor, and shells and services often start programs with
-    /// a soft limit of 1024 under a hard one hundreds of times larger (docs/DESIGN.md §15).
+    /// a soft limit of 1024 under a hard one hundreds of times larger (docs/DESIGN.md §15 (Timeouts, overload and shutdown)).
     private static func raiseDescriptorLimit() {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }

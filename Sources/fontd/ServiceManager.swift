@@ -4,7 +4,7 @@ import Logging
 
 /// The service manager that started `fontd serve` (systemd, for a `Type=notify` unit), told how
 /// fontd is doing through the sd_notify protocol: datagrams of `NAME=VALUE` lines on the
-/// `AF_UNIX` socket `$NOTIFY_SOCKET` names (docs/DESIGN.md §29). Used on the main thread only.
+/// `AF_UNIX` socket `$NOTIFY_SOCKET` names (docs/DESIGN.md §29 (A desktop service)). Used on the main thread only.
 final class ServiceManager {
     /// One state fontd reports.
     enum Notification {

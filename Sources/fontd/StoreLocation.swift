@@ -5,7 +5,7 @@ import FontService
 import Logging
 import SQLiteStore
 
-/// Where `fontd serve` keeps the reader's preferences (docs/DESIGN.md §10), and the §12 state
+/// Where `fontd serve` keeps the reader's preferences (docs/DESIGN.md §12 (The store and the state file)), and the state
 /// file it imports once: nobody's size is reset by an upgrade.
 struct StoreLocation {
     /// The SQLite store.

@@ -10,7 +10,7 @@ extension TokenCommand {
     /// server's token from `--token-file` or `$FONTD_TOKEN` (never the command line, which other
     /// users can read):
     /// every scoped token for S and the scopes below it issued until now is refused from now on,
-    /// by every replica (docs/DESIGN.md §23 Reader scopes and scoped tokens).
+    /// by every replica (docs/DESIGN.md §23 (Reader scopes and scoped tokens)).
     struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "revoke",

@@ -5,7 +5,7 @@ import FontdCommandLine
 import Foundation
 import JWTKit
 
-/// `fontd token issue`: a scoped token (docs/DESIGN.md §10), a JWT that may read and write one
+/// `fontd token issue`: a scoped token (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), a JWT that may read and write one
 /// scope and everything below it until it expires, signed with the key `fontd serve` checks.
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

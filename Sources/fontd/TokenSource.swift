@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Where a command's token comes from: `--token`, `--token-file` or `$FONTD_TOKEN`
-/// (docs/DESIGN.md §18 The command line). Only `--token` puts the secret in the command line, which `ps` shows
+/// (docs/DESIGN.md §18 (The command line)). Only `--token` puts the secret in the command line, which `ps` shows
 /// to every user of the machine; the file and the variable do not.
 struct TokenSource {
     /// `--token`.

@@ -3,7 +3,7 @@ import FontdClient
 import FontdCommandLine
 
 /// `fontd watch`: one line per preference event, the snapshot first, until interrupted; with
-/// `--scope`, a scope's events (docs/DESIGN.md §10).
+/// `--scope`, a scope's events (docs/DESIGN.md §23 (Reader scopes and scoped tokens)).
 struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",

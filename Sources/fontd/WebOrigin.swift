@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// A web origin on the command line, `scheme://host[:port]` (RFC 6454 §6.2, as a browser's
 /// `Origin` spells it): an origin whose pages `fontd serve --cors-origin` lets change the reader's
-/// preferences (docs/DESIGN.md §23, "Consent"). Kept lowercased, as origins compare.
+/// preferences (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Consent"). Kept lowercased, as origins compare.
 struct WebOrigin: Sendable, Hashable {
     let text: String
 
@@ -27,7 +27,7 @@ struct WebOrigin: Sendable, Hashable {
     }
 }
 
-/// A host name `fontd serve --server-name` lets a request's `Host` name (docs/DESIGN.md §23,
+/// A host name `fontd serve --server-name` lets a request's `Host` name (docs/DESIGN.md §23 (Reader scopes and scoped tokens),
 /// "Consent"): letters, digits, `-` and `.`, without a port; kept lowercased.
 struct ServerName: Sendable, Hashable {
     let text: String

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Caching
 
-/// A path's stamp moves with every change the answer cache (docs/DESIGN.md §18) and the font set (§25) must see.
+/// A path's stamp moves with every change the answer cache (docs/DESIGN.md §18 (The command line)) and the font set (§25 (Font set changes)) must see.
 final class PathStampTests {
     /// A new directory for each test (Swift Testing makes a new instance per test), removed after it.
     let directory: String = {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import CommandLineCache
 
-/// The user's key for the answer cache (docs/DESIGN.md §18): made once, whole, 0600, and the same
+/// The user's key for the answer cache (docs/DESIGN.md §18 (The command line)): made once, whole, 0600, and the same
 /// for every run, however many make it at once.
 struct CacheSecretTests {
     private func base() throws -> String {

@@ -6,7 +6,7 @@ import Testing
 
 /// The cache file's format: what is written reads back, and nothing less than a whole file of
 /// this version, authenticated with the user's key and listing its inputs, is read at all
-/// (docs/DESIGN.md §18).
+/// (docs/DESIGN.md §18 (The command line)).
 struct StoredAnswerTests {
     static let secret = CacheSecret(bytes: Array(0..<32))
     static let answer = StoredAnswer(

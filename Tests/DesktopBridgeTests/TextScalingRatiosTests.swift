@@ -3,7 +3,7 @@ import DynamicType
 import FontdTestSupport
 import Testing
 
-/// The mapping between GNOME's text-scaling-factor and the categories (docs/DESIGN.md §26), from
+/// The mapping between GNOME's text-scaling-factor and the categories (docs/DESIGN.md §26 (The desktop bridge)), from
 /// the default table's body sizes.
 @Suite struct TextScalingRatiosTests {
     static let ratios = TextScalingRatios(table: Fixtures.defaultTable)
@@ -21,7 +21,7 @@ import Testing
         #expect(ratios.ratio(of: category) == Self.bodySizes[category].map { $0 / 17 })
     }
 
-    /// The table DESIGN §26 gives for reading, which is also what the key is set to (ax5 clamped).
+    /// The table DESIGN §26 (The desktop bridge) gives for reading, which is also what the key is set to (ax5 clamped).
     @Test func categoryToKeyRoundsToTwoDecimalsWithinTheKeysRange() throws {
         let ratios = try #require(Self.ratios)
         let written = ContentSizeCategory.allCases.map { ratios.factor(for: $0) }

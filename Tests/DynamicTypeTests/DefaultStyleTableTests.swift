@@ -3,7 +3,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// docs/DESIGN.md §4's default table, copied verbatim: style | weight | emphasized | 12 cells of size/line height.
+/// The default table of docs/DESIGN.md §4 (The style table), copied verbatim: style | weight | emphasized | 12 cells of size/line height.
 let specifiedTable = """
 | largeTitle | 400 | 700 | 31/38 | 32/39 | 33/40 | 34/41 | 36/43 | 38/46 | 40/48 | 44/52 | 48/57 | 52/61 | 56/66 | 60/70 |
 | title1 | 400 | 700 | 25/31 | 26/32 | 27/33 | 28/34 | 30/37 | 32/39 | 34/41 | 38/46 | 43/51 | 48/57 | 53/62 | 58/68 |
@@ -18,7 +18,7 @@ let specifiedTable = """
 | caption2 | 400 | 600 | 11/13 | 11/13 | 11/13 | 11/13 | 13/18 | 15/20 | 17/22 | 20/25 | 24/30 | 29/35 | 34/41 | 40/48 |
 """
 
-/// SF Pro's per-size tracking in 1/1000 em, copied verbatim from docs/DESIGN.md §4.
+/// SF Pro's per-size tracking in 1/1000 em, copied verbatim from docs/DESIGN.md §4 (The style table).
 let specifiedTracking = """
 11:+6 12:0 13:-6 14:-11 15:-16 16:-20 17:-26 18:-25 19:-24 20:-23 21:-18 22:-12
 23:-4 24:+3 25:+6 26:+8 27:+11 28:+14 29:+14 30:+14 31:+13 32:+13 33:+12 34:+12

@@ -1,7 +1,7 @@
 import DynamicType
 import Testing
 
-/// docs/DESIGN.md §5 steps 1–6, on the default table, with no font system involved.
+/// docs/DESIGN.md §5 (Resolution) steps 1–6, on the default table, with no font system involved.
 @Suite struct FontSpecificationTests {
     func specification(_ style: TextStyle = .body, _ category: ContentSizeCategory = .large, traits: SymbolicTraits = [],
                        weight: FontWeight? = nil, legibility: LegibilityWeight = .regular, maximum: Double? = nil,

@@ -1,7 +1,7 @@
 import DynamicType
 import Testing
 
-/// The "did you mean" of `unknownFamily` (docs/DESIGN.md §33 The reading font).
+/// The "did you mean" of `unknownFamily` (docs/DESIGN.md §33 (The reading font)).
 @Suite struct NearestNamesTests {
     static let families = [
         "DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif", "OpenDyslexic", "OpenDyslexicAlta", "OpenDyslexicMono",

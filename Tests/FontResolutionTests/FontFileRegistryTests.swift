@@ -4,7 +4,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// The font files a stylesheet may name (docs/DESIGN.md §22): hashed from their bytes, their
+/// The font files a stylesheet may name (docs/DESIGN.md §22 (The web)): hashed from their bytes, their
 /// licence read from OS/2 `fsType`, collections and non-sfnt files left without a `url()`.
 @Suite struct FontFileRegistryTests {
     @Test func aFileIsNamedByTheHashOfItsBytes() throws {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Whether fontconfig knows a family, the check a reading font passes before it is kept
-/// (docs/DESIGN.md §33 The reading font), over DejaVu and Debian's OpenDyslexic.
+/// (docs/DESIGN.md §33 (The reading font)), over DejaVu and Debian's OpenDyslexic.
 @Suite struct InstalledFamilyTests {
     var catalog: FontCatalog {
         get throws {

@@ -4,7 +4,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// The reader's reading font (docs/DESIGN.md §33 The reading font), resolved by real fontconfig and
+/// The reader's reading font (docs/DESIGN.md §33 (The reading font)), resolved by real fontconfig and
 /// FreeType over DejaVu and Debian's OpenDyslexic: first in every style's families, except for
 /// monospace requests and styles and for requests that name their own families.
 @Suite struct ReadingFontTests {

@@ -4,7 +4,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// docs/DESIGN.md §5 step 11 against real variable fonts: Roboto Flex (opsz, MVAR) and Inter (wght, no MVAR).
+/// docs/DESIGN.md §5 (Resolution) step 11 against real variable fonts: Roboto Flex (opsz, MVAR) and Inter (wght, no MVAR).
 @Suite struct VariableFontTests {
     let tables: OpenTypeTables
 

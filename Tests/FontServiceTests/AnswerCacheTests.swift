@@ -7,7 +7,7 @@ import HTTPServer
 import Synchronization
 import Testing
 
-/// The answer cache of docs/DESIGN.md §16: normalized keys, prewarming, the LRU bound, single-flight.
+/// The answer cache of docs/DESIGN.md §16 (The answer cache): normalized keys, prewarming, the LRU bound, single-flight.
 @Suite struct AnswerCacheTests {
     @Test func traitOrdersShareOneEntry() throws {
         let service = makeService()

@@ -99,7 +99,7 @@ import Testing
 
     /// An error answer to a request with a credential — even one this server, which has no
     /// token, ignores — is `private, no-store` and names the parameter without repeating it; the
-    /// same error without a credential is not private (docs/DESIGN.md §8 Errors, §23 Reader scopes and scoped tokens).
+    /// same error without a credential is not private (docs/DESIGN.md §8 (Errors), §23 (Reader scopes and scoped tokens)).
     @Test func anErrorToACredentialIsPrivateAndNeverRepeatsIt() throws {
         let fontd = makeService().client
         let bearer = [(name: "Authorization", value: "Bearer Sekr1tTok")]

@@ -7,7 +7,7 @@ import Logging
 import Synchronization
 import Testing
 
-/// A new font set swapped in while requests are answered (docs/DESIGN.md §25): no request sees
+/// A new font set swapped in while requests are answered (docs/DESIGN.md §25 (Font set changes)): no request sees
 /// a destroyed fontconfig configuration or a closed face, and every answer is right.
 @Suite struct FontSetSwapTests {
     @Test func tenThousandConcurrentRequestsOrMoreAcrossFortySwapsAllAnswerCorrectly() throws {

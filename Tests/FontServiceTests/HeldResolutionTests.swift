@@ -10,7 +10,7 @@ import Testing
 import Glibc
 #endif
 
-/// An answer one thread is computing never holds another event loop (docs/DESIGN.md §16): the
+/// An answer one thread is computing never holds another event loop (docs/DESIGN.md §16 (The answer cache)): the
 /// identical request is answered later, and its loop goes on with other connections.
 @Suite struct HeldResolutionTests {
     static let family = "Held Flight"

@@ -9,7 +9,7 @@ import Testing
 import Glibc
 #endif
 
-/// What `FontService` asks of any `PreferenceStorage` (docs/DESIGN.md §10), and the §12 state
+/// What `FontService` asks of any `PreferenceStorage` (docs/DESIGN.md §12 (The store and the state file)), and the state
 /// file behind that protocol.
 @Suite struct PreferenceStorageTests {
     /// A storage whose commits fail, as a full disk would make them.
@@ -85,7 +85,7 @@ import Glibc
         #expect(lstat(state + ".tmp", &status) != 0, "a temporary file or link is left beside the state file")
     }
 
-    /// The state file on a full disk gives the SQLite store's answer (docs/DESIGN.md §12): 503
+    /// The state file on a full disk gives the SQLite store's answer (docs/DESIGN.md §12 (The store and the state file)): 503
     /// `unavailable` naming the file, nothing changed, and the next change taken once there is room.
     @Test func theStateFileOnAFullDiskRefusesWith503AndTakesChangesOnceThereIsRoom() throws {
         let disk = try SmallDisk(kibibytes: 64)

@@ -6,7 +6,7 @@ import Logging
 import ScopedPreferences
 import Testing
 
-/// What one reader may hold and do (docs/DESIGN.md §23, "Quotas"), asked in process: scopes per
+/// What one reader may hold and do (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Quotas"), asked in process: scopes per
 /// reader, changes a second, and the history the store keeps whatever the number of scopes.
 @Suite struct QuotaTests {
     static func service(_ configure: (inout FontServiceConfiguration) -> Void) -> FontService {

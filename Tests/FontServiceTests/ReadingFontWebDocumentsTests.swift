@@ -5,7 +5,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// The web outputs with a reading font (docs/DESIGN.md §33 The reading font, §22): every style's
+/// The web outputs with a reading font (docs/DESIGN.md §33 (The reading font), §22 (The web)): every style's
 /// `font-family` names the reading family first, the table's families after it, from the fonts
 /// the real resolver found over DejaVu and Debian's OpenDyslexic.
 @Suite struct ReadingFontWebDocumentsTests {

@@ -8,7 +8,7 @@ import Logging
 import Synchronization
 import Testing
 
-/// Replicas sharing one store (docs/DESIGN.md §24), in process: a change made through one replica
+/// Replicas sharing one store (docs/DESIGN.md §24 (Replicas on PostgreSQL)), in process: a change made through one replica
 /// reaches the other, commits race and are ordered by the store, an unreachable store refuses
 /// changes with 503 while reads go on, and a replica that cannot read what it missed loads
 /// everything again. The store here is a stand-in with the contract of a shared storage; the

@@ -5,7 +5,7 @@ import Foundation
 import Logging
 import Testing
 
-/// Reader scopes (docs/DESIGN.md §10), asked in process: inheritance, clearing, the answers'
+/// Reader scopes (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), asked in process: inheritance, clearing, the answers'
 /// fields and ids, bad scopes and bodies, the scope limit, and who may read and write what.
 @Suite struct ScopeTests {
     static let adminToken = "the-admin-token"

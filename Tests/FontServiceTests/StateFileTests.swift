@@ -4,7 +4,7 @@ import ScopedPreferences
 import Testing
 
 /// The state file is the state's `Codable` form: written in one fixed order, read strictly,
-/// and a file written before that change still loads (docs/DESIGN.md §4, Preferences state).
+/// and a file written before that change still loads (docs/DESIGN.md §12 (The store and the state file), "The state file").
 @Suite struct StateFileTests {
     /// A state file exactly as fontd wrote it before the state became `Codable`.
     static let olderFile = #"{"version":1,"category":"xl","legibilityWeight":"bold","sequence":3,"history":["#

@@ -4,7 +4,7 @@ import Foundation
 import Logging
 import Testing
 
-/// Scoped tokens read strictly (docs/DESIGN.md §23 Reader scopes and scoped tokens): what jwt-kit
+/// Scoped tokens read strictly (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): what jwt-kit
 /// lets through — a claim twice, another `alg`, `crit`, `nbf` and `iat` in the future, an `exp`
 /// centuries away — is refused with a line that names the claim and never the token, and a
 /// token too long is refused before it is verified or remembered.

@@ -5,7 +5,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// `/css` and `/tokens` (docs/DESIGN.md §9) against `/font`, in process and on a real server.
+/// `/css` and `/tokens` (docs/DESIGN.md §22 (The web)) against `/font`, in process and on a real server.
 @Suite struct WebEndpointTests {
     /// The custom properties of `style` in the first `:root` block of `css`, by what follows `--fontd-<style>-`.
     static func properties(of style: String, in css: String, prefix: String = "fontd") -> [String: String] {

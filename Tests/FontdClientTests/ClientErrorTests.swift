@@ -3,7 +3,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// Every error code of docs/DESIGN.md §8 reaches the caller as `FontdClientError.server`, with the
+/// Every error code of docs/DESIGN.md §8 (Errors) reaches the caller as `FontdClientError.server`, with the
 /// status, code and message the built server answered.
 @Suite struct ClientErrorTests {
     static let token = "client-error-token"
@@ -215,7 +215,7 @@ import Testing
     }
 
     @Test func everyCodeOfTheDesignIsCovered() {
-        // The codes checked above, against the list of docs/DESIGN.md §8: a new code needs a test here.
+        // The codes checked above, against the list of docs/DESIGN.md §8 (Errors): a new code needs a test here.
         let covered: Set<ErrorCode> = [
             .unknownStyle, .unknownCategory, .unknownLegibilityWeight, .unknownTrait, .conflictingTraits, .duplicateTrait,
             .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
@@ -227,7 +227,7 @@ import Testing
     }
 
     @Test func anUnknownFamilyKeepsItsNearMatches() throws {
-        // The answer the server makes of the error (docs/DESIGN.md §33), read as a client reads it.
+        // The answer the server makes of the error (docs/DESIGN.md §33 (The reading font)), read as a client reads it.
         let error = DynamicTypeError.unknownFamily("OpenDislexic", allowed: ["OpenDyslexic", "OpenDyslexicAlta"])
         let body = try OrderedJSONEncoder().encode(ErrorDocument(error: error.code, message: error.description, allowed: error.allowed))
         let url = URL(string: "http://127.0.0.1:1/preferences")!
@@ -305,7 +305,7 @@ import Testing
     }
 
     /// A password in an address is refused by `baseURL(parsing:)`, and shown as `REDACTED` by
-    /// every error about a client made with one (docs/DESIGN.md §17 The client library).
+    /// every error about a client made with one (docs/DESIGN.md §17 (The client library)).
     @Test func aPasswordInTheServerURLIsNeverShown() async throws {
         do {
             _ = try FontdClient.baseURL(parsing: "http://reader:Hunter2PW@127.0.0.1:8686")

@@ -3,7 +3,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// Clients of scopes (docs/DESIGN.md §10) against the built `fontd serve`, with the server's
+/// Clients of scopes (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) against the built `fontd serve`, with the server's
 /// token: a scope's own values and what it inherits, clearing, and a scope's event stream.
 @Suite struct ScopedClientTests {
     static let token = "scoped-client-token"

@@ -3,7 +3,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// What a client of a scope (docs/DESIGN.md §10) sends, as a server that records every request
+/// What a client of a scope (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) sends, as a server that records every request
 /// received it: `scope=` on every endpoint that follows the preferences and on no other, the
 /// token in the `Authorization` header (the event stream's too), explicit nulls to clear.
 @Suite struct ScopedRequestTests {

@@ -5,7 +5,7 @@ import Glibc
 
 /// Debian's real xdg-desktop-portal (the front end applications call) on a test's session bus,
 /// with fontd's `.portal` file (`data/fontd.portal`) the only backend it knows (docs/DESIGN.md
-/// §28): `XDG_DESKTOP_PORTAL_DIR` a directory holding that file, `XDG_CURRENT_DESKTOP` one of its
+/// §28 (The Settings portal backend)): `XDG_DESKTOP_PORTAL_DIR` a directory holding that file, `XDG_CURRENT_DESKTOP` one of its
 /// `UseIn` desktops, `GSETTINGS_BACKEND=memory` so it touches no dconf. Ready once its name is on
 /// the bus (`gdbus wait`); stopped when released.
 ///

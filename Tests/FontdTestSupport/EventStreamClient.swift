@@ -38,7 +38,7 @@ public final class EventStreamClient {
         head = try connection.readResponse(toHead: true)
     }
 
-    /// Whether `next()` passes over `fontsDidChange` events (docs/DESIGN.md §25): a resumed
+    /// Whether `next()` passes over `fontsDidChange` events (docs/DESIGN.md §25 (Font set changes)): a resumed
     /// stream begins with one, and most tests are about the preferences. `FontSetChangeTests`
     /// turns it off and checks them.
     public var skipsFontChanges = true

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-/// Altered copies of a real font file, for the font-file rules of docs/DESIGN.md §9: a copy
+/// Altered copies of a real font file, for the font-file rules of docs/DESIGN.md §22 (The web): a copy
 /// whose licence forbids embedding, a copy inside a collection, a copy padded to any size.
 /// Each is written into `directory` under `name` and its URL returned.
 public enum FontFileCopies {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A GNOME desktop of one test's own (docs/DESIGN.md §26): GSettings' keyfile backend under a
+/// A GNOME desktop of one test's own (docs/DESIGN.md §26 (The desktop bridge)): GSettings' keyfile backend under a
 /// temporary `XDG_CONFIG_HOME` — or dconf, a desktop's backend, on a session bus of its own — with
 /// GNOME's text-scaling-factor read and changed by the `gsettings` tool in a process of its own,
 /// as GNOME Settings changes it.

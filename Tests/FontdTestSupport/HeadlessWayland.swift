@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Debian's weston as a headless Wayland compositor of one test's own (no screen, no GPU), for a
-/// real GTK 4 application to run under (docs/DESIGN.md §28); stopped when released.
+/// real GTK 4 application to run under (docs/DESIGN.md §28 (The Settings portal backend)); stopped when released.
 public final class HeadlessWayland: @unchecked Sendable {
     public enum StartError: Error, CustomStringConvertible {
         case notStarted(Int32)

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// An `AF_UNIX` datagram socket in a temporary directory, standing in for systemd's: a program
-/// given its path as `$NOTIFY_SOCKET` reports its state here (sd_notify, docs/DESIGN.md §29).
+/// given its path as `$NOTIFY_SOCKET` reports its state here (sd_notify, docs/DESIGN.md §29 (A desktop service)).
 public final class NotifySocket {
     /// A socket call failed with `code` (an errno).
     public struct Failure: Error, CustomStringConvertible {

@@ -1,6 +1,6 @@
 /// Statements that put a number past what ids and positions stop at into a store's tables
 /// (SQLite's and PostgreSQL's are alike), as a person editing it by hand would, each with the
-/// field the refusal names (docs/DESIGN.md §12 The store and the state file). They expect a store
+/// field the refusal names (docs/DESIGN.md §12 (The store and the state file)). They expect a store
 /// holding one root change.
 public enum NumbersPastTheLastId {
     /// The value every statement writes: `Int.max`, where the next `+ 1` trapped.

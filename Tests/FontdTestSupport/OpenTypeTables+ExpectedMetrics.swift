@@ -1,6 +1,6 @@
 /// Independent expectations for fontd's metrics, straight from a font's tables.
 extension OpenTypeTables {
-    /// The metrics docs/DESIGN.md §5 step 10 should report at `pointSize`, in points, by `FontMetrics` key:
+    /// The metrics docs/DESIGN.md §5 (Resolution) step 10 should report at `pointSize`, in points, by `FontMetrics` key:
     /// typo metrics when the font sets USE_TYPO_METRICS (else hhea), OS/2 cap and x height when
     /// present and non-zero (else the tops of `H` and `x`), and the `post` underline.
     public func expectedMetrics(pointSize: Double, lineHeight: Double) throws -> [String: Double] {

@@ -39,13 +39,13 @@ public enum PinnedFonts {
 
     /// The environment for a child process that must see only the pinned fonts.
     ///
-    /// Its command line's answer cache (docs/DESIGN.md §18) is under `.build/test-answer-cache/`,
+    /// Its command line's answer cache (docs/DESIGN.md §18 (The command line)) is under `.build/test-answer-cache/`,
     /// not the user's: the tests run through it, so a stale or altered answer fails them too.
     public static var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["FONTCONFIG_FILE"] = configFile
         environment["XDG_CACHE_HOME"] = answerCacheHome
-        // No session bus: `fontd serve` joins the one named here (docs/DESIGN.md §27), and a test's
+        // No session bus: `fontd serve` joins the one named here (docs/DESIGN.md §27 (The session bus)), and a test's
         // server must never take names on the session of whoever runs the tests.
         for name in ["FONTD_STYLES", "FONTD_NO_CACHE", "FONTD_CACHE_TRACE", "DBUS_SESSION_BUS_ADDRESS"] { environment.removeValue(forKey: name) }
         return environment

@@ -4,7 +4,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// A throwaway PostgreSQL 15 from Debian's packages for the store tests (DESIGN §24): its own
+/// A throwaway PostgreSQL 15 from Debian's packages for the store tests (DESIGN §24 (Replicas on PostgreSQL)): its own
 /// data directory in a new temporary directory, owned by the unprivileged `postgres` user (the
 /// tests run as root, which PostgreSQL refuses), listening on `127.0.0.1` at a free port, its
 /// unix socket inside that directory.

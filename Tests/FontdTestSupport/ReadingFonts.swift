@@ -2,7 +2,7 @@ import DynamicType
 import FontResolution
 import Foundation
 
-/// A fontconfig setup with a reading font beside DejaVu (docs/DESIGN.md §33): Debian's
+/// A fontconfig setup with a reading font beside DejaVu (docs/DESIGN.md §33 (The reading font)): Debian's
 /// `fonts-opendyslexic`, whose families are `OpenDyslexic`, `OpenDyslexicAlta` and
 /// `OpenDyslexicMono` (CFF `.otf` files; the package's `.woff` copies are left out). In-process
 /// tests use `resolver`; child processes get `environment`.

@@ -3,7 +3,7 @@ import Foundation
 import JWTKit
 import Synchronization
 
-/// Scoped tokens (docs/DESIGN.md §10) as a test makes them, with jwt-kit: good ones, and the
+/// Scoped tokens (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) as a test makes them, with jwt-kit: good ones, and the
 /// ones fontd must refuse (another secret, expired, no `exp`, another algorithm).
 public enum ScopedTokens {
     /// A secret long enough for HS256 (32 bytes).

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A session bus of one test's own (`PrivateSessionBus`) and the environment a `fontd serve` on it
-/// sees: the pinned fonts and `DBUS_SESSION_BUS_ADDRESS` (docs/DESIGN.md §27). `portal()` starts
-/// Debian's xdg-desktop-portal on it with fontd's `.portal` file (§28).
+/// sees: the pinned fonts and `DBUS_SESSION_BUS_ADDRESS` (docs/DESIGN.md §27 (The session bus)). `portal()` starts
+/// Debian's xdg-desktop-portal on it with fontd's `.portal` file (§28 (The Settings portal backend)).
 public final class SessionBusHarness: @unchecked Sendable {
     public let directory: URL
     public let bus: PrivateSessionBus
@@ -12,7 +12,7 @@ public final class SessionBusHarness: @unchecked Sendable {
     public let environment: [String: String]
 
     /// `services`: D-Bus activation files (file name → contents) the bus reads from
-    /// `$XDG_DATA_HOME/dbus-1/services` when it starts (docs/DESIGN.md §29).
+    /// `$XDG_DATA_HOME/dbus-1/services` when it starts (docs/DESIGN.md §29 (A desktop service)).
     public init(base: [String: String] = PinnedFonts.environment, services: [String: String] = [:]) throws {
         directory = try TestPaths.temporaryDirectory()
         let serviceDirectory = directory.appendingPathComponent("data/dbus-1/services")

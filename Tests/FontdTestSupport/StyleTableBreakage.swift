@@ -45,7 +45,7 @@ public struct StyleTableBreakage: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Every breakage the format's rules forbid (docs/DESIGN.md §4).
+    /// Every breakage the format's rules forbid (docs/DESIGN.md §4 (The style table)).
     public static let all: [StyleTableBreakage] = [
         StyleTableBreakage(name: "missing category", path: "styles[5].sizes", reason: "missing categories: ax5") {
             editCell(&$0, 5, "ax5") { $0 = nil }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A user's home of one test's own, with every XDG folder inside it, so that `fontd desktop`
-/// (docs/DESIGN.md §28) never touches the real user's files; and a snapshot of everything in it,
+/// (docs/DESIGN.md §28 (The Settings portal backend)) never touches the real user's files; and a snapshot of everything in it,
 /// to show that an undo left it byte for byte as it was.
 public struct TemporaryHome: Sendable {
     /// The folder everything is in.

@@ -62,7 +62,7 @@ public struct TestClient: Sendable {
         }
     }
 
-    /// The fonts' generation the server reports in `GET /preferences` (docs/DESIGN.md §25).
+    /// The fonts' generation the server reports in `GET /preferences` (docs/DESIGN.md §25 (Font set changes)).
     public func fontGeneration() throws -> String {
         guard case .string(let generation)? = try get("/preferences").member("fontGeneration") else { return "(none)" }
         return generation

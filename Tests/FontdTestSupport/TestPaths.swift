@@ -9,7 +9,7 @@ public enum TestPaths {
     /// The package's default style table.
     public static let defaultStyles = packageRoot.appendingPathComponent("Styles/default.json")
 
-    /// The package's Material 3 type scale, a scaled table (docs/DESIGN.md §4).
+    /// The package's Material 3 type scale, a scaled table (docs/DESIGN.md §4 (The style table)).
     public static let material3Styles = packageRoot.appendingPathComponent("Styles/material3.json")
 
     /// The built `fontd` executable: beside the test bundle, or in the debug build folder.

@@ -3,7 +3,7 @@ import Testing
 
 /// The incremental decoder: it resumes where it stopped, so decoding is linear in the bytes
 /// received however they are cut into reads; and the RFC 9112 rules added with it
-/// (docs/DESIGN.md §14).
+/// (docs/DESIGN.md §14 (Request framing and limits)).
 @Suite struct HTTPRequestDecoderTests {
     /// Feeds `bytes` to one decoder `step` bytes at a time, as reads grow a connection's input;
     /// returns the last result and the decoder.

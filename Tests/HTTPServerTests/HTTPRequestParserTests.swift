@@ -1,7 +1,7 @@
 import HTTPServer
 import Testing
 
-/// The request parser as a pure function of bytes: every framing rule of docs/DESIGN.md §14, no socket.
+/// The request parser as a pure function of bytes: every framing rule of docs/DESIGN.md §14 (Request framing and limits), no socket.
 @Suite struct HTTPRequestParserTests {
     let parser = HTTPRequestParser()
 

@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-/// A listening socket the process inherited, as systemd passes one (docs/DESIGN.md §29).
+/// A listening socket the process inherited, as systemd passes one (docs/DESIGN.md §29 (A desktop service)).
 @Suite struct InheritedListenerTests {
     /// A TCP socket bound to `127.0.0.1` at a port the kernel chooses, blocking and inheritable
     /// as an inherited one is; listening when `listens`.

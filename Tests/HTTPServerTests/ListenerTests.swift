@@ -20,7 +20,7 @@ struct LoopNumberResponder: HTTPResponder {
     }
 }
 
-/// The one listener all event loops share (docs/DESIGN.md §13).
+/// The one listener all event loops share (docs/DESIGN.md §13 (The server)).
 @Suite struct ListenerTests {
     static func server(threads: Int) throws -> HTTPServer {
         var configuration = HTTPServerConfiguration()

@@ -39,7 +39,7 @@ final class RunReport: Sendable {
 }
 
 /// `HTTPServer.run`'s callbacks: started once every loop turns, stopping before the graceful
-/// stop, and a heartbeat that beats only while every loop answers (docs/DESIGN.md §29).
+/// stop, and a heartbeat that beats only while every loop answers (docs/DESIGN.md §29 (A desktop service)).
 @Suite struct RunCallbackTests {
     @Test func theHeartbeatStopsWhileALoopIsHeldAndTheCallbacksComeInOrder() throws {
         var configuration = HTTPServerConfiguration()

@@ -131,7 +131,7 @@ struct StoreFixture {
         }
     }
 
-    /// A state like the §4 example grown to seven changes: xl / bold at sequence 7.
+    /// A state like the state file's example (§12 (The store and the state file)) grown to seven changes: xl / bold at sequence 7.
     static let importedState = StoredPreferences(
         preferences: Preferences(category: .extraLarge, legibilityWeight: .bold, sequence: 7),
         history: [

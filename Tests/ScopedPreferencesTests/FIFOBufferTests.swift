@@ -1,7 +1,7 @@
 @testable import ScopedPreferences
 import Testing
 
-/// The store's history buffers (docs/DESIGN.md §23, "Quotas"): what is taken from the front is let go.
+/// The store's history buffers (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Quotas"): what is taken from the front is let go.
 @Suite struct FIFOBufferTests {
     @Test func aBufferAppendedAsFastAsItIsEmptiedKeepsOnlyAboutTwiceWhatItHolds() {
         var buffer = FIFOBuffer<Int>()

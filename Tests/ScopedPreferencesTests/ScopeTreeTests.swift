@@ -2,7 +2,7 @@ import DynamicType
 @testable import ScopedPreferences
 import Testing
 
-/// The scope tree on its own (docs/DESIGN.md §10 Reader preferences): no queue, no lock, no
+/// The scope tree on its own (docs/DESIGN.md §10 (Reader preferences)): no queue, no lock, no
 /// server — each change planned and applied by hand, each event read from a sink.
 @Suite struct ScopeTreeTests {
     /// A subscriber that keeps what it is sent.

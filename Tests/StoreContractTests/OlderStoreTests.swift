@@ -6,7 +6,7 @@ import ScopedPreferences
 @testable import SQLiteStore
 import Testing
 
-/// A store the release before the reading font left (docs/DESIGN.md §33) — SQLite at `v4`,
+/// A store the release before the reading font left (docs/DESIGN.md §33 (The reading font)) — SQLite at `v4`,
 /// PostgreSQL at schema version 3, each made by its own frozen migrations as they were written —
 /// opens with every value it held, no reading font, and takes one. Serialized, as the contract
 /// suite is.

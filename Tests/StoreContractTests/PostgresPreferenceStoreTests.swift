@@ -7,7 +7,7 @@ import Logging
 import Synchronization
 import Testing
 
-/// What only the PostgreSQL store does (docs/DESIGN.md §24): replicas sharing a database,
+/// What only the PostgreSQL store does (docs/DESIGN.md §24 (Replicas on PostgreSQL)): replicas sharing a database,
 /// notifications, the URL and the login, and the database going away and coming back.
 /// Serialized, as the contract suite is.
 @Suite(.serialized) struct PostgresPreferenceStoreTests {

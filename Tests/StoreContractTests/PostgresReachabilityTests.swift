@@ -6,7 +6,7 @@ import PostgresStore
 import Synchronization
 import Testing
 
-/// `PostgresPreferenceStore.watchReachability(_:)` (docs/DESIGN.md §24 Replicas on PostgreSQL):
+/// `PostgresPreferenceStore.watchReachability(_:)` (docs/DESIGN.md §24 (Replicas on PostgreSQL)):
 /// the listening connections find a database that stops, or goes silent, within two seconds,
 /// and its return, each once.
 @Suite(.serialized) struct PostgresReachabilityTests {

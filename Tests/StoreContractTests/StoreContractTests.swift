@@ -2,7 +2,7 @@ import DynamicType
 import ScopedPreferences
 import Testing
 
-/// The `PreferenceStorage` contract (docs/DESIGN.md §12, §23), the same for every store: scopes,
+/// The `PreferenceStorage` contract (docs/DESIGN.md §12 (The store and the state file), §23 (Reader scopes and scoped tokens)), the same for every store: scopes,
 /// sequence, position and history through commits, refusals, drops and reopening. Serialized:
 /// each test blocks a thread of the test process's small concurrency pool on the database.
 @Suite(.serialized) struct StoreContractTests {

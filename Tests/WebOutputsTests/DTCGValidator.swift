@@ -1,7 +1,7 @@
 import DynamicType
 
 /// Checks a design tokens document against the Design Tokens Format Module 2025.10, for the
-/// parts fontd writes: groups (§6), token names (§5.1.1), token properties (§5.2) and
+/// parts fontd writes: groups (DTCG §6), token names (§5.1.1), token properties (§5.2) and
 /// typography values (§9.8 with §8.2 dimension, §8.3 font family, §8.4 font weight, §8.7 number).
 /// Written from the module, not from `DesignTokens`, so it can disagree with it.
 enum DTCGValidator {

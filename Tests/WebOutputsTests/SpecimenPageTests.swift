@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import WebOutputs
 
-/// `GET /specimen`'s page and `GET /fontd.js`'s module, as written (docs/DESIGN.md §9); the
+/// `GET /specimen`'s page and `GET /fontd.js`'s module, as written (docs/DESIGN.md §22 (The web)); the
 /// browser tests (fontdTests) load them for real.
 @Suite struct SpecimenPageTests {
     @Test func everyStyleHasItsSampleNumbersAndFiveHairlines() throws {

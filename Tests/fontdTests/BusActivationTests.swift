@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// D-Bus activation (docs/DESIGN.md §29): with fontd's activation files in the bus's service
+/// D-Bus activation (docs/DESIGN.md §29 (A desktop service)): with fontd's activation files in the bus's service
 /// directory and no fontd running, the first call of its name starts fontd, and that call is
 /// answered. The bus here is a private dbus-daemon without systemd, so it runs the files' `Exec=`
 /// itself (as a session without systemd does; `SystemdService=` is kept, and ignored by it).

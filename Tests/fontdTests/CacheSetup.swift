@@ -5,7 +5,7 @@ import Testing
 @testable import CommandLineCache
 
 /// A private font directory, fontconfig configuration and answer cache for one test of the
-/// command line's answer cache (docs/DESIGN.md §18). Runs trace the cache (`FONTD_CACHE_TRACE=1`),
+/// command line's answer cache (docs/DESIGN.md §18 (The command line)). Runs trace the cache (`FONTD_CACHE_TRACE=1`),
 /// so a test can tell a hit from a miss without timing anything.
 struct CacheSetup {
     let directory: URL

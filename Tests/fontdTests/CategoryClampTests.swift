@@ -3,7 +3,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// `minimumCategory` / `maximumCategory` (docs/DESIGN.md §7, "Clamps") on every endpoint and
+/// `minimumCategory` / `maximumCategory` (docs/DESIGN.md §7 (HTTP endpoints), "Clamps") on every endpoint and
 /// command that takes a category. Each clamped answer is checked against the answer asked
 /// directly at the clamped category, with nothing but the asked category added.
 @Suite struct CategoryClampTests {

@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// No write without consent (docs/DESIGN.md §23, "Consent"), in a real headless Chromium against a
+/// No write without consent (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Consent"), in a real headless Chromium against a
 /// real `fontd serve`: a page of another origin can neither change the reader's text size nor
 /// read a scope; the server's own page, a `--cors-origin` and a local program can; a name that
 /// DNS points at the server (rebinding) is 421.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `fontd desktop install` and `uninstall` through the real binary in a home of the test's own
-/// (docs/DESIGN.md §28, "Registration"): the user's files after install, and byte for byte as
+/// (docs/DESIGN.md §28 (The Settings portal backend), "Registration"): the user's files after install, and byte for byte as
 /// they were after uninstall.
 @Suite struct DesktopInstallTests {
     static let settings = "org.freedesktop.impl.portal.Settings"

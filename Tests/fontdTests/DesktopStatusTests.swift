@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// `fontd desktop status`, and the install seen by Debian's real xdg-desktop-portal 1.16
-/// (docs/DESIGN.md §28, "Registration"): files, the portal's view, and fontd's names on a
+/// (docs/DESIGN.md §28 (The Settings portal backend), "Registration"): files, the portal's view, and fontd's names on a
 /// private session bus.
 @Suite struct DesktopStatusTests {
     static let portalName = "org.freedesktop.impl.portal.desktop.fontd"

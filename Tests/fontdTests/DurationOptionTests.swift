@@ -2,7 +2,7 @@ import FontdTestSupport
 import Testing
 
 /// Every duration option has a floor and a ceiling, stated in its help and checked before
-/// anything starts, whatever the store (docs/DESIGN.md §18, The command line).
+/// anything starts, whatever the store (docs/DESIGN.md §18 (The command line)).
 @Suite struct DurationOptionTests {
     /// Each option of `fontd serve` that takes seconds, with its range as help and errors state it.
     static let serveOptions: [(option: String, range: String)] = [
@@ -14,7 +14,7 @@ import Testing
         ("--store-timeout", "0.1 to 600 seconds"),
     ]
 
-    /// The values of issue 32: below any floor, not a number, a unit, empty, past every ceiling.
+    /// The values an attack run tried: below any floor, not a number, a unit, empty, past every ceiling.
     static let absurdValues = ["1e-320", "NaN", "5s", "", "86401", "-1", "inf", "0x1p3"]
 
     /// `option value` as a shell passes `--store-timeout ''`, or `option=value` when the value

@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-/// `/font-files/<sha256>` sends only the file that was hashed (docs/DESIGN.md §22): not another
+/// `/font-files/<sha256>` sends only the file that was hashed (docs/DESIGN.md §22 (The web)): not another
 /// file made to look like it at the same path, and not an edited one under its old hash.
 @Suite struct FontFileSwapTests {
     /// A font in a font directory of its own, 4 KiB of padding after its tables, served (once,
@@ -40,7 +40,7 @@ import Glibc
         return status
     }
 
-    /// The report of issue 31: the font padded to a secret's size and given the secret's
+    /// A reported flaw: the font padded to a secret's size and given the secret's
     /// modification time, then replaced by a link to the secret, was sent as `font/ttf`.
     @Test func aFontSwappedForALinkToASecretOfItsSizeAndTimeIsNotSent() throws {
         let served = try ServedFont(name: "Swapped.ttf")

@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// Fonts installed or removed while `fontd serve` runs (docs/DESIGN.md §25), with a private font
+/// Fonts installed or removed while `fontd serve` runs (docs/DESIGN.md §25 (Font set changes)), with a private font
 /// directory: noticed within `--font-rescan-seconds` (also in the same second as a check),
 /// read again at once on SIGHUP, announced once with `fontsDidChange`, and answered anew.
 @Suite struct FontSetChangeTests {

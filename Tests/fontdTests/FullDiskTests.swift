@@ -7,7 +7,7 @@ import Glibc
 
 /// A store on a full disk refuses changes with one sentence, takes them again by itself once
 /// there is room, starts and serves on the full disk, and loses nothing it acknowledged
-/// (docs/DESIGN.md §12 The store and the state file). On a real 256-KiB tmpfs, as the report's.
+/// (docs/DESIGN.md §12 (The store and the state file)). On a real 256-KiB tmpfs, as the report's.
 @Suite(.serialized) struct FullDiskTests {
     static let token = "full-disk"
 

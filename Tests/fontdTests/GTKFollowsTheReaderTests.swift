@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// A real GTK application follows the reader (docs/DESIGN.md §28): Debian's GTK 4 through
+/// A real GTK application follows the reader (docs/DESIGN.md §28 (The Settings portal backend)): Debian's GTK 4 through
 /// python3-gi, under a headless weston, reads its settings through Debian's xdg-desktop-portal on
 /// the test's own session bus, whose Settings backend is `fontd serve --portal-text-scaling-factor`.
 /// GTK turns GNOME's `text-scaling-factor` into `gtk-xft-dpi` = factor × 96 × 1024, by way of a

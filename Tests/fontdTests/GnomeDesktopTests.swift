@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// `fontd serve --desktop gnome` against real GSettings (docs/DESIGN.md §26): the keyfile backend
+/// `fontd serve --desktop gnome` against real GSettings (docs/DESIGN.md §26 (The desktop bridge)): the keyfile backend
 /// in a temporary XDG_CONFIG_HOME, the key changed and read by `gsettings` from another process.
 @Suite struct GnomeDesktopTests {
     /// How long a change may take to show, and how long nothing must follow an echo-free change:

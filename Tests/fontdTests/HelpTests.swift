@@ -34,7 +34,7 @@ import Testing
     }
 }
 
-/// The version, from its one place (docs/DESIGN.md §29), wherever fontd says it.
+/// The version, from its one place (docs/DESIGN.md §29 (A desktop service)), wherever fontd says it.
 @Suite struct VersionTests {
     @Test func versionFlagPrintsTheVersionAlone() throws {
         let result = try CommandRunner.run(["--version"])

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// What one client can do to the server: memory and answers stay bounded and due whatever a
-/// peer does (docs/DESIGN.md §13, §15).
+/// peer does (docs/DESIGN.md §13 (The server), §15 (Timeouts, overload and shutdown)).
 @Suite struct HostileClientTests {
     @Test func aClientPipeliningWithoutReadingCannotTakeTheServersMemory() throws {
         let server = try ServerProcess(["--threads", "1"])

@@ -7,7 +7,7 @@ import Testing
 @testable import CommandLineCache
 
 /// `fontd query`, `styles`, `css`, `tokens` and `list` reuse their answers across runs while
-/// nothing they were made from changed, and never serve a stale one (docs/DESIGN.md §18).
+/// nothing they were made from changed, and never serve a stale one (docs/DESIGN.md §18 (The command line)).
 @Suite struct KeptAnswerTests {
     static let commandLines: [[String]] = [
         ["query", "body", "--category", "xl", "--json"],

@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// README's "Linux applications" examples (docs/DESIGN.md §27–§28), each taken from README.md by the
+/// README's "Linux applications" examples (docs/DESIGN.md §27 (The session bus), §28 (The Settings portal backend)), each taken from README.md by the
 /// comment before its block and run as a reader would run it: against `fontd serve --dbus on` on a
 /// session bus of the test's own, with Debian's xdg-desktop-portal asking fontd for its settings.
 /// A program prints the new reader's category first; a change made after that line must reach it.

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// `fontd serve` on a real PostgreSQL that is stopped and started again under it (docs/DESIGN.md
-/// §24 Replicas on PostgreSQL): `/healthz` follows the database within two seconds either way,
+/// §24 (Replicas on PostgreSQL)): `/healthz` follows the database within two seconds either way,
 /// the log says so once each way, and a change is acknowledged only once it is kept.
 @Suite(.serialized) struct PostgresOutageTests {
     static let unreachableLine = "the preferences store is unreachable; changes are refused until it is back"
@@ -48,7 +48,7 @@ import Testing
         print("healthz: degraded \(degraded.seconds) s after the stop, ok \(back.seconds) s after pg_ctl start returned")
     }
 
-    /// The attack run's "PostgreSQL stopped mid-stream" row (issue 32): a client PUTs a distinct
+    /// The attack run's "PostgreSQL stopped mid-stream" row: a client PUTs a distinct
     /// scope with each request, as fast as it is answered, while the database is killed and
     /// started again; every 200 must be in the database afterwards.
     @Test(arguments: [PostgresCluster.StopMode.immediate, .fast])

@@ -2,12 +2,12 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// `fontd serve`'s SQLite store (docs/DESIGN.md §10): the §12 state file imported once, nobody's
+/// `fontd serve`'s SQLite store (docs/DESIGN.md §12 (The store and the state file)): the state file imported once, nobody's
 /// size reset by an upgrade, one server per store, a damaged store refused.
 @Suite struct PreferenceStoreTests {
     static let token = "store-token"
 
-    /// A §12 state file at sequence 7: xl, bold, with its whole history.
+    /// A state file (§12 (The store and the state file)) at sequence 7: xl, bold, with its whole history.
     static let stateFile: String = {
         let changes = [
             #"{"sequence":1,"event":"contentSizeCategoryDidChange","category":"xl","previous":"l"}"#,

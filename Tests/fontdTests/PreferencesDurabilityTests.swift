@@ -64,7 +64,7 @@ import Testing
         #expect(next.bodyText.hasSuffix(#""sequence":\#(sequence + 1)}"#))
     }
 
-    /// The attack run's SIGKILL ×20 (docs/DESIGN.md §12): twenty times, a client PUTs changes back
+    /// The attack run's SIGKILL ×20 (docs/DESIGN.md §12 (The store and the state file)): twenty times, a client PUTs changes back
     /// to back on one SQLite store and the server is killed at a random point of the stream; each
     /// restart holds every change acknowledged so far, in every cycle's history.
     @Test func twentyKillsDuringPutStreamsLoseNoAcknowledgedChange() throws {

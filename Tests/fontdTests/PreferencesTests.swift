@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// Reader preferences and their notifications (docs/DESIGN.md §10–§12), against the built `fontd serve`.
+/// Reader preferences and their notifications (docs/DESIGN.md §10 (Reader preferences), §11 (The event stream), §12 (The store and the state file)), against the built `fontd serve`.
 @Suite struct PreferencesTests {
     static let token = "test-token"
 

@@ -3,7 +3,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// RFC 9112 and RFC 9110 rules beyond framing (docs/DESIGN.md §9, §11, §14), against the built
+/// RFC 9112 and RFC 9110 rules beyond framing (docs/DESIGN.md §9 (HTTP semantics), §11 (The event stream), §14 (Request framing and limits)), against the built
 /// `fontd serve` over a real socket.
 @Suite struct ProtocolStrictnessTests {
     static let token = "strict"
@@ -65,7 +65,7 @@ import Testing
         try Self.server.expectRefusal(request, status: 400, code: "badRequest")
     }
 
-    /// The report of issue 31: a chunk-size line with a space after the size (`a `, which
+    /// A reported flaw: a chunk-size line with a space after the size (`a `, which
     /// RFC 9112 §7.1.1 does not allow) was read as 10, the request answered (405 on a route
     /// without PUT) and the connection kept, so a proxy that framed the body otherwise would
     /// have had its next request read from inside this one.
@@ -99,7 +99,7 @@ import Testing
         #expect(first.contains("event: preferences\n"), "the retry and the snapshot share one block: \(first.debugDescription)")
         let sequence = try #require(first.split(separator: "\n").first { $0.hasPrefix("id: ") }).dropFirst(4)
 
-        // A resume with nothing missed begins with the fonts' generation (docs/DESIGN.md §25),
+        // A resume with nothing missed begins with the fonts' generation (docs/DESIGN.md §25 (Font set changes)),
         // which carries the retry; the next change follows in a block of its own.
         let resumed = try EventStreamClient(port: Self.server.port, lastEventID: String(sequence))
         var block = try resumed.nextBlock()

@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// The reading font (docs/DESIGN.md §33) as a reader sees it: the built `fontd serve` with
+/// The reading font (docs/DESIGN.md §33 (The reading font)) as a reader sees it: the built `fontd serve` with
 /// OpenDyslexic installed, the reading font set and cleared through the `fontd` command line, and
 /// pages in a real headless Chromium that sees the same fonts. What the browser drew with is read
 /// from DevTools (`CSS.getPlatformFontsForNode`), not from the stylesheet's words.

@@ -3,7 +3,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// The fourth reader preference, the reading font (docs/DESIGN.md §33, §10), against the built
+/// The fourth reader preference, the reading font (docs/DESIGN.md §33 (The reading font), §10 (Reader preferences)), against the built
 /// `fontd serve` on a real socket with the pinned fonts and OpenDyslexic, set through the CLI.
 @Suite struct ReadingFontPreferenceTests {
     static let token = "reading-token"

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Two `fontd serve` replicas on one real PostgreSQL (docs/DESIGN.md §24): a change made through
+/// Two `fontd serve` replicas on one real PostgreSQL (docs/DESIGN.md §24 (Replicas on PostgreSQL)): a change made through
 /// either reaches the other's subscribers, and a database that goes away refuses changes with 503
 /// while reads and streams go on, until it is back.
 @Suite(.serialized) struct ReplicaServeTests {

@@ -3,7 +3,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// `Styles/material3.json`, a table scaled from `l` (docs/DESIGN.md §4), through the real executable.
+/// `Styles/material3.json`, a table scaled from `l` (docs/DESIGN.md §4 (The style table)), through the real executable.
 @Suite struct ScaledTableCommandTests {
     static let material3 = TestPaths.material3Styles.path
 

@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// Reader scopes on the wire (docs/DESIGN.md §10), against the built `fontd serve`: events to
+/// Reader scopes on the wire (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), against the built `fontd serve`: events to
 /// exactly the scopes a change affects, replay per scope across a SIGKILL, scoped tokens checked
 /// off the event loops, `access_token=` for browsers, and serve's refusals of bad key options.
 @Suite struct ScopeStreamTests {

@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// The networked commands with `--scope` (docs/DESIGN.md §10) against the built `fontd serve`,
+/// The networked commands with `--scope` (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) against the built `fontd serve`,
 /// with the server's token: a scope's own values, what it inherits, clearing, and its events.
 @Suite struct ScopedCommandTests {
     static let token = "scoped-cli-token"

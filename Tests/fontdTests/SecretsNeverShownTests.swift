@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// No token, password or `access_token` value in any answer, log line or command-line message
-/// (docs/DESIGN.md §8 Errors, §18 The command line, §24 Replicas on PostgreSQL): the built
+/// (docs/DESIGN.md §8 (Errors), §18 (The command line), §24 (Replicas on PostgreSQL)): the built
 /// `fontd serve` at `--log-level trace` and the built `fontd` are given distinctive secrets in
 /// every wrong way, and everything they write is searched.
 @Suite struct SecretsNeverShownTests {

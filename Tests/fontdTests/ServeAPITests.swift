@@ -3,7 +3,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// The read-only API of docs/DESIGN.md §7–§9, through the built `fontd serve` on a real socket.
+/// The read-only API of docs/DESIGN.md §7 (HTTP endpoints), §8 (Errors), §9 (HTTP semantics), through the built `fontd serve` on a real socket.
 /// The default table's styles, in table order.
 private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote", "caption1", "caption2"]
 

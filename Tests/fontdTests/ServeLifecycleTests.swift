@@ -32,7 +32,7 @@ import Testing
         #expect(status == 200)
     }
 
-    /// Issue 31: each loop bound a listener of its own with `SO_REUSEPORT`, so a second
+    /// A reported flaw: each loop bound a listener of its own with `SO_REUSEPORT`, so a second
     /// `fontd serve` on a port in use started, said it was listening, and took half the requests.
     @Test func aSecondServerOnAnAddressInUseExitsAndTheFirstKeepsEveryRequest() throws {
         let first = try ServerProcess(["--threads", "2"])

@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// How `fontd serve --dbus` starts (docs/DESIGN.md §27): `on` stops with one line when it cannot
+/// How `fontd serve --dbus` starts (docs/DESIGN.md §27 (The session bus)): `on` stops with one line when it cannot
 /// join or own its names, `auto` says why once and serves, and no command but `serve` loads GIO.
 @Suite struct SessionBusStartTests {
     /// `fontd serve --port 0 arguments…` with a store of its own, expected to stop at start with one

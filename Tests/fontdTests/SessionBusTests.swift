@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// `org.fontd.Fontd1` (docs/DESIGN.md §27) served by the built `fontd serve` on a session bus of the
+/// `org.fontd.Fontd1` (docs/DESIGN.md §27 (The session bus)) served by the built `fontd serve` on a session bus of the
 /// test's own, called from another process (Python with GIO) as an application would.
 @Suite struct SessionBusTests {
     static let name = "org.fontd.Fontd1", path = "/org/fontd/Fontd1", interface = "org.fontd.Fontd1"
@@ -191,7 +191,7 @@ import Testing
         #expect(changed.contains("'scope': <'alice'>"))
     }
 
-    /// Reads the bus library answers at once (docs/DESIGN.md §27) are set before a change's signals
+    /// Reads the bus library answers at once (docs/DESIGN.md §27 (The session bus)) are set before a change's signals
     /// go out: a client that reads in its handler of `Changed` or `SettingChanged` reads that change.
     /// Each change is made once the previous one's signals were handled, so a later one cannot hide it.
     @Test func aReadRightAfterASignalSeesItsChange() throws {

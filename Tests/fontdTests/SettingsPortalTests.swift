@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// The Settings portal backend (docs/DESIGN.md §28) through Debian's real xdg-desktop-portal 1.16,
+/// The Settings portal backend (docs/DESIGN.md §28 (The Settings portal backend)) through Debian's real xdg-desktop-portal 1.16,
 /// started on the test's own session bus with fontd's `.portal` file, asked as applications ask it
 /// (`org.freedesktop.portal.Settings` at `org.freedesktop.portal.Desktop`).
 @Suite struct SettingsPortalTests {
@@ -78,7 +78,7 @@ import Testing
         #expect(lines.count == 4, "\(lines)")
         #expect(lines.last?.hasPrefix("SettingChanged ('org.gnome.desktop.interface', 'text-scaling-factor', <1.9") == true, "\(lines)")
         #expect(try read(harness, "org.gnome.desktop.interface", "text-scaling-factor").last as? Double == 1.94)
-        // The §26 ratio of ax2 (33/17) rounded to two decimals: what the GNOME bridge writes.
+        // The ratio of ax2 (33/17, §26 (The desktop bridge)) rounded to two decimals: what the GNOME bridge writes.
         let ratio = try read(harness, Self.namespace, "text-scale").last as? Double ?? 0
         #expect(((ratio * 100).rounded() / 100) == 1.94)
     }

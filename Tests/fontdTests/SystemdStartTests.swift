@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-/// `fontd serve` started as systemd starts a service (docs/DESIGN.md §29): on the socket of a
+/// `fontd serve` started as systemd starts a service (docs/DESIGN.md §29 (A desktop service)): on the socket of a
 /// socket unit, passed by Debian's `systemd-socket-activate`, and telling `$NOTIFY_SOCKET` when it
 /// is ready, when it stops, and that its event loops still turn.
 @Suite struct SystemdStartTests {
@@ -53,7 +53,7 @@ import Glibc
         let (server, first) = try Self.activatedServer(
             ["--threads", "2", "--log-level", "trace"], port: port, request: "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(try first.readResponse().status == 200)
-        // Held open at once, so that the accepting loop hands some to the other (docs/DESIGN.md §13).
+        // Held open at once, so that the accepting loop hands some to the other (docs/DESIGN.md §13 (The server)).
         let held = try (0..<8).map { _ in try server.connect() }
         for connection in held {
             try connection.send("GET /categories HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")

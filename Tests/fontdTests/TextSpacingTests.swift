@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The third reader preference, `textSpacing` (WCAG 1.4.12; docs/DESIGN.md
-/// §5 Resolution step 6b, §10 Reader preferences), against the built `fontd serve` on a real socket with the pinned fonts.
+/// §5 (Resolution) step 6b, §10 (Reader preferences)), against the built `fontd serve` on a real socket with the pinned fonts.
 @Suite struct TextSpacingTests {
     static let token = "spacing-token"
 

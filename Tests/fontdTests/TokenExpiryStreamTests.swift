@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// An event stream outlives no token (docs/DESIGN.md §23 Reader scopes and scoped tokens): a
+/// An event stream outlives no token (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): a
 /// stream opened with a scoped token gets a last `tokenExpired` and is closed within a second of
 /// the moment fontd counts the token expired, its `exp` plus the 30 s leeway.
 @Suite struct TokenExpiryStreamTests {

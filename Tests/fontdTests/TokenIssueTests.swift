@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// `fontd token issue` (docs/DESIGN.md §10): one JWT on stdout, whose claims jwt-kit verifies
+/// `fontd token issue` (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): one JWT on stdout, whose claims jwt-kit verifies
 /// with the same key; every wrong input one clear line.
 @Suite struct TokenIssueTests {
     static let secret = "a-test-secret-of-forty-one-bytes-exactly!"

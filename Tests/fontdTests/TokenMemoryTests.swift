@@ -3,8 +3,8 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Junk tokens cannot grow the server's memory (docs/DESIGN.md §23 Reader scopes and scoped
-/// tokens): one over 4 KiB is refused before the verifier, and the verifier remembers outcomes by
+/// Junk tokens cannot grow the server's memory (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): one
+/// over 4 KiB is refused before the verifier, and the verifier remembers outcomes by
 /// digest within a byte bound. The attack run sent 25,000 tokens of 15 KB and the server's RSS
 /// went from 26 to 202 MB, never freed.
 @Suite struct TokenMemoryTests {

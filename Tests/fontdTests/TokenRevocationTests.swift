@@ -3,8 +3,8 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// `fontd token revoke` and `PUT /revocations` (docs/DESIGN.md §23 Reader scopes and scoped
-/// tokens): every token for a scope and the scopes below it issued before the revocation is
+/// `fontd token revoke` and `PUT /revocations` (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): every
+/// token for a scope and the scopes below it issued before the revocation is
 /// refused, on every replica, across restarts, and its open streams end; a token issued after it is taken.
 @Suite(.serialized) struct TokenRevocationTests {
     static let admin = "revocation-admin-token"

@@ -9,7 +9,7 @@ import Glibc
 @testable import CommandLineCache
 
 /// The command line's answer cache reads only what the user running fontd made and nobody else can
-/// change (docs/DESIGN.md §18): anything else is a miss — the command answers as without the cache,
+/// change (docs/DESIGN.md §18 (The command line)): anything else is a miss — the command answers as without the cache,
 /// promptly — and `FONTD_CACHE_TRACE=1` says why. The tests run as root here, and chown files to
 /// `nobody`; the checks compare with the effective user, whoever that is.
 @Suite struct UntrustedCacheTests {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The font files of `/css`'s `url()`s, served from disk, and `fontd css` / `fontd tokens`
-/// writing what the server sends (docs/DESIGN.md §9).
+/// writing what the server sends (docs/DESIGN.md §22 (The web)).
 @Suite struct WebOutputCommandTests {
     static let server = Result { try ServerProcess() }
 
@@ -120,7 +120,7 @@ import Testing
 
     /// A table whose name and first style's name break the design tokens' name rule (a leading
     /// `$`, `{`, `}`, `.`): `/tokens` answers 200 with the names percent-escaped, and `fontd
-    /// tokens` writes the same bytes (docs/DESIGN.md §22, The web: stylesheets, design tokens, font files).
+    /// tokens` writes the same bytes (docs/DESIGN.md §22 (The web)).
     @Test func aTableNameTheTokenFormatForbidsIsEscapedByServerAndCommandAlike() throws {
         let table = try StyleTableBreakage.writeDefaultTable { table in
             table["name"] = "$house.v2{x}"

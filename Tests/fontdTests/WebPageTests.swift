@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// A web page following fontd in a real headless Chromium (docs/DESIGN.md §9): a page on another
+/// A web page following fontd in a real headless Chromium (docs/DESIGN.md §22 (The web)): a page on another
 /// origin links `/css` and imports `fontd.js`; the specimen's hairlines sit on the glyphs.
 @Suite(.serialized) struct WebPageTests {
     static let token = "web-page-token"

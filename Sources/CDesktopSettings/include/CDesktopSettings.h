@@ -1,7 +1,7 @@
 #ifndef FONTD_CDESKTOPSETTINGS_H
 #define FONTD_CDESKTOPSETTINGS_H
 // The interface between fontd and libfontd-gnome.so, the library that watches one GSettings key
-// on a thread of its own (docs/DESIGN.md §26). fontd loads the library with dlopen only when
+// on a thread of its own (docs/DESIGN.md §26 (The desktop bridge)). fontd loads the library with dlopen only when
 // `serve --desktop` asks for it, so that no other command pays for loading GIO; the library
 // exports one symbol, FONTD_DESKTOP_SETTINGS_ENTRY_POINT, a function returning the table below.
 // Both sides compile against this header; only plain C types cross it.

@@ -1,7 +1,7 @@
 #ifndef FONTD_CGLIBLOG_H
 #define FONTD_CGLIBLOG_H
 // GLib's log messages through fontd's logger, for the C libraries fontd loads with dlopen
-// (libfontd-gnome.so, libfontd-bus.so; docs/DESIGN.md §26, §27). Linked into each of them.
+// (libfontd-gnome.so, libfontd-bus.so; docs/DESIGN.md §26 (The desktop bridge), §27 (The session bus)). Linked into each of them.
 
 // Linked into each library on its own: not exported from either.
 #pragma GCC visibility push(hidden)

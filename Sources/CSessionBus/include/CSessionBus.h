@@ -1,7 +1,7 @@
 #ifndef FONTD_CSESSIONBUS_H
 #define FONTD_CSESSIONBUS_H
 // The interface between fontd and libfontd-bus.so, the library that keeps fontd's session-bus
-// connection on a thread of its own (docs/DESIGN.md §27). fontd loads the library with dlopen only
+// connection on a thread of its own (docs/DESIGN.md §27 (The session bus)). fontd loads the library with dlopen only
 // when `serve --dbus` asks for it, so that no other command pays for loading GIO; the library
 // exports one symbol, FONTD_BUS_ENTRY_POINT, a function returning the table below. Both sides
 // compile against this header; only plain C types cross it.

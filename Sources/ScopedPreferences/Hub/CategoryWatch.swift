@@ -2,7 +2,7 @@ import DynamicType
 
 /// Follows one scope's effective category, and sets the scope's own category as a PUT would,
 /// telling the changes it made itself from all others: what keeps a setting outside fontd in step
-/// with a scope both ways (the desktop bridge, docs/DESIGN.md §26).
+/// with a scope both ways (the desktop bridge, docs/DESIGN.md §26 (The desktop bridge)).
 ///
 /// Built on the hub's preference watches (`PreferencesWatch`), reporting only the changes that
 /// moved the category. Changes are reported on the hub's queue, one at a time, in the order they were

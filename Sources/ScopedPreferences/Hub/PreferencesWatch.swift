@@ -2,7 +2,7 @@ import DynamicType
 
 /// Follows one scope's effective preferences — every one of them — and reports each change, made
 /// however it was made (a PUT, the bus, another replica caught up, a reload, a desktop bridge):
-/// what a front door other than HTTP announces changes from (the session bus, docs/DESIGN.md §27).
+/// what a front door other than HTTP announces changes from (the session bus, docs/DESIGN.md §27 (The session bus)).
 ///
 /// Changes are reported on the hub's queue, one at a time, in the order they were applied, once
 /// each is committed and sent to the scope's subscribers. A handler must return quickly: it holds

@@ -3,7 +3,7 @@ import DynamicType
 import Logging
 
 extension ScopeHub {
-    /// Follows a storage other replicas share (docs/DESIGN.md §24): a catch-up on each of their
+    /// Follows a storage other replicas share (docs/DESIGN.md §24 (Replicas on PostgreSQL)): a catch-up on each of their
     /// commits, and the storage's own word on whether it can be reached.
     func watchStorage() {
         guard let shared = storage as? any SharedPreferenceStorage else { return }
@@ -83,7 +83,7 @@ extension ScopeHub {
         return .unavailable(reason)
     }
 
-    /// What a resume from `lastEventID` needs first (docs/DESIGN.md §24): nothing, unless the id
+    /// What a resume from `lastEventID` needs first (docs/DESIGN.md §24 (Replicas on PostgreSQL)): nothing, unless the id
     /// is newer than this replica has seen and other replicas share the storage. Then a catch-up
     /// — unless one begun after a request for that id ended within the last second (the request
     /// asked again) — or, with the storage unreachable, a refusal (the history it needs is not here).

@@ -3,7 +3,7 @@ import DynamicType
 import Logging
 import Synchronization
 
-/// The one owner of the scope tree and of the storage (docs/DESIGN.md §10): changes are made one
+/// The one owner of the scope tree and of the storage (docs/DESIGN.md §10 (Reader preferences)): changes are made one
 /// at a time on the hub's queue (never an event loop), committed durably, and only then applied
 /// to the tree and sent to the subscribers they reach.
 ///
@@ -99,7 +99,7 @@ public final class ScopeHub: Sendable {
     public func answer(for scope: PreferenceScope) -> Preferences { state.withLock { $0.tree.answer(for: scope) } }
 
     /// Tells every subscriber that the installed fonts changed, in an event without an id
-    /// (docs/DESIGN.md §25), and makes `generation` the one answers and snapshots carry.
+    /// (docs/DESIGN.md §25 (Font set changes)), and makes `generation` the one answers and snapshots carry.
     public func fontsChanged(to generation: String) {
         let frame = EventFrames.frame(.fontsChanged(FontsChange(fontGeneration: generation)))
         state.withLock { state in

@@ -1,7 +1,7 @@
 import DynamicType
 
 /// The scopes whose effective preferences a `PreferencesWatch` (or a `CategoryWatch`, built on
-/// one) follows, by watch, with the preferences each last heard (docs/DESIGN.md §26, §27).
+/// one) follows, by watch, with the preferences each last heard (docs/DESIGN.md §26 (The desktop bridge), §27 (The session bus)).
 struct ScopeWatches: Sendable {
     /// A scope's effective preferences as its watch last heard them, and where a change goes.
     struct Watched: Sendable {

@@ -1,6 +1,6 @@
 import DynamicType
 
-/// One change to a store's scopes (docs/DESIGN.md §10), committed as one transaction: the new
+/// One change to a store's scopes (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), committed as one transaction: the new
 /// history entries, the scopes as they are after them, and the older entries to drop.
 public struct ScopeCommit: Hashable, Sendable {
     /// Older entries of one scope that the store no longer keeps.

@@ -1,6 +1,6 @@
 import DynamicType
 
-/// One change of one scope's own value, as a store's history keeps it (docs/DESIGN.md §10).
+/// One change of one scope's own value, as a store's history keeps it (docs/DESIGN.md §23 (Reader scopes and scoped tokens)).
 ///
 /// Every change of an own value is an entry, at the next `position`. One that changed the
 /// scope's effective value is an event: it took the next id of the store's one sequence

@@ -1,6 +1,6 @@
 import DynamicType
 
-/// One scope's own preferences as a store keeps them (docs/DESIGN.md §10): the values it set
+/// One scope's own preferences as a store keeps them (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): the values it set
 /// itself (raw values; nil: inherited from its parent) and, per preference, a mark from which the
 /// id of the newest change that affected it is told.
 ///

@@ -3,8 +3,8 @@ import DynamicType
 /// What a store holds for the reader: the current preferences with the sequence of the last
 /// change, and the newest changes, oldest first.
 ///
-/// `load(historyLimit:)` answers with it, and `importState(_:)` takes one (a §12 state file's
-/// content: its history's last change, if any, carries `preferences.sequence`).
+/// `load(historyLimit:)` answers with it, and `importState(_:)` takes one (a state file's content,
+/// §12 (The store and the state file): its history's last change, if any, carries `preferences.sequence`).
 public struct StoredPreferences: Hashable, Sendable {
     /// The category, the legibility weight, the text spacing, and the sequence of the last change (0 before any).
     public var preferences: Preferences

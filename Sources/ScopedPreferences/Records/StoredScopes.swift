@@ -1,6 +1,6 @@
 import DynamicType
 
-/// Everything a store holds for the scopes (docs/DESIGN.md §10), as a service starts from it:
+/// Everything a store holds for the scopes (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), as a service starts from it:
 /// the store's sequence, every scope that has a value of its own, and the kept history.
 public struct StoredScopes: Hashable, Sendable {
     /// The id of the newest event of the whole store; 0 before any.
@@ -15,8 +15,8 @@ public struct StoredScopes: Hashable, Sendable {
     /// of a lineage including the scope from an id below it cannot be told.
     public var droppedThrough: [PreferenceScope: Int]
 
-    /// The largest id, mark or history position a store may hold (docs/DESIGN.md §12 The store
-    /// and the state file): JSON numbers are exact below 2⁵³ for every reader, and a change that
+    /// The largest id, mark or history position a store may hold (docs/DESIGN.md §12 (The store and the state
+    /// file)): JSON numbers are exact below 2⁵³ for every reader, and a change that
     /// would pass it is refused, so a store holding more was not written by fontd.
     public static let maximumSequence = 999_999_999_999_999
 

@@ -1,6 +1,6 @@
 import DynamicType
 
-/// A revocation of scoped tokens (docs/DESIGN.md §23 Reader scopes and scoped tokens): every
+/// A revocation of scoped tokens (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): every
 /// token for `scope` or a scope below it issued before `revokedBefore` is refused from now on.
 ///
 /// `revokedBefore` is whole seconds since 1970, the second after the revocation was made: a

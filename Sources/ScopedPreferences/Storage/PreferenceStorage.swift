@@ -1,7 +1,7 @@
 import DynamicType
 
-/// Where the scopes' preferences and their history are kept between runs (docs/DESIGN.md §10):
-/// an SQLite database, the §4 state file of old (the root scope only), PostgreSQL shared by
+/// Where the scopes' preferences and their history are kept between runs (docs/DESIGN.md §12 (The store and the state file)):
+/// an SQLite database, the state file of old (the root scope only; §12 (The store and the state file)), PostgreSQL shared by
 /// several replicas. `FontService` is given one and never knows which.
 ///
 /// The service calls it from its preferences queue only, one call at a time, never from an event loop.
@@ -16,7 +16,7 @@ public protocol PreferenceStorage: AnyObject, Sendable {
     /// when it is there but takes no change for now (a full disk).
     func commit(_ commit: ScopeCommit) throws
 
-    /// Every revocation of scoped tokens kept (docs/DESIGN.md §23), at most one per scope.
+    /// Every revocation of scoped tokens kept (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), at most one per scope.
     func revocations() throws -> [TokenRevocation]
 
     /// Keeps `revocation` durably, or a later one already kept for its scope; throws
@@ -34,7 +34,7 @@ extension PreferenceStorage {
     }
 }
 
-/// A storage several fontd replicas share (docs/DESIGN.md §24): what the others committed can
+/// A storage several fontd replicas share (docs/DESIGN.md §24 (Replicas on PostgreSQL)): what the others committed can
 /// be read, and the storage says when there is more.
 public protocol SharedPreferenceStorage: PreferenceStorage {
     /// The kept entries after `position`, by position: what other replicas committed since.
@@ -50,7 +50,7 @@ public protocol SharedPreferenceStorage: PreferenceStorage {
 
     /// Calls `changed` with why the storage cannot be reached each time it stops being
     /// reachable, and with nil each time it is back, as the storage finds it without being asked
-    /// (`/healthz` follows it; docs/DESIGN.md §24 Replicas on PostgreSQL). Called once, before
+    /// (`/healthz` follows it; docs/DESIGN.md §24 (Replicas on PostgreSQL)). Called once, before
     /// the service serves; `changed` may be called at once, and from any thread.
     func watchReachability(_ changed: @escaping @Sendable (_ unreachableReason: String?) -> Void)
 }
@@ -82,10 +82,10 @@ public enum PreferenceStorageFailure: Error, Sendable, CustomStringConvertible {
     /// be committed.
     case unavailable(String)
     /// The storage is there but takes no change for now, and nothing of this one was kept: its
-    /// disk is full, its write-ahead log was removed (docs/DESIGN.md §12). `reason` is the
+    /// disk is full, its write-ahead log was removed (docs/DESIGN.md §12 (The store and the state file)). `reason` is the
     /// sentence for the writer, which says what brings it back.
     case refusing(String)
-    /// The storage keeps no revocations of scoped tokens (the §4 state file); `reason` says which.
+    /// The storage keeps no revocations of scoped tokens (the state file, §12 (The store and the state file)); `reason` says which.
     case revocationsNotKept(String)
 
     /// What `error`, thrown by a storage, means to the service: itself, what a storage's own error

@@ -1,6 +1,6 @@
 import DynamicType
 
-/// The Server-Sent Events framing of the preference events (docs/DESIGN.md §11): the one
+/// The Server-Sent Events framing of the preference events (docs/DESIGN.md §11 (The event stream)): the one
 /// writer of snapshots, replays, live changes and keep-alives.
 public enum EventFrames {
     /// The reconnection advice, as the first line of a subscriber's first event block (a block

@@ -8,7 +8,7 @@ public struct ReaderPreferences: Hashable, Sendable {
     public var category: ContentSizeCategory
     public var legibilityWeight: LegibilityWeight
     public var textSpacing: TextSpacing = .default
-    /// The reading font (docs/DESIGN.md §33); `.none` for the table's own families.
+    /// The reading font (docs/DESIGN.md §33 (The reading font)); `.none` for the table's own families.
     public var readingFont: ReadingFont = .none
 
     public init(
@@ -20,7 +20,7 @@ public struct ReaderPreferences: Hashable, Sendable {
         self.readingFont = readingFont
     }
 
-    /// Where a reader starts (docs/DESIGN.md §12: no state file → `l` / `regular` / `default`).
+    /// Where a reader starts (docs/DESIGN.md §12 (The store and the state file): no state file → `l` / `regular` / `default`).
     public static let initial = ReaderPreferences(category: .default, legibilityWeight: .regular, textSpacing: .default)
 }
 

@@ -1,4 +1,4 @@
-/// How much history a tree keeps (docs/DESIGN.md §23, "Quotas"): the newest `window` entries of
+/// How much history a tree keeps (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Quotas"): the newest `window` entries of
 /// the whole store, and for each scope with a value of its own its newest `perScope` even when
 /// older — but never more than `window` such older entries in all, so at most 2 × `window`
 /// entries whatever the number of scopes.

@@ -13,7 +13,7 @@ extension ScopeTree {
             bytes = EventFrames.frame(.snapshot(answer(for: scope)))
         }
         // A subscriber that was away may have missed a change of the fonts: a resumed stream
-        // begins with the current generation (docs/DESIGN.md §25).
+        // begins with the current generation (docs/DESIGN.md §25 (Font set changes)).
         if lastEventID != nil, !fontGeneration.isEmpty {
             bytes = EventFrames.frame(.fontsChanged(FontsChange(fontGeneration: fontGeneration))) + bytes
         }

@@ -1,7 +1,7 @@
 import DynamicType
 
 /// Every scope's own preferences, kept history and subscribers, as plain values (docs/DESIGN.md
-/// §10): no queue and no lock — `ScopeHub` holds the one tree and makes its changes one at a
+/// §10 (Reader preferences)): no queue and no lock — `ScopeHub` holds the one tree and makes its changes one at a
 /// time; tests use a tree directly.
 ///
 /// A scope has a node while it has a value of its own, a subscriber, a child or kept history;
@@ -42,7 +42,7 @@ public struct ScopeTree: Sendable {
     public var pendingDrops: [ScopeCommit.Drop] = []
     /// How many event streams are open.
     public internal(set) var subscriberCount = 0
-    /// The installed fonts' generation (docs/DESIGN.md §25), which snapshots and answers carry.
+    /// The installed fonts' generation (docs/DESIGN.md §25 (Font set changes)), which snapshots and answers carry.
     public var fontGeneration = ""
     public let retention: Retention
     public let limits: ScopeLimits

@@ -4,7 +4,7 @@ import Foundation
 
 /// `fontd desktop install | uninstall | status`: fontd as the user's Settings portal backend,
 /// so that GTK and Flutter apps read the reader's text size through xdg-desktop-portal; no root
-/// (docs/DESIGN.md §28, "Registration").
+/// (docs/DESIGN.md §28 (The Settings portal backend), "Registration").
 struct DesktopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "desktop",

@@ -1,5 +1,5 @@
 /// Why `fontd desktop` changed nothing: each case names the file and what is wrong with it
-/// (docs/DESIGN.md §28, "Registration").
+/// (docs/DESIGN.md §28 (The Settings portal backend), "Registration").
 enum DesktopInstallError: Error, CustomStringConvertible {
     /// A `portals.conf` line that is no group, key, comment or blank line, as GLib's key files refuse it.
     case unparsableConfiguration(path: String, line: Int, text: String)

@@ -1,7 +1,7 @@
 import FontdCommandLine
 
 extension DesktopInstallation {
-    /// fontd's names on the session bus: its own API (docs/DESIGN.md §27) and the portal backend's (§28).
+    /// fontd's names on the session bus: its own API (docs/DESIGN.md §27 (The session bus)) and the portal backend's (§28 (The Settings portal backend)).
     static let busNames = ["org.fontd.Fontd1", "org.freedesktop.impl.portal.desktop.fontd"]
 
     /// Whether this xdg-desktop-portal sees fontd's backend, and what to do when it cannot.

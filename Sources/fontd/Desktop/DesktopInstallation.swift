@@ -2,7 +2,7 @@ import Foundation
 
 /// fontd as the user's Settings portal backend: the files `fontd desktop install` writes, where
 /// the installed xdg-desktop-portal reads them, and the choices `fontd serve` takes from them
-/// (docs/DESIGN.md §28, "Registration").
+/// (docs/DESIGN.md §28 (The Settings portal backend), "Registration").
 struct DesktopInstallation {
     /// The `.portal` file, byte for byte the repository's `data/fontd.portal` (a test compares them).
     static let portalFileText = """

@@ -2,7 +2,7 @@ import Foundation
 
 /// What `fontd desktop install` did, kept in `$XDG_STATE_HOME/fontd/desktop/record.json` so that
 /// `uninstall` can undo exactly that: each file it created or changed, with a copy of the
-/// original and of what it wrote, and the folders it made (docs/DESIGN.md §28, "Registration").
+/// original and of what it wrote, and the folders it made (docs/DESIGN.md §28 (The Settings portal backend), "Registration").
 struct DesktopRecord: Codable, Sendable {
     /// One file fontd wrote.
     struct File: Codable, Sendable {

@@ -1,6 +1,6 @@
 /// A `portals.conf` held as its lines, so that putting fontd first for the Settings interface
 /// changes that one line and keeps every other byte — other groups, comments, key order,
-/// whitespace (docs/DESIGN.md §28, "Registration").
+/// whitespace (docs/DESIGN.md §28 (The Settings portal backend), "Registration").
 ///
 /// Read as GLib's key files are: `[group]` headers, `key=value` lines inside a group, `#`
 /// comments and blank lines; anything else is refused, naming the line.

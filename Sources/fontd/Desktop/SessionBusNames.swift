@@ -1,7 +1,7 @@
 import Foundation
 
 /// Whether a name has an owner on the session bus now, asked with `gdbus call` (GLib's tool)
-/// rather than through GIO, which the command line never loads (docs/DESIGN.md §28).
+/// rather than through GIO, which the command line never loads (docs/DESIGN.md §28 (The Settings portal backend)).
 enum SessionBusNames {
     /// The bus's answer for one name.
     enum Answer: Equatable {

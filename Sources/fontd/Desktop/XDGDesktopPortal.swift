@@ -1,7 +1,7 @@
 import Foundation
 
 /// The xdg-desktop-portal installed here, its version, and where that version reads backends and
-/// their choice from — the facts of docs/DESIGN.md §28 ("Registration"), taken from its sources.
+/// their choice from — the facts of docs/DESIGN.md §28 (The Settings portal backend), "Registration", taken from its sources.
 struct XDGDesktopPortal: Sendable {
     /// Where distributions put the executable (Debian and Fedora: libexec; Arch: lib).
     static let knownExecutables = [
