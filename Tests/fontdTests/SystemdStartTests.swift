@@ -1,3 +1,4 @@
+import DynamicType
 import FontdTestSupport
 import Foundation
 import Testing
@@ -37,7 +38,7 @@ import Glibc
         // Sent before fontd ran: the inherited socket queued it.
         let answer = try first.readResponse()
         #expect(answer.status == 200)
-        #expect(answer.bodyText == #"{"status":"ok"}"#)
+        #expect(answer.bodyText == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
         // The ready line gives the inherited socket's address, not --port 0's choice.
         #expect(server.readyLine == "fontd listening on http://127.0.0.1:\(port)\n")
         try first.send("GET /font?style=body&category=xl HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
