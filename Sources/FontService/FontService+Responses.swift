@@ -35,7 +35,7 @@ extension FontService {
         errorResponse(error, keptPrivate: Self.carriesCredential(request))
     }
 
-    /// `{"error": CODE, "message": …, "allowed": […]}` with the error's status and the CORS
+    /// `{"error": CODE, "message": …, "suggestion": …, "allowed": […]}` with the error's status and the CORS
     /// fields; with `privateFields` when `keptPrivate`.
     func errorResponse(_ error: FontServiceError, keptPrivate: Bool) -> HTTPResponse {
         // An error body is never to be taken for another type (an old browser sniffing HTML in it).
@@ -48,7 +48,7 @@ extension FontService {
         }
         if keptPrivate { headers += Self.privateFields }
         headers += Self.corsHeaders
-        let document = ErrorDocument(error: error.code, message: error.description, allowed: error.allowed)
+        let document = ErrorDocument(error: error.code, message: error.description, suggestion: error.suggestion, allowed: error.allowed)
         // Only strings: encoding cannot fail, but an answer must go out even if it did.
         let body = (try? OrderedJSONEncoder().encode(document)).map(Array.init)
             ?? Array("{\"error\":\"internal\",\"message\":\"The error could not be written as JSON.\"}".utf8)

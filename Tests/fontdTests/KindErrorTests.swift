@@ -1,0 +1,85 @@
+import FontdTestSupport
+import Foundation
+import Testing
+
+/// The first hour of a new user: a misspelt style, category, trait, weight, legibility, text
+/// spacing, style table, command or option is answered with the value meant ("Did you mean
+/// 'body'?"), by the built `fontd` and by a real server's error JSON (docs/DESIGN.md §8 Errors,
+/// §18 The command line).
+@Suite struct KindErrorTests {
+    static let token = "kind-errors-token"
+
+    /// Requires a failed run with exit `status`: one stderr line containing every piece of `expected`, no stdout.
+    private func expectOneLineError(
+        _ result: CommandResult, status: Int32, _ expected: String..., sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(result.status == status, "\(result.standardError)", sourceLocation: sourceLocation)
+        #expect(result.standardOutput.isEmpty, "\(result.standardOutput)", sourceLocation: sourceLocation)
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)", sourceLocation: sourceLocation)
+        #expect(result.standardError.hasPrefix("fontd: error: "), "\(result.standardError)", sourceLocation: sourceLocation)
+        for piece in expected {
+            #expect(result.standardError.contains(piece), "\(result.standardError)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The error document of `target` on `server`: status, and its members.
+    private func errorDocument(_ server: ServerProcess, _ target: String) throws -> (status: Int, document: [String: Any]) {
+        let response = try server.client.get(target)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        return (response.status, document)
+    }
+
+    @Test(arguments: [
+        (["query", "bdoy"], "'body'"),
+        (["query", "body", "--category", "xxxxl"], "'xxxl'"),
+        (["query", "body", "--category", "extraLarg"], "'extraLarge'"),
+        (["query", "body", "--weight", "blod"], "'bold'"),
+        (["query", "body", "--legibility", "blod"], "'bold'"),
+        (["query", "body", "--text-spacing", "wcga"], "'wcag'"),
+        (["query", "body", "--traits", "bold,itlaic"], "'italic'"),
+    ])
+    func aMisspeltValueNamesTheOneMeant(arguments: [String], meant: String) throws {
+        let result = try CommandRunner.run(arguments)
+        // Exit 1, as every refused value has exited.
+        expectOneLineError(result, status: 1, "Did you mean \(meant)?")
+    }
+
+    @Test func aValueNearNothingSuggestsNothing() throws {
+        let result = try CommandRunner.run(["query", "body", "--category", "huge"])
+        expectOneLineError(result, status: 1, "Unknown content-size category 'huge'")
+        #expect(!result.standardError.contains("Did you mean"), "\(result.standardError)")
+    }
+
+    @Test func theServerAnswersTheValueMeantAsSuggestion() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let cases: [(target: String, code: String, meant: String)] = [
+            ("/font?style=bdoy", "unknownStyle", "body"),
+            ("/font?style=body&category=xxxxl", "unknownCategory", "xxxl"),
+            ("/font?style=body&weight=blod", "invalidNumber", "bold"),
+            ("/font?style=body&legibility=blod", "unknownLegibilityWeight", "bold"),
+            ("/font?style=body&textSpacing=wcga", "unknownTextSpacing", "wcag"),
+            ("/font?style=body&traits=itlaic", "unknownTrait", "italic"),
+            ("/font?stlye=body", "unknownParameter", "style"),
+            ("/specimn", "notFound", "/specimen"),
+        ]
+        for (target, code, meant) in cases {
+            let (status, document) = try errorDocument(server, target)
+            #expect(status == (code == "notFound" ? 404 : 400), "\(target)")
+            #expect(document["error"] as? String == code, "\(target): \(document)")
+            #expect(document["suggestion"] as? String == meant, "\(target): \(document)")
+            #expect((document["message"] as? String)?.hasSuffix("Did you mean '\(meant)'?") == true, "\(target): \(document)")
+        }
+        let (_, far) = try errorDocument(server, "/font?style=zzzzzzzz")
+        #expect(far["error"] as? String == "unknownStyle")
+        #expect(far["suggestion"] == nil, "no suggestion is near: \(far)")
+        #expect(far["allowed"] != nil)
+    }
+
+    @Test func queryOnAServerCarriesTheServersSuggestion() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let result = try CommandRunner.run(["query", "bdoy", "--server", server.url.absoluteString])
+        expectOneLineError(result, status: 1, "Unknown text style 'bdoy'", "Did you mean 'body'?")
+    }
+}
