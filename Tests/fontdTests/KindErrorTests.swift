@@ -50,6 +50,23 @@ import Testing
         #expect(!result.standardError.contains("Did you mean"), "\(result.standardError)")
     }
 
+    @Test func aMisspeltCommandNamesTheCommandMeant() throws {
+        let top = try CommandRunner.run(["quer", "body"])
+        // 64 (EX_USAGE), as ArgumentParser's own "2 unexpected arguments" exits.
+        expectOneLineError(top, status: 64, "Unknown command 'quer' for fontd.", "Did you mean 'query'?", "query, styles")
+        let nested = try CommandRunner.run(["category", "sett", "xl"])
+        expectOneLineError(nested, status: 64, "Unknown command 'sett' for fontd category.", "Did you mean 'set'?")
+        // Far from every command, the parser's own message stands.
+        let far = try CommandRunner.run(["zzzzzz", "body"])
+        expectOneLineError(far, status: 64)
+        #expect(!far.standardError.contains("Did you mean"), "\(far.standardError)")
+    }
+
+    @Test func aMisspeltOptionNamesTheOptionMeant() throws {
+        let result = try CommandRunner.run(["query", "body", "--categroy", "xl"])
+        expectOneLineError(result, status: 64, "Unknown option '--categroy'", "Did you mean '--category'?")
+    }
+
     @Test func theServerAnswersTheValueMeantAsSuggestion() throws {
         let server = try ServerProcess()
         defer { server.stop() }
