@@ -99,4 +99,45 @@ import Testing
         let result = try CommandRunner.run(["query", "bdoy", "--server", server.url.absoluteString])
         expectOneLineError(result, status: 1, "Unknown text style 'bdoy'", "Did you mean 'body'?")
     }
+
+    // MARK: Style tables by name
+
+    @Test func aBundledTableIsFoundByName() throws {
+        let bundled = try CommandRunner.run(["styles", "--styles", "material3", "--json"])
+        #expect(bundled.status == 0, "\(bundled.standardError)")
+        let table = try #require(try JSONSerialization.jsonObject(with: Data(bundled.standardOutput.utf8)) as? [String: Any])
+        #expect(table["name"] as? String == "material3")
+        // The same bytes as the file itself names.
+        let file = TestPaths.packageRoot.appendingPathComponent("Styles/material3.json").path
+        #expect(bundled.standardOutput == (try CommandRunner.run(["styles", "--styles", file, "--json"])).standardOutput)
+
+        // Material 3's styles are its own: bodyLarge, not body.
+        let query = try CommandRunner.run(["query", "bodyLarge", "--styles", "material3", "--json"])
+        #expect(query.status == 0, "\(query.standardError)")
+        #expect(try CommandRunner.run(["query", "bodyLarge", "--json"]).status == 1, "the default table has no bodyLarge")
+
+        let server = try ServerProcess(["--styles", "material3"])
+        defer { server.stop() }
+        let served = try #require(try JSONSerialization.jsonObject(with: Data(try server.client.get("/styles").body)) as? [String: Any])
+        #expect(served["name"] as? String == "material3")
+    }
+
+    @Test func anUnknownTableNameNamesTheNearestAndEveryBundledTable() throws {
+        for command in [["styles"], ["query", "body"], ["css"], ["tokens"]] {
+            let result = try CommandRunner.run(command + ["--styles", "materail3"])
+            expectOneLineError(
+                result, status: 1, "No style table 'materail3'", "Did you mean 'material3'?", "The bundled tables: default, material3.")
+        }
+        // A file of the name, in the working directory, comes before the bundled table.
+        let directory = try TestPaths.temporaryDirectory()
+        try Data(contentsOf: TestPaths.defaultStyles).write(to: directory.appendingPathComponent("material3"))
+        let fontd = try #require(TestPaths.fontdExecutable)
+        let local = try CommandRunner.run(
+            ["-C", directory.path, fontd.path, "styles", "--styles", "material3", "--json"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(local.status == 0, "\(local.standardError)")
+        #expect(local.standardOutput.contains(#""name": "default""#), "\(local.standardOutput.prefix(200))")
+        // A path stays a path: its own error, no suggestion.
+        let path = try CommandRunner.run(["styles", "--styles", "./material3"])
+        expectOneLineError(path, status: 1, "Cannot read the style table")
+    }
 }
