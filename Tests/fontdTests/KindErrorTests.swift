@@ -140,4 +140,35 @@ import Testing
         let path = try CommandRunner.run(["styles", "--styles", "./material3"])
         expectOneLineError(path, status: 1, "Cannot read the style table")
     }
+
+    // MARK: A category from a text scale
+
+    @Test func aTextScaleSetsTheNearestCategoryAndSaysWhich() throws {
+        let server = try ServerProcess(["--token", Self.token])
+        defer { server.stop() }
+        let environment = PinnedFonts.environment.merging(["FONTD_SERVER": server.url.absoluteString, "FONTD_TOKEN": Self.token]) { _, new in new }
+        // 150% lies halfway between xxxl (23/17) and ax1 (28/17): the smaller (docs/DESIGN.md §26).
+        let halfway = try CommandRunner.run(["category", "set", "150%"], environment: environment)
+        #expect(halfway.status == 0, "\(halfway.standardError)")
+        #expect(halfway.standardOutput == "xxxl (was l): the category nearest 150% (xxxl is 135%)\n")
+        #expect(try server.client.get("/category").bodyText.contains(#""category":"xxxl""#))
+
+        // The ratios are the server's table's body sizes: 1.65 is ax1's 28/17, 1.25 is xxl's 21/17.
+        for (scale, category) in [("1.65", "ax1"), ("1.25", "xxl"), ("3.5", "ax5"), ("0.1", "xs"), ("100%", "l")] {
+            let result = try CommandRunner.run(["category", "set", scale], environment: environment)
+            #expect(result.status == 0, "\(scale): \(result.standardError)")
+            #expect(result.standardOutput.hasPrefix(category + " ("), "\(scale): \(result.standardOutput)")
+            #expect(result.standardOutput.contains(": the category nearest \(scale) (\(category) is "), "\(result.standardOutput)")
+            let answer = try server.client.get("/category").bodyText
+            #expect(answer.contains(#""category":"\#(category)""#), "\(scale): \(answer)")
+        }
+
+        // 0, negatives and what is no number are refused, and change nothing.
+        for refused in [["0"], ["0%"], ["--", "-1.5"], ["--", "-50%"], ["1.5x"], ["abc%"], ["%"], ["nan"]] {
+            let result = try CommandRunner.run(["category", "set"] + refused, environment: environment)
+            let expected = refused.last == "nan" ? "Unknown content-size category 'nan'" : "Invalid text scale '\(refused.last ?? "")'"
+            expectOneLineError(result, status: 1, expected)
+            #expect(try server.client.get("/category").bodyText.contains(#""category":"l""#), "\(refused)")
+        }
+    }
 }
