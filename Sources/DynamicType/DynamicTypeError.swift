@@ -55,7 +55,33 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
         }
     }
 
+    /// The value the asker most likely meant (`body` for `bdoy`), when one is near enough
+    /// (`NearestNames.suggestion`); the API answers it as `suggestion` (docs/DESIGN.md §8 (Errors)).
+    public var suggestion: String? {
+        switch self {
+        case .unknownStyle(let name, let known): NearestNames.suggestion(for: name, among: known)
+        case .unknownCategory(let name, let allowed):
+            // Apple's names are accepted too, so `extraLarg` is offered `extraLarge`.
+            NearestNames.suggestion(
+                for: name, among: allowed + ContentSizeCategory.allCases.filter { allowed.contains($0.rawValue) }.map(\.appleName))
+        case .unknownLegibilityWeight(let name, let allowed), .unknownTextSpacing(let name, let allowed),
+             .unknownTrait(let name, let allowed), .unknownFamily(let name, let allowed):
+            NearestNames.suggestion(for: name, among: allowed)
+        case .invalidNumber(_, let value, _, _, let names) where !names.isEmpty:
+            NearestNames.suggestion(for: value, among: names)
+        default: nil
+        }
+    }
+
+    /// The sentence, then "Did you mean …?" when there is a suggestion the sentence does not already offer.
     public var description: String {
+        switch self {
+        case .unknownFamily: sentence
+        default: sentence + NearestNames.didYouMean(suggestion)
+        }
+    }
+
+    private var sentence: String {
         switch self {
         case .unknownStyle(let name, let known):
             "Unknown text style '\(name)'; the loaded table has: \(known.joined(separator: ", "))."

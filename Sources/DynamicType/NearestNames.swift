@@ -23,6 +23,25 @@ public enum NearestNames {
         }.prefix(max(0, limit)).map(\.name)
     }
 
+    /// The one known name `name` was most likely meant to be, for an error's "did you mean"
+    /// (docs/DESIGN.md §8 (Errors) Errors): the closest of `candidates` (as `closest(to:among:)` ranks them)
+    /// among those at most half of whose characters differ from it (`bdoy` → `body`, `xxxxl` →
+    /// `xxxl`, `quer` → `query`); nil when none is that near (`huge` suggests no category).
+    public static func suggestion(for name: String, among candidates: [String]) -> String? {
+        let asked = Array(folded(name))
+        guard !asked.isEmpty else { return nil }
+        let near = candidates.filter { candidate in
+            let known = Array(folded(candidate))
+            return 2 * editDistance(asked, known) <= max(asked.count, known.count)
+        }
+        return closest(to: name, among: near, limit: 1).first
+    }
+
+    /// The sentence that offers `suggestion`, with a space before it; empty without one.
+    public static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { " Did you mean '\($0)'?" } ?? ""
+    }
+
     /// `name` without case and white space, as fontconfig compares family names.
     public static func folded(_ name: String) -> String {
         name.lowercased().filter { !$0.isWhitespace }

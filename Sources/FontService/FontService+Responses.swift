@@ -8,19 +8,25 @@ extension FontService {
     /// cache, and no `Referer` carries a token in its target onwards.
     static let privateFields = [(name: "Cache-Control", value: "private, no-store"), (name: "Referrer-Policy", value: "no-referrer")]
 
-    /// Builds a successful answer's 200 and 304 once, when it is cached.
-    func cachedAnswer(body: [UInt8], followsPreferences: Bool, contentType: String = jsonContentType.value) -> CachedAnswer {
-        Self.makeCachedAnswer(body: body, followsPreferences: followsPreferences, contentType: contentType)
+    /// Builds a successful answer's 200 and 304 once, when it is cached; `extraFields` (`Vary`) go on both.
+    func cachedAnswer(
+        body: [UInt8], followsPreferences: Bool, contentType: String = jsonContentType.value,
+        extraFields: [(name: String, value: String)] = []
+    ) -> CachedAnswer {
+        Self.makeCachedAnswer(body: body, followsPreferences: followsPreferences, contentType: contentType, extraFields: extraFields)
     }
 
     /// `cachedAnswer` for answers made while the service is made.
-    static func makeCachedAnswer(body: [UInt8], followsPreferences: Bool, contentType: String = jsonContentType.value) -> CachedAnswer {
+    static func makeCachedAnswer(
+        body: [UInt8], followsPreferences: Bool, contentType: String = jsonContentType.value,
+        extraFields: [(name: String, value: String)] = []
+    ) -> CachedAnswer {
         let tag = EntityTag(body: body)
         // RFC 9110 §15.4.5: a 304 carries the ETag and cache fields the 200 would have.
         var fields = [(name: "ETag", value: tag.text)]
         if followsPreferences { fields.append((name: "Cache-Control", value: "no-cache")) }
-        fields += corsHeaders
-        let privateFields = [(name: "ETag", value: tag.text)] + privateFields + corsHeaders
+        fields += extraFields + corsHeaders
+        let privateFields = [(name: "ETag", value: tag.text)] + privateFields + extraFields + corsHeaders
         return CachedAnswer(
             response: HTTPResponse(status: 200, headers: [(name: "Content-Type", value: contentType)] + fields, body: body),
             notModified: HTTPResponse(status: 304, headers: fields),
@@ -35,7 +41,7 @@ extension FontService {
         errorResponse(error, keptPrivate: Self.carriesCredential(request))
     }
 
-    /// `{"error": CODE, "message": …, "allowed": […]}` with the error's status and the CORS
+    /// `{"error": CODE, "message": …, "suggestion": …, "allowed": […]}` with the error's status and the CORS
     /// fields; with `privateFields` when `keptPrivate`.
     func errorResponse(_ error: FontServiceError, keptPrivate: Bool) -> HTTPResponse {
         // An error body is never to be taken for another type (an old browser sniffing HTML in it).
@@ -48,7 +54,7 @@ extension FontService {
         }
         if keptPrivate { headers += Self.privateFields }
         headers += Self.corsHeaders
-        let document = ErrorDocument(error: error.code, message: error.description, allowed: error.allowed)
+        let document = ErrorDocument(error: error.code, message: error.description, suggestion: error.suggestion, allowed: error.allowed)
         // Only strings: encoding cannot fail, but an answer must go out even if it did.
         let body = (try? OrderedJSONEncoder().encode(document)).map(Array.init)
             ?? Array("{\"error\":\"internal\",\"message\":\"The error could not be written as JSON.\"}".utf8)

@@ -4,64 +4,82 @@ import WebOutputs
 extension FontService {
     /// Every endpoint of docs/DESIGN.md §7 (HTTP endpoints): adding one is an entry here and its handler.
     static let routes = RouteTable([
+        Route("/", summary: "This index: a page for a browser, or this list as JSON for Accept: application/json.",
+            get: .live { service, context throws(FontServiceError) in try service.indexAnswer(context) }),
         Route(
             "/font", parameters: [.style, .category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .readingFont, .maximumPointSize, .scope],
             required: [.style], followsOmitted: QueryParameters.Name.readerPreferences, example: "/font?style=body",
+            summary: "The resolved font of one style at the reader's category, or the one asked for.",
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.fontRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.encoded(service.resolveFont(request)) })),
         Route(
             "/fonts", parameters: [.category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .readingFont, .maximumPointSize, .scope],
             followsOmitted: QueryParameters.Name.readerPreferences,
+            summary: "Every style's resolved font, in table order.",
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.fontTemplate(context) },
                               answer: { service, template throws(FontServiceError) in try service.encoded(service.fontCollection(template)) })),
         Route(
             "/scale", parameters: [.style, .category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .value, .scope], required: [.style, .value],
             followsOmitted: [.category], example: "/scale?style=body&value=8",
+            summary: "A value scaled as a style scales at a category.",
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.scaleRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.encoded(service.scaledValue(request)) })),
-        Route("/styles", get: Route.cached { service throws(FontServiceError) in try service.encoded(service.resolver.table) }),
-        Route("/categories", get: Route.cached { service throws(FontServiceError) in try service.encoded(ContentSizeCategory.listing) }),
+        Route("/styles", summary: "The loaded style table.",
+            get: Route.cached { service throws(FontServiceError) in try service.encoded(service.resolver.table) }),
+        Route("/categories", summary: "The content-size categories, smallest first.",
+            get: Route.cached { service throws(FontServiceError) in try service.encoded(ContentSizeCategory.listing) }),
         Route(
             "/faces", parameters: [.family],
+            summary: "The installed faces fontconfig lists.",
             get: Route.cached(subject: { _, context in context.parameters[.family] },
                               answer: { service, family throws(FontServiceError) in try service.encoded(service.resolver.catalog.faces(family: family)) })),
-        Route("/healthz", get: .live { service, context throws(FontServiceError) in try service.healthAnswer(context) }),
+        Route("/healthz", summary: "Whether the server is up, and its version.",
+            get: .live { service, context throws(FontServiceError) in try service.healthAnswer(context) }),
         Route(
             "/preferences", parameters: [.scope],
+            summary: "The reader's preferences; PUT changes them.",
             get: .live { service, context throws(FontServiceError) in try service.preferencesAnswer(context) },
             put: .live { service, context throws(FontServiceError) in try service.changePreferences(context) }),
         Route(
             "/category", parameters: [.scope],
+            summary: "The reader's content-size category; PUT changes it.",
             get: .live { service, context throws(FontServiceError) in try service.categoryAnswer(context) },
             put: .live { service, context throws(FontServiceError) in try service.changeCategory(context) }),
         Route(
             "/revocations", parameters: [.scope], required: [.scope], example: "/revocations?scope=alice",
+            summary: "The newest revocation of a scope's tokens; PUT revokes them.",
             get: .live { service, context throws(FontServiceError) in try service.revocationAnswer(context) },
             put: .live { service, context throws(FontServiceError) in try service.revokeTokens(context) }),
-        Route("/events", parameters: [.lastEventID, .scope, .accessToken], get: .live { service, context in service.eventStream(context) }),
+        Route("/events", parameters: [.lastEventID, .scope, .accessToken], summary: "The reader's preferences as an event stream: a snapshot, then every change.",
+            get: .live { service, context in service.eventStream(context) }),
         Route(
             "/css", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .prefix, .format, .scope, .accessToken],
             followsOmitted: QueryParameters.Name.readerPreferences,
             followsWhen: [.category: "all"], contentType: FontService.cssContentType,
+            summary: "A stylesheet of every style at the reader's category.",
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.stylesheetRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.stylesheet(request) })),
         Route(
             "/tokens", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .scope, .accessToken],
             followsOmitted: QueryParameters.Name.readerPreferences,
             contentType: FontService.designTokensContentType,
+            summary: "Design tokens of every style at the reader's category.",
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.blockRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.designTokens(request) })),
         Route(
             "/fontd.js", contentType: FontService.javaScriptContentType,
+            summary: "The module that makes a web page follow the reader.",
             get: Route.cached { _ in Array(FollowerScript.source.utf8) }),
         Route(
             "/specimen", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .scope, .accessToken],
             followsOmitted: QueryParameters.Name.readerPreferences,
             contentType: FontService.htmlContentType,
+            summary: "The specimen page: every style at the reader's category.",
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.specimenRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.specimen(request) })),
         Route(
             "/font-files/", matchingPrefix: "<sha256>",
+            summary: "A font file a stylesheet names.",
             get: .live { service, context throws(FontServiceError) in try service.fontFile(context) }),
     ])
 }

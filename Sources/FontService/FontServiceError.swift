@@ -135,6 +135,17 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The value the asker most likely meant, where one is near enough (docs/DESIGN.md §8 (Errors)): a
+    /// style, category, trait… for a misspelt one, a parameter or a path for a misspelt name.
+    var suggestion: String? {
+        switch self {
+        case .invalidValue(let error): error.suggestion
+        case .unknownParameter(let name, _, let allowed): NearestNames.suggestion(for: name, among: allowed)
+        case .notFound(let path): NearestNames.suggestion(for: path, among: FontService.routes.paths)
+        default: nil
+        }
+    }
+
     var description: String {
         switch self {
         case .invalidValue(let error):
@@ -142,7 +153,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .unknownParameter(let name, let path, let allowed):
             return allowed.isEmpty
                 ? "\(path) takes no parameters; remove '\(name)'."
-                : "Unknown parameter '\(name)' for \(path); use: \(allowed.joined(separator: ", "))."
+                : "Unknown parameter '\(name)' for \(path); use: \(allowed.joined(separator: ", "))." + NearestNames.didYouMean(suggestion)
         case .duplicateParameter(let name):
             return "The parameter '\(name)' is given more than once; give it once."
         case .missingParameter(let name, let path, let example):
@@ -152,7 +163,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
             let shown = text.map { " ('\($0)')" } ?? " (not shown: it is a credential)"
             return "\(subject)\(shown) is not valid percent-encoded UTF-8; write '%' as %25 and other bytes as %XX."
         case .notFound(let path):
-            return "There is nothing at '\(path)'; the API has: \(FontService.routes.paths.joined(separator: ", "))."
+            return "There is nothing at '\(path)'; the API has: \(FontService.routes.paths.joined(separator: ", "))." + NearestNames.didYouMean(suggestion)
         case .methodNotAllowed(let method, let path, let allowed):
             // "GET or HEAD", "GET, HEAD or PUT": the methods a request can use, then the preflight.
             let usable = allowed.filter { $0 != "OPTIONS" }

@@ -43,8 +43,10 @@ struct Route: Sendable {
     let preferenceValues: [QueryParameters.Name: String]
     /// The `Content-Type` of the cached handler's successful answers.
     let contentType: String
-    /// A request that works, for the message about a missing parameter.
+    /// A request that works, for the message about a missing parameter and the index.
     let example: String
+    /// What the endpoint answers, in one line, for the index (`GET /`).
+    let summary: String
     /// Answers GET, and HEAD with the same head.
     let get: Handler
     /// Answers PUT, if the route takes changes.
@@ -54,7 +56,7 @@ struct Route: Sendable {
         _ path: String, matchingPrefix placeholder: String? = nil, parameters: [QueryParameters.Name] = [],
         required: [QueryParameters.Name] = [], followsOmitted preferenceParameters: [QueryParameters.Name] = [],
         followsWhen preferenceValues: [QueryParameters.Name: String] = [:], example: String? = nil,
-        contentType: String = FontService.jsonContentType.value, get: Handler, put: Handler? = nil
+        contentType: String = FontService.jsonContentType.value, summary: String, get: Handler, put: Handler? = nil
     ) {
         self.path = path
         self.matchesPrefix = placeholder != nil
@@ -68,6 +70,7 @@ struct Route: Sendable {
         self.preferenceValues = preferenceValues
         self.contentType = contentType
         self.example = example ?? path
+        self.summary = summary
         self.get = get
         self.put = put
     }

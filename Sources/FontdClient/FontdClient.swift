@@ -147,7 +147,7 @@ public struct FontdClient: Sendable {
     /// `.invalidResponse` when the body is not one (something other than fontd answered).
     static func errorAnswer(status: Int, body: Data, url: URL) -> FontdClientError {
         if let document = try? JSONDecoder().decode(ErrorDocument.self, from: body) {
-            return .server(ServerError(status: status, code: document.error, message: document.message, allowed: document.allowed))
+            return .server(ServerError(status: status, code: document.error, message: document.message, suggestion: document.suggestion, allowed: document.allowed))
         }
         let excerpt = String(decoding: body.prefix(80), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
         return .invalidResponse(url: url.absoluteString, reason: "HTTP \(status) without a fontd error document" + (excerpt.isEmpty ? "" : " ('\(excerpt)')"))

@@ -6,13 +6,16 @@ public struct ServerError: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: ErrorCode
     /// The server's sentence, which a person can act on.
     public var message: String
+    /// The value the server suggests for a misspelt one (`body` for `bdoy`), where one is near enough.
+    public var suggestion: String?
     /// The values the server would have accepted, where it lists them.
     public var allowed: [String]?
 
-    public init(status: Int, code: ErrorCode, message: String, allowed: [String]? = nil) {
+    public init(status: Int, code: ErrorCode, message: String, suggestion: String? = nil, allowed: [String]? = nil) {
         self.status = status
         self.code = code
         self.message = message
+        self.suggestion = suggestion
         self.allowed = allowed
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineCache
+import DynamicType
 import Glibc
 
 /// How fontd runs a command line: any error is one line on stderr and a
@@ -51,9 +52,87 @@ public enum CommandLineMain {
                 return code.rawValue
             }
             // A command that said why it failed itself throws a bare `ExitCode`, which has no message.
-            let message = Root.message(for: error)
+            var message = Root.message(for: error)
+            if code == .validationFailure {
+                // What the parser refused: a misspelt command or option gets the name meant (docs/DESIGN.md §18 (The command line)).
+                message = misspeltCommand(in: arguments, under: Root.self)?.description
+                    ?? suggestingOption(for: message, arguments: arguments, under: Root.self)
+            }
             if !message.isEmpty { Output.writeLine("fontd: error: \(oneLine(message))".escapingControlCharacters, to: STDERR_FILENO) }
             return code.rawValue == 0 ? 1 : code.rawValue
+        }
+    }
+
+    /// The command `arguments` misspelt, when parsing them failed there: the first argument that,
+    /// where a command of `root`'s tree expects one of its subcommands, names none of them but is
+    /// near one (`fontd quer body` → `query`). ArgumentParser says only "2 unexpected arguments" then.
+    static func misspeltCommand(in arguments: [String], under root: any ParsableCommand.Type) -> MisspeltCommand? {
+        let reached = CommandPath(arguments, under: root)
+        guard let argument = reached.unknownSubcommand else { return nil }
+        let subcommands = reached.command.configuration.subcommands
+        let known = subcommands.compactMap { subcommand in
+            subcommand.configuration.shouldDisplay ? subcommand.configuration.commandName : nil
+        }
+        guard let suggestion = NearestNames.suggestion(for: argument, among: known) else { return nil }
+        return MisspeltCommand(name: argument, command: reached.names.joined(separator: " "), suggestion: suggestion, known: known)
+    }
+
+    /// `message` with the option meant, when it is ArgumentParser's `Unknown option '--x'` without
+    /// one: ArgumentParser suggests only options within three edits (`--text-scaling` finds no
+    /// `--text-scaling-factor`); here the options of the command reached, read from its help, go
+    /// through `NearestNames.suggestion`, as every other name does.
+    static func suggestingOption(for message: String, arguments: [String], under root: any ParsableCommand.Type) -> String {
+        let prefix = "Unknown option '"
+        guard message.hasPrefix(prefix), !message.contains("Did you mean"), !message.contains("\n") else { return message }
+        let rest = message.dropFirst(prefix.count)
+        guard let end = rest.firstIndex(of: "'"), rest[rest.startIndex..<end].hasPrefix("--") else { return message }
+        let option = String(rest[rest.startIndex..<end])
+        let help = root.helpMessage(for: CommandPath(arguments, under: root).command, includeHidden: false, columns: 1000)
+        let options = help.split(whereSeparator: { $0.isWhitespace || ",[]()<>|=:;.".contains($0) })
+            .filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init)
+        guard let suggestion = NearestNames.suggestion(for: option, among: options) else { return message }
+        // As ArgumentParser writes its own: `Unknown option '--x'. Did you mean '--y'?`
+        return message + (message.hasSuffix(".") ? "" : ".") + NearestNames.didYouMean(suggestion)
+    }
+
+    /// How far `arguments` go down `root`'s tree of commands: the command reached, the names on the
+    /// way (`fontd category`), and the argument, if any, that names none of its subcommands where one
+    /// was expected.
+    struct CommandPath {
+        var command: any ParsableCommand.Type
+        var names: [String]
+        var unknownSubcommand: String?
+
+        init(_ arguments: [String], under root: any ParsableCommand.Type) {
+            command = root
+            names = [root.configuration.commandName ?? "fontd"]
+            for argument in arguments {
+                // An option before a subcommand, or a command that takes none: the parser's to judge.
+                let subcommands = command.configuration.subcommands
+                guard !argument.hasPrefix("-"), !subcommands.isEmpty else { return }
+                guard let next = subcommands.first(where: { subcommand in
+                    subcommand.configuration.commandName == argument || subcommand.configuration.aliases.contains(argument)
+                }) else {
+                    unknownSubcommand = argument
+                    return
+                }
+                command = next
+                names.append(argument)
+            }
+        }
+    }
+
+    /// A subcommand name that names none, and the one it was most likely meant to be.
+    struct MisspeltCommand: CustomStringConvertible {
+        var name: String
+        /// The command whose subcommand it was to be (`fontd`, `fontd category`).
+        var command: String
+        var suggestion: String
+        var known: [String]
+
+        var description: String {
+            "Unknown command '\(name)' for \(command).\(NearestNames.didYouMean(suggestion)) "
+                + "The commands: \(known.joined(separator: ", ")); see '\(command) --help'."
         }
     }
 

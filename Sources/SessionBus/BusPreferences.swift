@@ -39,8 +39,7 @@ public struct BusPreferences: Hashable, Sendable {
 
     /// The error for `key`, which is none of `keys`: `UnknownKey`, naming the nearest and all of them.
     static func unknownKey(_ key: String, among keys: [String]) -> BusError {
-        let nearest = NearestNames.closest(to: key, among: keys, limit: 1)
-        let hint = nearest.first.map { " Did you mean '\($0)'?" } ?? ""
+        let hint = NearestNames.didYouMean(NearestNames.suggestion(for: key, among: keys))
         return BusError(name: FontdObject.errorPrefix + "UnknownKey", message: "unknown key '\(key)'.\(hint) The keys: \(keys.joined(separator: ", ")).")
     }
 }

@@ -11,26 +11,32 @@
 /// `follow({ scope: "alice/phone", token })` follows a scope (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): `/events` and
 /// every swapped `/css` link are asked with `scope=` and, when a token is given, `access_token=`
 /// (a browser cannot send an `Authorization` header with `EventSource` or a `<link>`).
+///
+/// `follow({ live: false })` applies the reader's preferences once, from `/preferences`, and
+/// opens no event stream: a page that follows live never reaches network idle, so a headless
+/// browser's screenshot that waits for it to settle (`--virtual-time-budget`) would never return.
+/// `ready` settles once they are applied.
 public enum FollowerScript {
     /// The module's source, as served.
     public static let source = #"""
 // fontd.js: a page follows the reader's text size. No dependencies.
 //   import { follow } from "http://127.0.0.1:8686/fontd.js"; follow();
-// Keeps <html data-text-size>, data-bold-text and data-text-spacing equal to the reader's preferences, swaps each
-// <link rel=stylesheet> to this server's /css for them (the old one goes once the new has loaded),
-// and dispatches "fontd:change" on document. EventSource reconnects and resumes by itself.
-// follow({ scope: "alice/phone", token }) follows a scope: /events and /css get scope= and
-// access_token= (a page cannot send an Authorization header with EventSource or a <link>).
+// Keeps <html data-text-size>, data-bold-text and data-text-spacing equal to the reader's
+// preferences, swaps each <link rel=stylesheet> to this server's /css for them (the old one goes
+// once the new has loaded), and dispatches "fontd:change" on document.
+// follow({ scope: "alice/phone", token }) follows a scope (scope= and access_token=).
+// follow({ live: false }) applies them once and opens no stream (for screenshots).
 const server = new URL(import.meta.url).origin;
 
-export function follow({ scope, token } = {}) {
+export function follow({ scope, token, live = true } = {}) {
   const root = document.documentElement;
   const prefs = {};
   const params = new URLSearchParams();
   if (scope) params.set("scope", scope);
   if (token) params.set("access_token", token);
   const query = String(params);
-  const events = new EventSource(server + "/events" + (query ? "?" + query : ""));
+  let applied;
+  const ready = new Promise((resolve) => { applied = resolve; });
   const apply = () => {
     root.dataset.textSize = prefs.category;
     if (prefs.legibilityWeight === "bold") root.dataset.boldText = "";
@@ -39,6 +45,7 @@ export function follow({ scope, token } = {}) {
     else delete root.dataset.textSpacing;
     for (const link of document.querySelectorAll('link[rel~="stylesheet"]')) swap(link);
     document.dispatchEvent(new CustomEvent("fontd:change", { detail: { ...prefs } }));
+    applied();
   };
   const swap = (link) => {
     if (link.dataset.fontdOld !== undefined) return;
@@ -65,21 +72,31 @@ export function follow({ scope, token } = {}) {
     next.addEventListener("error", () => { next.remove(); delete link.dataset.fontdOld; }, { once: true });
     link.after(next);
   };
-  const on = (name, read) => events.addEventListener(name, (event) => {
-    read(JSON.parse(event.data));
-    apply();
-  });
-  on("preferences", (data) => {
+  const snapshot = (data) => {
     prefs.category = data.category;
     prefs.legibilityWeight = data.legibilityWeight;
     prefs.textSpacing = data.textSpacing ?? "default";
     prefs.readingFont = data.readingFont ?? null;
+  };
+  let events;
+  const handle = { ready, close: () => events?.close(), get preferences() { return { ...prefs }; } };
+  if (!live) {
+    const headers = token ? { Authorization: "Bearer " + token } : {};
+    fetch(server + "/preferences" + (scope ? "?scope=" + encodeURIComponent(scope) : ""), { headers })
+      .then((answer) => answer.json()).then((data) => { snapshot(data); apply(); });
+    return handle;
+  }
+  events = new EventSource(server + "/events" + (query ? "?" + query : ""));
+  const on = (name, read) => events.addEventListener(name, (event) => {
+    read(JSON.parse(event.data));
+    apply();
   });
+  on("preferences", snapshot);
   on("contentSizeCategoryDidChange", (data) => { prefs.category = data.category; });
   on("legibilityWeightDidChange", (data) => { prefs.legibilityWeight = data.legibilityWeight; });
   on("textSpacingDidChange", (data) => { prefs.textSpacing = data.textSpacing; });
   on("readingFontDidChange", (data) => { prefs.readingFont = data.readingFont; });
-  return { close: () => events.close(), get preferences() { return { ...prefs }; } };
+  return handle;
 }
 """#
 }

@@ -29,7 +29,7 @@ public enum SpecimenPage {
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
             "<title>fontd specimen: \(HTMLEscaping.text(table)) at \(category)</title>",
             "<style>",
-            HTMLEscaping.styleElementContent((faces + [pageStyle]).joined(separator: "\n")),
+            HTMLEscaping.styleElementContent((faces + [pageStyle, chromeStyle(block)]).joined(separator: "\n")),
             "</style>",
             "</head>",
             "<body>",
@@ -98,22 +98,52 @@ public enum SpecimenPage {
 
     /// The page's own rules. A sample line is its own stacking context, with the hairlines behind
     /// its glyphs; `.origin` is an empty inline block on the line's baseline, so the hairlines
-    /// are placed from the baseline the browser actually uses.
+    /// are placed from the baseline the browser actually uses. A line too long for the window
+    /// wraps rather than being cut off, and the hairlines span the sample's width (`cqw`), never
+    /// past the window.
     static let pageStyle = """
-        body { margin: 24px; font: 14px/20px sans-serif; color: #222; background: #fff; }
-        h1 { font-size: 20px; margin: 0 0 8px; }
-        h2 { font: 600 13px/18px monospace; margin: 0; }
-        nav a { display: inline-block; padding: 2px 6px; margin: 0 2px 4px 0; border: 1px solid #bbb; border-radius: 4px; color: #124; text-decoration: none; }
+        body { margin: 16px; color: #222; background: #fff; overflow-wrap: anywhere; }
+        h1, h2 { margin: 0 0 0.25em; }
+        nav a { display: inline-block; padding: 0.1em 0.35em; margin: 0 0.15em 0.25em 0; border: 1px solid #bbb; border-radius: 0.25em; color: #124; text-decoration: none; }
         nav a[aria-current] { background: #124; color: #fff; }
-        .numbers { font: 12px/16px monospace; color: #555; margin: 2px 0 4px; }
-        .style { margin: 0 0 20px; }
-        .sample { position: relative; z-index: 0; white-space: nowrap; overflow: hidden; color: #000; }
+        .numbers { color: #555; margin: 2px 0 4px; }
+        .style { margin: 0 0 1.2em; }
+        .sample { position: relative; z-index: 0; container-type: inline-size; color: #000; }
         .origin { display: inline-block; position: relative; width: 0; height: 0; vertical-align: baseline; }
-        .hairline { position: absolute; left: 0; width: 100vw; height: 0; border-top: 1px solid; z-index: -1; }
-        .key { border-top: 2px solid; padding-top: 2px; margin-right: 8px; font: 12px/16px monospace; }
+        .hairline { position: absolute; left: 0; width: 100cqw; height: 0; border-top: 1px solid; z-index: -1; }
+        .key { border-top: 2px solid; padding-top: 2px; margin-right: 0.5em; display: inline-block; }
         .ascender { border-color: #39f; } .cap-height { border-color: #e33; } .x-height { border-color: #2a2; }
         .baseline { border-color: #999; } .descender { border-color: #c6c; }
         """
+
+    /// The page's own text — its title, the styles' names, the numbers, the links — set in the
+    /// table's own styles at the page's category (`largeTitle`, `headline`, `body`, `footnote`), so
+    /// the page grows with the sizes it shows rather than staying small at `ax3` (docs/DESIGN.md
+    /// §22 (The web)). For a role the table has no style for, the page's base size grows as the table's
+    /// first style does from `l`.
+    static func chromeStyle(_ block: WebBlock) -> String {
+        let growth = block.styles.first.map { style in
+            style.definition.sizes[block.category].size / style.definition.sizes[.large].size
+        } ?? 1
+        func role(_ names: [String], weight: Int, basePixels: Double, family: String) -> (font: String, size: String, lineHeight: String) {
+            if let style = names.lazy.compactMap({ name in block.styles.first { $0.definition.style.rawValue == name } }).first {
+                let values = StyleValues(style)
+                return (values.font, values.fontSize, values.lineHeight)
+            }
+            let size = formatNumber(basePixels * growth) + "px", lineHeight = formatNumber((basePixels * growth * 1.35).rounded()) + "px"
+            return ("\(weight) \(size)/\(lineHeight) \(family)", size, lineHeight)
+        }
+        let text = role(["body"], weight: 400, basePixels: 17, family: "sans-serif")
+        let title = role(["largeTitle", "title1"], weight: 400, basePixels: 34, family: "sans-serif")
+        let heading = role(["headline"], weight: 600, basePixels: 17, family: "sans-serif")
+        let small = role(["footnote", "caption1"], weight: 400, basePixels: 13, family: "monospace")
+        return """
+            body { font: \(text.font); }
+            h1 { font: \(title.font); }
+            h2 { font: \(heading.font); }
+            .numbers, .key { font: \(small.size)/\(small.lineHeight) monospace; }
+            """
+    }
 
     /// The page's script. It carries the page's own `scope` and `access_token` (read from its
     /// address, never written into the page by the server) to the 12-stop control's links; when

@@ -38,7 +38,7 @@ struct CSSCommand: ParsableCommand {
     @Option(help: "Where the font files are served, for url(): what comes before /font-files/<sha256>.")
     var baseURL: String?
 
-    @Option(help: "A style table file instead of the default.")
+    @Option(help: ArgumentHelp(StyleTableOption.help))
     var styles: String?
 
     func run() throws {

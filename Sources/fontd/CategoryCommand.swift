@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopBridge
 import FontdClient
 import FontdCommandLine
 
@@ -32,7 +33,9 @@ struct CategoryCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Set the reader's category; every subscriber hears of the change.")
 
-        @Argument(help: ArgumentHelp(CategoryCommandPreference.values)) var category: String
+        @Argument(help: ArgumentHelp(
+            String(CategoryCommandPreference.values.dropLast()) + ", or a text scale such as 1.5 or 150% (the nearest category by the desktop's ratios)."))
+        var category: String
         @OptionGroup var options: ServerOptions
         @OptionGroup var scope: ScopeOptions
         @OptionGroup var token: TokenOptions
@@ -40,13 +43,24 @@ struct CategoryCommand: AsyncParsableCommand {
 
         @MainActor
         func run() async throws {
-            let category = try ContentSizeCategory(parsing: category)
+            let scale = try TextScale(parsing: category)
             let client = try options.client(scope: try scope.parsed(), token: token.resolved)
-            let change = try await client.command { client throws(FontdClientError) in try await client.setCategory(category) }
+            let chosen: ContentSizeCategory
+            var note = ""
+            if let scale {
+                // The server's table gives the ratios, as its desktop bridge's are (docs/DESIGN.md §26 (The desktop bridge)).
+                let table = try await client.command { client throws(FontdClientError) in try await client.styles() }
+                let ratios = try TextScalingRatios.of(table)
+                chosen = scale.category(in: ratios)
+                note = ": the category nearest \(scale) (\(chosen.rawValue) is \(scale.written(ratios.ratio(of: chosen))))"
+            } else {
+                chosen = try ContentSizeCategory(parsing: category)
+            }
+            let change = try await client.command { client throws(FontdClientError) in try await client.setCategory(chosen) }
             if json { return try Output.printJSON(change) }
-            Output.printLine(change.previous == change.category
+            Output.printLine((change.previous == change.category
                 ? "\(change.category.rawValue) (unchanged)"
-                : "\(change.category.rawValue) (was \(change.previous.rawValue))")
+                : "\(change.category.rawValue) (was \(change.previous.rawValue))") + note)
         }
     }
 }

@@ -20,7 +20,7 @@ struct Query: AsyncParsableCommand {
 
     @OptionGroup var options: QueryOptions
 
-    @Option(help: "A style table file instead of the default.")
+    @Option(help: ArgumentHelp(StyleTableOption.help))
     var styles: String?
 
     @Option(help: ArgumentHelp("Ask this fontd server (http://HOST:PORT) instead of resolving locally.", valueName: "url"))

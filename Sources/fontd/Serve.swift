@@ -36,7 +36,7 @@ struct Serve: ParsableCommand {
     @Option(help: "The TCP port (default: \(Serve.defaultPort)); 0 lets the system choose (read it from the ready line).")
     var port: Int?
 
-    @Option(help: "A style table file instead of the default.")
+    @Option(help: ArgumentHelp(StyleTableOption.help))
     var styles: String?
 
     // Optional rather than defaulting to processorCount, so help says "one per processor"

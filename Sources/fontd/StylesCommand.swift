@@ -12,7 +12,7 @@ struct StylesCommand: ParsableCommand {
     @Option(help: "Show one category in detail (size, line height, tracking, weights).")
     var category: String?
 
-    @Option(help: "A style table file instead of the default.")
+    @Option(help: ArgumentHelp(StyleTableOption.help))
     var styles: String?
 
     @Flag(help: "Print JSON: the table in its file format, or with --category that category's cells.")

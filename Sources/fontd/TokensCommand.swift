@@ -23,7 +23,7 @@ struct TokensCommand: ParsableCommand {
     @Option(help: "Text spacing: default (the table's) or wcag (WCAG 1.4.12's).")
     var textSpacing: String?
 
-    @Option(help: "A style table file instead of the default.")
+    @Option(help: ArgumentHelp(StyleTableOption.help))
     var styles: String?
 
     func run() throws {

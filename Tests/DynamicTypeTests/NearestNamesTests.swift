@@ -40,4 +40,51 @@ import Testing
         #expect(NearestNames.folded(" Open  Dyslexic ") == "opendyslexic")
         #expect(NearestNames.closest(to: "open dyslexic", among: Self.families, limit: 1) == ["OpenDyslexic"])
     }
+
+    // MARK: Did you mean (docs/DESIGN.md §8 (Errors) Errors)
+
+    @Test(arguments: [
+        ("bdoy", ["largeTitle", "headline", "body", "callout", "footnote"], "body"),
+        ("xxxxl", ContentSizeCategory.allCases.map(\.rawValue), "xxxl"),
+        ("blod", ["regular", "bold"], "bold"),
+        ("quer", ["query", "styles", "categories", "list", "serve", "category"], "query"),
+        ("materail3", ["default", "material3"], "material3"),
+        ("BODY", ["body", "headline"], "body"),
+    ])
+    func aNearNameIsSuggested(asked: String, known: [String], meant: String) {
+        #expect(NearestNames.suggestion(for: asked, among: known) == meant)
+    }
+
+    @Test func aNameNearNothingSuggestsNothing() {
+        let categories = ContentSizeCategory.allCases.flatMap { [$0.rawValue, $0.appleName] }
+        #expect(NearestNames.suggestion(for: "huge", among: categories) == nil)
+        #expect(NearestNames.suggestion(for: "zzzzzzzz", among: ["body", "headline"]) == nil)
+        #expect(NearestNames.suggestion(for: "", among: ["body"]) == nil)
+        #expect(NearestNames.suggestion(for: "body", among: []) == nil)
+    }
+
+    @Test func everyRefusedNameOffersTheOneMeant() {
+        let refusals: [(DynamicTypeError, String)] = [
+            (.unknownStyle("bdoy", known: ["body", "headline"]), "body"),
+            (.unknownCategory("xxxxl", allowed: ContentSizeCategory.allCases.map(\.rawValue)), "xxxl"),
+            (.unknownCategory("extraLarg", allowed: ContentSizeCategory.allCases.map(\.rawValue)), "extraLarge"),
+            (.unknownLegibilityWeight("blod", allowed: ["regular", "bold"]), "bold"),
+            (.unknownTextSpacing("wcga", allowed: ["default", "wcag"]), "wcag"),
+            (.unknownTrait("itlaic", allowed: ["bold", "italic"]), "italic"),
+            (.invalidNumber(parameter: "weight", value: "blod", range: 1...1000, names: FontWeight.names.map(\.name)), "bold"),
+        ]
+        for (error, meant) in refusals {
+            #expect(error.suggestion == meant, "\(error)")
+            #expect(error.description.hasSuffix(" Did you mean '\(meant)'?"), "\(error.description)")
+        }
+        // A number out of range is not a misspelt name.
+        let number = DynamicTypeError.invalidNumber(parameter: "weight", value: "1200", range: 1...1000, names: FontWeight.names.map(\.name))
+        #expect(number.suggestion == nil)
+        #expect(!number.description.contains("Did you mean"))
+        // A family's error lists its nearest already, once.
+        let family = DynamicTypeError.unknownFamily("Lexnd", allowed: ["Lexend", "Lexend Deca"])
+        #expect(family.suggestion == "Lexend")
+        #expect(family.description.components(separatedBy: "did you mean").count == 2)
+        #expect(!family.description.contains("Did you mean"))
+    }
 }

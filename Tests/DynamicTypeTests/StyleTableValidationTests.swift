@@ -83,4 +83,19 @@ import Testing
     @Test func withoutExplicitPathThePackagesTableIsFound() throws {
         #expect(try StyleTable.locate(environment: [:]) == defaultTable)
     }
+
+    @Test func aBundledTableIsFoundByNameFromTheOptionOrTheEnvironment() throws {
+        let material3 = try StyleTable.load(from: TestPaths.material3Styles)
+        #expect(try StyleTable.locate(explicit: "material3", environment: [:]) == material3)
+        #expect(try StyleTable.locate(environment: ["FONTD_STYLES": "material3"]) == material3)
+        #expect(try StyleTable.locate(explicit: "default", environment: [:]) == defaultTable)
+        #expect(StyleTable.bundledNames() == ["default", "material3"])
+    }
+
+    @Test func anUnknownNameSuggestsTheNearestBundledTable() {
+        let error = #expect(throws: StyleTableError.self) { try StyleTable.locate(explicit: "materail3", environment: [:]) }
+        #expect(error == .unknownName("materail3", bundled: ["default", "material3"]))
+        #expect(error?.suggestion == "material3")
+        #expect(error?.description == "No style table 'materail3': no such file, nor a bundled table of that name. Did you mean 'material3'? The bundled tables: default, material3.")
+    }
 }

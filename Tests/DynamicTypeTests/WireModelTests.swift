@@ -45,6 +45,14 @@ import Testing
         #expect(try JSONDecoder().decode(ErrorDocument.self, from: data) == listed)
     }
 
+    @Test func errorDocumentPutsTheSuggestionAfterTheMessage() throws {
+        let error = DynamicTypeError.unknownStyle("bdoy", known: ["body", "headline"])
+        let document = ErrorDocument(error: error.code, message: error.description, suggestion: error.suggestion, allowed: error.allowed)
+        let data = try OrderedJSONEncoder().encode(document)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"error":"unknownStyle","message":"Unknown text style 'bdoy'; the loaded table has: body, headline. Did you mean 'body'?","suggestion":"body","allowed":["body","headline"]}"#)
+        #expect(try JSONDecoder().decode(ErrorDocument.self, from: data) == document)
+    }
+
     @Test func fontCollectionKeepsTheDocumentOrderWhenDecoded() throws {
         // Names chosen so that neither sorted nor hash order is likely to match the table's.
         let styles: [TextStyle] = ["zeta", "body", "alpha", "largeTitle", "mid", "caption2", "b", "title1"]

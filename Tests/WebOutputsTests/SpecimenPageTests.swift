@@ -27,6 +27,27 @@ import WebOutputs
         #expect(page.contains("<html lang=\"en\" data-text-size=\"ax3\" data-bold-text>"))
     }
 
+    @Test func thePagesOwnTextIsSetInTheTablesStylesAtItsCategory() throws {
+        // The default table at ax3: largeTitle 52/61, headline 40/48 (in DejaVu Sans Bold, 700), body 40/48,
+        // footnote 33/40 (docs/DESIGN.md §4 (The style table)).
+        let page = SpecimenPage.html(table: "default", block: try WebFixtures.block(.accessibilityExtraLarge, .regular), preview: true)
+        #expect(page.contains("h1 { font: 400 52px/61px "), "\(page)")
+        #expect(page.contains("h2 { font: 700 40px/48px "))
+        #expect(page.contains("body { font: 400 40px/48px "))
+        #expect(page.contains(".numbers, .key { font: 33px/40px monospace; }"))
+        #expect(!page.contains("nowrap") && !page.contains("100vw"), "nothing is cut off or wider than the sample")
+    }
+
+    @Test func aTableWithoutTheRolesStylesGrowsThePageAsItsFirstStyleGrows() throws {
+        let real = try WebFixtures.block(.accessibilityExtraLarge, .regular)
+        var only = try #require(real.styles.first { $0.definition.style == .body })
+        only.definition.style = TextStyle("zeta")
+        let page = SpecimenPage.html(table: "zeta", block: WebBlock(category: .accessibilityExtraLarge, legibilityWeight: .regular, styles: [only]), preview: true)
+        // body grows 40/17 from l to ax3: the title's 34 px is 80 px, the text's 17 px is 40 px.
+        #expect(page.contains("h1 { font: 400 80px/108px sans-serif; }"), "\(page)")
+        #expect(page.contains("body { font: 400 40px/54px sans-serif; }"))
+    }
+
     @Test func aPreviewStaysAndTheReadersPageFollows() throws {
         let block = try WebFixtures.block(.extraLarge, .regular)
         let preview = SpecimenPage.html(table: "default", block: block, preview: true)

@@ -167,8 +167,11 @@ import Testing
         #expect(uninstall.standardOutput.hasPrefix("Nothing to undo"))
     }
 
-    /// ArgumentParser's own refusals, one line each (it suggests no subcommand name).
-    @Test(arguments: [(["instal"], "Unexpected argument 'instal'"), (["install", "--text-scaling"], "Unknown option '--text-scaling'")])
+    /// What the parser refuses, one line each, naming the subcommand or option meant (docs/DESIGN.md §18 (The command line)).
+    @Test(arguments: [
+        (["instal"], "Unknown command 'instal' for fontd desktop. Did you mean 'install'? The commands: install, uninstall, status; see 'fontd desktop --help'."),
+        (["install", "--text-scaling"], "Unknown option '--text-scaling'. Did you mean '--text-scaling-factor'?"),
+    ])
     func aMistypedSubcommandOrFlagIsRefused(arguments: [String], message: String) throws {
         let home = try TemporaryHome()
         let before = try home.snapshot()

@@ -148,6 +148,10 @@ import Testing
         try Data(png).write(to: TestPaths.packageRoot.appendingPathComponent(".build/specimen-\(category).png"))
 
         for style in ["largeTitle", "body", "footnote"] {
+            // The page's own text grows with the category (docs/DESIGN.md §22 (The web)): at ax3 a style may be
+            // below the window, so each is brought into view, and measured in its own screenshot.
+            _ = try browser.execute("document.querySelector('section[data-style=\"\(style)\"]').scrollIntoView({ block: 'center' })")
+            let png = try browser.screenshotPNG()
             let where_ = try Self.geometry(of: style, in: browser)
             // The H's stems, a pixel in from each side, from above the cap line to below the baseline.
             let x = Int(where_.left.rounded(.up)) + 1
