@@ -40,7 +40,7 @@ extension FontService {
             put: .live { service, context throws(FontServiceError) in try service.revokeTokens(context) }),
         Route("/events", parameters: [.lastEventID, .scope, .accessToken], get: .live { service, context in service.eventStream(context) }),
         Route(
-            "/css", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .prefix, .format, .scope, .accessToken],
+            "/css", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .prefix, .format, .unit, .scope, .accessToken],
             followsOmitted: QueryParameters.Name.readerPreferences,
             followsWhen: [.category: "all"], contentType: FontService.cssContentType,
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.stylesheetRequest(context) },
