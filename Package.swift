@@ -224,7 +224,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FontServiceTests",
-            dependencies: ["FontService", "ScopedPreferences", "HTTPServer", "FontResolution", "DynamicType", "FontdTestSupport"]
+            dependencies: ["FontService", "ScopedPreferences", "HTTPServer", "FontResolution", "DynamicType", "WebOutputs", "FontdTestSupport"]
         ),
         // GRDB too, to make the databases fontd must refuse (another application's, a newer fontd's)
         // and the ones it migrates. Not FontdTestSupport: the store's tests need only a temporary

@@ -15,9 +15,8 @@ public struct TextScalingRatios: Sendable, Hashable {
 
     /// The ratios of `table`'s `body` style; nil when the table has no `body`.
     public init?(table: StyleTable) {
-        guard let body = try? table.definition(of: .body) else { return nil }
-        let base = body.size(at: .default).size
-        ratios = CategoryTable { body.size(at: $0).size / base }
+        guard let ratios = table.textScalingRatios else { return nil }
+        self.ratios = ratios
     }
 
     /// The ratios of `table`'s `body` style, or of the default table's when `table` has none.

@@ -117,8 +117,9 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 }
 
-/// A number as people and query strings write it: `650` rather than `650.0`, other values
-/// in full precision (the inverse of `parseNumber` for finite values).
+/// A number as a query string or a message quoting its input writes it: `650` rather than
+/// `650.0`, other values in full precision (the inverse of `parseNumber` for finite values).
+/// What fontd measures and answers is written with `RoundedNumber` instead.
 public func formatNumber(_ number: Double) -> String {
     number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
 }

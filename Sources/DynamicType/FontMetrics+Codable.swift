@@ -27,7 +27,17 @@ extension FontMetrics {
             metricsScale: try container.decode(Double.self, forKey: .metricsScale))
     }
 
-    /// Writes every value, `leading` included, in declaration order; the spacing values only when set.
+    /// `leading` as fontd writes it: the written line height less the written ascender and
+    /// descender (each by `RoundedNumber`'s rule), rounded, so that a document's own numbers add
+    /// up and a reader that derives `leading` from them, as `init(from:)` does, writes it the same
+    /// again (docs/DESIGN.md §6 (Answer documents), Answer documents). Within 0.002 pt of `leading`.
+    public var writtenLeading: Double {
+        let written = { (value: Double) in RoundedNumber(value).value }
+        return written(written(lineHeight) - (written(ascender) - written(descender)))
+    }
+
+    /// Writes every value, `leading` included (as `writtenLeading`), in declaration order; the
+    /// spacing values only when set.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(unitsPerEm, forKey: .unitsPerEm)
@@ -39,7 +49,7 @@ extension FontMetrics {
         try container.encode(underlinePosition, forKey: .underlinePosition)
         try container.encode(underlineThickness, forKey: .underlineThickness)
         try container.encode(lineHeight, forKey: .lineHeight)
-        try container.encode(leading, forKey: .leading)
+        try container.encode(writtenLeading, forKey: .leading)
         try container.encode(tracking, forKey: .tracking)
         try container.encodeIfPresent(wordSpacing, forKey: .wordSpacing)
         try container.encodeIfPresent(paragraphSpacing, forKey: .paragraphSpacing)

@@ -11,7 +11,8 @@ import Foundation
 /// writes members in hash order unless asked to sort them, and sorted is not declared),
 /// while fontd's answers, its state file and `GET /styles` promise a fixed order that reads
 /// as the design documents it. A Swift `Dictionary` has no order of its own, so its keys are
-/// written sorted, and equal values give equal bytes.
+/// written sorted, and equal values give equal bytes. Every number is written as
+/// `RoundedNumber` writes it (docs/DESIGN.md §6 (Answer documents), Answer documents).
 public struct OrderedJSONEncoder: Sendable {
     /// Whether to indent nested values by two spaces, one member per line.
     public var prettyPrinted: Bool
@@ -40,6 +41,7 @@ public struct OrderedJSONEncoder: Sendable {
         case .bool(let value): output += value ? "true" : "false"
         case .string(let value): writeString(value, to: &output)
         case .number(let value): output += try format(value)
+        case .exactNumber(let value): output += try format(value, exactly: true)
         case .integer(let text): output += text
         case .array(let box):
             try writeContainer(box.elements, open: "[", close: "]", to: &output, indent: indent) { element, output, indent in
@@ -88,18 +90,19 @@ public struct OrderedJSONEncoder: Sendable {
         output += "\""
     }
 
-    /// Shortest round-tripping decimal; whole numbers without a fraction (`formatNumber`).
-    static func format(_ value: Double) throws -> String {
+    /// The shortest decimal within a thousandth of `value` (`RoundedNumber`), or `exactly` the
+    /// shortest that reads back equal (`ExactNumber`); whole numbers without a fraction.
+    static func format(_ value: Double, exactly: Bool = false) throws -> String {
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "JSON cannot represent \(value)"))
         }
-        return formatNumber(value)
+        return exactly ? formatNumber(value) : RoundedNumber(value).description
     }
 
     // MARK: The tree an Encoder builds
 
     fileprivate indirect enum Node {
-        case null, bool(Bool), string(String), number(Double), integer(String)
+        case null, bool(Bool), string(String), number(Double), exactNumber(Double), integer(String)
         case array(ArrayBox), object(ObjectBox)
     }
 
@@ -162,6 +165,7 @@ public struct OrderedJSONEncoder: Sendable {
         // BinaryInteger`) scans every conformance record on first use, which costs a CLI run ~0.1 ms a type.
         switch value {
         case let number as Double: box.value = .number(number)
+        case let number as ExactNumber: box.value = .exactNumber(number.value)
         case let string as String: box.value = .string(string)
         case let flag as Bool: box.value = .bool(flag)
         case let number as Int: box.value = .integer(String(number))

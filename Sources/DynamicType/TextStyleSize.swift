@@ -19,12 +19,13 @@ public struct TextStyleSize: Hashable, Sendable {
 extension TextStyleSize: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable { case size, lineHeight, tracking, variations }
 
+    /// Writes the cell exactly (`ExactNumber`): a table written out reads back as the same table.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(size, forKey: .size)
-        try container.encode(lineHeight, forKey: .lineHeight)
-        try container.encode(tracking, forKey: .tracking)
-        if !variations.isEmpty { try container.encode(variations, forKey: .variations) }
+        try container.encode(ExactNumber(size), forKey: .size)
+        try container.encode(ExactNumber(lineHeight), forKey: .lineHeight)
+        try container.encode(ExactNumber(tracking), forKey: .tracking)
+        if !variations.isEmpty { try container.encode(variations.mapValues(ExactNumber.init), forKey: .variations) }
     }
 
     /// Reads one cell: a positive size and line height, optional tracking, optional axis values.

@@ -53,7 +53,7 @@ extension FontService {
         Route("/events", parameters: [.lastEventID, .scope, .accessToken], summary: "The reader's preferences as an event stream: a snapshot, then every change.",
             get: .live { service, context in service.eventStream(context) }),
         Route(
-            "/css", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .prefix, .format, .scope, .accessToken],
+            "/css", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .prefix, .format, .unit, .scope, .accessToken],
             followsOmitted: QueryParameters.Name.readerPreferences,
             followsWhen: [.category: "all"], contentType: FontService.cssContentType,
             summary: "A stylesheet of every style at the reader's category.",

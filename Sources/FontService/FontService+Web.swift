@@ -20,7 +20,7 @@ extension FontService {
         do {
             var stylesheet = try WebDocuments.Stylesheet(
                 category: parameters[.category], legibility: parameters[.legibility], textSpacing: parameters[.textSpacing],
-                prefix: parameters[.prefix], format: parameters[.format], range: range,
+                prefix: parameters[.prefix], format: parameters[.format], unit: parameters[.unit], range: range,
                 defaults: .init(category: reader.category, legibility: reader.legibilityWeight, textSpacing: reader.textSpacing))
             stylesheet.readingFont = readingFont.family
             return stylesheet
@@ -30,6 +30,7 @@ extension FontService {
             case .unknownFormat(let text):
                 throw .invalidParameter(what: "format", value: text, allowed: WebDocuments.Format.allCases.map(\.rawValue))
             case .invalidPrefix(let text): throw .invalidParameter(what: "prefix", value: text, allowed: [CSSPrefix.allowedForm])
+            case .unknownUnit(let text): throw .invalidParameter(what: "unit", value: text, allowed: CSSUnit.allCases.map(\.rawValue))
             case .conflict(.tailwindWithPrefix):
                 throw .conflictingParameters(
                     "format=tailwind", "prefix", reason: "a Tailwind theme uses Tailwind's own names (--text-body, --font-body); leave out prefix")

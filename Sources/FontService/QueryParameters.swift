@@ -27,6 +27,7 @@ struct QueryParameters: Sendable {
         static let lastEventID = Name(rawValue: "lastEventId")
         static let prefix = Name(rawValue: "prefix")
         static let format = Name(rawValue: "format")
+        static let unit = Name(rawValue: "unit")
         static let scope = Name(rawValue: "scope")
         /// A credential in the query, for browsers that cannot send headers (`EventSource`, `<link>`, a page).
         static let accessToken = Name(rawValue: "access_token")

@@ -21,6 +21,8 @@ extension WebDocuments.Stylesheet {
         case unknownFormat(String)
         /// A prefix outside `CSSPrefix.allowedForm`.
         case invalidPrefix(String)
+        /// A unit that is not one of `CSSUnit`.
+        case unknownUnit(String)
         case conflict(Conflict)
     }
 
@@ -40,11 +42,16 @@ extension WebDocuments.Stylesheet {
 
     /// The stylesheet that options as given ask for (nil: left out), by the one set of rules
     /// `GET /css` and `fontd css` follow: `category` is a category or `all`; `format` `css` or
-    /// `tailwind`; a Tailwind theme takes neither a prefix nor `all`; `all` takes no legibility.
+    /// `tailwind`; `unit` `px` or `rem`; a Tailwind theme takes neither a prefix nor `all`; `all`
+    /// takes no legibility.
     public init(
-        category: String?, legibility: String?, textSpacing: String?, prefix: String?, format: String?,
+        category: String?, legibility: String?, textSpacing: String?, prefix: String?, format: String?, unit: String? = nil,
         range: CategoryRange, defaults: Defaults
     ) throws(OptionError) {
+        let unit = try unit.map { text throws(OptionError) in
+            guard let unit = CSSUnit(rawValue: text.lowercased()) else { throw .unknownUnit(text) }
+            return unit
+        } ?? .standard
         let format = try format.map { text throws(OptionError) in
             guard let format = WebDocuments.Format(rawValue: text.lowercased()) else { throw .unknownFormat(text) }
             return format
@@ -71,6 +78,6 @@ extension WebDocuments.Stylesheet {
         } else {
             categories = .one(named ?? defaults.category, weight ?? defaults.legibility)
         }
-        self.init(categories: categories, prefix: cssPrefix, format: format, textSpacing: spacing, range: range)
+        self.init(categories: categories, prefix: cssPrefix, format: format, textSpacing: spacing, range: range, unit: unit)
     }
 }

@@ -12,7 +12,7 @@ import WebOutputs
 public struct WebDocuments: Sendable {
     /// The form of a stylesheet.
     public enum Format: String, CaseIterable, Hashable, Sendable {
-        /// Custom properties and classes (`--fontd-body-font-size`, `.fontd-body`).
+        /// Custom properties and classes (`--fontd-large-title-font-size`, `.fontd-large-title`).
         case css
         /// A Tailwind v4 `@theme` block (`--text-body`, `--text-body--line-height`).
         case tailwind
@@ -39,10 +39,12 @@ public struct WebDocuments: Sendable {
         public var range: CategoryRange
         /// The reading font every block is resolved with (docs/DESIGN.md §33 (The reading font)); nil for the table's families.
         public var readingFont: String?
+        /// The unit of sizes and line heights.
+        public var unit: CSSUnit
 
         public init(
             categories: Categories, prefix: CSSPrefix = .standard, format: Format = .css, textSpacing: TextSpacing = .default,
-            range: CategoryRange = .unbounded, readingFont: String? = nil
+            range: CategoryRange = .unbounded, readingFont: String? = nil, unit: CSSUnit = .standard
         ) {
             self.categories = categories
             self.prefix = prefix
@@ -50,6 +52,7 @@ public struct WebDocuments: Sendable {
             self.textSpacing = textSpacing
             self.range = range
             self.readingFont = readingFont
+            self.unit = unit
         }
     }
 
@@ -63,15 +66,16 @@ public struct WebDocuments: Sendable {
     /// `/font-files/<sha256>`: `""` for the server's own relative URLs, nil for no `url()` at all.
     public func stylesheet(_ request: Stylesheet, fontFileBase: String?) throws -> String {
         let table = resolver.table.name
-        let spacing = request.textSpacing, range = request.range, reading = request.readingFont
+        let spacing = request.textSpacing, range = request.range, reading = request.readingFont, unit = request.unit
         switch (request.categories, request.format) {
         case (.one(let category, let legibility), .css):
             return StyleSheet.css(
                 table: table, block: try block(category, legibility, spacing, range, readingFont: reading), prefix: request.prefix,
-                fontFileBase: fontFileBase)
+                unit: unit, fontFileBase: fontFileBase)
         case (.one(let category, let legibility), .tailwind):
             return StyleSheet.tailwind(
-                table: table, block: try block(category, legibility, spacing, range, readingFont: reading), fontFileBase: fontFileBase)
+                table: table, block: try block(category, legibility, spacing, range, readingFont: reading), unit: unit,
+                fontFileBase: fontFileBase)
         case (.all(let category, let legibility), _):
             var blocks: [WebBlock] = []
             for each in ContentSizeCategory.allCases {
@@ -80,7 +84,7 @@ public struct WebDocuments: Sendable {
             }
             return StyleSheet.cssAll(
                 table: table, blocks: blocks, current: try block(category, legibility, spacing, range, readingFont: reading),
-                prefix: request.prefix, fontFileBase: fontFileBase)
+                prefix: request.prefix, unit: unit, fontFileBase: fontFileBase)
         }
     }
 
@@ -123,7 +127,15 @@ public struct WebDocuments: Sendable {
                 fullName: resolver.catalog.fullName(file: face.file, index: face.index) ?? Self.fallbackFullName(face),
                 fileHash: resolver.files.urlHash(file: face.file, index: face.index))
         }
-        return WebBlock(category: category, requestedCategory: requested, legibilityWeight: legibility, textSpacing: spacing, styles: styles)
+        return WebBlock(
+            category: category, requestedCategory: requested, legibilityWeight: legibility, textSpacing: spacing, styles: styles,
+            textScalingRatio: textScalingRatios[category])
+    }
+
+    /// The text-scaling ratios of the table's `body` (docs/DESIGN.md §26 (The desktop bridge), The desktop bridge), or
+    /// of the default table's when it has none.
+    private var textScalingRatios: CategoryTable<Double> {
+        resolver.table.textScalingRatios ?? TypeScaling.categoryScales
     }
 
     /// A face fontconfig knows no full name for: its family and style, as most full names read.

@@ -27,7 +27,7 @@ extension Output {
             .compactMap { name, value in value.map { [name, points($0)] } }
         let metricRows: [[String]] = [
             ["line height", points(metrics.lineHeight)],
-            ["leading", points(metrics.leading)],
+            ["leading", points(metrics.writtenLeading)],
             ["tracking", points(metrics.tracking)],
         ] + spacingRows + [
             ["ascender", points(metrics.ascender)],
@@ -37,7 +37,7 @@ extension Output {
             ["x-height", points(metrics.xHeight)],
             ["underline", "\(points(metrics.underlinePosition)) (thickness \(points(metrics.underlineThickness)))"],
             ["units per em", "\(metrics.unitsPerEm)"],
-            ["metrics scale", points(metrics.metricsScale, decimals: 4)],
+            ["metrics scale", points(metrics.metricsScale)],
         ]
         printTable(header: ["field", "value"], rows: faceRows + variationRows + metricRows)
     }
@@ -49,6 +49,6 @@ extension Output {
             let secondIsCustom = second.first?.isUppercase ?? false
             return firstIsCustom == secondIsCustom ? first < second : !firstIsCustom
         }
-        return registeredFirst.map { "\($0) \(formatNumber(variations[$0] ?? 0))" }.joined(separator: ", ")
+        return registeredFirst.map { "\($0) \(points(variations[$0] ?? 0))" }.joined(separator: ", ")
     }
 }

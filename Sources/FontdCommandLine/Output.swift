@@ -47,8 +47,15 @@ public enum Output {
         }
     }
 
-    /// A value for people: at most `decimals` decimals, no trailing zeros.
-    public static func points(_ value: Double, decimals: Int = 2) -> String {
+    /// A value for people, written as every number fontd writes (`RoundedNumber`): the shortest
+    /// decimal within a thousandth of it.
+    public static func points(_ value: Double) -> String {
+        RoundedNumber(value).description
+    }
+
+    /// A value for people at most `decimals` decimals: tables now follow `points(_:)`'s one rule.
+    @available(*, deprecated, message: "use points(_:), which writes every number by RoundedNumber's rule")
+    public static func points(_ value: Double, decimals: Int) -> String {
         let scale = (0..<decimals).reduce(1.0) { product, _ in product * 10 }
         return formatNumber((value * scale).rounded() / scale)
     }

@@ -14,7 +14,7 @@ import DynamicType
 /// ```json
 /// {"default": {"$description": "…", "body": {"$type": "typography", "$value": {"fontFamily": ["DejaVu Sans", "sans-serif"],
 ///   "fontSize": {"value": 19, "unit": "px"}, "fontWeight": 400, "letterSpacing": {"value": -0.46, "unit": "px"},
-///   "lineHeight": 1.263157894736842}, "$extensions": {"org.fontd": {"category": "xl", …}}}}}
+///   "lineHeight": 1.263}, "$extensions": {"org.fontd": {"category": "xl", …}}}}}
 /// ```
 ///
 /// Rules followed: §5.1.1 (token and group names must not begin with `$` nor contain `{`, `}`

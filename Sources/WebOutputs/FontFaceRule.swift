@@ -37,6 +37,8 @@ struct FontFaceRule {
 
     /// The rule on one line. `url()` comes last and only with both a base and a hash: a
     /// browser tries the sources in order, so a face installed on the device is never fetched.
+    /// `font-display: swap` shows the text in a fallback face while a fetched file arrives,
+    /// rather than hiding it.
     func css(fontFileBase: String?) -> String {
         var sources = [fullName, postscriptName].reduce(into: [String]()) { names, name in
             if !names.contains(name) { names.append(name) }
@@ -47,7 +49,7 @@ struct FontFaceRule {
             sources.append("url(\(CSSEscaping.string("\(base)/font-files/\(fileHash)")))")
         }
         return "@font-face { font-family: \(CSSEscaping.string(identity.family)); src: \(sources.joined(separator: ", ")); "
-            + "font-weight: \(formatNumber(identity.weight.rawValue)); font-style: \(StyleValues.keyword(for: identity.slant)); "
-            + "font-stretch: \(formatNumber(identity.width.rawValue))%; }"
+            + "font-weight: \(RoundedNumber(identity.weight.rawValue)); font-style: \(StyleValues.keyword(for: identity.slant)); "
+            + "font-stretch: \(RoundedNumber(identity.width.rawValue))%; font-display: swap; }"
     }
 }

@@ -56,9 +56,9 @@ public enum SpecimenPage {
         let values = StyleValues(style)
         let name = HTMLEscaping.text(style.definition.style.rawValue)
         let numbers = [
-            "\(formatNumber(face.pointSize)) / \(formatNumber(metrics.lineHeight)) px",
-            "weight \(formatNumber(face.weight.rawValue))",
-            "tracking \(formatNumber(metrics.tracking)) px",
+            "\(RoundedNumber(face.pointSize)) / \(RoundedNumber(metrics.lineHeight)) px",
+            "weight \(RoundedNumber(face.weight.rawValue))",
+            "tracking \(RoundedNumber(metrics.tracking)) px",
             "\(HTMLEscaping.text(face.family)) \(HTMLEscaping.text(face.face))",
             face.fallback ? "a fallback" : "no fallback",
         ].joined(separator: " · ")
@@ -66,7 +66,7 @@ public enum SpecimenPage {
         let hairlines = [
             ("ascender", -metrics.ascender), ("cap-height", -metrics.capHeight), ("x-height", -metrics.xHeight),
             ("baseline", 0), ("descender", -metrics.descender),
-        ].map { "<i class=\"hairline \($0.0)\" style=\"top: \(formatNumber($0.1))px\"></i>" }.joined()
+        ].map { "<i class=\"hairline \($0.0)\" style=\"top: \(CSSUnit.px.length($0.1))\"></i>" }.joined()
         var declarations = "font: \(values.font); letter-spacing: \(values.letterSpacing);"
         if face.width != .normal { declarations += " font-stretch: \(values.fontStretch);" }
         if !(font.variations ?? [:]).isEmpty { declarations += " font-variation-settings: \(values.fontVariationSettings);" }

@@ -8,6 +8,7 @@ import DynamicType
 /// @font-face { font-family: "DejaVu Sans"; src: local("DejaVu Sans"), local("DejaVuSans"); font-weight: 400; font-style: normal; font-stretch: 100%; }
 /// :root {
 ///   --fontd-category: xl;
+///   --fontd-scale: 1.118;
 ///   --fontd-body-font-family: "DejaVu Sans", sans-serif;
 ///   --fontd-body-font-size: 19px;
 ///   --fontd-body-line-height: 24px;
@@ -17,6 +18,10 @@ import DynamicType
 /// }
 /// .fontd-body { font: var(--fontd-body-font); letter-spacing: var(--fontd-body-letter-spacing); }
 /// ```
+///
+/// Names follow CSS's own convention, kebab-case: `largeTitle` is `--fontd-large-title-font-size`
+/// and `.fontd-large-title` (`TextStyle.cssName`). `unit` writes sizes and line heights in `px`
+/// or `rem` (`CSSUnit`); numbers are written by `RoundedNumber`'s rule.
 ///
 /// Everything from a table or a font is escaped for where it lands (`CSSEscaping`): family and
 /// face names are CSS strings, style names parts of identifiers, the table name comment text.
@@ -28,11 +33,13 @@ import DynamicType
 /// whose `fileHash` is `nil` never gets a `url()`.
 public enum StyleSheet {
     /// The stylesheet for one category and legibility weight (`GET /css?category=xl`).
-    public static func css(table: String, block: WebBlock, prefix: CSSPrefix, fontFileBase: String?) -> String {
+    public static func css(
+        table: String, block: WebBlock, prefix: CSSPrefix, unit: CSSUnit = .standard, fontFileBase: String?
+    ) -> String {
         let extras = extrasByStyle(in: [block])
         var lines = preamble(
             table: table, scope: block.summary, styles: block.styles, fontFileBase: fontFileBase)
-        lines += rootRule(":root", block: block, prefix: prefix, extras: extras)
+        lines += rootRule(":root", block: block, prefix: prefix, unit: unit, extras: extras)
         lines += classRules(for: block.styles, prefix: prefix, extras: extras)
         return document(lines)
     }
@@ -47,7 +54,7 @@ public enum StyleSheet {
     /// block once any block needs it, with the normal value where the face has none, so that a
     /// block never inherits the default's value through the cascade.
     public static func cssAll(
-        table: String, blocks: [WebBlock], current: WebBlock, prefix: CSSPrefix, fontFileBase: String?
+        table: String, blocks: [WebBlock], current: WebBlock, prefix: CSSPrefix, unit: CSSUnit = .standard, fontFileBase: String?
     ) -> String {
         let everyBlock = [current] + blocks
         let extras = extrasByStyle(in: everyBlock)
@@ -55,12 +62,12 @@ public enum StyleSheet {
             table: table,
             scope: "every category (default: \(current.category.rawValue), \(current.legibilityWeight.rawValue))\(current.spacingNote)",
             styles: everyBlock.flatMap(\.styles), fontFileBase: fontFileBase)
-        lines += rootRule(":root", block: current, prefix: prefix, extras: extras)
+        lines += rootRule(":root", block: current, prefix: prefix, unit: unit, extras: extras)
         for block in blocks {
             // Attribute selectors of docs/DESIGN.md §22 (The web), which fontd.js sets on <html>.
             var selector = ":root[data-text-size=\(CSSEscaping.string(block.askedCategory.rawValue))]"
             if block.legibilityWeight == .bold { selector += "[data-bold-text]" }
-            lines += rootRule(selector, block: block, prefix: prefix, extras: extras)
+            lines += rootRule(selector, block: block, prefix: prefix, unit: unit, extras: extras)
         }
         lines += classRules(for: current.styles, prefix: prefix, extras: extras)
         return document(lines)
@@ -79,9 +86,10 @@ public enum StyleSheet {
         lines.joined(separator: "\n") + "\n"
     }
 
-    /// The name of a custom property: `--<prefix>-<style>-<suffix>`, escaped as one identifier.
+    /// The name of a custom property: `--<prefix>-<style>-<suffix>`, the style kebab-case,
+    /// escaped as one identifier.
     static func propertyName(_ prefix: CSSPrefix, _ style: TextStyle, _ suffix: String) -> String {
-        "--" + CSSEscaping.identifier("\(prefix.rawValue)-\(style.rawValue)-\(suffix)")
+        "--" + CSSEscaping.identifier("\(prefix.rawValue)-\(style.cssName)-\(suffix)")
     }
 
     /// What each style needs beyond the six declarations, over all of `blocks`.
@@ -93,17 +101,20 @@ public enum StyleSheet {
         return extras
     }
 
-    /// A rule setting the category and every style's custom properties.
+    /// A rule setting the category, its text-scaling ratio and every style's custom properties.
     private static func rootRule(
-        _ selector: String, block: WebBlock, prefix: CSSPrefix, extras: [TextStyle: StyleValues.Extras]
+        _ selector: String, block: WebBlock, prefix: CSSPrefix, unit: CSSUnit, extras: [TextStyle: StyleValues.Extras]
     ) -> [String] {
         var lines = ["\(selector) {", "  --\(CSSEscaping.identifier("\(prefix.rawValue)-category")): \(block.category.rawValue);"]
         if let requested = block.requestedCategory {
             lines.append("  --\(CSSEscaping.identifier("\(prefix.rawValue)-requested-category")): \(requested.rawValue);")
         }
+        if let ratio = block.textScalingRatio {
+            lines.append("  --\(CSSEscaping.identifier("\(prefix.rawValue)-scale")): \(RoundedNumber(ratio));")
+        }
         for style in block.styles {
             let name = style.definition.style
-            let values = StyleValues(style)
+            let values = StyleValues(style, unit: unit)
             let needed = extras[name] ?? []
             var declarations = [
                 ("font-family", values.fontFamily), ("font-size", values.fontSize), ("line-height", values.lineHeight),
@@ -143,7 +154,7 @@ public enum StyleSheet {
             if needed.contains(.textSpacing) {
                 declarations.append("word-spacing: var(\(propertyName(prefix, name, "word-spacing")), normal);")
             }
-            return ".\(CSSEscaping.identifier("\(prefix.rawValue)-\(name.rawValue)")) { \(declarations.joined(separator: " ")) }"
+            return ".\(CSSEscaping.identifier("\(prefix.rawValue)-\(name.cssName)")) { \(declarations.joined(separator: " ")) }"
         }
     }
 }

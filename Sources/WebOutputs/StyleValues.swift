@@ -3,8 +3,8 @@ import DynamicType
 /// One style's values as CSS writes them, whatever they are named: the stylesheet's custom
 /// properties and the Tailwind theme are both written from these.
 ///
-/// Lengths are `px`, which are points (docs/DESIGN.md §22 (The web)); every number goes through
-/// `formatNumber`, so it keeps full precision (§22 (The web)).
+/// Lengths are `px`, which are points (docs/DESIGN.md §22 (The web)), or the size and line height in `rem`
+/// when asked (`CSSUnit`); every number is written by `RoundedNumber`'s rule (§6 (Answer documents)).
 struct StyleValues {
     /// Declarations beyond the six every style has, needed only by some faces.
     struct Extras: OptionSet, Hashable {
@@ -50,21 +50,23 @@ struct StyleValues {
     /// for a width percentage or variations; the class sets those after it.
     let font: String
 
-    init(_ style: WebStyle) {
+    /// `style`'s values, its size and line height in `unit`.
+    init(_ style: WebStyle, unit: CSSUnit = .standard) {
         let face = style.font.matchedFace
+        let pixels = CSSUnit.px
         fontFamily = FontFamilyList(resolvedFamily: face.family, fallbacks: style.definition.families).css
-        fontSize = formatNumber(face.pointSize) + "px"
-        lineHeight = formatNumber(style.font.metrics.lineHeight) + "px"
-        fontWeight = formatNumber(face.weight.rawValue)
-        letterSpacing = formatNumber(style.font.metrics.tracking) + "px"
-        wordSpacing = style.font.metrics.wordSpacing.map { formatNumber($0) + "px" } ?? "normal"
-        paragraphSpacing = formatNumber(style.font.metrics.paragraphSpacing ?? 0) + "px"
+        fontSize = unit.length(face.pointSize)
+        lineHeight = unit.length(style.font.metrics.lineHeight)
+        fontWeight = RoundedNumber(face.weight.rawValue).description
+        letterSpacing = pixels.length(style.font.metrics.tracking)
+        wordSpacing = style.font.metrics.wordSpacing.map(pixels.length) ?? "normal"
+        paragraphSpacing = pixels.length(style.font.metrics.paragraphSpacing ?? 0)
         fontStyle = Self.keyword(for: face.slant)
-        fontStretch = formatNumber(face.width.rawValue) + "%"
+        fontStretch = "\(RoundedNumber(face.width.rawValue))%"
         let variations = (style.font.variations ?? [:]).sorted { $0.key < $1.key }
         fontVariationSettings = variations.isEmpty
             ? "normal"
-            : variations.map { "\(CSSEscaping.string($0.key)) \(formatNumber($0.value))" }.joined(separator: ", ")
+            : variations.map { "\(CSSEscaping.string($0.key)) \(RoundedNumber($0.value))" }.joined(separator: ", ")
         let slant = face.slant == .roman ? "" : fontStyle + " "
         font = "\(slant)\(fontWeight) \(fontSize)/\(lineHeight) \(fontFamily)"
     }

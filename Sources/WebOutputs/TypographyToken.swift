@@ -70,7 +70,7 @@ struct TypographyToken: Encodable {
             category: block.category, requestedCategory: block.requestedCategory, legibilityWeight: block.legibilityWeight,
             textSpacing: block.textSpacing == .default ? nil : block.textSpacing, file: face.file,
             ascender: font.metrics.ascender, descender: font.metrics.descender, capHeight: font.metrics.capHeight,
-            xHeight: font.metrics.xHeight, leading: font.metrics.leading,
+            xHeight: font.metrics.xHeight, leading: font.metrics.writtenLeading,
             wordSpacing: font.metrics.wordSpacing, paragraphSpacing: font.metrics.paragraphSpacing))
     }
 }

@@ -13,17 +13,22 @@ public struct WebBlock: Hashable, Sendable {
     public var textSpacing: TextSpacing
     /// The table's styles, in table order, each resolved at `category` and `legibilityWeight`.
     public var styles: [WebStyle]
+    /// The text-scaling ratio of `category` (docs/DESIGN.md §26 (The desktop bridge), The desktop bridge), written as
+    /// `--fontd-scale`; nil writes none.
+    public var textScalingRatio: Double?
 
-    /// A block of `styles`, which the caller resolved at `category`, `legibilityWeight` and `textSpacing`.
+    /// A block of `styles`, which the caller resolved at `category`, `legibilityWeight` and
+    /// `textSpacing`; `textScalingRatio` is `category`'s.
     public init(
         category: ContentSizeCategory, requestedCategory: ContentSizeCategory? = nil, legibilityWeight: LegibilityWeight,
-        textSpacing: TextSpacing = .default, styles: [WebStyle]
+        textSpacing: TextSpacing = .default, styles: [WebStyle], textScalingRatio: Double? = nil
     ) {
         self.category = category
         self.requestedCategory = requestedCategory
         self.legibilityWeight = legibilityWeight
         self.textSpacing = textSpacing
         self.styles = styles
+        self.textScalingRatio = textScalingRatio
     }
 
     /// The category as asked, before any range: what a `data-text-size` selector matches.

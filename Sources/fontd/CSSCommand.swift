@@ -35,6 +35,9 @@ struct CSSCommand: ParsableCommand {
     @Option(help: "css (custom properties and classes) or tailwind (a Tailwind v4 @theme block; not with --category all).")
     var format: String?
 
+    @Option(help: "The unit of font sizes and line heights: px (default) or rem (px ÷ 16).")
+    var unit: String?
+
     @Option(help: "Where the font files are served, for url(): what comes before /font-files/<sha256>.")
     var baseURL: String?
 
@@ -54,7 +57,7 @@ struct CSSCommand: ParsableCommand {
     func stylesheet() throws -> WebDocuments.Stylesheet {
         do {
             return try WebDocuments.Stylesheet(
-                category: category, legibility: legibility, textSpacing: textSpacing, prefix: prefix, format: format,
+                category: category, legibility: legibility, textSpacing: textSpacing, prefix: prefix, format: format, unit: unit,
                 range: try range.parsed(), defaults: .init())
         } catch let error as WebDocuments.Stylesheet.OptionError {
             switch error {
@@ -62,6 +65,8 @@ struct CSSCommand: ParsableCommand {
             case .unknownFormat(let text):
                 throw ValidationError("Invalid format '\(text)'; use one of: \(WebDocuments.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
             case .invalidPrefix(let text): throw ValidationError("Invalid prefix '\(text)'; use the form \(CSSPrefix.allowedForm).")
+            case .unknownUnit(let text):
+                throw ValidationError("Invalid unit '\(text)'; use one of: \(CSSUnit.allCases.map(\.rawValue).joined(separator: ", ")).")
             case .conflict(.tailwindWithPrefix):
                 throw ValidationError("--prefix does not apply to --format tailwind: a Tailwind theme uses Tailwind's own names (--text-body).")
             case .conflict(.tailwindWithEveryCategory):

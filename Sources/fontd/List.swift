@@ -36,7 +36,7 @@ struct List: ParsableCommand {
 
     /// `wght 100…900 (400), slnt -10…0 (0)`: each axis's range, and its default in parentheses.
     static func axesText(_ axes: [VariationAxis]) -> String {
-        axes.map { "\($0.tag) \(formatNumber($0.minimum))…\(formatNumber($0.maximum)) (\(formatNumber($0.defaultValue)))" }
+        axes.map { "\($0.tag) \(Output.points($0.minimum))…\(Output.points($0.maximum)) (\(Output.points($0.defaultValue)))" }
             .joined(separator: ", ")
     }
 }

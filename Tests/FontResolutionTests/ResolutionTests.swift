@@ -179,6 +179,17 @@ import Testing
     @Test func resolvedFontRoundTripsThroughJSON() throws {
         let font = try resolve(.caption2, .accessibilityMedium, traits: [.condensed, .italic])
         let data = try OrderedJSONEncoder().encode(font)
-        #expect(try JSONDecoder().decode(ResolvedFont.self, from: data) == font)
+        let decoded = try JSONDecoder().decode(ResolvedFont.self, from: data)
+        // Numbers are written within a thousandth (docs/DESIGN.md §6 (Answer documents)): what reads back writes the same bytes again.
+        #expect(try OrderedJSONEncoder().encode(decoded) == data)
+        #expect(decoded.matchedFace == font.matchedFace)
+        let metrics: [KeyPath<FontMetrics, Double>] = [
+            \.ascender, \.descender, \.lineGap, \.capHeight, \.xHeight, \.underlinePosition, \.underlineThickness,
+            \.lineHeight, \.tracking, \.metricsScale,
+        ]
+        for metric in metrics {
+            #expect(decoded.metrics[keyPath: metric] == RoundedNumber(font.metrics[keyPath: metric]).value, "\(metric)")
+        }
+        #expect(abs(decoded.metrics.leading - font.metrics.leading) < 2 * RoundedNumber.tolerance)
     }
 }

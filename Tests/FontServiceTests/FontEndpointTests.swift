@@ -94,10 +94,11 @@ import Testing
         let response = try service.client.send("/scale?style=title2&category=\(category.appleName)&value=-12.5")
         #expect(response.status == 200)
         let factor = try defaultTable.definition(of: .title2).metricsScale(at: category)
+        // Written by the one rule (docs/DESIGN.md §6 (Answer documents)): the exact product and factor, within a thousandth.
         #expect(try response.json() == .object([
             .init(key: "value", value: .number(-12.5)),
-            .init(key: "scaled", value: .number(-12.5 * factor)),
-            .init(key: "factor", value: .number(factor)),
+            .init(key: "scaled", value: .number(RoundedNumber(-12.5 * factor).value)),
+            .init(key: "factor", value: .number(RoundedNumber(factor).value)),
         ]))
         let font = try resolver.resolve(FontRequest(style: .title2, category: category))
         #expect(font.metrics.metricsScale == factor)
@@ -109,15 +110,15 @@ import Testing
             Issue.record("not numbers: \(body)")
             return
         }
-        #expect(factor == 24.0 / 22.0)
-        #expect((scaled * 100).rounded() / 100 == 8.73)
+        #expect(factor == 1.09, "24 / 22 within a thousandth")
+        #expect(scaled == 8.727, "8 × 24 / 22 within a thousandth")
     }
 
     @Test func scaleWithoutCategoryFollowsTheReader() throws {
         let service = makeService()
         service.setPreferences(ReaderPreferences(category: .extraSmall, legibilityWeight: .regular))
         let body = try service.client.send("/scale?style=body&value=22").json()
-        #expect(body["scaled"] == .number(22 * (19.0 / 22.0)))
-        #expect(body["factor"] == .number(19.0 / 22.0))
+        #expect(body["scaled"] == .number(RoundedNumber(22 * (19.0 / 22.0)).value))
+        #expect(body["factor"] == .number(RoundedNumber(19.0 / 22.0).value))
     }
 }

@@ -4,13 +4,14 @@ import ScopedPreferences
 import FontdTestSupport
 import Foundation
 import Testing
+import WebOutputs
 
 /// `/css` and `/tokens` (docs/DESIGN.md §22 (The web)) against `/font`, in process and on a real server.
 @Suite struct WebEndpointTests {
     /// The custom properties of `style` in the first `:root` block of `css`, by what follows `--fontd-<style>-`.
     static func properties(of style: String, in css: String, prefix: String = "fontd") -> [String: String] {
         var found: [String: String] = [:]
-        let marker = "  --\(prefix)-\(style)-"
+        let marker = "  --\(prefix)-\(TextStyle(style).cssName)-"
         for line in css.split(separator: "\n") where line.hasPrefix(marker) {
             let declaration = line.dropFirst(marker.count)
             guard let colon = declaration.firstIndex(of: ":"), found[String(declaration[..<colon])] == nil else { continue }
@@ -40,7 +41,8 @@ import Testing
             #expect(Self.pixels(properties["line-height"]).map(JSONDocument.number) == font["metrics"]?["lineHeight"], "\(style)")
             #expect(Self.pixels(properties["letter-spacing"]).map(JSONDocument.number) == font["metrics"]?["tracking"], "\(style)")
             #expect(properties["font-weight"].flatMap(Double.init).map(JSONDocument.number) == font["descriptor"]?["weight"], "\(style)")
-            #expect(text.contains(".fontd-\(style) { font: var(--fontd-\(style)-font); "), "\(style)")
+            let name = TextStyle(style).cssName
+            #expect(text.contains(".fontd-\(name) { font: var(--fontd-\(name)-font); "), "\(style)")
         }
     }
 

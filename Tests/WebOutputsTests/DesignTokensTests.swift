@@ -31,10 +31,12 @@ import WebOutputs
                   case .number(let tracking)? = spacing.first(where: { $0.key == "value" })?.value,
                   case .array(let families)? = value.first(where: { $0.key == "fontFamily" })?.value
             else { Issue.record("\(token.path): $value is not as expected"); continue }
-            #expect(fontSize == face.pointSize)
-            #expect(abs(lineHeight * fontSize - style.font.metrics.lineHeight) < 1e-9, "\(token.path)")
+            #expect(fontSize == RoundedNumber(face.pointSize).value)
+            // An em value, within a thousandth of an em.
+            #expect(lineHeight == RoundedNumber(style.font.metrics.lineHeight / face.pointSize).value, "\(token.path)")
+            #expect(abs(lineHeight * fontSize - style.font.metrics.lineHeight) < RoundedNumber.tolerance * fontSize, "\(token.path)")
             #expect(weight == face.weight.rawValue)
-            #expect(tracking == style.font.metrics.tracking)
+            #expect(tracking == RoundedNumber(style.font.metrics.tracking).value)
             #expect(families == [.string(face.family), .string("sans-serif")])
             #expect(value.map(\.key) == DTCGValidator.typographyKeys)
 
@@ -45,7 +47,8 @@ import WebOutputs
             #expect(fontd.first { $0.key == "category" }?.value == .string(selection.category.rawValue))
             #expect(fontd.first { $0.key == "legibilityWeight" }?.value == .string(selection.legibility.rawValue))
             #expect(fontd.first { $0.key == "file" }?.value == .string(face.file))
-            #expect(fontd.first { $0.key == "leading" }?.value == .number(style.font.metrics.leading))
+            #expect(fontd.first { $0.key == "leading" }?.value == .number(style.font.metrics.writtenLeading))
+            #expect(abs(style.font.metrics.writtenLeading - style.font.metrics.leading) < 2 * RoundedNumber.tolerance)
         }
     }
 
@@ -59,9 +62,9 @@ import WebOutputs
             .init(key: "fontSize", value: .object([.init(key: "value", value: .number(19)), .init(key: "unit", value: .string("px"))])),
             .init(key: "fontWeight", value: .number(400)),
             .init(key: "letterSpacing", value: .object([.init(key: "value", value: .number(-0.46)), .init(key: "unit", value: .string("px"))])),
-            .init(key: "lineHeight", value: .number(24.0 / 19.0)),
+            .init(key: "lineHeight", value: .number(RoundedNumber(24.0 / 19.0).value)),
         ]))
-        #expect(text.contains("\"lineHeight\": 1.263157894736842"))
+        #expect(text.contains("\"lineHeight\": 1.263\n"), "24 / 19 within a thousandth of an em")
     }
 
     @Test(arguments: [

@@ -40,7 +40,7 @@ import WebOutputs
             #expect(rule.value(of: "--fontd-category") == [.ident(category.rawValue)])
             let block = try #require(blocks.first { $0.category == category && $0.legibilityWeight == legibility })
             for style in block.styles {
-                let name = style.definition.style.rawValue
+                let name = style.definition.style.cssName
                 #expect(StyleSheetTests.px(rule.value(of: "--fontd-\(name)-font-size")) == style.font.matchedFace.pointSize)
                 #expect(StyleSheetTests.number(rule.value(of: "--fontd-\(name)-font-weight")) == style.font.matchedFace.weight.rawValue)
             }
@@ -48,7 +48,7 @@ import WebOutputs
 
         // Class rules once each, after every block; the other rules are @font-face.
         let classes = sheet.rules.filter { $0.prelude.first == .delim(".") }
-        #expect(classes.map(\.prelude) == WebFixtures.table.styles.map { [.delim("."), .ident("fontd-\($0.style.rawValue)")] })
+        #expect(classes.map(\.prelude) == WebFixtures.table.styles.map { [.delim("."), .ident("fontd-\($0.style.cssName)")] })
         #expect(sheet.rules.count == sheet.fontFaceRules.count + 1 + 24 + classes.count)
         let lastBlock = try #require(sheet.rules.lastIndex { Self.selection($0.prelude) != nil })
         #expect(sheet.rules[(lastBlock + 1)...].allSatisfy { $0.prelude.first == .delim(".") })

@@ -16,12 +16,12 @@ import WebOutputs
             let metrics = style.font.metrics
             for (line, offset) in [("ascender", -metrics.ascender), ("cap-height", -metrics.capHeight),
                                    ("x-height", -metrics.xHeight), ("baseline", 0.0), ("descender", -metrics.descender)] {
-                #expect(section.contains("<i class=\"hairline \(line)\" style=\"top: \(formatNumber(offset))px\"></i>"), "\(name) \(line)")
+                #expect(section.contains("<i class=\"hairline \(line)\" style=\"top: \(RoundedNumber(offset))px\"></i>"), "\(name) \(line)")
             }
             let face = style.font.matchedFace
-            #expect(section.contains("\(formatNumber(face.pointSize)) / \(formatNumber(metrics.lineHeight)) px"), "\(name)")
-            #expect(section.contains("weight \(formatNumber(face.weight.rawValue))"), "\(name)")
-            #expect(section.contains("tracking \(formatNumber(metrics.tracking)) px"), "\(name)")
+            #expect(section.contains("\(RoundedNumber(face.pointSize)) / \(RoundedNumber(metrics.lineHeight)) px"), "\(name)")
+            #expect(section.contains("weight \(RoundedNumber(face.weight.rawValue))"), "\(name)")
+            #expect(section.contains("tracking \(RoundedNumber(metrics.tracking)) px"), "\(name)")
             #expect(section.contains(">\(SpecimenPage.sample)</div>"), "\(name)")
         }
         #expect(page.contains("<html lang=\"en\" data-text-size=\"ax3\" data-bold-text>"))

@@ -56,7 +56,7 @@ import WebOutputs
         // `color` never becomes a token of its own, let alone a declaration.
         #expect(!sheet.tokens.contains(.ident("color")))
         let allowed: [[CSSToken]: Set<String>] = [
-            [.atKeyword("font-face")]: ["font-family", "src", "font-weight", "font-style", "font-stretch"],
+            [.atKeyword("font-face")]: ["font-family", "src", "font-weight", "font-style", "font-stretch", "font-display"],
             ParsedStyleSheet.rootPrelude: [],
         ]
         for rule in sheet.rules {
@@ -111,21 +111,22 @@ import WebOutputs
         #expect(root.value(of: "--fontd-category") == [.ident(category.rawValue)])
         #expect(block.styles.count == WebFixtures.table.styles.count)
         for style in block.styles {
-            let name = style.definition.style.rawValue
+            let name = style.definition.style.cssName
             let face = style.font.matchedFace
             let metrics = style.font.metrics
-            #expect(Self.px(root.value(of: "--fontd-\(name)-font-size")) == face.pointSize, "\(name)")
-            #expect(Self.px(root.value(of: "--fontd-\(name)-line-height")) == metrics.lineHeight, "\(name)")
+            // Each number is the resolved one as RoundedNumber writes it: within a thousandth.
+            #expect(Self.px(root.value(of: "--fontd-\(name)-font-size")) == RoundedNumber(face.pointSize).value, "\(name)")
+            #expect(Self.px(root.value(of: "--fontd-\(name)-line-height")) == RoundedNumber(metrics.lineHeight).value, "\(name)")
             #expect(Self.number(root.value(of: "--fontd-\(name)-font-weight")) == face.weight.rawValue, "\(name)")
-            #expect(Self.px(root.value(of: "--fontd-\(name)-letter-spacing")) == metrics.tracking, "\(name)")
+            #expect(Self.px(root.value(of: "--fontd-\(name)-letter-spacing")) == RoundedNumber(metrics.tracking).value, "\(name)")
 
             // The shorthand: weight size/line-height family…
             let font = try #require(root.value(of: "--fontd-\(name)-font"))
             try #require(font.count >= 7, "\(name): \(font)")
             #expect(Self.number([font[0]]) == face.weight.rawValue)
-            #expect(Self.px([font[2]]) == face.pointSize)
+            #expect(Self.px([font[2]]) == RoundedNumber(face.pointSize).value)
             #expect(font[3] == .delim("/"))
-            #expect(Self.px([font[4]]) == metrics.lineHeight)
+            #expect(Self.px([font[4]]) == RoundedNumber(metrics.lineHeight).value)
             #expect(Array(font[6...]) == root.value(of: "--fontd-\(name)-font-family"))
             #expect(font[6] == .string(face.family))
 
@@ -144,7 +145,7 @@ import WebOutputs
         #expect(lines.first == "/* fontd: table \"default\", category xl, legibility regular */")
         #expect(lines.contains(
             "@font-face { font-family: \"DejaVu Sans\"; src: local(\"DejaVu Sans\"), local(\"DejaVuSans\"), "
-                + "url(\"/font-files/\(hash)\"); font-weight: 400; font-style: normal; font-stretch: 100%; }"))
+                + "url(\"/font-files/\(hash)\"); font-weight: 400; font-style: normal; font-stretch: 100%; font-display: swap; }"))
         let body = [
             "  --fontd-body-font-family: \"DejaVu Sans\", sans-serif;",
             "  --fontd-body-font-size: 19px;",
@@ -156,6 +157,7 @@ import WebOutputs
         let start = try #require(lines.firstIndex(of: body[0]))
         #expect(Array(lines[start..<start + body.count]) == body)
         #expect(lines[lines.firstIndex(of: ":root {").map { $0 + 1 } ?? 0] == "  --fontd-category: xl;")
+        #expect(lines[lines.firstIndex(of: ":root {").map { $0 + 2 } ?? 0] == "  --fontd-scale: 1.118;")
         #expect(lines.contains(".fontd-body { font: var(--fontd-body-font); letter-spacing: var(--fontd-body-letter-spacing); }"))
     }
 
@@ -172,7 +174,7 @@ import WebOutputs
         let root = try #require(sheet.rules(withPrelude: ParsedStyleSheet.rootPrelude).first)
         #expect(root.declarations.allSatisfy { $0.name.hasPrefix("--my-app2-") })
         let classes = sheet.rules.filter { $0.prelude.first == .delim(".") }
-        #expect(classes.map(\.prelude) == WebFixtures.table.styles.map { [.delim("."), .ident("my-app2-\($0.style.rawValue)")] })
+        #expect(classes.map(\.prelude) == WebFixtures.table.styles.map { [.delim("."), .ident("my-app2-\($0.style.cssName)")] })
         #expect(!sheet.tokens.contains { if case .ident(let name) = $0 { name.contains("fontd") } else { false } })
     }
 
@@ -195,7 +197,7 @@ import WebOutputs
             ])
             #expect(Self.number(rule.value(of: "font-weight")) == face.weight.rawValue)
             #expect(rule.value(of: "font-style") == [.ident(face.slant == .roman ? "normal" : face.slant.rawValue)])
-            #expect(rule.value(of: "font-stretch") == [.percentage(face.width.rawValue, representation: formatNumber(face.width.rawValue))])
+            #expect(rule.value(of: "font-stretch") == [.percentage(face.width.rawValue, representation: RoundedNumber(face.width.rawValue).description)])
         }
     }
 
@@ -260,7 +262,7 @@ import WebOutputs
     @Test func italicFaceStartsTheShorthandWithItalic() throws {
         var block = try WebFixtures.block(.large, .regular)
         block.styles[0].font.matchedFace.slant = .italic
-        let name = block.styles[0].definition.style.rawValue
+        let name = block.styles[0].definition.style.cssName
         let root = try #require(try ParsedStyleSheet(StyleSheet.css(table: "t", block: block, prefix: .standard, fontFileBase: nil))
             .rules(withPrelude: ParsedStyleSheet.rootPrelude).first)
         #expect(root.value(of: "--fontd-\(name)-font-style") == [.ident("italic")])

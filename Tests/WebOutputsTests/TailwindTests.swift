@@ -12,10 +12,10 @@ import WebOutputs
         let start = try #require(lines.firstIndex(of: "  --font-body: \(CSSEscaping.string(face.family)), sans-serif;"))
         #expect(Array(lines[start..<start + 5]) == [
             "  --font-body: \(CSSEscaping.string(face.family)), sans-serif;",
-            "  --text-body: \(formatNumber(face.pointSize))px;",
-            "  --text-body--line-height: \(formatNumber(body.font.metrics.lineHeight))px;",
-            "  --text-body--letter-spacing: \(formatNumber(body.font.metrics.tracking))px;",
-            "  --text-body--font-weight: \(formatNumber(face.weight.rawValue));",
+            "  --text-body: \(RoundedNumber(face.pointSize))px;",
+            "  --text-body--line-height: \(RoundedNumber(body.font.metrics.lineHeight))px;",
+            "  --text-body--letter-spacing: \(RoundedNumber(body.font.metrics.tracking))px;",
+            "  --text-body--font-weight: \(RoundedNumber(face.weight.rawValue));",
         ])
         // And the values are the documented ones for the pinned fonts.
         #expect(lines[start + 1] == "  --text-body: 19px;" && lines[start + 4] == "  --text-body--font-weight: 400;")
@@ -30,14 +30,14 @@ import WebOutputs
         #expect(theme.prelude == [.atKeyword("theme")])
         #expect(sheet.rules.dropLast().allSatisfy { $0.prelude == [.atKeyword("font-face")] })
         #expect(theme.declarations.map(\.name) == block.styles.flatMap { style in
-            let name = style.definition.style.rawValue
+            let name = style.definition.style.cssName
             return ["--font-\(name)", "--text-\(name)", "--text-\(name)--line-height", "--text-\(name)--letter-spacing", "--text-\(name)--font-weight"]
         })
         for style in block.styles {
-            let name = style.definition.style.rawValue
-            #expect(StyleSheetTests.px(theme.value(of: "--text-\(name)")) == style.font.matchedFace.pointSize)
-            #expect(StyleSheetTests.px(theme.value(of: "--text-\(name)--line-height")) == style.font.metrics.lineHeight)
-            #expect(StyleSheetTests.px(theme.value(of: "--text-\(name)--letter-spacing")) == style.font.metrics.tracking)
+            let name = style.definition.style.cssName
+            #expect(StyleSheetTests.px(theme.value(of: "--text-\(name)")) == RoundedNumber(style.font.matchedFace.pointSize).value)
+            #expect(StyleSheetTests.px(theme.value(of: "--text-\(name)--line-height")) == RoundedNumber(style.font.metrics.lineHeight).value)
+            #expect(StyleSheetTests.px(theme.value(of: "--text-\(name)--letter-spacing")) == RoundedNumber(style.font.metrics.tracking).value)
             #expect(StyleSheetTests.number(theme.value(of: "--text-\(name)--font-weight")) == style.font.matchedFace.weight.rawValue)
         }
         #expect(!css.contains("--fontd"))

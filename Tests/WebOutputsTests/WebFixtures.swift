@@ -21,7 +21,8 @@ enum WebFixtures {
             try webStyle(definition, try resolver.resolve(
                 FontRequest(style: definition.style, category: category, legibilityWeight: legibility)))
         }
-        return WebBlock(category: category, legibilityWeight: legibility, styles: styles)
+        return WebBlock(
+            category: category, legibilityWeight: legibility, styles: styles, textScalingRatio: table.textScalingRatios?[category])
     }
 
     /// The 24 blocks `cssAll` is given.

@@ -67,7 +67,8 @@ import Testing
         #expect(result.standardOutput.hasPrefix("body at xl: DejaVu Sans Bold, 19 pt\n"))
         #expect(result.standardOutput.contains("weight           700 (asked 600)"))
         #expect(result.standardOutput.contains("line height      24\n"))
-        #expect(result.standardOutput.contains("cap height       13.85\n"))
+        #expect(result.standardOutput.contains("cap height       13.851\n"), "as in the JSON, by docs/DESIGN.md §6 (Answer documents)'s rule")
+        #expect(result.standardOutput.contains("metrics scale    1.09\n"))
     }
 
     struct BadInput: Sendable, CustomTestStringConvertible {

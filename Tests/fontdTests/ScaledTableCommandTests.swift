@@ -20,10 +20,10 @@ import Testing
         // By hand: xs × 14/17; xl 40/51 of the way to the 1.15 table (16 → 18.1, 24 → 25.2);
         // ax2 12/17 of the way from the 1.8 table to the 2.0 table; ax5 the 2.0 table × 53/34.
         let bodyLarge = try #require(rows.first { $0.first == "bodyLarge" })
-        #expect(bodyLarge[1...3] == ["400", "500", "13.18/19.76"])
-        #expect(bodyLarge[6...7] == ["16/24", "17.65/24.94"])
-        #expect(bodyLarge[11] == "27.41/35.06")
-        #expect(bodyLarge[14] == "43.65/56.12")
+        #expect(bodyLarge[1...3] == ["400", "500", "13.176/19.765"])
+        #expect(bodyLarge[6...7] == ["16/24", "17.647/24.941"])
+        #expect(bodyLarge[11] == "27.412/35.059")
+        #expect(bodyLarge[14] == "43.647/56.118")
         let displayLarge = try #require(rows.first { $0.first == "displayLarge" })
         #expect(displayLarge[6...9] == ["57/64", "57/64", "57/64", "57/64"], "above 30 sp the 1.15 and 1.3 tables keep the size")
         #expect(lines.last?.hasPrefix("scaled from l by android14: displayLarge, displayMedium,") == true)
@@ -52,8 +52,9 @@ import Testing
                 Issue.record("no pointSize or lineHeight in \(document)")
                 continue
             }
-            #expect(abs(size - expectedSize) < 1e-9)
-            #expect(abs(lineHeight - expectedLineHeight) < 1e-9)
+            // Within a thousandth, as every number is written (docs/DESIGN.md §6 (Answer documents)).
+            #expect(size == RoundedNumber(expectedSize).value)
+            #expect(lineHeight == RoundedNumber(expectedLineHeight).value)
         }
         let styles = try server.client.get("/styles")
         #expect(try StyleTable(json: styles.body, source: "GET /styles") == (try StyleTable.load(from: TestPaths.material3Styles)))
