@@ -193,9 +193,9 @@ let package = Package(
             ]
         ),
 
-        // The README's client example: follows the reader's text size.
+        // The client example of docs/swift-client.md: follows the reader's text size.
         .executableTarget(name: "follow-body-text", dependencies: ["FontdClient"], path: "Examples/FollowBodyText"),
-        // The README's client snippet, verbatim (a test keeps the two identical and runs it).
+        // The client snippet of docs/swift-client.md, verbatim (a test keeps the two identical and runs it).
         .executableTarget(name: "readme-snippet", dependencies: ["FontdClient"], path: "Examples/ReadmeSnippet"),
 
         // Shared by the test targets: the pinned fontconfig setup, an independent sfnt table reader,

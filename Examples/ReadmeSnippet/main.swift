@@ -1,4 +1,4 @@
-// The client snippet of README.md ("The Swift client"), exactly: compiled with the package so it
+// The client snippet of docs/swift-client.md, exactly: compiled with the package so it
 // cannot rot, and run against a server by Tests/FontdClientTests/ReadmeSnippetTests.swift.
 //
 //   swift run readme-snippet          (with fontd serve running; FONTD_TOKEN when it has a token)

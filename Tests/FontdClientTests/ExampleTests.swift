@@ -2,7 +2,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// The README's client example (`swift run follow-body-text`) does what the README says.
+/// The client example of docs/swift-client.md (`swift run follow-body-text`) does what the README says.
 @Suite struct ExampleTests {
     @Test func followBodyTextPrintsTheBodyFontAgainOnEveryChange() throws {
         let server = try ServerProcess(["--token", "example-token"])

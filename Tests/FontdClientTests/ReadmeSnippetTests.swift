@@ -2,16 +2,16 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// The README's client snippet is `Examples/ReadmeSnippet/main.swift`, which the package
+/// docs/swift-client.md's client snippet is `Examples/ReadmeSnippet/main.swift`, which the package
 /// compiles (as the `readme-snippet` product): a snippet that stops compiling fails the build,
 /// and one edited in only one of the two places fails here.
 @Suite struct ReadmeSnippetTests {
-    /// The README's `swift` block that uses the client (the one that imports FontdClient).
+    /// docs/swift-client.md's `swift` block that uses the client (the one that imports FontdClient).
     static func readmeSnippet() throws -> String {
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/swift-client.md"), encoding: .utf8)
         let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] + "\n" }
         let snippets = blocks.filter { $0.hasPrefix("import FontdClient\n") }
-        try #require(snippets.count == 1, "README.md has \(snippets.count) swift blocks starting with import FontdClient")
+        try #require(snippets.count == 1, "docs/swift-client.md has \(snippets.count) swift blocks starting with import FontdClient")
         return snippets[0]
     }
 

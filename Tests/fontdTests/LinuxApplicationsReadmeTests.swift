@@ -2,18 +2,18 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-/// README's "Linux applications" examples (docs/DESIGN.md §27 (The session bus), §28 (The Settings portal backend)), each taken from README.md by the
+/// The examples of docs/linux-applications.md (docs/DESIGN.md §27 (The session bus), §28 (The Settings portal backend)), each taken from README.md by the
 /// comment before its block and run as a reader would run it: against `fontd serve --dbus on` on a
 /// session bus of the test's own, with Debian's xdg-desktop-portal asking fontd for its settings.
 /// A program prints the new reader's category first; a change made after that line must reach it.
 @Suite struct LinuxApplicationsReadmeTests {
     static let bash = URL(fileURLWithPath: "/bin/bash")
 
-    /// The block that follows `<!-- run by LinuxApplicationsReadmeTests: NAME -->` in README.md.
+    /// The block that follows `<!-- run by LinuxApplicationsReadmeTests: NAME -->` in docs/linux-applications.md.
     static func snippet(_ name: String) throws -> String {
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/linux-applications.md"), encoding: .utf8)
         let parts = readme.components(separatedBy: "<!-- run by LinuxApplicationsReadmeTests: \(name) -->\n")
-        try #require(parts.count == 2, "README.md has \(parts.count - 1) blocks marked \(name)")
+        try #require(parts.count == 2, "docs/linux-applications.md has \(parts.count - 1) blocks marked \(name)")
         let fenced = parts[1]
         try #require(fenced.hasPrefix("```"), "the mark \(name) is not right before a block")
         let body = fenced.drop { $0 != "\n" }.dropFirst()
@@ -51,7 +51,7 @@ import Testing
         }
     }
 
-    /// The C program, compiled as README says, prints the category the portal answers, then the
+    /// The C program, compiled as docs/linux-applications.md says, prints the category the portal answers, then the
     /// one a `fontd category set` made.
     @Test func theCProgramFollowsThePortal() throws {
         let (harness, server, portal) = try serve()
@@ -85,7 +85,7 @@ import Testing
         #expect(program.line(1)?.text == "xl 1.1176470588235294", "\(program.allLines) \(program.standardError)")
     }
 
-    /// The Rust program, built offline with Debian's cargo and zbus as README says, prints the
+    /// The Rust program, built offline with Debian's cargo and zbus as docs/linux-applications.md says, prints the
     /// category from `ReadOne`, then the one a change over the bus made. Its build is kept in
     /// `.build/readme-rust`, so zbus is compiled once.
     @Test func theRustProgramFollowsFontd() throws {
