@@ -1,3 +1,4 @@
+import CFontdSystem
 import FontdTestSupport
 import Foundation
 import HTTPServer
