@@ -1,9 +1,14 @@
 import ArgumentParser
 
-/// `serve --desktop`: whose text size the reader's category keeps in step with (docs/DESIGN.md §26 (The desktop bridge)).
+/// One value of `serve --desktop`: a desktop whose text size the reader's category is kept in step
+/// with (docs/DESIGN.md §26 (The desktop bridge), §30 (KDE Plasma, X11, and per-target limits)).
 enum DesktopChoice: String, CaseIterable, ExpressibleByArgument {
-    /// GNOME's `text-scaling-factor`; `fontd serve` stops at start when it cannot be reached.
+    /// GNOME's `text-scaling-factor`, both ways; `fontd serve` stops at start when it cannot be reached.
     case gnome
-    /// GNOME's when it can be reached; otherwise no desktop, said once in the log.
+    /// X11's `Xft.dpi` (and a running xsettingsd's `Xft/DPI`), one way; `fontd serve` stops at
+    /// start when `DISPLAY` is not set.
+    case x11
+    /// GNOME's when it can be reached, and X11's when `DISPLAY` is set and `xrdb` is installed;
+    /// what is left out is said once in the log.
     case auto
 }

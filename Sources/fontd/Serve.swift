@@ -132,10 +132,12 @@ struct Serve: ParsableCommand {
     var fontRescanSeconds: Seconds = "10"
 
     @Option(help: ArgumentHelp(
-        "Keep the reader's text size and the desktop's in step, both ways: gnome (GNOME's text-scaling-factor, which Large Text sets; "
-            + "fontd stops at start when it cannot reach it) or auto (gnome when it can be reached, else no desktop). Default: no desktop.",
+        "Keep the reader's text size and the desktop's in step: gnome (GNOME's text-scaling-factor, which Large Text sets, both ways; "
+            + "fontd stops at start when it cannot reach it), x11 (Xft.dpi through xrdb, and a running xsettingsd's Xft/DPI, one way; "
+            + "fontd stops at start without DISPLAY) or auto (gnome when it can be reached, x11 when DISPLAY is set and xrdb is installed); "
+            + "several comma-separated, as gnome,x11. Default: no desktop.",
         valueName: "desktop"))
-    var desktop: DesktopChoice?
+    var desktop: DesktopChoices?
 
     @Option(help: ArgumentHelp("The scope whose category follows and sets the desktop's text size (default: the root scope).", valueName: "scope"))
     var desktopScope: String?
@@ -279,8 +281,12 @@ struct Serve: ParsableCommand {
         // Before the ready line: the desktop's value is the category when the first request arrives.
         let bridge = try joinDesktop(service: service, table: resolver.table, logger: logger)
         defer { bridge?.stop() }
+        // After GNOME's: at start its key sets the category that X11 then carries.
+        let x11 = try joinX11(service: service, table: resolver.table, environment: environment, logger: logger)
+        defer { x11?.stop() }
         let bus = try joinSessionBus(
-            service: service, table: resolver.table, bridgeScope: bridge?.scope, token: token, environment: environment, logger: logger)
+            service: service, table: resolver.table, bridgeScope: bridge?.scope ?? x11?.scope, token: token, environment: environment,
+            logger: logger)
         defer { bus?.stop() }
 
         let ready = Array("fontd listening on \(http.url)\n".utf8)
@@ -297,14 +303,27 @@ struct Serve: ParsableCommand {
     /// The desktop bridge `--desktop` asks for (docs/DESIGN.md §26 (The desktop bridge)), started; nil for none, or with
     /// `auto` when the desktop cannot be reached (said once in the log).
     private func joinDesktop(service: FontService, table: StyleTable, logger: Logger) throws -> DesktopBridge? {
-        guard let desktop else { return nil }
+        guard let desktop, desktop.gnome != .no else { return nil }
         do {
             return try DesktopBridge.start(
                 scope: try desktopScopeParsed(), hub: service.hub, ratios: try TextScalingRatios.of(table), logger: logger)
-        } catch where desktop == .auto {
+        } catch where desktop.gnome == .optional {
             logger.notice("serving without a desktop bridge (--desktop auto)", metadata: ["reason": "\(error)"])
             return nil
         }
+    }
+
+    /// X11 as `--desktop` asks for it (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)), started; nil for
+    /// none, or with `auto` when `DISPLAY` is not set or `xrdb` is not installed (said once in the log).
+    private func joinX11(service: FontService, table: StyleTable, environment: [String: String], logger: Logger) throws -> X11Target? {
+        guard let desktop, desktop.x11 != .no else { return nil }
+        if desktop.x11 == .optional, !X11Target.isAvailable(environment: environment) {
+            logger.notice("serving without X11 (--desktop auto): DISPLAY is not set or xrdb is not installed")
+            return nil
+        }
+        return try X11Target.start(
+            scope: try desktopScopeParsed(), hub: service.hub, ratios: try TextScalingRatios.of(table), environment: environment,
+            logger: logger)
     }
 
     /// `--desktop-scope` as a scope; the root scope when it is not given.
@@ -367,7 +386,7 @@ struct Serve: ParsableCommand {
     func validate() throws {
         _ = try durations()
         if desktopScope != nil, desktop == nil {
-            throw ValidationError("--desktop-scope needs --desktop gnome or --desktop auto.")
+            throw ValidationError("--desktop-scope needs --desktop gnome, x11 or auto.")
         }
         _ = try desktopScopeParsed()
         try validateBusOptions()

@@ -47,7 +47,9 @@ public enum PinnedFonts {
         environment["XDG_CACHE_HOME"] = answerCacheHome
         // No session bus: `fontd serve` joins the one named here (docs/DESIGN.md §27 (The session bus)), and a test's
         // server must never take names on the session of whoever runs the tests.
-        for name in ["FONTD_STYLES", "FONTD_NO_CACHE", "FONTD_CACHE_TRACE", "DBUS_SESSION_BUS_ADDRESS"] { environment.removeValue(forKey: name) }
+        // No X display either: `--desktop auto` writes Xft.dpi to the one named here (docs/DESIGN.md §30 (KDE Plasma,
+        // X11, and per-target limits)); a test that wants X starts an `X11Display` of its own.
+        for name in ["FONTD_STYLES", "FONTD_NO_CACHE", "FONTD_CACHE_TRACE", "DBUS_SESSION_BUS_ADDRESS", "DISPLAY"] { environment.removeValue(forKey: name) }
         return environment
     }
 

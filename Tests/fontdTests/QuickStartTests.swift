@@ -75,14 +75,29 @@ import Testing
         ("/usr/bin/weston", ["--version"]),
         (SocketActivation.program, ["--version"]),
         ("/usr/bin/lintian", ["--version"]),
+        (X11Display.xvfb, ["-help"]),
+        (X11Display.xrdb, ["-version"]),
     ])
     func everyProgramTheTestsStartComesFromTheList(program: String, arguments: [String]) throws {
-        let listed = try Self.listedPackages()
-        let owner = try Self.owner(of: program)
-        let reachable = try listed.contains(owner) || listed.contains { try Self.dependencies(of: $0).contains(owner) }
-        #expect(reachable, "\(program) comes from \(owner), which scripts/install-dependencies --list neither names nor pulls in")
+        try expectListed(program)
         let started = try CommandRunner.run(arguments, executable: URL(fileURLWithPath: program), environment: ProcessInfo.processInfo.environment)
         #expect(started.status == 0, "\(program) \(arguments): \(started.standardError)")
         #expect(!(started.standardOutput + started.standardError).isEmpty)
+    }
+
+    /// The same for the programs with no option that exits 0 without an X display: their usage
+    /// (exit 1) shows they start.
+    @Test(arguments: [X11Display.xsettingsd, X11Display.dumpXsettings])
+    func everyProgramTheTestsStartWithoutAVersionOptionComesFromTheList(program: String) throws {
+        try expectListed(program)
+        let started = try CommandRunner.run(["-h"], executable: URL(fileURLWithPath: program), environment: ProcessInfo.processInfo.environment)
+        #expect(started.standardError.hasPrefix("Usage: "), "\(program) -h: \(started.standardError)")
+    }
+
+    private func expectListed(_ program: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let listed = try Self.listedPackages()
+        let owner = try Self.owner(of: program)
+        let reachable = try listed.contains(owner) || listed.contains { try Self.dependencies(of: $0).contains(owner) }
+        #expect(reachable, "\(program) comes from \(owner), which scripts/install-dependencies --list neither names nor pulls in", sourceLocation: sourceLocation)
     }
 }

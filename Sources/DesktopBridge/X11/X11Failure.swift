@@ -1,0 +1,46 @@
+import Glibc
+
+/// What went wrong in carrying a category to X11; logged once per kind, never fatal (docs/DESIGN.md
+/// §30 (KDE Plasma, X11, and per-target limits)): the next change tries again.
+enum X11Failure: Error, CustomStringConvertible {
+    /// `xrdb` could not be started (not installed, or not on PATH).
+    case xrdbNotStarted(errno: Int32)
+    /// `xrdb -merge` ran and failed (the display gone, say), with what it said.
+    case xrdbFailed(status: Int32, message: String)
+    /// An xsettingsd's configuration could not be read or replaced.
+    case configurationNotWritten(path: String, errno: Int32)
+    /// An xsettingsd could not be told to reload.
+    case reloadNotSignalled(pid: Int32, errno: Int32)
+
+    /// The kind, for logging each once.
+    var kind: String {
+        switch self {
+        case .xrdbNotStarted: "xrdbNotStarted"
+        case .xrdbFailed: "xrdbFailed"
+        case .configurationNotWritten: "configurationNotWritten"
+        case .reloadNotSignalled: "reloadNotSignalled"
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .xrdbNotStarted(let errno):
+            "xrdb could not be started (\(SystemError.text(errno))); Debian: x11-xserver-utils"
+        case .xrdbFailed(let status, let message):
+            "xrdb -merge exited with \(status)" + (message.isEmpty ? "" : ": \(message)")
+        case .configurationNotWritten(let path, let errno):
+            "the xsettingsd configuration \(path) could not be written (\(SystemError.text(errno)))"
+        case .reloadNotSignalled(let pid, let errno):
+            "xsettingsd (pid \(pid)) could not be sent SIGHUP (\(SystemError.text(errno)))"
+        }
+    }
+}
+
+/// `strerror`'s text for an error number.
+enum SystemError {
+    static func text(_ number: Int32) -> String {
+        guard let text = strerror(number) else { return "errno \(number)" }
+        return String(cString: text)
+    }
+}
+

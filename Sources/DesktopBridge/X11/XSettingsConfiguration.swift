@@ -1,0 +1,91 @@
+import Glibc
+
+/// An `xsettingsd` configuration file (`Name value` lines, `#` comments), of which fontd owns one
+/// line, `Xft/DPI` (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)): every other byte
+/// stays as the reader wrote it.
+enum XSettingsConfiguration {
+    /// The setting fontd writes.
+    static let setting = "Xft/DPI"
+
+    /// `text` with every `Xft/DPI` line holding `value` (each line's ending kept), or with the line
+    /// added at the end when it has none.
+    static func withDPI(_ value: Int, in text: String) -> String {
+        let line = "\(setting) \(value)"
+        // Split on the byte: Swift's "\r\n" is one Character, which no "\n" separator matches.
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var found = false
+        for index in lines.indices where names(lines[index]) {
+            let ending = lines[index].utf8.last == UInt8(ascii: "\r") ? "\r" : ""
+            lines[index] = line + ending
+            found = true
+        }
+        if found { return lines.joined(separator: "\n") }
+        if text.isEmpty { return line + "\n" }
+        return text + (text.utf8.last == UInt8(ascii: "\n") ? "" : "\n") + line + "\n"
+    }
+
+    /// Whether `line` sets `Xft/DPI`: its first word, after any leading white space.
+    private static func names(_ line: String) -> Bool {
+        let words = line.drop { $0 == " " || $0 == "\t" }
+        guard words.hasPrefix(setting) else { return false }
+        let after = words.dropFirst(setting.count).first
+        return after == " " || after == "\t"
+    }
+
+    /// Sets `value` in the file at `path` (created when missing): written to a temporary file beside
+    /// it with the same mode, then renamed over it, so that xsettingsd never reads half a file.
+    ///
+    /// - Returns: whether the file changed; false when it already held the value, and nothing was written.
+    static func update(_ value: Int, at path: String) throws(X11Failure) -> Bool {
+        // A symbolic link (dotfiles kept elsewhere) is followed, and stays one.
+        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let target = realpath(path, &resolved) != nil ? String(terminated: resolved) : path
+        var info = stat()
+        let exists = stat(target, &info) == 0
+        let old: String
+        if exists {
+            guard let text = XSettingsDaemon.contents(of: target) else { throw .configurationNotWritten(path: target, errno: errno) }
+            old = text
+        } else {
+            old = ""
+        }
+        let new = withDPI(value, in: old)
+        guard new != old || !exists else { return false }
+
+        let slash = target.lastIndex(of: "/").map { target.index(after: $0) } ?? target.startIndex
+        var template = Array((String(target[..<slash]) + "." + String(target[slash...]) + ".fontd-XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { throw .configurationNotWritten(path: target, errno: errno) }
+        let temporary = String(terminated: template)
+        func fail() -> X11Failure {
+            let error = errno
+            close(descriptor)
+            unlink(temporary)
+            return .configurationNotWritten(path: target, errno: error)
+        }
+        guard fchmod(descriptor, exists ? info.st_mode & 0o7777 : 0o644) == 0 else { throw fail() }
+        let bytes = Array(new.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw fail() }
+            written += count
+        }
+        guard fsync(descriptor) == 0 else { throw fail() }
+        close(descriptor)
+        guard rename(temporary, target) == 0 else {
+            let error = errno
+            unlink(temporary)
+            throw .configurationNotWritten(path: target, errno: error)
+        }
+        return true
+    }
+}
+
+extension String {
+    /// The text of a NUL-terminated C buffer.
+    fileprivate init(terminated buffer: [CChar]) {
+        self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
