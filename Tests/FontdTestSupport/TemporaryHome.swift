@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A user's home of one test's own, with every XDG folder inside it, so that `fontd desktop`
 /// (docs/DESIGN.md §28 (The Settings portal backend)) never touches the real user's files; and a snapshot of everything in it,
@@ -43,10 +46,18 @@ public struct TemporaryHome: Sendable {
     }
 
     /// Writes `text` to `path` under the root, making its folders, with `mode`.
+    ///
+    /// Opened close-on-exec: a program another test forks meanwhile must not keep the file open for
+    /// writing, or running the file (a stand-in program) fails with ETXTBSY.
     public func write(_ text: String, to path: String, mode: Int16 = 0o644) throws {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(0o600))
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == bytes.count else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
         chmod(url.path, mode_t(mode))
     }
 
