@@ -20,7 +20,8 @@ do {
     // restart the stream resumes where it was, so no change is missed.
     for try await event in client.preferenceChanges() {
         switch event {
-        case .snapshot, .categoryChanged, .legibilityWeightChanged, .textSpacingChanged, .readingFontChanged, .fontsChanged:
+        case .snapshot, .categoryChanged, .legibilityWeightChanged, .textSpacingChanged, .readingFontChanged, .minimumCategoryChanged,
+             .maximumCategoryChanged, .fontsChanged:
             // No category given: the server answers for the reader's current one. When the
             // installed fonts changed, the body font may be another face now.
             show(try await client.font(.body))

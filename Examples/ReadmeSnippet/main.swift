@@ -18,6 +18,8 @@ for try await event in client.preferenceChanges() {   // .snapshot first, then e
     case .legibilityWeightChanged(let change): print("bold text:", change.legibilityWeight)
     case .textSpacingChanged(let change): print("text spacing:", change.textSpacing)
     case .readingFontChanged(let change): print("reading font:", change.readingFont.family ?? "the table's own")
+    case .minimumCategoryChanged(let change): print("answers from:", change.value.category ?? .extraSmall)
+    case .maximumCategoryChanged(let change): print("answers up to:", change.value.category ?? .accessibilityExtraExtraExtraLarge)
     case .fontsChanged(let change): print("fonts installed or removed:", change.fontGeneration)
     }
 }

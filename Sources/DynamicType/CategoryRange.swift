@@ -29,6 +29,15 @@ public struct CategoryRange: Hashable, Sendable {
     /// True when a bound was given; the answer then says which category was asked (`requestedCategory`).
     public var isBounded: Bool { minimum != nil || maximum != nil }
 
+    /// This range (a scope's bounds) narrowed by `inner` (a request's clamp on top of them,
+    /// docs/DESIGN.md §23 (Reader scopes and scoped tokens)): each end the tighter of the two; where
+    /// `inner` lies wholly outside, `inner` alone.
+    public func narrowed(by inner: CategoryRange) -> CategoryRange {
+        let minimum = [self.minimum, inner.minimum].compactMap { $0 }.max()
+        let maximum = [self.maximum, inner.maximum].compactMap { $0 }.min()
+        return (try? CategoryRange(minimum: minimum, maximum: maximum)) ?? inner
+    }
+
     /// `category` moved into the range.
     public func clamp(_ category: ContentSizeCategory) -> ContentSizeCategory {
         if let minimum, category < minimum { return minimum }

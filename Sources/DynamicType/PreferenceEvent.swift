@@ -17,6 +17,10 @@ public enum PreferenceEvent: Hashable, Sendable {
     case legibilityWeightChanged(LegibilityWeightChange)
     case textSpacingChanged(TextSpacingChange)
     case readingFontChanged(ReadingFontChange)
+    /// A scope's lower bound (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) moved.
+    case minimumCategoryChanged(CategoryBoundChange<MinimumCategoryEnd>)
+    /// A scope's upper bound moved.
+    case maximumCategoryChanged(CategoryBoundChange<MaximumCategoryEnd>)
     /// The installed fonts changed (docs/DESIGN.md §25 (Font set changes)); not a preference change, so no id.
     case fontsChanged(FontsChange)
 

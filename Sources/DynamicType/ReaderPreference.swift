@@ -11,7 +11,7 @@ import Foundation
 /// A preference's value crosses every boundary as its raw value (`xl`, `bold`, `wcag`), so the
 /// scope tree, the history and the stores handle every preference alike.
 public enum ReaderPreference: String, CaseIterable, Hashable, Sendable, Codable {
-    case category, legibilityWeight, textSpacing, readingFont
+    case category, legibilityWeight, textSpacing, readingFont, minimumCategory, maximumCategory
 
     /// The name the API gives it: the field of `/preferences`, the history's `kind`.
     public var wireName: String { rawValue }
@@ -46,6 +46,18 @@ public enum ReaderPreference: String, CaseIterable, Hashable, Sendable, Codable 
                 eventName: "readingFontDidChange", queryParameter: "readingFont", initial: .none,
                 description: "reading font (a family every style is read in first, such as OpenDyslexic)",
                 valuesHelp: "an installed family (fc-list : family), or '' for the table's own.")
+        case .minimumCategory:
+            .of(
+                preference, PreferenceEvent.minimumCategoryChanged, { if case .minimumCategoryChanged(let change) = $0 { change } else { nil } },
+                eventName: "minimumCategoryDidChange", queryParameter: "minimumCategory", initial: .none,
+                description: "minimum category (the smallest category a scope answers at; its descendants' can only be larger)",
+                valuesHelp: "a category (xs … ax5), or none.", clamp: .lower)
+        case .maximumCategory:
+            .of(
+                preference, PreferenceEvent.maximumCategoryChanged, { if case .maximumCategoryChanged(let change) = $0 { change } else { nil } },
+                eventName: "maximumCategoryDidChange", queryParameter: "maximumCategory", initial: .none,
+                description: "maximum category (the largest category a scope answers at; its descendants' can only be smaller)",
+                valuesHelp: "a category (xs … ax5), or none.", clamp: .upper)
         }
     }
 
@@ -91,6 +103,9 @@ extension ReaderPreference {
         public let initialValue: String
         /// Every value it takes, as raw values, for help and errors.
         public let allowedValues: [String]
+        /// Which end of a scope's clamp it is (docs/DESIGN.md §23 (Reader scopes and scoped tokens)); nil for a
+        /// preference a scope inherits whole rather than narrows.
+        public let clamp: ClampEnd?
         private let canonicalValue: @Sendable (String) throws(DynamicTypeError) -> String
         private let rawValue: @Sendable (String) -> Bool
         private let makeChange: @Sendable (String?, String, String, Int) -> PreferenceEvent?
@@ -103,11 +118,12 @@ extension ReaderPreference {
         static func of<Change: ReaderChange>(
             _ preference: ReaderPreference, _ event: @escaping @Sendable (Change) -> PreferenceEvent,
             _ payload: @escaping @Sendable (PreferenceEvent) -> Change?, eventName: String,
-            queryParameter: String, initial: Change.Value, description: String, valuesHelp: String? = nil
+            queryParameter: String, initial: Change.Value, description: String, valuesHelp: String? = nil, clamp: ClampEnd? = nil
         ) -> Declaration {
             Declaration(
                 eventName: eventName, queryParameter: queryParameter, column: Self.column(of: preference.rawValue),
                 noun: Self.words(of: preference.rawValue), description: description, valuesHelp: valuesHelp, initialValue: initial.rawValue, allowedValues: Change.Value.allowedValues,
+                clamp: clamp,
                 canonicalValue: { (text: String) throws(DynamicTypeError) -> String in try Change.Value(parsing: text).rawValue },
                 rawValue: { Change.Value(rawValue: $0) != nil },
                 makeChange: { scope, value, previous, sequence in
@@ -147,6 +163,24 @@ extension ReaderPreference {
         private static func split(_ name: String, by separator: String) -> String {
             name.unicodeScalars.reduce(into: "") { split, scalar in
                 if scalar.properties.isUppercase { split += separator + String(scalar).lowercased() } else { split.unicodeScalars.append(scalar) }
+            }
+        }
+    }
+}
+
+extension ReaderPreference {
+    /// Which end of a scope's clamp a bound is: the tighter of two bounds is the larger lower
+    /// end and the smaller upper end.
+    public enum ClampEnd: Sendable {
+        case lower, upper
+
+        /// The tighter of two raw values of a bound (`""`: none, the looser of any two).
+        public func tighter(_ one: String, _ other: String) -> String {
+            guard let first = CategoryBound(rawValue: one)?.category else { return other }
+            guard let second = CategoryBound(rawValue: other)?.category else { return one }
+            return switch self {
+            case .lower: max(first, second).rawValue
+            case .upper: min(first, second).rawValue
             }
         }
     }

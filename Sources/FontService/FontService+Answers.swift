@@ -22,7 +22,7 @@ extension FontService {
         let maximumPointSize = try parameters.value(.maximumPointSize) { text throws(DynamicTypeError) in
             try parseNumber(text, parameter: "maximumPointSize", in: FontRequest.maximumPointSizeRange, lowerBoundIncluded: false)
         }
-        let range = try parameters.categoryRange()
+        let range = try parameters.categoryRange(within: context.preferences)
         return FontRequest(
             style: "", category: preferences.category, traits: traits, families: families, weight: weight,
             legibilityWeight: preferences.legibilityWeight, maximumPointSize: maximumPointSize, textSpacing: preferences.textSpacing,
@@ -47,7 +47,7 @@ extension FontService {
         let value = try parameters.required(.value) { text throws(DynamicTypeError) in
             try parseNumber(text, parameter: "value", in: -1_000_000...1_000_000)
         }
-        let range = try parameters.categoryRange()
+        let range = try parameters.categoryRange(within: context.preferences)
         return ScaleRequest(style: style, category: range.clamp(category), value: value)
     }
 

@@ -72,6 +72,7 @@ extension FontService {
         if case .set(let family) = body.settings[.readingFont], !family.isEmpty {
             do { body.settings[.readingFont] = .set(try resolver.catalog.installedFamily(named: family)) } catch { throw .invalidValue(error) }
         }
+        try checkBounds(body.settings, at: context.scope)
         let update = body
         let reader = context.scope.segments.first.map(String.init)
         if let writeQuota, !context.byOperator, let seconds = writeQuota.admit(reader ?? "") {

@@ -15,7 +15,7 @@ extension FontService {
     /// `/css`'s request: the categories, the prefix and the form; omitted preferences filled in.
     func stylesheetRequest(_ context: RequestContext) throws(FontServiceError) -> WebDocuments.Stylesheet {
         let parameters = context.parameters, reader = context.preferences
-        let range = try parameters.categoryRange()
+        let range = try parameters.categoryRange(within: reader)
         let readingFont = try parameters.value(.readingFont, ReadingFont.init(parsing:)) ?? reader.readingFont
         do {
             var stylesheet = try WebDocuments.Stylesheet(
@@ -58,7 +58,7 @@ extension FontService {
         let preferences = try context.parameters.readerPreferences(over: context.preferences)
         return BlockRequest(
             category: preferences.category, legibility: preferences.legibilityWeight, textSpacing: preferences.textSpacing,
-            readingFont: preferences.readingFont, range: try context.parameters.categoryRange())
+            readingFont: preferences.readingFont, range: try context.parameters.categoryRange(within: context.preferences))
     }
 
     /// What `/specimen` asks: a block, and whether its category was a preview (asked for).

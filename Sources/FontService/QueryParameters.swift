@@ -102,10 +102,11 @@ struct QueryParameters: Sendable {
         }
     }
 
-    /// `minimumCategory=` and `maximumCategory=` as a range (unbounded when neither is given).
-    func categoryRange() throws(FontServiceError) -> CategoryRange {
+    /// The scope's bounds `reader` holds narrowed by `minimumCategory=` and `maximumCategory=`
+    /// (docs/DESIGN.md §23 (Reader scopes and scoped tokens)); unbounded when there are none.
+    func categoryRange(within reader: ReaderPreferences) throws(FontServiceError) -> CategoryRange {
         do {
-            return try CategoryRange(parsingMinimum: values[.minimumCategory], maximum: values[.maximumCategory])
+            return reader.range.narrowed(by: try CategoryRange(parsingMinimum: values[.minimumCategory], maximum: values[.maximumCategory]))
         } catch {
             throw .invalidValue(error)
         }

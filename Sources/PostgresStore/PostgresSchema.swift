@@ -1,16 +1,16 @@
 import Logging
 import PostgresNIO
 
-/// The store's tables in PostgreSQL, mirroring the SQLite store's `v5` (docs/DESIGN.md §12 (The store and the state file)), and
+/// The store's tables in PostgreSQL, mirroring the SQLite store's `v6` (docs/DESIGN.md §12 (The store and the state file)), and
 /// their creation, once, by whichever replica opens the database first.
 ///
-/// - `fontd_schema_version`: one row, the schema's version (4 for this layout: version 1, the
-///   text spacing columns of version 2, the revocations of version 3 and the reading font columns
-///   of version 4); a later layout is a new version with its own migration, never an edit of this one.
+/// - `fontd_schema_version`: one row, the schema's version (5 for this layout: version 1, the
+///   text spacing columns of version 2, the revocations of version 3, the reading font columns
+///   of version 4 and the scope bounds' columns of version 5); a later layout is a new version with its own migration, never an edit of this one.
 /// - `preferences`: one row (id 1), the root scope's values and marks, the store's sequence and
 ///   the newest history `position`. Every commit locks it first (`FOR UPDATE`), so commits of
 ///   all replicas take their positions and ids one after another, in commit order.
-/// - `scopes`: every other scope with a value of its own (NULL: inherited, never all four), with its marks.
+/// - `scopes`: every other scope with a value of its own (NULL: inherited, never all six), with its marks.
 /// - `history`: every kept entry by `position` (the primary key): sequence, is_event, scope
 ///   (`''` for the root), kind, the raw values of §3 (Vocabulary) in `value` and `previous` (NULL: inherited).
 /// - `dropped_history`: per scope whose older entries were dropped, the largest sequence among them.
@@ -21,7 +21,7 @@ import PostgresNIO
 /// Scope paths are `COLLATE "C"`, so they order by bytes, as SQLite's and `PreferenceScope`'s do.
 enum PostgresSchema {
     /// The newest schema version this fontd makes and reads.
-    static let version = 4
+    static let version = 5
 
     /// The tables fontd makes; any of them in a database without `fontd_schema_version` is another application's.
     static let tableNames = ["preferences", "scopes", "history", "dropped_history"]
@@ -134,6 +134,36 @@ enum PostgresSchema {
         "UPDATE fontd_schema_version SET version = 4",
     ]
 
+    /// Version 5, as written: frozen. A scope's bounds (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), a fifth
+    /// and sixth preference: the root's start at none (`''`); a scope may set only them; history has their kinds.
+    static let version5 = [
+        """
+        ALTER TABLE preferences
+            ADD COLUMN minimum_category TEXT NOT NULL DEFAULT '',
+            ADD COLUMN minimum_category_mark BIGINT NOT NULL DEFAULT 0 CHECK (minimum_category_mark >= 0),
+            ADD COLUMN maximum_category TEXT NOT NULL DEFAULT '',
+            ADD COLUMN maximum_category_mark BIGINT NOT NULL DEFAULT 0 CHECK (maximum_category_mark >= 0)
+        """,
+        """
+        ALTER TABLE scopes
+            ADD COLUMN minimum_category TEXT,
+            ADD COLUMN minimum_category_mark BIGINT NOT NULL DEFAULT 0 CHECK (minimum_category_mark >= 0),
+            ADD COLUMN maximum_category TEXT,
+            ADD COLUMN maximum_category_mark BIGINT NOT NULL DEFAULT 0 CHECK (maximum_category_mark >= 0),
+            DROP CONSTRAINT scopes_check,
+            ADD CONSTRAINT scopes_check
+                CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL OR text_spacing IS NOT NULL OR reading_font IS NOT NULL
+                    OR minimum_category IS NOT NULL OR maximum_category IS NOT NULL)
+        """,
+        """
+        ALTER TABLE history
+            DROP CONSTRAINT history_kind_check,
+            ADD CONSTRAINT history_kind_check
+                CHECK (kind IN ('category', 'legibilityWeight', 'textSpacing', 'readingFont', 'minimumCategory', 'maximumCategory'))
+        """,
+        "UPDATE fontd_schema_version SET version = 5",
+    ]
+
     /// Creates the tables in a database that has none of them, or checks that the ones there are
     /// fontd's and not a newer fontd's (an older fontd's are migrated), in one transaction under the advisory lock.
     static func prepare(_ connection: PostgresConnection, logger: Logger) async throws {
@@ -148,7 +178,7 @@ enum PostgresSchema {
                     throw PostgresStoreError.damaged(
                         "the database has tables named like fontd's (\(foreign.joined(separator: ", "))) but no fontd_schema_version: another application's")
                 }
-                for statement in version1 + version2 + version3 + version4 {
+                for statement in version1 + version2 + version3 + version4 + version5 {
                     _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect()
                 }
                 logger.info("created the fontd tables", metadata: ["schema": "\(version)"])
@@ -163,7 +193,7 @@ enum PostgresSchema {
             let missing = tableNames.filter { !existing.contains($0) }
             guard missing.isEmpty else { throw PostgresStoreError.damaged("its tables \(missing.joined(separator: ", ")) are missing") }
             // A database an older fontd made: the later versions, in the same transaction.
-            let later = (stored < 2 ? version2 : []) + (stored < 3 ? version3 : []) + (stored < 4 ? version4 : [])
+            let later = (stored < 2 ? version2 : []) + (stored < 3 ? version3 : []) + (stored < 4 ? version4 : []) + (stored < 5 ? version5 : [])
             if !later.isEmpty {
                 for statement in later { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect() }
                 logger.info("migrated the fontd tables", metadata: ["from": "\(stored)", "schema": "\(version)"])

@@ -8,13 +8,13 @@ import GRDB
 ///   the newest history entry. They are kept in the row rather than derived from the history so
 ///   that they outlive the entries the service drops, and so that the open-time check has two
 ///   records to compare. (Before `v2` the row had no marks and `sequence` was the newest change's;
-///   before `v3`, no text spacing; before `v5`, no reading font.)
+///   before `v3`, no text spacing; before `v5`, no reading font; before `v6`, no bounds.)
 /// - `scopes`: one row per scope other than the root that has a value of its own (NULL:
-///   inherited, never all four), with its marks.
+///   inherited, never all six), with its marks.
 /// - `history`: one row per change of a scope's own value, `position` the primary key (SQLite's
 ///   rowid, so range reads walk the table's own b-tree); `sequence` the event's id (for a silent
 ///   entry, `is_event` 0, the store's sequence then); `scope` the path, `''` for the root;
-///   `kind` `category`, `legibilityWeight`, `textSpacing` or `readingFont`; the raw values of §3 (Vocabulary) in `value` and `previous`
+///   `kind` a preference's wire name (`category` … `maximumCategory`); the raw values of §3 (Vocabulary) in `value` and `previous`
 ///   (NULL: inherited). Indexed by `(scope, position)` for the drops of one scope.
 /// - `dropped_history`: per scope whose older entries were dropped, the largest sequence among them.
 /// - `revocations` (`v4`): per scope (never the root) whose scoped tokens were revoked, the newest
@@ -175,6 +175,54 @@ enum StoreSchema {
                 INSERT INTO history_v5 SELECT position, sequence, is_event, scope, kind, value, previous FROM history;
                 DROP TABLE history;
                 ALTER TABLE history_v5 RENAME TO history;
+                CREATE INDEX history_by_scope ON history (scope, position);
+                """)
+        }
+        // A scope's bounds (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), a fifth and sixth preference: the
+        // root's start at none (''), with no change yet; `scopes` and `history` are made anew for
+        // their CHECKs, as in `v5`. Frozen.
+        migrator.registerMigration("v6") { db in
+            try db.execute(sql: """
+                ALTER TABLE preferences ADD COLUMN minimum_category TEXT NOT NULL DEFAULT '';
+                ALTER TABLE preferences ADD COLUMN minimum_category_mark INTEGER NOT NULL DEFAULT 0 CHECK (minimum_category_mark >= 0);
+                ALTER TABLE preferences ADD COLUMN maximum_category TEXT NOT NULL DEFAULT '';
+                ALTER TABLE preferences ADD COLUMN maximum_category_mark INTEGER NOT NULL DEFAULT 0 CHECK (maximum_category_mark >= 0);
+                CREATE TABLE scopes_v6 (
+                    scope TEXT PRIMARY KEY CHECK (scope <> ''),
+                    category TEXT,
+                    legibility_weight TEXT,
+                    category_mark INTEGER NOT NULL CHECK (category_mark >= 0),
+                    legibility_weight_mark INTEGER NOT NULL CHECK (legibility_weight_mark >= 0),
+                    text_spacing TEXT,
+                    text_spacing_mark INTEGER NOT NULL DEFAULT 0 CHECK (text_spacing_mark >= 0),
+                    reading_font TEXT,
+                    reading_font_mark INTEGER NOT NULL DEFAULT 0 CHECK (reading_font_mark >= 0),
+                    minimum_category TEXT,
+                    minimum_category_mark INTEGER NOT NULL DEFAULT 0 CHECK (minimum_category_mark >= 0),
+                    maximum_category TEXT,
+                    maximum_category_mark INTEGER NOT NULL DEFAULT 0 CHECK (maximum_category_mark >= 0),
+                    CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL OR text_spacing IS NOT NULL OR reading_font IS NOT NULL
+                        OR minimum_category IS NOT NULL OR maximum_category IS NOT NULL)
+                ) STRICT;
+                INSERT INTO scopes_v6 (
+                    scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark, reading_font,
+                    reading_font_mark)
+                    SELECT scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark, reading_font,
+                        reading_font_mark FROM scopes;
+                DROP TABLE scopes;
+                ALTER TABLE scopes_v6 RENAME TO scopes;
+                CREATE TABLE history_v6 (
+                    position INTEGER PRIMARY KEY CHECK (position >= 1),
+                    sequence INTEGER NOT NULL CHECK (sequence >= 0),
+                    is_event INTEGER NOT NULL CHECK (is_event IN (0, 1)),
+                    scope TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight', 'textSpacing', 'readingFont', 'minimumCategory', 'maximumCategory')),
+                    value TEXT,
+                    previous TEXT
+                ) STRICT;
+                INSERT INTO history_v6 SELECT position, sequence, is_event, scope, kind, value, previous FROM history;
+                DROP TABLE history;
+                ALTER TABLE history_v6 RENAME TO history;
                 CREATE INDEX history_by_scope ON history (scope, position);
                 """)
         }

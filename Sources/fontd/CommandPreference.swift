@@ -35,3 +35,7 @@ enum LegibilityCommandPreference: CommandPreference { static let preference = Re
 enum TextSpacingCommandPreference: CommandPreference { static let preference = ReaderPreference.textSpacing }
 /// `fontd reading-font`: the family every style is read in first (docs/DESIGN.md §33 (The reading font)).
 enum ReadingFontCommandPreference: CommandPreference { static let preference = ReaderPreference.readingFont }
+/// `fontd minimum-category`: the smallest category a scope answers at (docs/DESIGN.md §23 (Reader scopes and scoped tokens)).
+enum MinimumCategoryCommandPreference: CommandPreference { static let preference = ReaderPreference.minimumCategory }
+/// `fontd maximum-category`: the largest category a scope answers at.
+enum MaximumCategoryCommandPreference: CommandPreference { static let preference = ReaderPreference.maximumCategory }

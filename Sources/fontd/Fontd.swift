@@ -18,7 +18,8 @@ struct Fontd: AsyncParsableCommand {
         subcommands: [
             Query.self, StylesCommand.self, Categories.self, List.self, Serve.self,
             CategoryCommand.self, ReaderPreferenceCommand<LegibilityCommandPreference>.self, ReaderPreferenceCommand<TextSpacingCommandPreference>.self,
-            ReaderPreferenceCommand<ReadingFontCommandPreference>.self,
+            ReaderPreferenceCommand<ReadingFontCommandPreference>.self, ReaderPreferenceCommand<MinimumCategoryCommandPreference>.self,
+            ReaderPreferenceCommand<MaximumCategoryCommandPreference>.self,
             Watch.self, Health.self, CSSCommand.self, TokensCommand.self, TokenCommand.self, DesktopCommand.self,
         ])
 

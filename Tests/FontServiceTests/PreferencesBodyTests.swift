@@ -63,7 +63,7 @@ import Testing
         ("", "/preferences", "it is empty; send \(example)"),
         ("[]", "/preferences", "expected a JSON object such as \(example)"),
         ("{}", "/preferences", "expected a JSON object such as \(example)"),
-        (#"{"category": "xl", "colour": "red"}"#, "/preferences", "unknown field 'colour'; /preferences takes category, legibilityWeight, textSpacing and readingFont"),
+        (#"{"category": "xl", "colour": "red"}"#, "/preferences", "unknown field 'colour'; /preferences takes category, legibilityWeight, textSpacing, readingFont, minimumCategory and maximumCategory"),
         (#"{"legibilityWeight": "bold"}"#, "/category", "unknown field 'legibilityWeight'; /category takes category"),
         (#"{"category": "xl", "category": "s"}"#, "/preferences", "'category' appears twice"),
         (#"{"category": 17}"#, "/preferences", "'category' must be a string, not a number"),

@@ -119,7 +119,7 @@ import Testing
     @Test func clearingNothingIsRefusedWithoutARequest() async throws {
         let server = try CannedHTTPServer(contentType: "application/json", body: Self.scopedPreferences)
         let client = FontdClient(baseURL: server.url, scope: try PreferenceScope(parsing: "alice"), token: Self.token)
-        await #expect(throws: FontdClientError.invalidCall("Nothing to clear; ask to clear the category, the legibility weight, the text spacing, the reading font or several.")) {
+        await #expect(throws: FontdClientError.invalidCall("Nothing to clear; ask to clear the category, the legibility weight, the text spacing, the reading font, the minimum category, the maximum category or several.")) {
             try await client.clearPreferences()
         }
         #expect(server.requests.isEmpty)

@@ -134,12 +134,12 @@ import Testing
         defer { fixture.remove() }
         try SQLitePreferenceStore.open(path: fixture.path).close()
         try fixture.writeBehindTheStoresBack { db in
-            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v6')")
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v7')")
             if withATableOfItsOwn { try db.execute(sql: "CREATE TABLE devices (id INTEGER PRIMARY KEY)") }
         }
         let before = try fixture.bytes()
 
-        #expect(throws: SQLiteStoreError.newerSchema(fixture.path, migrations: ["v1", "v2", "v3", "v4", "v5", "v6"])) {
+        #expect(throws: SQLiteStoreError.newerSchema(fixture.path, migrations: ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])) {
             try SQLitePreferenceStore.open(path: fixture.path)
         }
         #expect(try fixture.bytes() == before)

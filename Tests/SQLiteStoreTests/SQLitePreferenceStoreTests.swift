@@ -69,7 +69,7 @@ import Testing
         }
         try database.close()
         #expect(!hasChanges)
-        #expect(migrations == ["v1", "v2", "v3", "v4", "v5"])
+        #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6"])
 
         let reopened = try SQLitePreferenceStore.open(path: fixture.path)
         #expect(try reopened.load() == expected)

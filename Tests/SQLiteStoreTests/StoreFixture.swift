@@ -71,7 +71,7 @@ struct StoreFixture {
                 let (kind, value, previous) = switch change {
                 case .categoryChanged(let change): ("category", change.category.rawValue, change.previous.rawValue)
                 case .legibilityWeightChanged(let change): ("legibilityWeight", change.legibilityWeight.rawValue, change.previous.rawValue)
-                case .snapshot, .fontsChanged, .textSpacingChanged, .readingFontChanged: ("snapshot", "", "")
+                case .snapshot, .fontsChanged, .textSpacingChanged, .readingFontChanged, .minimumCategoryChanged, .maximumCategoryChanged: ("snapshot", "", "")
                 }
                 try db.execute(
                     sql: "INSERT INTO changes (sequence, kind, value, previous) VALUES (?, ?, ?, ?)",

@@ -115,7 +115,7 @@ import Testing
         }
         #expect(group.wait(timeout: .now() + 60) == .success)
         #expect(failures.withLock { $0 } == [])
-        #expect(try cluster.runSQL("SELECT version FROM fontd_schema_version", database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "4")
+        #expect(try cluster.runSQL("SELECT version FROM fontd_schema_version", database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "5")
         #expect(try cluster.runSQL("SELECT COUNT(*) FROM preferences", database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }
 
@@ -181,8 +181,8 @@ import Testing
 
         let newer = try cluster.createDatabase()
         try StoreUnderTest.openPostgres(database: newer).close()
-        try cluster.runSQL("UPDATE fontd_schema_version SET version = 5", database: newer)
-        #expect(throws: PostgresStoreError.newerSchema(version: 5, known: 4)) { try StoreUnderTest.openPostgres(database: newer) }
+        try cluster.runSQL("UPDATE fontd_schema_version SET version = 6", database: newer)
+        #expect(throws: PostgresStoreError.newerSchema(version: 6, known: 5)) { try StoreUnderTest.openPostgres(database: newer) }
     }
 
     @Test(arguments: NumbersPastTheLastId.edits)
@@ -213,7 +213,7 @@ import Testing
         let aliceRecord = ScopeRecord(scope: alice, legibilityWeight: .bold, legibilityWeightMark: 1)
         let history = [Entries.entry(1, .category(.extraLarge, previous: .large)), Entries.entry(2, sequence: 1, isEvent: false, alice, .legibilityWeight(.bold, previous: nil))]
         #expect(try store.load() == StoredScopes(sequence: 1, position: 2, scopes: [root, aliceRecord], history: history))
-        #expect(try cluster.runSQL("SELECT version FROM fontd_schema_version", database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "4")
+        #expect(try cluster.runSQL("SELECT version FROM fontd_schema_version", database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "5")
 
         let bob = ScopeRecord(scope: try Entries.scope("bob"), textSpacing: .wcag, textSpacingMark: 2)
         let entry = Entries.entry(3, sequence: 2, bob.scope, .textSpacing(.wcag, previous: nil))

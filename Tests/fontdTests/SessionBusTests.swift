@@ -7,7 +7,7 @@ import Testing
 @Suite struct SessionBusTests {
     static let name = "org.fontd.Fontd1", path = "/org/fontd/Fontd1", interface = "org.fontd.Fontd1"
     static let keys = [
-        "content-size-category", "legibility-weight", "text-spacing", "reading-font", "text-scale", "sequence", "font-generation", "scope",
+        "content-size-category", "legibility-weight", "text-spacing", "reading-font", "minimum-category", "maximum-category", "text-scale", "sequence", "font-generation", "scope",
     ]
 
     private func serve(_ arguments: [String] = []) throws -> (SessionBusHarness, ServerProcess) {

@@ -7,7 +7,7 @@ import Testing
 /// (`org.freedesktop.portal.Settings` at `org.freedesktop.portal.Desktop`).
 @Suite struct SettingsPortalTests {
     static let namespace = "org.fontd.DynamicType"
-    static let keys: Set = ["content-size-category", "legibility-weight", "text-spacing", "reading-font", "text-scale", "sequence"]
+    static let keys: Set = ["content-size-category", "legibility-weight", "text-spacing", "reading-font", "minimum-category", "maximum-category", "text-scale", "sequence"]
 
     /// A bus, `fontd serve arguments…` on it, and the portal.
     private func serve(_ arguments: [String] = []) throws -> (SessionBusHarness, ServerProcess, DesktopPortal) {

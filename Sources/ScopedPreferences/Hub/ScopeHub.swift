@@ -70,9 +70,9 @@ public final class ScopeHub: Sendable {
     /// The root scope's preferences now: what omitted preferences stand for without `scope=`.
     public var current: ReaderPreferences {
         let packed = packedRoot.load(ordering: .acquiring)
-        var preferences = ReaderPreferences(packed: UInt8(truncatingIfNeeded: packed))
-        if packed >> 8 != 0 {
-            preferences.readingFont = readingFonts.withLock { $0.indices.contains(Int(packed >> 8)) ? $0[Int(packed >> 8)] : .none }
+        var preferences = ReaderPreferences(packed: UInt16(truncatingIfNeeded: packed))
+        if packed >> 16 != 0 {
+            preferences.readingFont = readingFonts.withLock { $0.indices.contains(Int(packed >> 16)) ? $0[Int(packed >> 16)] : .none }
         }
         return preferences
     }
@@ -87,7 +87,7 @@ public final class ScopeHub: Sendable {
             fonts.append(preferences.readingFont)
             return fonts.count - 1
         }
-        packedRoot.store(UInt64(index) << 8 | UInt64(preferences.packed), ordering: .releasing)
+        packedRoot.store(UInt64(index) << 16 | UInt64(preferences.packed), ordering: .releasing)
     }
 
     /// The effective preferences of `scope` now.

@@ -61,7 +61,10 @@ extension ScopeTree {
             guard after != before else { continue }
             // What the scope inherits: its parent's effective value (the root inherits nothing).
             let inherited: (value: String, affected: Int) = scope.parent.map { effective(preference, at: $0) } ?? (preference.declaration.initialValue, 0)
-            let changesEffective = (before ?? inherited.value) != (after ?? inherited.value)
+            // A bound (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) counts only where it is tighter than the inherited one.
+            let clamp = preference.declaration.clamp
+            let effectiveValue = { (own: String?) in own.map { value in clamp?.tighter(inherited.value, value) ?? value } ?? inherited.value }
+            let changesEffective = effectiveValue(before) != effectiveValue(after)
             nextPosition += 1
             if changesEffective { nextSequence += 1 }
             entries.append(ScopeHistoryEntry(

@@ -68,7 +68,10 @@ extension ScopeTree {
         for (level, entry) in entries.reversed() { values[level][entry.change.preference] = entry.change.previous }
         func effective() -> ReaderPreferences {
             ReaderPreferences(values: PerPreference { preference in
-                values.lazy.compactMap { $0[preference] }.last ?? preference.declaration.initialValue
+                let own = values.compactMap { $0[preference] }
+                // A bound is the tightest on the lineage, as `effective(_:at:)` has it.
+                if let clamp = preference.declaration.clamp, let first = own.first { return own.dropFirst().reduce(first, clamp.tighter) }
+                return own.last ?? preference.declaration.initialValue
             })
         }
         var bytes: [UInt8] = []

@@ -78,18 +78,23 @@ public struct ScopeTree: Sendable {
     // MARK: Reading
 
     /// One preference's effective value at `scope` — the nearest own value up the tree, else the
-    /// initial one — and the largest mark on the way: the id of the newest change that affected it.
+    /// initial one; for a bound, the tightest on the path from the root (docs/DESIGN.md §23 (Reader
+    /// scopes and scoped tokens)) — and the largest mark on the way: the id of the newest change that affected it.
     public func effective(_ preference: ReaderPreference, at scope: PreferenceScope) -> (value: String, affected: Int) {
         var affected = 0
+        var tightest: String?
         var current: PreferenceScope? = scope
         while let scope = current {
             if let record = nodes[scope.path]?.record {
                 affected = max(affected, record.marks[preference])
-                if let value = record.values[preference] { return (value, affected) }
+                if let value = record.values[preference] {
+                    guard let clamp = preference.declaration.clamp else { return (value, affected) }
+                    tightest = tightest.map { clamp.tighter($0, value) } ?? value
+                }
             }
             current = scope.parent
         }
-        return (preference.declaration.initialValue, affected)
+        return (tightest ?? preference.declaration.initialValue, affected)
     }
 
     /// The effective preferences of `scope`.
