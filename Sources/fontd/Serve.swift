@@ -11,6 +11,7 @@ import HTTPServer
 import JWTKit
 import Logging
 import PostgresStore
+import SessionBus
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -133,7 +134,8 @@ struct Serve: ParsableCommand {
 
     @Option(help: ArgumentHelp(
         "Keep the reader's text size and the desktop's in step, both ways: gnome (GNOME's text-scaling-factor, which Large Text sets; "
-            + "fontd stops at start when it cannot reach it) or auto (gnome when it can be reached, else no desktop). Default: no desktop.",
+            + "fontd stops at start when it cannot reach it), kde (KDE Plasma's font sizes in kdeglobals) or auto (kde when "
+            + "XDG_CURRENT_DESKTOP names KDE, else gnome, when it can be reached; else no desktop). Default: no desktop.",
         valueName: "desktop"))
     var desktop: DesktopChoice?
 
@@ -277,7 +279,7 @@ struct Serve: ParsableCommand {
             logger.warning("SIGTERM, SIGINT and SIGHUP were not blocked before threads started; a signal may end fontd without a graceful stop")
         }
         // Before the ready line: the desktop's value is the category when the first request arrives.
-        let bridge = try joinDesktop(service: service, table: resolver.table, logger: logger)
+        let bridge = try joinDesktop(service: service, table: resolver.table, environment: environment, logger: logger)
         defer { bridge?.stop() }
         let bus = try joinSessionBus(
             service: service, table: resolver.table, bridgeScope: bridge?.scope, token: token, environment: environment, logger: logger)
@@ -294,13 +296,34 @@ struct Serve: ParsableCommand {
             heartbeat: serviceManager?.watchdog)
     }
 
-    /// The desktop bridge `--desktop` asks for (docs/DESIGN.md §26 (The desktop bridge)), started; nil for none, or with
-    /// `auto` when the desktop cannot be reached (said once in the log).
-    private func joinDesktop(service: FontService, table: StyleTable, logger: Logger) throws -> DesktopBridge? {
+    /// The desktop bridge `--desktop` asks for (docs/DESIGN.md §26 (The desktop bridge), §30 (KDE Plasma, X11, and per-target limits)),
+    /// started; nil for none, or with `auto` when the desktop cannot be reached (said once in the log).
+    private func joinDesktop(service: FontService, table: StyleTable, environment: [String: String], logger: Logger) throws -> JoinedDesktop? {
         guard let desktop else { return nil }
         do {
-            return try DesktopBridge.start(
-                scope: try desktopScopeParsed(), hub: service.hub, ratios: try TextScalingRatios.of(table), logger: logger)
+            let scope = try desktopScopeParsed()
+            let ratios = try TextScalingRatios.of(table)
+            switch desktop.resolved(environment: environment) {
+            case .kde:
+                let signals: KDESignals?
+                do {
+                    signals = try KDESignals.connect(environment: environment, logger: logger)
+                } catch {
+                    logger.warning("KDE programs will not be told when fontd sets their fonts", metadata: ["reason": "\(error)"])
+                    signals = nil
+                }
+                do {
+                    let bridge = try KDEBridge.start(
+                        scope: scope, hub: service.hub, ratios: ratios, paths: try KDEBridge.Paths(environment: environment), logger: logger,
+                        fontsChanged: { signals?.fontsChanged() })
+                    return .kde(bridge, signals)
+                } catch {
+                    signals?.close()
+                    throw error
+                }
+            case .gnome, .auto:
+                return .gnome(try DesktopBridge.start(scope: scope, hub: service.hub, ratios: ratios, logger: logger))
+            }
         } catch where desktop == .auto {
             logger.notice("serving without a desktop bridge (--desktop auto)", metadata: ["reason": "\(error)"])
             return nil
@@ -367,7 +390,7 @@ struct Serve: ParsableCommand {
     func validate() throws {
         _ = try durations()
         if desktopScope != nil, desktop == nil {
-            throw ValidationError("--desktop-scope needs --desktop gnome or --desktop auto.")
+            throw ValidationError("--desktop-scope needs --desktop gnome, --desktop kde or --desktop auto.")
         }
         _ = try desktopScopeParsed()
         try validateBusOptions()
