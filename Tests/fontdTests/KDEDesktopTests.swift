@@ -214,4 +214,16 @@ import Testing
         // The file keeps its mode.
         #expect(try FileManager.default.attributesOfItem(atPath: desktop.globals.path)[.posixPermissions] as? Int == 0o640)
     }
+
+    @Test func autoChoosesKDEWhenTheSessionIsKDE() throws {
+        let desktop = try KDEDesktop(globals: Self.globals)
+        try desktop.write(group: "General", key: "font", "Noto Sans,16.5,-1,5,50,0,0,0,0,0")
+        // Bases recorded by an earlier start: 16.5 over 10 is ax1's 28/17.
+        try FileManager.default.createDirectory(at: desktop.basesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"General/font": 10}"#.utf8).write(to: desktop.basesFile)
+        let server = try ServerProcess(["--desktop", "auto"], environment: desktop.environment)
+        defer { server.stop() }
+        #expect(try category(server) == "ax1")
+        #expect(log(server, contains: "following KDE Plasma's font sizes"))
+    }
 }
