@@ -68,6 +68,8 @@ extern const GDBusInterfaceVTable fontd_bus_vtable;
 void fontd_bus_reply(fontd_bus_call *call, const char *text);
 void fontd_bus_fail_call(fontd_bus_call *call, const char *name, const char *text);
 void fontd_bus_emit(fontd_bus *bus, const char *path, const char *interface, const char *signal, const char *text);
+void fontd_bus_emit_signal(
+    fontd_bus *bus, const char *path, const char *interface, const char *signal, const char *signature, const char *text);
 
 #pragma GCC visibility pop
 

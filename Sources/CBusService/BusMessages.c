@@ -107,6 +107,8 @@ typedef struct outgoing {
     char *member;
     char *text;
     char *error_name;
+    /// The signal's type, given with it (`emit_signal`); NULL: the exported declaration's.
+    char *signature;
 } outgoing;
 
 static void free_outgoing(gpointer data) {
@@ -120,6 +122,7 @@ static void free_outgoing(gpointer data) {
     g_free(message->interface);
     g_free(message->member);
     g_free(message->text);
+    g_free(message->signature);
     g_free(message->error_name);
     g_free(message);
 }
@@ -175,17 +178,28 @@ void fontd_bus_fail_call(fontd_bus_call *call, const char *name, const char *tex
 
 static void send_signal(fontd_bus *bus, gpointer data) {
     outgoing *message = data;
-    char *key = fontd_bus_interface_key(message->path, message->interface);
-    GDBusInterfaceInfo *info = g_hash_table_lookup(bus->interfaces, key);
-    g_free(key);
-    GDBusSignalInfo *signal = info ? g_dbus_interface_info_lookup_signal(info, message->member) : NULL;
-    if (signal == NULL) {
-        char *warning = g_strdup_printf("no signal %s.%s is exported at %s", message->interface, message->member, message->path);
-        fontd_bus_log_warning(bus, warning);
-        g_free(warning);
-        return;
+    GVariantType *type = NULL;
+    if (message->signature != NULL) {
+        if (!g_variant_type_string_is_valid(message->signature)) {
+            char *warning = g_strdup_printf("the signal %s was not sent: %s is not a D-Bus type", message->member, message->signature);
+            fontd_bus_log_warning(bus, warning);
+            g_free(warning);
+            return;
+        }
+        type = g_variant_type_new(message->signature);
+    } else {
+        char *key = fontd_bus_interface_key(message->path, message->interface);
+        GDBusInterfaceInfo *info = g_hash_table_lookup(bus->interfaces, key);
+        g_free(key);
+        GDBusSignalInfo *signal = info ? g_dbus_interface_info_lookup_signal(info, message->member) : NULL;
+        if (signal == NULL) {
+            char *warning = g_strdup_printf("no signal %s.%s is exported at %s", message->interface, message->member, message->path);
+            fontd_bus_log_warning(bus, warning);
+            g_free(warning);
+            return;
+        }
+        type = fontd_bus_tuple_type(signal->args);
     }
-    GVariantType *type = fontd_bus_tuple_type(signal->args);
     GError *error = NULL;
     GVariant *value = g_variant_parse(type, message->text, NULL, NULL, &error);
     g_variant_type_free(type);
@@ -202,6 +216,17 @@ void fontd_bus_emit(fontd_bus *bus, const char *path, const char *interface, con
     message->path = g_strdup(path);
     message->interface = g_strdup(interface);
     message->member = g_strdup(signal);
+    message->text = g_strdup(text);
+    fontd_bus_perform(bus, send_signal, message, free_outgoing);
+}
+
+void fontd_bus_emit_signal(
+    fontd_bus *bus, const char *path, const char *interface, const char *signal, const char *signature, const char *text) {
+    outgoing *message = g_new0(outgoing, 1);
+    message->path = g_strdup(path);
+    message->interface = g_strdup(interface);
+    message->member = g_strdup(signal);
+    message->signature = g_strdup(signature);
     message->text = g_strdup(text);
     fontd_bus_perform(bus, send_signal, message, free_outgoing);
 }

@@ -264,6 +264,7 @@ static const fontd_bus_interface interface = {
     .reply = fontd_bus_reply,
     .fail = fontd_bus_fail_call,
     .emit = fontd_bus_emit,
+    .emit_signal = fontd_bus_emit_signal,
     .set_answers = fontd_bus_set_answers,
     .close = close_bus,
 };

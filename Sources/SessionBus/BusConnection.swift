@@ -114,6 +114,15 @@ final class BusConnection: Sendable {
         }
     }
 
+    /// Emits `signal` of `interface` from `path`, an object of another program's, with `arguments`
+    /// (GVariant text) of type `signature` (`(ii)`); nothing once closed.
+    func emit(_ signal: String, of interface: String, from path: String, signature: String, _ arguments: String) {
+        bus.withLock { bus in
+            guard let bus else { return }
+            library.table.emit_signal(bus.pointer, path, interface, signal, signature, arguments)
+        }
+    }
+
     /// Makes `answers` the calls answered at once, on GDBus's worker thread, without `handler`;
     /// every other call still goes to `handler`. Calls read after it returns get these answers.
     func setAnswers(_ answers: [BusAnswer]) {

@@ -23,7 +23,7 @@ struct BusLibrary: Sendable {
             throw .library(.incompatible(path: path, reason: "its table is version \(table.version); this fontd's is \(FONTD_BUS_VERSION)"))
         }
         guard table.open != nil, table.export_object != nil, table.own_name != nil, table.reply != nil, table.fail != nil,
-              table.emit != nil, table.set_answers != nil, table.close != nil
+              table.emit != nil, table.emit_signal != nil, table.set_answers != nil, table.close != nil
         else { throw .library(.incompatible(path: path, reason: "its table lacks a function")) }
         return BusLibrary(path: path, table: table)
     }

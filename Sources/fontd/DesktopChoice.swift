@@ -5,10 +5,13 @@ import ArgumentParser
 enum DesktopChoice: String, CaseIterable, ExpressibleByArgument {
     /// GNOME's `text-scaling-factor`, both ways; `fontd serve` stops at start when it cannot be reached.
     case gnome
+    /// KDE Plasma's font sizes in `kdeglobals`, both ways; `fontd serve` stops at start when they
+    /// cannot be followed.
+    case kde
     /// X11's `Xft.dpi` (and a running xsettingsd's `Xft/DPI`), one way; `fontd serve` stops at
     /// start when `DISPLAY` is not set.
     case x11
-    /// GNOME's when it can be reached, and X11's when `DISPLAY` is set and `xrdb` is installed;
-    /// what is left out is said once in the log.
+    /// KDE's when `XDG_CURRENT_DESKTOP` names KDE, else GNOME's, when it can be reached, and X11's
+    /// when `DISPLAY` is set and `xrdb` is installed; what is left out is said once in the log.
     case auto
 }

@@ -15,8 +15,17 @@ struct DesktopChoices: ExpressibleByArgument, Equatable {
 
     static var allValueStrings: [String] { DesktopChoice.allValueStrings }
 
-    /// Whether GNOME is asked for: `.required` by `gnome`, `.optional` by `auto` alone.
-    var gnome: Need { need(.gnome) }
+    /// The desktop kept in step both ways, whose text size also sets the category: GNOME's or KDE's
+    /// (never both: `Serve.validate()` refuses that), `.required` when named, `.optional` by `auto`
+    /// alone — KDE's when `XDG_CURRENT_DESKTOP` names KDE, else GNOME's; nil for neither.
+    func bothWays(environment: [String: String]) -> (desktop: DesktopChoice, need: Need)? {
+        if choices.contains(.gnome) { return (.gnome, .required) }
+        if choices.contains(.kde) { return (.kde, .required) }
+        guard choices.contains(.auto) else { return nil }
+        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":")
+        return (desktops.contains { $0.uppercased() == "KDE" } ? .kde : .gnome, .optional)
+    }
+
     /// Whether X11 is asked for: `.required` by `x11`, `.optional` by `auto` alone.
     var x11: Need { need(.x11) }
 

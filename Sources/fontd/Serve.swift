@@ -11,6 +11,7 @@ import HTTPServer
 import JWTKit
 import Logging
 import PostgresStore
+import SessionBus
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -133,9 +134,10 @@ struct Serve: ParsableCommand {
 
     @Option(help: ArgumentHelp(
         "Keep the reader's text size and the desktop's in step: gnome (GNOME's text-scaling-factor, which Large Text sets, both ways; "
-            + "fontd stops at start when it cannot reach it), x11 (Xft.dpi through xrdb, and a running xsettingsd's Xft/DPI, one way; "
-            + "fontd stops at start without DISPLAY) or auto (gnome when it can be reached, x11 when DISPLAY is set and xrdb is installed); "
-            + "several comma-separated, as gnome,x11. Default: no desktop.",
+            + "fontd stops at start when it cannot reach it), kde (KDE Plasma's font sizes in kdeglobals, both ways), x11 (Xft.dpi "
+            + "through xrdb, and a running xsettingsd's Xft/DPI, one way; fontd stops at start without DISPLAY) or auto (kde when "
+            + "XDG_CURRENT_DESKTOP names KDE, else gnome, when it can be reached, and x11 when DISPLAY is set and xrdb is installed); "
+            + "several comma-separated, as gnome,x11 (one of gnome and kde). Default: no desktop.",
         valueName: "desktop"))
     var desktop: DesktopChoices?
 
@@ -279,7 +281,7 @@ struct Serve: ParsableCommand {
             logger.warning("SIGTERM, SIGINT and SIGHUP were not blocked before threads started; a signal may end fontd without a graceful stop")
         }
         // Before the ready line: the desktop's value is the category when the first request arrives.
-        let bridge = try joinDesktop(service: service, table: resolver.table, logger: logger)
+        let bridge = try joinDesktop(service: service, table: resolver.table, environment: environment, logger: logger)
         defer { bridge?.stop() }
         // After GNOME's: at start its key sets the category that X11 then carries.
         let x11 = try joinX11(service: service, table: resolver.table, environment: environment, logger: logger)
@@ -300,14 +302,35 @@ struct Serve: ParsableCommand {
             heartbeat: serviceManager?.watchdog)
     }
 
-    /// The desktop bridge `--desktop` asks for (docs/DESIGN.md §26 (The desktop bridge)), started; nil for none, or with
-    /// `auto` when the desktop cannot be reached (said once in the log).
-    private func joinDesktop(service: FontService, table: StyleTable, logger: Logger) throws -> DesktopBridge? {
-        guard let desktop, desktop.gnome != .no else { return nil }
+    /// The desktop bridge `--desktop` asks for (docs/DESIGN.md §26 (The desktop bridge), §30 (KDE Plasma, X11, and per-target limits)),
+    /// started; nil for none, or with `auto` when the desktop cannot be reached (said once in the log).
+    private func joinDesktop(service: FontService, table: StyleTable, environment: [String: String], logger: Logger) throws -> JoinedDesktop? {
+        guard let desktop, let (bothWays, need) = desktop.bothWays(environment: environment) else { return nil }
         do {
-            return try DesktopBridge.start(
-                scope: try desktopScopeParsed(), hub: service.hub, ratios: try TextScalingRatios.of(table), logger: logger)
-        } catch where desktop.gnome == .optional {
+            let scope = try desktopScopeParsed()
+            let ratios = try TextScalingRatios.of(table)
+            switch bothWays {
+            case .kde:
+                let signals: KDESignals?
+                do {
+                    signals = try KDESignals.connect(environment: environment, logger: logger)
+                } catch {
+                    logger.warning("KDE programs will not be told when fontd sets their fonts", metadata: ["reason": "\(error)"])
+                    signals = nil
+                }
+                do {
+                    let bridge = try KDEBridge.start(
+                        scope: scope, hub: service.hub, ratios: ratios, paths: try KDEBridge.Paths(environment: environment), logger: logger,
+                        fontsChanged: { signals?.fontsChanged() })
+                    return .kde(bridge, signals)
+                } catch {
+                    signals?.close()
+                    throw error
+                }
+            case .gnome, .x11, .auto:
+                return .gnome(try DesktopBridge.start(scope: scope, hub: service.hub, ratios: ratios, logger: logger))
+            }
+        } catch where need == .optional {
             logger.notice("serving without a desktop bridge (--desktop auto)", metadata: ["reason": "\(error)"])
             return nil
         }
@@ -386,7 +409,10 @@ struct Serve: ParsableCommand {
     func validate() throws {
         _ = try durations()
         if desktopScope != nil, desktop == nil {
-            throw ValidationError("--desktop-scope needs --desktop gnome, x11 or auto.")
+            throw ValidationError("--desktop-scope needs --desktop gnome, kde, x11 or auto.")
+        }
+        if let desktop, desktop.choices.isSuperset(of: [.gnome, .kde]) {
+            throw ValidationError("--desktop: gnome and kde each set the reader's category from their own text size; give one of them (x11 may join either).")
         }
         _ = try desktopScopeParsed()
         try validateBusOptions()

@@ -209,7 +209,7 @@ import Testing
     // MARK: Refusals
 
     @Test(arguments: [
-        (["--desktop", "kde"], "kde"),
+        (["--desktop", "plasma"], "plasma"),
         (["--desktop", "gnome", "--desktop-scope", "alice//phone"], "--desktop-scope"),
         (["--desktop-scope", "alice"], "--desktop-scope needs --desktop"),
     ])

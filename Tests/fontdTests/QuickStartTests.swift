@@ -71,6 +71,8 @@ import Testing
         (PostgresCluster.binDirectory + "/initdb", ["--version"]),
         (GnomeDesktop.gsettings.path, ["--version"]),
         ("/usr/bin/dbus-daemon", ["--version"]),
+        (KDEDesktop.kwriteconfig.path, ["--help"]),
+        (KDEDesktop.kreadconfig.path, ["--help"]),
         (DesktopPortal.executable, ["--version"]),
         ("/usr/bin/weston", ["--version"]),
         (SocketActivation.program, ["--version"]),

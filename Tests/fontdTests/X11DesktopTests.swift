@@ -155,7 +155,7 @@ import Testing
         #expect(try display.waitForXftDPI(dpi(.accessibilityMedium)) == dpi(.accessibilityMedium))
     }
 
-    @Test(arguments: [["--desktop", "kde"], ["--desktop", "x11,x11"], ["--desktop", "gnome,"]])
+    @Test(arguments: [["--desktop", "plasma"], ["--desktop", "gnome,kde"], ["--desktop", "x11,x11"], ["--desktop", "gnome,"]])
     func badDesktopListsAreOneLine(_ arguments: [String]) throws {
         let store = try TestPaths.temporaryDirectory().appendingPathComponent("fontd.sqlite").path
         let result = try CommandRunner.run(["serve", "--port", "0", "--store", store] + arguments, timeoutSeconds: 10)

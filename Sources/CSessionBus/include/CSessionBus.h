@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 /// The version of the table; fontd refuses a library whose table carries another.
-#define FONTD_BUS_VERSION 2
+#define FONTD_BUS_VERSION 3
 
 /// The name of the function the library exports.
 #define FONTD_BUS_ENTRY_POINT "fontd_bus_table"
@@ -109,6 +109,11 @@ typedef struct fontd_bus_interface {
     /// a tuple, typed by the signal's declaration; from any thread, sent from the bus thread in
     /// the order emitted.
     void (*emit)(fontd_bus *bus, const char *path, const char *interface, const char *signal, const char *text);
+    /// Emits `signal` of `interface` from `path`, an object fontd does not export (another
+    /// program's, such as KDE's `/KGlobalSettings`), with `text`, the GVariant text of its arguments
+    /// as a tuple of `signature` (`(ii)`, or `()` for none); otherwise as `emit`.
+    void (*emit_signal)(
+        fontd_bus *bus, const char *path, const char *interface, const char *signal, const char *signature, const char *text);
     /// Replaces the calls answered at once, where GDBus reads them, without `callbacks.call`: each
     /// of `answers` (typed by the exported method's declaration, or `org.freedesktop.DBus.Properties`'
     /// `Get`). Every other call goes to `callbacks.call` as before. From any thread; calls read after
