@@ -64,7 +64,7 @@ socket_activated() {
             >"$tmp/socket$round.out" 2>"$tmp/socket$round.log" &
         holder_pid=$!
         # Listening once it says so (before that, a connection would be refused).
-        until grep -q "Listening on" "$tmp/socket$round.log"; do sleep 0.01; done
+        until grep -qs "Listening on" "$tmp/socket$round.log"; do sleep 0.01; done
         start=$(now_ms)
         curl -sf "http://127.0.0.1:$port/healthz" >/dev/null || fail_with_log "no answer" "$tmp/socket$round.log"
         echo $(($(now_ms) - start))
