@@ -40,44 +40,20 @@ enum XSettingsConfiguration {
         // A symbolic link (dotfiles kept elsewhere) is followed, and stays one.
         var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let target = realpath(path, &resolved) != nil ? String(terminated: resolved) : path
-        var info = stat()
-        let exists = stat(target, &info) == 0
+        let exists = access(target, F_OK) == 0
         let old: String
         if exists {
-            guard let text = XSettingsDaemon.contents(of: target) else { throw .configurationNotWritten(path: target, errno: errno) }
+            guard let text = AtomicFile.read(target) else { throw .configurationNotWritten(path: target, errno: errno) }
             old = text
         } else {
             old = ""
         }
         let new = withDPI(value, in: old)
         guard new != old || !exists else { return false }
-
-        let slash = target.lastIndex(of: "/").map { target.index(after: $0) } ?? target.startIndex
-        var template = Array((String(target[..<slash]) + "." + String(target[slash...]) + ".fontd-XXXXXX").utf8CString)
-        let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw .configurationNotWritten(path: target, errno: errno) }
-        let temporary = String(terminated: template)
-        func fail() -> X11Failure {
-            let error = errno
-            close(descriptor)
-            unlink(temporary)
-            return .configurationNotWritten(path: target, errno: error)
-        }
-        guard fchmod(descriptor, exists ? info.st_mode & 0o7777 : 0o644) == 0 else { throw fail() }
-        let bytes = Array(new.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw fail() }
-            written += count
-        }
-        guard fsync(descriptor) == 0 else { throw fail() }
-        close(descriptor)
-        guard rename(temporary, target) == 0 else {
-            let error = errno
-            unlink(temporary)
-            throw .configurationNotWritten(path: target, errno: error)
+        do {
+            try AtomicFile.write(new, to: target, defaultMode: 0o644)
+        } catch {
+            throw .configurationNotWritten(path: target, errno: error.code)
         }
         return true
     }

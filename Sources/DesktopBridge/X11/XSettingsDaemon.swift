@@ -20,10 +20,10 @@ struct XSettingsDaemon: Hashable {
             guard let pid = pid_t(name) else { continue }
             var info = stat()
             guard stat("/proc/\(pid)", &info) == 0, info.st_uid == getuid(),
-                  Self.contents(of: "/proc/\(pid)/comm")?.trimmingNewline == "xsettingsd",
-                  let environment = Self.contents(of: "/proc/\(pid)/environ").map(Self.environment(of:)),
+                  AtomicFile.read("/proc/\(pid)/comm")?.trimmingNewline == "xsettingsd",
+                  let environment = AtomicFile.read("/proc/\(pid)/environ").map(Self.environment(of:)),
                   let theirs = environment["DISPLAY"], XDisplayName(theirs) == ownDisplay,
-                  let arguments = Self.contents(of: "/proc/\(pid)/cmdline")?.split(separator: "\0", omittingEmptySubsequences: false).map(String.init),
+                  let arguments = AtomicFile.read("/proc/\(pid)/cmdline")?.split(separator: "\0", omittingEmptySubsequences: false).map(String.init),
                   let path = Self.configurationPath(arguments: arguments, home: environment["HOME"], pid: pid)
             else { continue }
             found.append(XSettingsDaemon(pid: pid, configurationPath: path))
@@ -60,23 +60,6 @@ struct XSettingsDaemon: Hashable {
             environment[String(entry[..<equals])] = String(entry[entry.index(after: equals)...])
         }
         return environment
-    }
-
-    /// A small file's bytes as text; nil when it cannot be read.
-    static func contents(of path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { return nil }
-            if count == 0 { break }
-            bytes += buffer[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func link(_ path: String) -> String? {
