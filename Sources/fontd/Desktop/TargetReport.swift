@@ -19,7 +19,7 @@ struct TargetReport: Encodable, Hashable {
         let exclusions = stateFolder.map { TargetExclusions.read($0 + "/" + TargetExclusions.fileName) } ?? TargetExclusions()
         let record = stateFolder.flatMap { TargetStatusRecord.read(TargetStatusRecord.path(stateFolder: $0)) }
         let running = record?.isServerRunning == true
-        let names = Set(TargetExclusions.knownTargets).union(record?.targets.keys ?? [:].keys).sorted()
+        let names = Set(TargetExclusions.knownTargets).union(record.map { Array($0.targets.keys) } ?? []).sorted()
         let targets = names.map { name -> (name: String, report: TargetReport) in
             if running, let status = record?.targets[name] {
                 return (name, TargetReport(
