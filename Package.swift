@@ -211,7 +211,7 @@ let package = Package(
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
-        .testTarget(name: "ScopedPreferencesTests", dependencies: ["ScopedPreferences", "DynamicType"]),
+        .testTarget(name: "ScopedPreferencesTests", dependencies: ["ScopedPreferences", "DynamicType", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "DesktopBridgeTests", dependencies: ["DesktopBridge", "DynamicType", "FontdTestSupport"]),
         .testTarget(name: "CommandLineCacheTests", dependencies: ["CommandLineCache", "Caching"]),
         .testTarget(

@@ -16,6 +16,15 @@ enum JoinedDesktop {
         }
     }
 
+    /// The write side `fontd serve` runs as a target of its own (docs/DESIGN.md §30 (KDE Plasma, X11,
+    /// and per-target limits)); nil for GNOME, which writes its key itself.
+    var target: (any DesktopTarget)? {
+        switch self {
+        case .gnome: nil
+        case .kde(let bridge, _): bridge
+        }
+    }
+
     /// Leaves the desktop.
     func stop() {
         switch self {

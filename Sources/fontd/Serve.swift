@@ -281,14 +281,18 @@ struct Serve: ParsableCommand {
             logger.warning("SIGTERM, SIGINT and SIGHUP were not blocked before threads started; a signal may end fontd without a graceful stop")
         }
         // Before the ready line: the desktop's value is the category when the first request arrives.
-        let bridge = try joinDesktop(service: service, table: resolver.table, environment: environment, logger: logger)
+        let stateFolder = TargetExclusions.stateFolder(environment: environment)
+        let exclusions = stateFolder.map { TargetExclusions.read($0 + "/" + TargetExclusions.fileName) } ?? TargetExclusions()
+        let bridge = try joinDesktop(service: service, table: resolver.table, environment: environment, exclusions: exclusions, logger: logger)
         defer { bridge?.stop() }
         // After GNOME's: at start its key sets the category that X11 then carries.
-        let x11 = try joinX11(service: service, table: resolver.table, environment: environment, logger: logger)
-        defer { x11?.stop() }
+        let x11 = try joinX11(table: resolver.table, environment: environment, stateFolder: stateFolder, logger: logger)
+        let targets = try startTargets(
+            [bridge?.target, x11].compactMap { $0 }, service: service, stateFolder: stateFolder, logger: logger)
+        defer { targets?.stop() }
         let bus = try joinSessionBus(
-            service: service, table: resolver.table, bridgeScope: bridge?.scope ?? x11?.scope, token: token, environment: environment,
-            logger: logger)
+            service: service, table: resolver.table, bridgeScope: bridge?.scope ?? (x11 == nil ? nil : try desktopScopeParsed()), token: token,
+            environment: environment, logger: logger)
         defer { bus?.stop() }
 
         let ready = Array("fontd listening on \(http.url)\n".utf8)
@@ -304,7 +308,9 @@ struct Serve: ParsableCommand {
 
     /// The desktop bridge `--desktop` asks for (docs/DESIGN.md §26 (The desktop bridge), §30 (KDE Plasma, X11, and per-target limits)),
     /// started; nil for none, or with `auto` when the desktop cannot be reached (said once in the log).
-    private func joinDesktop(service: FontService, table: StyleTable, environment: [String: String], logger: Logger) throws -> JoinedDesktop? {
+    private func joinDesktop(
+        service: FontService, table: StyleTable, environment: [String: String], exclusions: TargetExclusions, logger: Logger
+    ) throws -> JoinedDesktop? {
         guard let desktop, let (bothWays, need) = desktop.bothWays(environment: environment) else { return nil }
         do {
             let scope = try desktopScopeParsed()
@@ -320,7 +326,8 @@ struct Serve: ParsableCommand {
                 }
                 do {
                     let bridge = try KDEBridge.start(
-                        scope: scope, hub: service.hub, ratios: ratios, paths: try KDEBridge.Paths(environment: environment), logger: logger,
+                        scope: scope, targetScope: try TargetRunner.scope(of: "kde", below: scope), hub: service.hub, ratios: ratios,
+                        paths: try KDEBridge.Paths(environment: environment), excluded: exclusions.contains("kde"), logger: logger,
                         fontsChanged: { signals?.fontsChanged() })
                     return .kde(bridge, signals)
                 } catch {
@@ -336,21 +343,8 @@ struct Serve: ParsableCommand {
         }
     }
 
-    /// X11 as `--desktop` asks for it (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)), started; nil for
-    /// none, or with `auto` when `DISPLAY` is not set or `xrdb` is not installed (said once in the log).
-    private func joinX11(service: FontService, table: StyleTable, environment: [String: String], logger: Logger) throws -> X11Target? {
-        guard let desktop, desktop.x11 != .no else { return nil }
-        if desktop.x11 == .optional, !X11Target.isAvailable(environment: environment) {
-            logger.notice("serving without X11 (--desktop auto): DISPLAY is not set or xrdb is not installed")
-            return nil
-        }
-        return try X11Target.start(
-            scope: try desktopScopeParsed(), hub: service.hub, ratios: try TextScalingRatios.of(table), environment: environment,
-            logger: logger)
-    }
-
     /// `--desktop-scope` as a scope; the root scope when it is not given.
-    private func desktopScopeParsed() throws -> PreferenceScope {
+    func desktopScopeParsed() throws -> PreferenceScope {
         guard let desktopScope else { return .root }
         do {
             return try PreferenceScope(parsing: desktopScope)

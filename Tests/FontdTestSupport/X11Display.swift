@@ -58,6 +58,11 @@ public final class X11Display: @unchecked Sendable {
         name = ":" + number
         var environment = base
         environment["DISPLAY"] = name
+        // fontd keeps X11's values from before its first write, and the targets' status, under
+        // XDG_STATE_HOME: this display's own, never the user's (unless the caller gave one).
+        if base["XDG_STATE_HOME"] == nil || base["XDG_STATE_HOME"] == ProcessInfo.processInfo.environment["XDG_STATE_HOME"] {
+            environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
+        }
         self.environment = environment
     }
 

@@ -169,7 +169,7 @@ import Testing
 
     /// What the parser refuses, one line each, naming the subcommand or option meant (docs/DESIGN.md §18 (The command line)).
     @Test(arguments: [
-        (["instal"], "Unknown command 'instal' for fontd desktop. Did you mean 'install'? The commands: install, uninstall, status; see 'fontd desktop --help'."),
+        (["instal"], "Unknown command 'instal' for fontd desktop. Did you mean 'install'? The commands: install, uninstall, status, exclude, include; see 'fontd desktop --help'."),
         (["install", "--text-scaling"], "Unknown option '--text-scaling'. Did you mean '--text-scaling-factor'?"),
     ])
     func aMistypedSubcommandOrFlagIsRefused(arguments: [String], message: String) throws {

@@ -8,17 +8,17 @@ import Synchronization
 /// Keeps the font sizes of KDE Plasma's `kdeglobals` and one scope's category in step, both ways
 /// (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)), by the rules of the desktop bridge (§26 (The desktop bridge)).
 ///
-/// - Category → file: any change of the scope's effective category not made from the file sets each
-///   of `KDEFontKey.all` that is present and writable to its base × the category's ratio, rounded to
-///   half a point, changing only that field of its QFont string and no other byte of the file;
-///   atomically, and only when a size changes; then `fontsChanged` (the two KDE signals) runs once.
+/// - Category → file: a `DesktopTarget` (`KDEBridge+Target.swift`) its `TargetRunner` calls with the
+///   effective category of `desktop/kde` below the desktop scope, clamped by that scope's bounds.
 /// - File → category: when someone else changes `[General] font`'s size, size ÷ base gives the
-///   category of the nearest ratio, set through the service's normal change path; not written back.
+///   category of the nearest ratio, set on the desktop scope through the service's normal change
+///   path; not written back.
 /// - No echo: the font size this bridge wrote and reads back is not taken as the reader's.
-/// - Immutable (`[$i]`) keys are never written; each is reported in the log.
+/// - Immutable (`[$i]`) keys are never written; each is reported in the log and the status.
+/// - Excluded, the bridge neither writes the file nor follows it.
 ///
-/// Everything the bridge decides, it decides on `queue`, in the order the file's and the
-/// category's changes arrive there; `bases`, `fontSize` and `started` are touched only there.
+/// Everything the bridge decides, it decides on `queue`, in the order the file's changes and the
+/// runner's calls arrive there; `bases`, `fontSize`, `started`, `excluded` and `immutable` are touched only there.
 public final class KDEBridge: @unchecked Sendable {
     /// Where the bridge reads and writes.
     public struct Paths: Sendable, Hashable {
@@ -47,16 +47,20 @@ public final class KDEBridge: @unchecked Sendable {
     /// The scope whose category follows the desktop.
     public let scope: PreferenceScope
     public let paths: Paths
-    private let ratios: TextScalingRatios
-    private let logger: Logger
-    private let fontsChanged: @Sendable () -> Void
-    private let queue = DispatchQueue(label: "fontd.desktop.kde")
+    let ratios: TextScalingRatios
+    let logger: Logger
+    let fontsChanged: @Sendable () -> Void
+    let queue = DispatchQueue(label: "fontd.desktop.kde")
     private let links = Mutex<(watch: CategoryWatch, folder: FolderWatch)?>(nil)
-    private var bases = KDEFontBases(sizes: [:])
+    var bases = KDEFontBases(sizes: [:])
     /// `[General] font`'s size as last read or written by this bridge: a file whose size is this one
     /// is no change of the reader's (fontd's own write read back, or another key changed).
-    private var fontSize: Double?
-    private var started = false
+    var fontSize: Double?
+    var started = false
+    /// Whether the reader excluded KDE: the file is neither written nor followed.
+    var excluded = false
+    /// The keys marked immutable when the file was last read, as the status tells them.
+    var immutable: [KDEFontKey] = []
 
     private init(scope: PreferenceScope, paths: Paths, ratios: TextScalingRatios, logger: Logger, fontsChanged: @escaping @Sendable () -> Void) {
         self.scope = scope
@@ -67,13 +71,14 @@ public final class KDEBridge: @unchecked Sendable {
     }
 
     /// Joins KDE Plasma: records the base sizes the first time, watches `kdeglobals`' folder, and
-    /// sets `scope`'s category from `[General] font`'s size (the desktop wins at start); returns once
-    /// that change is made and announced.
+    /// sets `scope`'s category from `[General] font`'s size (the desktop wins at start) — unless KDE
+    /// is `excluded`, or the size is exactly what fontd writes for `targetScope`'s category (its own
+    /// earlier write of a clamped value, not the reader's choice); returns once that change is made and announced.
     ///
     /// - Parameter fontsChanged: tells running KDE programs that the fonts changed; after each write.
     public static func start(
-        scope: PreferenceScope, hub: ScopeHub, ratios: TextScalingRatios, paths: Paths, logger: Logger,
-        fontsChanged: @escaping @Sendable () -> Void
+        scope: PreferenceScope, targetScope: PreferenceScope, hub: ScopeHub, ratios: TextScalingRatios, paths: Paths, excluded: Bool,
+        logger: Logger, fontsChanged: @escaping @Sendable () -> Void
     ) throws(KDEBridgeError) -> KDEBridge {
         let bridge = KDEBridge(scope: scope, paths: paths, ratios: ratios, logger: logger, fontsChanged: fontsChanged)
         do {
@@ -82,16 +87,16 @@ public final class KDEBridge: @unchecked Sendable {
             throw .notWatched(folder: paths.folder, reason: "\(error)")
         }
         let folder = try FolderWatch(folder: paths.folder, name: "kdeglobals", queue: bridge.queue) { [weak bridge] in bridge?.fileChanged() }
-        let watch = CategoryWatch(scope: scope, hub: hub) { [weak bridge] change in
-            guard let bridge else { return }
-            bridge.queue.async { bridge.categoryChanged(change) }
-        }
+        // Only to set the desktop scope's category: writing is the runner's, on `desktop/kde`.
+        let watch = CategoryWatch(scope: scope, hub: hub) { _ in }
         bridge.links.withLock { $0 = (watch, folder) }
 
         let takenOver: Result<ContentSizeCategory?, KDEBridgeError> = bridge.queue.sync {
             bridge.started = true
+            bridge.excluded = excluded
             do throws(KDEBridgeError) {
-                return .success(try bridge.takeOver(current: watch.category))
+                return .success(try bridge.takeOver(
+                    current: hub.preferences(of: scope).category, target: hub.preferences(of: targetScope).clampedCategory))
             } catch {
                 return .failure(error)
             }
@@ -104,7 +109,7 @@ public final class KDEBridge: @unchecked Sendable {
             throw error
         }
         guard let startCategory else {
-            logger.notice("following KDE Plasma's font sizes; kdeglobals has no [General] font size yet", metadata: bridge.metadata)
+            logger.notice("following KDE Plasma's font sizes; kdeglobals has no [General] font size of the reader's to follow at start", metadata: bridge.metadata)
             return bridge
         }
         let done = DispatchSemaphore(value: 0)
@@ -136,13 +141,14 @@ public final class KDEBridge: @unchecked Sendable {
         folder.cancel()
     }
 
-    private var metadata: Logger.Metadata {
+    var metadata: Logger.Metadata {
         ["file": "\(paths.globals)", "bases": "\(paths.bases)", "scope": "\(scope.isRoot ? "(root)" : scope.path)"]
     }
 
     /// At start, on the queue: records the bases of the keys that have none and reports the
-    /// immutable keys; the category `[General] font`'s size stands for, or nil when it has none.
-    private func takeOver(current: ContentSizeCategory) throws(KDEBridgeError) -> ContentSizeCategory? {
+    /// immutable keys; the category `[General] font`'s size stands for, or nil when it has none,
+    /// KDE is excluded, or the size is fontd's own write for the target's category `target`.
+    private func takeOver(current: ContentSizeCategory, target: ContentSizeCategory) throws(KDEBridgeError) -> ContentSizeCategory? {
         bases = KDEFontBases.read(paths.bases)
         let file = KConfigFile(AtomicFile.read(paths.globals) ?? "")
         fontSize = pointSize(of: .general, in: file)
@@ -159,20 +165,26 @@ public final class KDEBridge: @unchecked Sendable {
             do { try recorded.write(to: paths.bases) } catch { throw .basesNotRecorded(path: paths.bases, reason: "\(error)") }
             bases = recorded
         }
-        for key in KDEFontKey.all where file.entry(key.key, in: [key.group])?.isImmutable == true {
+        immutable = KDEFontKey.all.filter { file.entry($0.key, in: [$0.group])?.isImmutable == true }
+        for key in immutable {
             logger.warning("kdeglobals: \(key) is immutable ([$i]); fontd leaves it as it is", metadata: metadata)
+        }
+        if excluded { return nil }
+        if let fontSize, let base = bases[.general], QFontSize.roundedToHalfPoint(base * ratios.ratio(of: target)) == fontSize,
+           ratios.category(nearest: fontSize / base) != current {
+            return nil
         }
         return category
     }
 
     /// The point size of `key` in `file`; nil when absent or not in points.
-    private func pointSize(of key: KDEFontKey, in file: KConfigFile) -> Double? {
+    func pointSize(of key: KDEFontKey, in file: KConfigFile) -> Double? {
         file.entry(key.key, in: [key.group]).flatMap { QFontSize.points(in: $0.value) }
     }
 
     /// The file changed, or another of its folder: on the queue.
     private func fileChanged() {
-        guard started else { return }
+        guard started, !excluded else { return }
         guard let text = AtomicFile.read(paths.globals), let size = pointSize(of: .general, in: KConfigFile(text)), size != fontSize else { return }
         fontSize = size
         guard let base = bases[.general] else { return }
@@ -188,59 +200,5 @@ public final class KDEBridge: @unchecked Sendable {
                 "fontSize": "\(QFontSize.written(size))", "category": "\(category.rawValue)", "reason": "\(failure)",
             ])
         }
-    }
-
-    /// The scope's effective category changed: on the queue, in the order of the changes.
-    private func categoryChanged(_ change: CategoryWatch.Change) {
-        guard started else { return }
-        let text = AtomicFile.read(paths.globals)
-        if change.isOwn {
-            // Made from the file: never written back, unless the file moved on meanwhile.
-            if let text, let size = pointSize(of: .general, in: KConfigFile(text)), let base = bases[.general],
-               ratios.category(nearest: size / base) != change.category {
-                fontSize = size
-                follow(ratios.category(nearest: size / base), size: size)
-            }
-            return
-        }
-        guard let text else { return }
-        write(change, over: text)
-    }
-
-    /// Sets each present, writable key to its size at `change.category`; writes only when one changed.
-    private func write(_ change: CategoryWatch.Change, over text: String) {
-        var file = KConfigFile(text)
-        var recorded = bases
-        for key in KDEFontKey.all {
-            guard let entry = file.entry(key.key, in: [key.group]), let size = QFontSize.points(in: entry.value) else { continue }
-            let base = recorded[key] ?? size / ratios.ratio(of: change.previous)
-            recorded[key] = base
-            let target = QFontSize.roundedToHalfPoint(base * ratios.ratio(of: change.category))
-            guard target != size else { continue }
-            guard !entry.isImmutable else {
-                logger.warning("kdeglobals: \(key) is immutable ([$i]); not set", metadata: metadata.merging([
-                    "category": "\(change.category.rawValue)", "fontSize": "\(QFontSize.written(target))",
-                ]) { $1 })
-                continue
-            }
-            file.replaceValue(of: entry, with: QFontSize.replacing(pointsIn: entry.value, with: target))
-        }
-        if recorded != bases {
-            do { try recorded.write(to: paths.bases); bases = recorded } catch {
-                logger.warning("could not record the base font sizes", metadata: ["bases": "\(paths.bases)", "reason": "\(error)"])
-            }
-        }
-        guard file.text != text else { return }
-        do {
-            try AtomicFile.write(file.text, to: paths.globals)
-        } catch {
-            logger.warning("could not set KDE Plasma's font sizes; kdeglobals is left as it was", metadata: metadata.merging([
-                "category": "\(change.category.rawValue)", "reason": "\(error)",
-            ]) { $1 })
-            return
-        }
-        fontSize = pointSize(of: .general, in: file)
-        logger.info("set KDE Plasma's font sizes", metadata: ["category": "\(change.category.rawValue)", "file": "\(paths.globals)"])
-        fontsChanged()
     }
 }

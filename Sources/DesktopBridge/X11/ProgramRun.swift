@@ -2,7 +2,7 @@ import Glibc
 
 /// A short program run to its end: started with `posix_spawnp` (PATH and the environment are
 /// fontd's), an empty signal mask (`serve` blocks SIGTERM and SIGHUP on every thread), `input` on
-/// its stdin, its stderr kept, its stdout discarded.
+/// its stdin, its stderr kept, its stdout discarded unless asked for (then kept with stderr).
 struct ProgramRun {
     /// A start that failed, with its error number.
     struct StartError: Error {
@@ -11,10 +11,12 @@ struct ProgramRun {
 
     /// The exit status; 128 + the signal for a program a signal ended.
     let status: Int32
-    /// What it wrote to stderr, trimmed.
+    /// What it wrote to stderr (and stdout, when kept), trimmed.
     let standardError: String
 
-    init(_ arguments: [String], input: String) throws(StartError) {
+    /// Runs `arguments` with `input` on its stdin; `keepingStandardOutput` keeps its stdout in
+    /// `standardError` too (`xrdb -query`, which writes nothing to stderr when it succeeds).
+    init(_ arguments: [String], input: String, keepingStandardOutput: Bool = false) throws(StartError) {
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
         // pipe2 and O_CLOEXEC at once are _GNU_SOURCE, which Glibc's module leaves out; the flags
         // keep the ends out of programs other threads start meanwhile, bar this short window.
@@ -38,7 +40,11 @@ struct ProgramRun {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if keepingStandardOutput {
+            posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 2)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }

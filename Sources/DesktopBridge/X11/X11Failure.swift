@@ -11,6 +11,8 @@ enum X11Failure: Error, CustomStringConvertible {
     case configurationNotWritten(path: String, errno: Int32)
     /// An xsettingsd could not be told to reload.
     case reloadNotSignalled(pid: Int32, errno: Int32)
+    /// What X11 held before fontd's first write could not be recorded, so nothing is written.
+    case originalsNotRecorded(path: String, reason: String)
 
     /// The kind, for logging each once.
     var kind: String {
@@ -19,6 +21,7 @@ enum X11Failure: Error, CustomStringConvertible {
         case .xrdbFailed: "xrdbFailed"
         case .configurationNotWritten: "configurationNotWritten"
         case .reloadNotSignalled: "reloadNotSignalled"
+        case .originalsNotRecorded: "originalsNotRecorded"
         }
     }
 
@@ -32,6 +35,8 @@ enum X11Failure: Error, CustomStringConvertible {
             "the xsettingsd configuration \(path) could not be written (\(SystemError.text(errno)))"
         case .reloadNotSignalled(let pid, let errno):
             "xsettingsd (pid \(pid)) could not be sent SIGHUP (\(SystemError.text(errno)))"
+        case .originalsNotRecorded(let path, let reason):
+            "what X11 held before fontd could not be recorded in \(path) (\(reason)); nothing was written"
         }
     }
 }

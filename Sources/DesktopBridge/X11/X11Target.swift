@@ -1,42 +1,29 @@
-import Dispatch
 import DynamicType
 import Glibc
 import Logging
-import ScopedPreferences
-import Synchronization
 
-/// Carries one scope's category to X11, one way (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target
+/// Carries a category to X11, one way (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target
 /// limits)): `Xft.dpi` = round(96 × the category's ratio) merged into the X resource database with
 /// `xrdb -merge`, and, for each `xsettingsd` serving the display, `Xft/DPI` = that × 1024 in its
 /// configuration file, followed by `SIGHUP`. X resources have no change notification, so nothing
 /// comes back.
 ///
-/// At start and on every change of the scope's effective category (`CategoryWatch`). A value
-/// already written is not written again. A failure is logged once per kind and never stops the
-/// server; the next change tries again.
-///
-/// Everything it does runs on its own serial queue (`fontd-x11`), which alone touches `merged`
-/// and `logged`: the watch's reports, on the store's queue, only hand the category over.
-public final class X11Target: @unchecked Sendable {
-    /// The scope whose category X11 follows.
-    public let scope: PreferenceScope
+/// A `DesktopTarget`: its `TargetRunner` calls it at start, on every change of its scope's
+/// effective category, and on exclusion, one call at a time on the runner's queue, which alone
+/// touches `merged`, `logged` and `originals`. A value already written is not written again. A
+/// failure is logged once per kind and never stops the server; the next change tries again.
+public final class X11Target: DesktopTarget, @unchecked Sendable {
+    public let name = "x11"
     /// The display fontd's `DISPLAY` names.
     public let display: String
     private let ratios: TextScalingRatios
     private let logger: Logger
-    private let queue = DispatchQueue(label: "fontd-x11")
-    private let watch = Mutex<CategoryWatch?>(nil)
-    /// The value last merged into the resource database. Queue only.
+    /// `$XDG_STATE_HOME/fontd/x11-base.json`; nil when there is no state folder (nothing is put back then).
+    private let originalsPath: String?
+    /// The value last merged into the resource database. Runner's queue only.
     private var merged: XftDPI?
-    /// The kinds of failure already logged. Queue only.
+    /// The kinds of failure already logged. Runner's queue only.
     private var logged: Set<String> = []
-
-    private init(scope: PreferenceScope, display: String, ratios: TextScalingRatios, logger: Logger) {
-        self.scope = scope
-        self.display = display
-        self.ratios = ratios
-        self.logger = logger
-    }
 
     /// Whether `--desktop auto` adds X11: `DISPLAY` is set and `xrdb` is on PATH.
     public static func isAvailable(environment: [String: String]) -> Bool {
@@ -44,66 +31,85 @@ public final class X11Target: @unchecked Sendable {
         return ResourceDatabase.isInstalled(path: environment["PATH"])
     }
 
-    /// Starts following `scope`'s category: writes its value now, and returns once written (or
-    /// logged as failed).
+    /// X11 on `environment`'s `DISPLAY`; what it found before its first write is kept under `stateFolder`.
     ///
     /// - Throws: `X11TargetError.noDisplay` when `DISPLAY` is not set.
-    public static func start(
-        scope: PreferenceScope, hub: ScopeHub, ratios: TextScalingRatios, environment: [String: String], logger: Logger
-    ) throws(X11TargetError) -> X11Target {
+    public init(ratios: TextScalingRatios, environment: [String: String], stateFolder: String?, logger: Logger) throws(X11TargetError) {
         guard let display = environment["DISPLAY"], !display.isEmpty else { throw .noDisplay }
-        let target = X11Target(scope: scope, display: display, ratios: ratios, logger: logger)
-        let watch = CategoryWatch(scope: scope, hub: hub) { [weak target] change in
-            guard let target else { return }
-            target.queue.async { target.apply(change.category) }
-        }
-        target.watch.withLock { $0 = watch }
-        // After the watch exists: a change from now on is applied after this one.
-        let category = watch.category
-        target.queue.sync { target.apply(category) }
-        logger.notice("following the reader's category in X11's Xft.dpi", metadata: [
-            "display": "\(display)", "scope": "\(scope.isRoot ? "(root)" : scope.path)", "category": "\(category.rawValue)",
-            "xftDPI": "\(XftDPI(ratio: ratios.ratio(of: category)))",
-        ])
-        return target
+        self.display = display
+        self.ratios = ratios
+        self.logger = logger
+        originalsPath = stateFolder.map { $0 + "/x11-base.json" }
     }
 
-    /// Stops following: nothing is written after it returns.
-    public func stop() {
-        guard let watch = watch.withLock({ watch in defer { watch = nil }; return watch }) else { return }
-        watch.cancel()
-        queue.sync {}
-    }
-
-    /// Writes `category`'s value to the resource database and each xsettingsd. Queue only.
-    private func apply(_ category: ContentSizeCategory) {
-        guard watch.withLock({ $0 != nil }) else { return }
+    /// Writes `category`'s value to the resource database and each xsettingsd.
+    public func apply(_ category: ContentSizeCategory) -> TargetOutcome {
         let dpi = XftDPI(ratio: ratios.ratio(of: category))
+        var written: [String] = [], failures: [String] = []
         if dpi != merged {
             do throws(X11Failure) {
-                try ResourceDatabase.merge(dpi)
+                let found = try ResourceDatabase.xftDPI()
+                try recordOriginal { originals in if originals.xftDPI == nil { originals.xftDPI = .init(value: found) } }
+                if found != dpi.dotsPerInch {
+                    try ResourceDatabase.merge(dpi)
+                    written.append("Xft.dpi \(dpi)")
+                    logger.info("set Xft.dpi", metadata: ["xftDPI": "\(dpi)", "category": "\(category.rawValue)"])
+                }
                 merged = dpi
-                logger.info("set Xft.dpi", metadata: ["xftDPI": "\(dpi)", "category": "\(category.rawValue)"])
             } catch {
-                report(error)
+                failures.append(report(error))
             }
         }
         for daemon in XSettingsDaemon.running(on: display) {
             do throws(X11Failure) {
-                guard try XSettingsConfiguration.update(dpi.xsettingsValue, at: daemon.configurationPath) else { continue }
+                let path = daemon.configurationPath
+                let found = XSettingsConfiguration.dpi(in: AtomicFile.read(path) ?? "")
+                try recordOriginal { originals in if originals.xsettings[path] == nil { originals.xsettings[path] = .init(value: found) } }
+                guard try XSettingsConfiguration.update(dpi.xsettingsValue, at: path) else { continue }
                 guard kill(daemon.pid, SIGHUP) == 0 else { throw X11Failure.reloadNotSignalled(pid: daemon.pid, errno: errno) }
-                logger.info("set xsettingsd's Xft/DPI", metadata: [
-                    "pid": "\(daemon.pid)", "configuration": "\(daemon.configurationPath)", "xftDPI": "\(dpi.xsettingsValue)",
-                ])
+                written.append("xsettingsd Xft/DPI \(dpi.xsettingsValue)")
+                logger.info("set xsettingsd's Xft/DPI", metadata: ["pid": "\(daemon.pid)", "configuration": "\(path)", "xftDPI": "\(dpi.xsettingsValue)"])
             } catch {
-                report(error)
+                failures.append(report(error))
             }
+        }
+        if let failure = failures.first { return .failed(failure) }
+        return written.isEmpty ? .unchanged : .applied(written.joined(separator: ", "))
+    }
+
+    /// Puts back `Xft.dpi` and each xsettingsd's `Xft/DPI` as found before fontd's first write
+    /// (removed when there was none); nothing for what fontd never wrote.
+    public func exclude() throws {
+        merged = nil
+        guard let originalsPath else { return }
+        let originals = X11Originals.read(originalsPath)
+        if let found = originals.xftDPI {
+            if let value = found.value { try ResourceDatabase.merge(XftDPI(dotsPerInch: value)) } else { try ResourceDatabase.removeXftDPI() }
+        }
+        for daemon in XSettingsDaemon.running(on: display) {
+            guard let found = originals.xsettings[daemon.configurationPath] else { continue }
+            guard try XSettingsConfiguration.update(found.value, at: daemon.configurationPath) else { continue }
+            guard kill(daemon.pid, SIGHUP) == 0 else { throw X11Failure.reloadNotSignalled(pid: daemon.pid, errno: errno) }
         }
     }
 
-    /// Logs `failure`, the first of its kind only.
-    private func report(_ failure: X11Failure) {
-        guard logged.insert(failure.kind).inserted else { return }
-        logger.warning("could not set X11's text size (said once for this kind)", metadata: ["reason": "\(failure)"])
+    /// Adds what `record` finds to the originals' file when it changed them.
+    private func recordOriginal(_ record: (inout X11Originals) -> Void) throws(X11Failure) {
+        guard let originalsPath else { return }
+        var originals = X11Originals.read(originalsPath)
+        let before = originals
+        record(&originals)
+        guard originals != before else { return }
+        do { try originals.write(to: originalsPath) } catch {
+            throw .originalsNotRecorded(path: originalsPath, reason: "\(error)")
+        }
+    }
+
+    /// Logs `failure`, the first of its kind only; its one line.
+    private func report(_ failure: X11Failure) -> String {
+        if logged.insert(failure.kind).inserted {
+            logger.warning("could not set X11's text size (said once for this kind)", metadata: ["reason": "\(failure)"])
+        }
+        return failure.description
     }
 }

@@ -24,6 +24,21 @@ enum XSettingsConfiguration {
         return text + (text.utf8.last == UInt8(ascii: "\n") ? "" : "\n") + line + "\n"
     }
 
+    /// The value of the first `Xft/DPI` line of `text`; nil when it has none.
+    static func dpi(in text: String) -> Int? {
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")).map({ String(decoding: $0, as: UTF8.self) }) where names(line) {
+            let value = line.drop { $0 == " " || $0 == "\t" }.dropFirst(setting.count).drop { $0 == " " || $0 == "\t" }
+            return Int(value.prefix { $0.isNumber })
+        }
+        return nil
+    }
+
+    /// `text` without its `Xft/DPI` lines: what a file that had none gets back when X11 is excluded.
+    static func withoutDPI(in text: String) -> String {
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        return lines.filter { !names($0) }.joined(separator: "\n")
+    }
+
     /// Whether `line` sets `Xft/DPI`: its first word, after any leading white space.
     private static func names(_ line: String) -> Bool {
         let words = line.drop { $0 == " " || $0 == "\t" }
@@ -32,11 +47,11 @@ enum XSettingsConfiguration {
         return after == " " || after == "\t"
     }
 
-    /// Sets `value` in the file at `path` (created when missing): written to a temporary file beside
+    /// Sets `value` (nil: no `Xft/DPI` line) in the file at `path` (created when missing): written to a temporary file beside
     /// it with the same mode, then renamed over it, so that xsettingsd never reads half a file.
     ///
     /// - Returns: whether the file changed; false when it already held the value, and nothing was written.
-    static func update(_ value: Int, at path: String) throws(X11Failure) -> Bool {
+    static func update(_ value: Int?, at path: String) throws(X11Failure) -> Bool {
         // A symbolic link (dotfiles kept elsewhere) is followed, and stays one.
         var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let target = realpath(path, &resolved) != nil ? String(terminated: resolved) : path
@@ -48,8 +63,8 @@ enum XSettingsConfiguration {
         } else {
             old = ""
         }
-        let new = withDPI(value, in: old)
-        guard new != old || !exists else { return false }
+        let new = value.map { withDPI($0, in: old) } ?? withoutDPI(in: old)
+        guard new != old || (!exists && value != nil) else { return false }
         do {
             try AtomicFile.write(new, to: target, defaultMode: 0o644)
         } catch {

@@ -13,6 +13,11 @@ public struct XftDPI: Sendable, Hashable, CustomStringConvertible {
         dotsPerInch = Int((Self.base * ratio).rounded())
     }
 
+    /// A resolution as found in the resource database.
+    init(dotsPerInch: Int) {
+        self.dotsPerInch = dotsPerInch
+    }
+
     /// The value XSETTINGS' `Xft/DPI` holds: dots per inch in units of 1/1024.
     public var xsettingsValue: Int { dotsPerInch * 1024 }
 

@@ -5,12 +5,15 @@ import DynamicType
 /// with a scope both ways (the desktop bridge, docs/DESIGN.md §26 (The desktop bridge)).
 ///
 /// Built on the hub's preference watches (`PreferencesWatch`), reporting only the changes that
-/// moved the category. Changes are reported on the hub's queue, one at a time, in the order they were
+/// moved the effective category: the category clamped into the bounds of the scope and its
+/// ancestors (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)), so a bound set or
+/// cleared on the scope or any ancestor is a change as much as a new category is. Changes are reported on the hub's queue, one at a time, in the order they were
 /// applied — whether made by a PUT, by this watch, or by another replica — once each is committed
 /// and sent to the scope's subscribers. A handler must return quickly: it holds up every change.
 public final class CategoryWatch: Sendable {
     /// A change of the watched scope's effective category.
     public struct Change: Sendable, Hashable {
+        /// The effective category after the change, clamped; `previous` likewise before it.
         public var category: ContentSizeCategory
         public var previous: ContentSizeCategory
         /// Whether this watch's `set` made it.
@@ -38,15 +41,16 @@ public final class CategoryWatch: Sendable {
         self.hub = hub
         hub.watch(scope, for: ObjectIdentifier(self)) { change in
             let category = change.answer.category
-            guard category != change.previous.category else { return }
-            report(Change(category: category, previous: change.previous.category, isOwn: change.isOwn))
+            let previous = change.previous.clampedCategory
+            guard category != previous else { return }
+            report(Change(category: category, previous: previous, isOwn: change.isOwn))
         }
     }
 
     deinit { hub.unwatch(for: ObjectIdentifier(self)) }
 
-    /// The scope's effective category now.
-    public var category: ContentSizeCategory { hub.preferences(of: scope).category }
+    /// The scope's effective category now, clamped into its bounds.
+    public var category: ContentSizeCategory { hub.preferences(of: scope).clampedCategory }
 
     /// Sets the scope's own category through the normal change path (committed, then sent to
     /// subscribers, who get an event only if the effective category changed); `completion` runs

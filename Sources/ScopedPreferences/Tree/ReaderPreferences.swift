@@ -50,6 +50,9 @@ extension ReaderPreferences {
         return (try? CategoryRange(minimum: minimum, maximum: maximum)) ?? .unbounded
     }
 
+    /// The category clamped into `range`: what answers carry as `category`.
+    public var clampedCategory: ContentSizeCategory { range.apply(to: category).category }
+
     /// The effective preferences an answer tells.
     public init(_ preferences: Preferences) {
         self.init(values: preferences.values)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopBridge
 import FontdCommandLine
 import Foundation
 
@@ -8,8 +9,8 @@ import Foundation
 struct DesktopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "desktop",
-        abstract: "Make fontd the user's Settings portal backend, undo it, or say whether it is.",
-        subcommands: [Install.self, Uninstall.self, Status.self])
+        abstract: "Make fontd the user's Settings portal backend, undo it, or say whether it is; exclude or include a desktop target.",
+        subcommands: [Install.self, Uninstall.self, Status.self, Exclude.self, Include.self])
 
     /// The option every subcommand takes: which xdg-desktop-portal to install for.
     struct PortalOptions: ParsableArguments {
@@ -71,15 +72,40 @@ struct DesktopCommand: ParsableCommand {
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
-            abstract: "Say what fontd desktop install put in place, whether xdg-desktop-portal can see it, and whether fontd's bus names have an owner.",
-            discussion: "Exit status 0 when everything is installed as it was written and this xdg-desktop-portal reads fontd.portal; 1 otherwise. Bus names are reported, not counted: fontd serve may simply not be running.")
+            abstract: "Say what fontd desktop install put in place, whether xdg-desktop-portal can see it, whether fontd's bus names have an owner, and each desktop target's state.",
+            discussion: "Exit status 0 when everything is installed as it was written and this xdg-desktop-portal reads fontd.portal; 1 otherwise. Bus names and targets are reported, not counted: fontd serve may simply not be running.")
 
         @OptionGroup var portal: PortalOptions
 
+        @Flag(help: "Print one JSON document: the portal lines, the server, and each target.")
+        var json = false
+
         func run() throws {
             let installation = try portal.installation()
-            let complete = try installation.printStatus(environment: ProcessInfo.processInfo.environment)
+            let environment = ProcessInfo.processInfo.environment
+            var portalLines: [String] = []
+            let complete = json
+                ? try installation.printStatus(environment: environment, printLine: { portalLines.append($0) })
+                : try installation.printStatus(environment: environment)
+            let targets = TargetReport.all(stateFolder: TargetExclusions.stateFolder(environment: environment))
+            if json {
+                try Output.printJSON(StatusDocument(
+                    portal: .init(complete: complete, lines: portalLines), server: .init(running: targets.running, pid: targets.pid),
+                    targets: Dictionary(uniqueKeysWithValues: targets.targets.map { ($0.name, $0.report) })))
+            } else {
+                Output.printLine(targets.pid.map { "desktop targets (fontd serve, pid \($0)):" } ?? "desktop targets (fontd serve is not running):")
+                for (name, report) in targets.targets { Output.printLine("  \(name): \(report.line)") }
+            }
             if !complete { throw ExitCode.failure }
+        }
+
+        /// `--json`'s document.
+        struct StatusDocument: Encodable {
+            struct Portal: Encodable { var complete: Bool; var lines: [String] }
+            struct Server: Encodable { var running: Bool; var pid: Int32? }
+            var portal: Portal
+            var server: Server
+            var targets: [String: TargetReport]
         }
     }
 }

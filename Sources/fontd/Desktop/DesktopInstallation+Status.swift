@@ -30,38 +30,38 @@ extension DesktopInstallation {
 
     /// Prints what is installed, whether the portal sees it and whether fontd's bus names have an
     /// owner; returns whether everything is installed as written and seen.
-    func printStatus(environment: [String: String]) throws -> Bool {
-        Output.printLine(portal.map { "xdg-desktop-portal \($0.version) (\($0.executable))" } ?? "xdg-desktop-portal: not installed")
+    func printStatus(environment: [String: String], printLine: (String) -> Void = Output.printLine) throws -> Bool {
+        printLine(portal.map { "xdg-desktop-portal \($0.version) (\($0.executable))" } ?? "xdg-desktop-portal: not installed")
         let record = try DesktopRecord.read(paths)
         var asInstalled = record != nil
         if let record {
-            Output.printLine("installed by fontd desktop install (record: \(DesktopRecord.path(paths))):")
+            printLine("installed by fontd desktop install (record: \(DesktopRecord.path(paths))):")
             for file in record.files {
                 let current = try UserFiles.read(file.path)
                 let state = current == nil ? "missing" : current == file.installed ? "as installed" : "edited since install"
                 asInstalled = asInstalled && current == file.installed
-                Output.printLine("  \(file.path): \(state) (\(file.original == nil ? "created" : "changed") by install)")
+                printLine("  \(file.path): \(state) (\(file.original == nil ? "created" : "changed") by install)")
             }
         } else {
-            Output.printLine("not installed: no \(DesktopRecord.path(paths)) (run fontd desktop install)")
+            printLine("not installed: no \(DesktopRecord.path(paths)) (run fontd desktop install)")
         }
-        visibilityAdvice.forEach(Output.printLine)
+        visibilityAdvice.forEach(printLine)
         let target = try portalsConfiguration()
         if let data = try UserFiles.read(target.path) {
             let first = try PortalsConfiguration(text: Self.text(data, path: target.path), path: target.path).hasFontdFirst
-            Output.printLine("\(target.path): fontd \(first ? "is" : "is not") first for \(PortalsConfiguration.settingsKey)")
+            printLine("\(target.path): fontd \(first ? "is" : "is not") first for \(PortalsConfiguration.settingsKey)")
         }
-        Output.printLine("portal backend answers text-scaling-factor: \(Self.textScalingFactorChosen(environment: environment) ? "yes" : "no")")
+        printLine("portal backend answers text-scaling-factor: \(Self.textScalingFactorChosen(environment: environment) ? "yes" : "no")")
         let owners = Self.busNames.map { SessionBusNames.owners(of: [$0], environment: environment)[$0] ?? .unknown("not asked") }
         if case .unknown(let reason) = owners.first, owners.allSatisfy({ $0 == owners.first }) {
             // One reason for every name (no bus, no gdbus): said once.
-            Output.printLine("\(Self.busNames.joined(separator: ", ")): cannot say whether owned, \(reason)")
+            printLine("\(Self.busNames.joined(separator: ", ")): cannot say whether owned, \(reason)")
         } else {
             for (name, answer) in zip(Self.busNames, owners) {
                 switch answer {
-                case .owned: Output.printLine("\(name): owned on the session bus")
-                case .notOwned: Output.printLine("\(name): not owned on the session bus (is fontd serve --dbus running?)")
-                case .unknown(let reason): Output.printLine("\(name): cannot say whether owned, \(reason)")
+                case .owned: printLine("\(name): owned on the session bus")
+                case .notOwned: printLine("\(name): not owned on the session bus (is fontd serve --dbus running?)")
+                case .unknown(let reason): printLine("\(name): cannot say whether owned, \(reason)")
                 }
             }
         }

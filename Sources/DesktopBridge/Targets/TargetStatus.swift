@@ -1,0 +1,40 @@
+/// One target's state as `fontd serve` last recorded it and `fontd desktop status` tells it
+/// (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)).
+public struct TargetStatus: Sendable, Hashable, Codable {
+    /// `applied`, `restart`, `excluded`, `failed` or `absent`.
+    public enum State: String, Sendable, Hashable, Codable {
+        case applied, restart, excluded, failed, absent
+    }
+
+    public var state: State
+    /// The category the target carries (applied, restart).
+    public var category: String?
+    /// What was written, in the target's terms ("Xft.dpi 119"); why, for failed and absent.
+    public var detail: String?
+    /// When the state began, ISO 8601 in UTC.
+    public var time: String
+    /// What else the reader should know, one line each (an immutable key left alone).
+    public var notes: [String]?
+
+    public init(state: State, category: String? = nil, detail: String? = nil, time: String, notes: [String]? = nil) {
+        self.state = state
+        self.category = category
+        self.detail = detail
+        self.time = time
+        self.notes = notes
+    }
+
+    /// The one line `fontd desktop status` prints after the target's name.
+    public var line: String {
+        var line: String
+        switch state {
+        case .applied: line = "applied \(category ?? "?")" + (detail.map { " (\($0))" } ?? "") + " at \(time)"
+        case .restart: line = "applies at next start: \(category ?? "?")" + (detail.map { " (\($0))" } ?? "") + ", written at \(time)"
+        case .excluded: line = "excluded (fontd leaves its files as you had them)"
+        case .failed: line = "failed at \(time): \(detail ?? "no reason given")"
+        case .absent: line = "absent" + (detail.map { ": \($0)" } ?? "")
+        }
+        for note in notes ?? [] { line += "; \(note)" }
+        return line
+    }
+}

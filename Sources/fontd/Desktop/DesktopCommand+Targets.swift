@@ -1,0 +1,79 @@
+import ArgumentParser
+import DesktopBridge
+import DynamicType
+import FontdCommandLine
+import Foundation
+
+extension DesktopCommand {
+    /// The state folder, or why there is none.
+    static func stateFolder() throws -> String {
+        guard let folder = TargetExclusions.stateFolder(environment: ProcessInfo.processInfo.environment) else {
+            throw ValidationError("No state folder: set XDG_STATE_HOME or HOME (the exclusions are kept in $XDG_STATE_HOME/fontd/\(TargetExclusions.fileName)).")
+        }
+        return folder
+    }
+
+    /// Parses `text` as a known target, or says which are known and which was likely meant.
+    static func target(_ text: String) throws -> String {
+        guard TargetExclusions.knownTargets.contains(text) else {
+            let suggestion = NearestNames.suggestion(for: text, among: TargetExclusions.knownTargets)
+            throw ValidationError("Unknown desktop target '\(text)': expected one of \(TargetExclusions.knownTargets.joined(separator: ", "))\(suggestion.map { " (did you mean \($0)?)" } ?? "").")
+        }
+        return text
+    }
+
+    /// Adds `name` to the exclusions (or removes it), then says what the running server did.
+    static func setExcluded(_ text: String, _ exclude: Bool) throws {
+        let name = try target(text)
+        let folder = try stateFolder()
+        let path = folder + "/" + TargetExclusions.fileName
+        var exclusions = TargetExclusions.read(path)
+        let verb = exclude ? "excluded" : "included"
+        guard exclusions.contains(name) != exclude else {
+            return Output.printLine("\(name) was already \(verb); nothing to change.")
+        }
+        exclusions = TargetExclusions(excluded: exclude ? exclusions.excluded + [name] : exclusions.excluded.filter { $0 != name })
+        do { try exclusions.write(to: path) } catch {
+            throw ValidationError("Could not write \(path): \(error)")
+        }
+        let statusPath = TargetStatusRecord.path(stateFolder: folder)
+        guard let record = TargetStatusRecord.read(statusPath), record.isServerRunning, record.targets[name] != nil else {
+            return Output.printLine(exclude
+                ? "\(name) excluded. No running fontd serve writes it: one that starts with --desktop naming it puts its files back as you had them."
+                : "\(name) included. No running fontd serve writes it: one that starts with --desktop naming it writes it.")
+        }
+        // The server notices the file at once (inotify); its status says when it has acted.
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            let state = TargetStatusRecord.read(statusPath)?.targets[name]?.state
+            if exclude ? state == .excluded : (state != nil && state != .excluded) { break }
+            usleep(20_000)
+        }
+        let status = TargetStatusRecord.read(statusPath)?.targets[name]
+        Output.printLine("\(name) \(verb): fontd serve (pid \(record.pid)) says \(status?.line ?? "nothing yet").")
+    }
+
+    struct Exclude: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "exclude",
+            abstract: "Stop fontd writing one desktop target, and put its files back as you had them.",
+            discussion: "Targets: \(TargetExclusions.knownTargets.joined(separator: ", ")). Kept in $XDG_STATE_HOME/fontd/\(TargetExclusions.fileName); a running fontd serve acts at once, else the next one that starts.")
+
+        @Argument(help: "The target: \(TargetExclusions.knownTargets.joined(separator: ", ")).")
+        var target: String
+
+        func run() throws { try DesktopCommand.setExcluded(target, true) }
+    }
+
+    struct Include: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "include",
+            abstract: "Let fontd write a desktop target again (undoes fontd desktop exclude).",
+            discussion: "A running fontd serve writes it at once.")
+
+        @Argument(help: "The target: \(TargetExclusions.knownTargets.joined(separator: ", ")).")
+        var target: String
+
+        func run() throws { try DesktopCommand.setExcluded(target, false) }
+    }
+}
