@@ -55,6 +55,14 @@ import Testing
     /// The size rounded to a tenth of a point, as fontd writes it.
     private func tenth(_ points: Double) -> Double { (points * 10).rounded() / 10 }
 
+    @Test func aMisspelledProgramIsRefusedWithDidYouMean() throws {
+        let result = try CommandRunner.run(["serve", "--port", "0", "--bridge", "kitty,alacrity"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(
+            "unknown program 'alacrity'; expected kitty, alacritty, foot, wezterm, ghostty, vscode, auto. Did you mean 'alacritty'?"),
+            "\(result.standardError)")
+    }
+
     @Test func kittyReloadsTheNewSizeAndKeepsRunning() throws {
         let socket = try TestPaths.temporaryDirectory().appendingPathComponent("kitty").path
         let session = try Session("kitty", readerFiles: ["kitty/kitty.conf": "allow_remote_control yes\nlisten_on unix:\(socket)\n"])

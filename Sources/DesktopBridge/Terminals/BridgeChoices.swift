@@ -21,16 +21,19 @@ public struct BridgeChoices: Hashable, Sendable {
         var names: [String] = []
         for item in argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             if item == "auto" {
-                guard argument == "auto" else { throw Invalid(description: "--bridge auto chooses every program found; give it alone, not with \(argument.split(separator: ",").filter { $0 != "auto" }.joined(separator: ","))") }
+                guard argument == "auto" else {
+                    let others = argument.split(separator: ",").filter { $0 != "auto" }.joined(separator: ",")
+                    throw Invalid(description: "auto chooses every program found; give it alone, not with \(others).")
+                }
                 break
             }
             guard known.contains(item) else {
                 let guess = NearestNames.didYouMean(NearestNames.suggestion(for: item, among: known + ["auto"]))
                 throw Invalid(description: item.isEmpty
-                    ? "--bridge '\(argument)' has an empty name; expected a comma-separated list of \(allowed)."
-                    : "--bridge: unknown program '\(item)'; expected \(allowed).\(guess)")
+                    ? "'\(argument)' has an empty name; expected a comma-separated list of \(allowed)."
+                    : "unknown program '\(item)'; expected \(allowed).\(guess)")
             }
-            guard !names.contains(item) else { throw Invalid(description: "--bridge names '\(item)' twice in '\(argument)'.") }
+            guard !names.contains(item) else { throw Invalid(description: "'\(item)' is named twice in '\(argument)'.") }
             names.append(item)
         }
         self.names = names
