@@ -25,7 +25,8 @@ enum SettingsEdit {
     /// The document's bytes with `"key": value` added after its last member.
     private static func adding(_ key: String, _ value: String, to document: JSONCDocument) -> [UInt8] {
         var bytes = document.bytes
-        let newline = Array("\n".utf8)
+        // A file written with CRLF keeps them.
+        let newline = Array((bytes.contains(0x0D) ? "\r\n" : "\n").utf8)
         guard let last = document.members.last else {
             // An empty object: the member on a line of its own, indented as VS Code writes it.
             let inside = bytes[(document.open + 1)..<document.close]
@@ -38,6 +39,7 @@ enum SettingsEdit {
         // After the rest of the last member's line (a comment there stays with it), unless that
         // line runs into a block comment or to the object's brace.
         var at = bytes[document.lastEnd..<document.close].firstIndex(of: 0x0A) ?? document.close
+        if at > document.lastEnd, at < document.close, bytes[at - 1] == 0x0D { at -= 1 }
         if document.comments.contains(where: { $0.contains(at) }) { at = document.close }
         let member = Array("\"\(key)\": \(value)".utf8) + (document.hasTrailingComma ? Array(",".utf8) : [])
         bytes.insert(contentsOf: newline + indent + member + (at == document.close ? newline : []), at: at)

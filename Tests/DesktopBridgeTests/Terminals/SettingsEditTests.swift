@@ -52,6 +52,7 @@ import Testing
         ("{\n\t\"a\": 1 // one\n}", "{\n\t\"a\": 1, // one\n\t\"editor.fontSize\": 19,\n\t\"terminal.integrated.fontSize\": 19\n}"),
         ("{}", "{\n    \"editor.fontSize\": 19,\n    \"terminal.integrated.fontSize\": 19\n}"),
         ("{\n}\n", "{\n    \"editor.fontSize\": 19,\n    \"terminal.integrated.fontSize\": 19\n}\n"),
+        ("{\r\n  \"a\": 1\r\n}\r\n", "{\r\n  \"a\": 1,\r\n  \"editor.fontSize\": 19,\r\n  \"terminal.integrated.fontSize\": 19\r\n}\r\n"),
         ("{\"a\": 1}", "{\"a\": 1,\n\"editor.fontSize\": 19,\n\"terminal.integrated.fontSize\": 19\n}"),
     ])
     func absentKeysAreAddedAfterTheLastMember(_ before: String, _ after: String) throws {
