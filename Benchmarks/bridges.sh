@@ -57,7 +57,7 @@ done
 
 now_ns() { date +%s%N; }
 size_of() { curl -sf "http://$fontd_host:$fontd_port/font?style=body&category=$1&traits=monospace" |
-    python3 -c 'import json, sys; print("%.1f" % json.load(sys.stdin)["matchedFace"]["pointSize"])'; }
+    python3 -c 'import json, sys; print("%.1f" % json.load(sys.stdin)["descriptor"]["pointSize"])'; }
 declare -A sizes=([ax1]="$(size_of ax1)" [xl]="$(size_of xl)")
 
 timings="$tmp/timings"
