@@ -144,6 +144,15 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp("The scope whose category follows and sets the desktop's text size (default: the root scope).", valueName: "scope"))
     var desktopScope: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Tell terminals and editors the reader's text size (body's monospace point size at the category of --desktop-scope): "
+                + "kitty, alacritty, foot, wezterm, ghostty, vscode, several comma-separated, or auto (each whose program or "
+                + "configuration folder is found). Default: none.",
+            valueName: "programs"),
+        transform: { try BridgeChoices(parsing: $0) })
+    var bridge: BridgeChoices?
+
     @Option(help: ArgumentHelp(
         "Serve org.fontd.Fontd1 and the Settings portal backend on the session bus: auto (when DBUS_SESSION_BUS_ADDRESS names one that "
             + "can be reached; else said once in the log), on (fontd stops at start when it cannot) or off.",
@@ -290,6 +299,8 @@ struct Serve: ParsableCommand {
         let targets = try startTargets(
             [bridge?.target, x11].compactMap { $0 }, service: service, stateFolder: stateFolder, logger: logger)
         defer { targets?.stop() }
+        let terminals = try joinTerminals(service: service, resolver: resolver, environment: environment, logger: logger)
+        defer { terminals?.stop() }
         let bus = try joinSessionBus(
             service: service, table: resolver.table, bridgeScope: bridge?.scope ?? (x11 == nil ? nil : try desktopScopeParsed()), token: token,
             environment: environment, logger: logger)
@@ -402,8 +413,8 @@ struct Serve: ParsableCommand {
 
     func validate() throws {
         _ = try durations()
-        if desktopScope != nil, desktop == nil {
-            throw ValidationError("--desktop-scope needs --desktop gnome, kde, x11 or auto.")
+        if desktopScope != nil, desktop == nil, bridge == nil {
+            throw ValidationError("--desktop-scope needs --desktop gnome, kde, x11 or auto, or --bridge.")
         }
         if let desktop, desktop.choices.isSuperset(of: [.gnome, .kde]) {
             throw ValidationError("--desktop: gnome and kde each set the reader's category from their own text size; give one of them (x11 may join either).")

@@ -26,7 +26,10 @@ public final class HeadlessWayland: @unchecked Sendable {
     private let logPath: String
 
     /// Starts weston in `directory`; returns once its socket is there.
-    public init(in directory: URL) throws {
+    ///
+    /// - Parameter x11: an X display to run weston's X11 backend on instead of the headless one:
+    ///   the headless backend offers no seat, without which foot will not start.
+    public init(in directory: URL, x11: X11Display? = nil) throws {
         let runtime = directory.appendingPathComponent("wayland-runtime")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         runtimeDirectory = runtime.path
@@ -34,10 +37,12 @@ public final class HeadlessWayland: @unchecked Sendable {
         environment["XDG_RUNTIME_DIR"] = runtime.path
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
         environment.removeValue(forKey: "DISPLAY")
+        if let x11 { environment["DISPLAY"] = x11.name }
         logPath = directory.appendingPathComponent("weston.log").path
         do {
             weston = try SpawnedProgram(
-                ["/usr/bin/weston", "--backend=headless-backend.so", "--socket=\(display)", "--idle-time=0", "--no-config"],
+                ["/usr/bin/weston", x11 == nil ? "--backend=headless-backend.so" : "--backend=x11-backend.so", "--socket=\(display)",
+                 "--idle-time=0", "--no-config"] + (x11 == nil ? [] : ["--use-pixman"]),
                 environment: environment, outputPath: logPath)
         } catch {
             throw StartError.notStarted(error.errno)

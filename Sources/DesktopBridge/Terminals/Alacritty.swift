@@ -1,0 +1,104 @@
+import Glibc
+
+/// Alacritty (docs/DESIGN.md §31 (Terminals and editors)): `[font] size` in `fontd.toml` (0.13
+/// and later) or `font.size` in `fontd.yml` (0.12 and earlier, as Debian 12's 0.11), which the
+/// reader's file imports. Running instances reload by themselves (`live_config_reload`, on by
+/// default, watches imported files too).
+public struct Alacritty: TerminalProgram {
+    public static let name = "alacritty"
+
+    /// The configuration language, which the version decides.
+    public enum Format: Sendable, Hashable {
+        /// 0.13 and later: `alacritty.toml`, top-level `import = [...]`.
+        case toml
+        /// 0.12 and earlier: `alacritty.yml`, top-level `import:` list.
+        case yaml
+    }
+
+    let folder: ConfigurationFolder
+    let environment: [String: String]
+    /// The format of this reader's Alacritty.
+    public let format: Format
+
+    public init(environment: [String: String]) throws(TerminalTargetError) {
+        try self.init(environment: environment, format: nil)
+    }
+
+    /// - Parameter format: nil to decide it: from `alacritty --version` when it is on PATH, else
+    ///   by which of the reader's files exists (TOML when neither).
+    public init(environment: [String: String], format: Format?) throws(TerminalTargetError) {
+        self.environment = environment
+        folder = try ConfigurationFolder("alacritty", environment: environment)
+        if let format {
+            self.format = format
+        } else if ConfigurationFolder.isOnPath("alacritty", environment: environment), let version = Self.installedVersion() {
+            self.format = version.lexicographicallyPrecedes([0, 13]) ? .yaml : .toml
+        } else {
+            let yamlOnly = access(folder.file("alacritty.yml"), F_OK) == 0 && access(folder.file("alacritty.toml"), F_OK) != 0
+            self.format = yamlOnly ? .yaml : .toml
+        }
+    }
+
+    /// fontd's file.
+    public var fontdFile: String { folder.file(format == .toml ? "fontd.toml" : "fontd.yml") }
+    /// The reader's file, which imports fontd's.
+    public var readerFile: String { folder.file(format == .toml ? "alacritty.toml" : "alacritty.yml") }
+
+    public var isPresent: Bool { ConfigurationFolder.isOnPath("alacritty", environment: environment) || folder.exists }
+
+    /// At the start: TOML's top-level keys come before any table. Imports load before the file
+    /// that names them, so a `font.size` of the reader's own still wins (said in the README).
+    private var include: IncludeBlock {
+        let comment = "# The reader's text size, from fontd (fontd desktop exclude alacritty removes these lines)"
+        let line = format == .toml ? "import = [\"\(fontdFile)\"]" : "import:\n  - \(fontdFile)"
+        return IncludeBlock(comment: comment, line: line, place: .start)
+    }
+
+    public func apply(_ size: TerminalFontSize) throws(TerminalTargetError) -> TerminalOutcome {
+        let text = format == .toml ? "[font]\nsize = \(size.decimal)\n" : "font:\n  size: \(size.decimal)\n"
+        if let reader = try ConfigurationFolder.read(readerFile), !include.contains(reader),
+           let line = Self.importLine(in: reader, format: format) {
+            throw .malformed(file: readerFile, reason: "it has an import list of its own; add \(fontdFile) to it (fontd adds no second)", line: line, column: 1)
+        }
+        let wrote = try ConfigurationFolder.write("# Written by fontd: the reader's text size.\n" + text, to: fontdFile)
+        let included = try include.include(in: readerFile)
+        guard wrote || included else { return .unchanged }
+        return .applied("font.size \(size.decimal); running Alacritty reloads it (live_config_reload)")
+    }
+
+    public func exclude() throws(TerminalTargetError) {
+        try include.exclude(from: readerFile)
+        try ConfigurationFolder.remove(fontdFile)
+    }
+
+    /// The line (from 1) of a top-level `import` key of the reader's own, if any.
+    static func importLine(in text: String, format: Format) -> Int? {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if format == .toml, line.hasPrefix("["), !line.hasPrefix("[general]") { return nil }
+            let key = line.prefix { $0 != "=" && $0 != ":" }.trimmingSuffixSpaces
+            if key == "import" || (format == .toml && key == "general.import") { return index + 1 }
+        }
+        return nil
+    }
+
+    /// `alacritty --version`'s numbers (`alacritty 0.11.0` → [0, 11, 0]).
+    static func installedVersion() -> [Int]? {
+        guard let pipe = popen("alacritty --version 2>/dev/null", "r") else { return nil }
+        var buffer = [CChar](repeating: 0, count: 256)
+        let line = fgets(&buffer, Int32(buffer.count), pipe).map { _ in
+            String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        pclose(pipe)
+        guard let word = line?.split(separator: " ").dropFirst().first else { return nil }
+        let numbers = word.split(separator: ".").map { Int($0.prefix { $0.isNumber }) }
+        return numbers.contains(nil) || numbers.isEmpty ? nil : numbers.compactMap { $0 }
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSuffixSpaces: Substring {
+        var text = self
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return text
+    }
+}

@@ -1,0 +1,78 @@
+/// foot (docs/DESIGN.md §31 (Terminals and editors)): `font=` with `:size=` in `fontd.ini`, which
+/// the reader's `foot.ini` includes at its end. A running foot never reads its configuration
+/// again, so the outcome is `.restart`: the size applies at the next start.
+public struct Foot: TerminalProgram {
+    public static let name = "foot"
+    let folder: ConfigurationFolder
+    let environment: [String: String]
+
+    public init(environment: [String: String]) throws(TerminalTargetError) {
+        self.environment = environment
+        folder = try ConfigurationFolder("foot", environment: environment)
+    }
+
+    /// fontd's file.
+    public var fontdFile: String { folder.file("fontd.ini") }
+    /// The reader's file, which includes fontd's.
+    public var readerFile: String { folder.file("foot.ini") }
+
+    public var isPresent: Bool { ConfigurationFolder.isOnPath("foot", environment: environment) || folder.exists }
+
+    /// `include` is a key of `[main]`, so the block reopens that section (foot allows it); foot
+    /// wants an absolute path.
+    private var include: IncludeBlock {
+        IncludeBlock(
+            comment: "# The reader's text size, from fontd (fontd desktop exclude foot removes these lines)",
+            line: "[main]\ninclude=\(fontdFile)")
+    }
+
+    public func apply(_ size: TerminalFontSize) throws(TerminalTargetError) -> TerminalOutcome {
+        let reader = try ConfigurationFolder.read(readerFile)
+        let fonts = reader.flatMap(Self.readerFonts) ?? size.family
+        let text = "# Written by fontd: the reader's text size.\n[main]\nfont=\(Self.fonts(fonts, sized: size.shortest))\n"
+        let wrote = try ConfigurationFolder.write(text, to: fontdFile)
+        let included = try include.include(in: readerFile)
+        guard wrote || included else { return .unchanged }
+        return .restart("font size \(size.shortest); foot applies it at the next start (a running foot cannot change)")
+    }
+
+    public func exclude() throws(TerminalTargetError) {
+        try include.exclude(from: readerFile)
+        try ConfigurationFolder.remove(fontdFile)
+    }
+
+    /// The value of the reader's own `font=` in `[main]` (the section before any header is main too).
+    static func readerFonts(_ text: String) -> String? {
+        var section = "main"
+        var fonts: String?
+        for raw in text.split(separator: "\n") {
+            let line = raw.drop { $0 == " " || $0 == "\t" }
+            if line.hasPrefix("[") {
+                section = String(line.dropFirst().prefix { $0 != "]" })
+            } else if section == "main", let equals = line.firstIndex(of: "="),
+                      line[..<equals].trimmed(of: " \t") == "font" {
+                fonts = String(line[line.index(after: equals)...]).trimmed(of: " \t")
+            }
+        }
+        return fonts.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Each comma-separated font of `fonts` with its `size`/`pixelsize` attribute replaced by `size=points`.
+    static func fonts(_ fonts: String, sized points: String) -> String {
+        fonts.split(separator: ",").map { font in
+            let attributes = font.split(separator: ":").map { $0.trimmed(of: " \t") }
+            let kept = attributes.filter { !$0.hasPrefix("size=") && !$0.hasPrefix("pixelsize=") }
+            return (kept + ["size=\(points)"]).joined(separator: ":")
+        }.joined(separator: ",")
+    }
+}
+
+extension StringProtocol {
+    /// The text without `characters` at either end.
+    func trimmed(of characters: String) -> String {
+        var text = Substring(self)
+        while let first = text.first, characters.contains(first) { text = text.dropFirst() }
+        while let last = text.last, characters.contains(last) { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,47 @@
+import Glibc
+
+/// kitty (docs/DESIGN.md §31 (Terminals and editors)): `font_size` in `fontd.conf`, which
+/// `kitty.conf` includes; each running kitty that reads this configuration is sent `SIGUSR1`, on
+/// which it reloads its configuration and resizes every window's font.
+public struct Kitty: TerminalProgram {
+    public static let name = "kitty"
+    let folder: ConfigurationFolder
+    let environment: [String: String]
+
+    public init(environment: [String: String]) throws(TerminalTargetError) {
+        self.environment = environment
+        if let own = environment["KITTY_CONFIG_DIRECTORY"], own.hasPrefix("/") {
+            folder = ConfigurationFolder(path: own)
+        } else {
+            folder = try ConfigurationFolder("kitty", environment: environment)
+        }
+    }
+
+    /// fontd's file.
+    public var fontdFile: String { folder.file("fontd.conf") }
+    /// The reader's file, which includes fontd's.
+    public var readerFile: String { folder.file("kitty.conf") }
+
+    static let include = IncludeBlock(
+        comment: "# The reader's text size, from fontd (fontd desktop exclude kitty removes these lines)", line: "include fontd.conf")
+
+    public var isPresent: Bool { ConfigurationFolder.isOnPath("kitty", environment: environment) || folder.exists }
+
+    public func apply(_ size: TerminalFontSize) throws(TerminalTargetError) -> TerminalOutcome {
+        let wrote = try ConfigurationFolder.write("# Written by fontd: the reader's text size.\nfont_size \(size.decimal)\n", to: fontdFile)
+        let included = try Self.include.include(in: readerFile)
+        guard wrote || included else { return .unchanged }
+        let told = RunningProgram.all(named: "kitty", handling: SIGUSR1).filter(readsThisFolder).filter { kill($0.pid, SIGUSR1) == 0 }
+        return .applied("font_size \(size.decimal); \(told.count) running kitty told to reload (SIGUSR1)")
+    }
+
+    public func exclude() throws(TerminalTargetError) {
+        try Self.include.exclude(from: readerFile)
+        try ConfigurationFolder.remove(fontdFile)
+    }
+
+    /// Whether `kitty` reads its configuration from this folder (its own environment says where).
+    private func readsThisFolder(_ kitty: RunningProgram) -> Bool {
+        (try? Kitty(environment: kitty.environment))?.folder.path == folder.path
+    }
+}

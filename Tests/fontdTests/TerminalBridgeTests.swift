@@ -1,0 +1,123 @@
+import DynamicType
+import FontdTestSupport
+import Foundation
+import Testing
+
+/// `fontd serve --bridge` with Debian's real kitty, Alacritty and foot (docs/DESIGN.md §31
+/// (Terminals and editors)): each started with fontd's include in place, under Xvfb (foot under
+/// weston on it), and shown to take the size `fontd category set ax1` makes.
+@Suite struct TerminalBridgeTests {
+    /// A display, a home, and a `fontd serve --bridge programs` in them.
+    struct Session {
+        let display: X11Display
+        let home: TemporaryHome
+        let server: ServerProcess
+        let environment: [String: String]
+
+        init(_ programs: String, readerFiles: [String: String] = [:]) throws {
+            display = try X11Display()
+            home = try TemporaryHome()
+            for (path, text) in readerFiles { try home.write(text, to: "config/" + path) }
+            environment = home.environment(display.environment.filter { ["DISPLAY", "PATH"].contains($0.key) })
+                .merging(["LIBGL_ALWAYS_SOFTWARE": "1", "SHELL": "/bin/sh"]) { $1 }
+            server = try ServerProcess(["--bridge", programs], environment: environment)
+        }
+
+        /// `body`'s monospace point size at `category`, as the server answers it.
+        func points(_ category: ContentSizeCategory) throws -> Double {
+            let response = try server.client.get("/font?style=body&category=\(category.rawValue)&traits=monospace")
+            return try JSONDecoder().decode(ResolvedFont.self, from: Data(response.body)).matchedFace.pointSize
+        }
+
+        /// `fontd category set category` against the server.
+        func setCategory(_ category: ContentSizeCategory) throws {
+            let result = try CommandRunner.run(
+                ["category", "set", category.rawValue, "--server", "http://127.0.0.1:\(server.port)"], environment: environment)
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+
+        /// Waits for the server's log to say `text`.
+        func waitForServerLog(_ text: String) -> Bool {
+            let deadline = Date().addingTimeInterval(15)
+            while Date() < deadline, !server.standardError().contains(text) { usleep(20_000) }
+            return server.standardError().contains(text)
+        }
+
+        func stop() {
+            _ = server.terminate()
+            display.stop()
+        }
+    }
+
+    /// One decimal, as kitty's and Alacritty's files carry it.
+    private func decimal(_ points: Double) -> String { String(format: "%.1f", tenth(points)) }
+
+    /// The size rounded to a tenth of a point, as fontd writes it.
+    private func tenth(_ points: Double) -> Double { (points * 10).rounded() / 10 }
+
+    @Test func aMisspelledProgramIsRefusedWithDidYouMean() throws {
+        let result = try CommandRunner.run(["serve", "--port", "0", "--bridge", "kitty,alacrity"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(
+            "unknown program 'alacrity'; expected kitty, alacritty, foot, wezterm, ghostty, vscode, auto. Did you mean 'alacritty'?"),
+            "\(result.standardError)")
+    }
+
+    @Test func kittyReloadsTheNewSizeAndKeepsRunning() throws {
+        let socket = try TestPaths.temporaryDirectory().appendingPathComponent("kitty").path
+        let session = try Session("kitty", readerFiles: ["kitty/kitty.conf": "allow_remote_control yes\nlisten_on unix:\(socket)\n"])
+        defer { session.stop() }
+        let large = decimal(try session.points(.large)), larger = decimal(try session.points(.accessibilityMedium))
+        #expect(session.home.text("config/kitty/fontd.conf")?.hasSuffix("font_size \(large)\n") == true)
+        let kitty = try TerminalProcess(["/usr/bin/kitty"], environment: session.environment, in: session.home.root)
+        defer { kitty.stop() }
+        // kitty's columns in its fixed window: fewer once the font is larger.
+        let columns = { () -> Int? in
+            let listed = try? CommandRunner.run(
+                ["@", "--to", "unix:\(socket)-\(kitty.pid)", "ls"], executable: URL(fileURLWithPath: "/usr/bin/kitty"),
+                environment: session.environment)
+            guard let text = listed?.standardOutput, let range = text.range(of: "\"columns\": ") else { return nil }
+            return Int(text[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(kitty.waitUntil { columns() != nil }, "\(kitty.log())")
+        let before = try #require(columns())
+        try session.setCategory(.accessibilityMedium)
+        #expect(kitty.waitUntil { (columns() ?? before) < before }, "\(kitty.log())")
+        #expect(session.home.text("config/kitty/fontd.conf")?.hasSuffix("font_size \(larger)\n") == true)
+        #expect(kitty.isRunning)
+    }
+
+    @Test func alacrittyElevenReloadsTheImportedSizeAndKeepsRunning() throws {
+        let session = try Session("alacritty", readerFiles: ["alacritty/alacritty.yml": "window:\n  dimensions:\n    columns: 80\n    lines: 24\n"])
+        defer { session.stop() }
+        #expect(session.home.text("config/alacritty/alacritty.yml")?.contains("import:\n  - \(session.home.configHome.path)/alacritty/fontd.yml\n") == true)
+        let alacritty = try TerminalProcess(["/usr/bin/alacritty", "-vv"], environment: session.environment, in: session.home.root)
+        defer { alacritty.stop() }
+        #expect(alacritty.waitForLog(containing: "Initialisation complete"), "\(alacritty.log())")
+        try session.setCategory(.accessibilityMedium)
+        // Alacritty's size unit is half a point: Size(2 × points).
+        let half = Int((tenth(try session.points(.accessibilityMedium)) * 2).rounded(.down))
+        #expect(alacritty.waitForLog(containing: "Font size changed to Size(\(half))"), "\(alacritty.log())")
+        #expect(alacritty.log().contains("Reloading configuration file"))
+        #expect(alacritty.isRunning)
+    }
+
+    @Test func footAppliesTheSizeAtItsNextStart() throws {
+        let session = try Session("foot", readerFiles: ["foot/foot.ini": "font=DejaVu Sans Mono:size=10\n"])
+        defer { session.stop() }
+        let wayland = try HeadlessWayland(in: session.home.root, x11: session.display)
+        let environment = session.environment.merging(wayland.clientEnvironment) { $1 }
+        let foot = try TerminalProcess(["/usr/bin/foot", "-d", "info"], environment: environment, in: session.home.root)
+        defer { foot.stop() }
+        let large = String(format: "%.2fpt", tenth(try session.points(.large)))
+        #expect(foot.waitForLog(containing: "size=\(large)"), "\(foot.log())")
+        try session.setCategory(.accessibilityMedium)
+        #expect(session.waitForServerLog("applies it at the next start"), "\(session.server.standardError())")
+        #expect(foot.isRunning)
+        foot.stop()
+        let again = try TerminalProcess(["/usr/bin/foot", "-d", "info"], environment: environment, in: session.home.root)
+        defer { again.stop() }
+        let larger = String(format: "%.2fpt", tenth(try session.points(.accessibilityMedium)))
+        #expect(again.waitForLog(containing: "size=\(larger)"), "\(again.log())")
+    }
+}
