@@ -1,7 +1,7 @@
 /// The answer of `GET /capsize` and `fontd capsize`: one resolved style's Capsize trims, its size
 /// and line height, and its face's metrics in `@capsizecss/metrics`' shape (docs/DESIGN.md §32
 /// (Capsize and metrics-exact web)). Keys are written in declaration order; the trims with their
-/// four decimals (`ExactNumber`), every other length by §6's rule.
+/// four decimals (`ExactNumber`), every other length by §6 (Answer documents)'s rule.
 public struct CapsizeAnswer: Hashable, Sendable, Codable {
     public var style: TextStyle
     public var category: ContentSizeCategory

@@ -4,7 +4,7 @@ extension FontResolver {
     /// The face `font` was resolved to, measured as Capsize measures a font, and which vertical
     /// metrics those are (docs/DESIGN.md §32 (Capsize and metrics-exact web)): the renderer's
     /// ascent, descent and line gap (`hhea`, or OS/2 typo with `USE_TYPO_METRICS`, as FreeType chose
-    /// them), cap height and x-height as §5 step 10 measures them, at the variable instance.
+    /// them), cap height and x-height as §5 (Resolution) step 10 measures them, at the variable instance.
     public func capsizeMetrics(of font: ResolvedFont) throws(FontResolutionError) -> (metrics: CapsizeMetrics, source: CapsizeMetricsSource) {
         let fonts = fontSet
         let face = font.matchedFace

@@ -8,28 +8,25 @@ extension StyleSheet {
     static let textBox = "trim-both cap alphabetic"
 
     /// The custom properties `style` adds to a `:root` block with `trim`: its two trims in em and,
-    /// without a web font (whose fallback face has its own overrides), `font-size-adjust` from its
-    /// face's cap height, with the x-height ratio beside it for a page that prefers `ex-height`;
-    /// ratios to Capsize's four decimals, as a thousandth of an em would scale the face itself.
+    /// without a web font (whose fallback face has its own overrides), `font-size-adjust` values
+    /// from its face's cap height and x-height per em (four decimals, Capsize's precision):
+    /// `--…-font-size-adjust: cap-height 0.729` and `--…-ex-height-adjust: ex-height 0.5469`.
+    ///
+    /// The classes do not apply them: each browser takes the face's own ratio its own way (Firefox
+    /// uses the ascent as DejaVu's cap height, its OS/2 being version 1; Chromium measures the
+    /// hinted `x`), so applying them would resize the resolved face itself, by a fifth in Firefox
+    /// (docs/DESIGN.md §32 (Capsize and metrics-exact web)). A page sets
+    /// `font-size-adjust: var(--fontd-body-font-size-adjust)` where fallback glyphs matter more.
     static func trimDeclarations(_ style: WebStyle, trim: CSSTrim) -> [(String, String)] {
         guard trim != .none, let values = style.trim, let metrics = style.trimMetrics else { return [] }
         var declarations = [
             ("cap-height-trim", "\(formatNumber(values.capHeightTrim))em"), ("baseline-trim", "\(formatNumber(values.baselineTrim))em"),
         ]
         if style.webFont == nil {
-            let em = Double(metrics.unitsPerEm)
-            declarations += [
-                ("font-size-adjust", "cap-height \(formatNumber(CapsizeTrim.rounded(Double(metrics.capHeight) / em)))"),
-                ("ex-height", "\(formatNumber(CapsizeTrim.rounded(Double(metrics.xHeight) / em)))"),
-            ]
+            let ratio = { (value: Int) in formatNumber(CapsizeTrim.rounded(Double(value) / Double(metrics.unitsPerEm))) }
+            declarations += [("font-size-adjust", "cap-height \(ratio(metrics.capHeight))"), ("ex-height-adjust", "ex-height \(ratio(metrics.xHeight))")]
         }
         return declarations
-    }
-
-    /// The class's own declarations with `trim`: `font-size-adjust` when the `:root` block has it.
-    static func trimClassDeclarations(_ style: WebStyle, prefix: CSSPrefix, trim: CSSTrim) -> [String] {
-        guard trim != .none, style.trim != nil, style.webFont == nil else { return [] }
-        return ["font-size-adjust: var(\(propertyName(prefix, style.definition.style, "font-size-adjust")), none);"]
     }
 
     /// The rules that trim each style's box: Capsize's margins (`capsize`), or `text-box` where

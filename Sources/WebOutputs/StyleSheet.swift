@@ -158,7 +158,6 @@ public enum StyleSheet {
             if needed.contains(.textSpacing) {
                 declarations.append("word-spacing: var(\(propertyName(prefix, name, "word-spacing")), normal);")
             }
-            declarations += trimClassDeclarations(style, prefix: prefix, trim: trim)
             return ".\(CSSEscaping.identifier("\(prefix.rawValue)-\(name.cssName)")) { \(declarations.joined(separator: " ")) }"
         } + trimRules(for: styles, prefix: prefix, trim: trim)
     }

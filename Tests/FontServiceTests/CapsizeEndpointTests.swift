@@ -61,10 +61,10 @@ import WebOutputs
         let trim = CapsizeTrim(metrics: try resolver.capsizeMetrics(of: font).metrics, fontSize: 17, lineHeight: 22)
         #expect(css.contains("  --fontd-body-cap-height-trim: \(formatNumber(trim.capHeightTrim))em;"), "\(css)")
         #expect(css.contains("  --fontd-body-baseline-trim: \(formatNumber(trim.baselineTrim))em;"))
-        #expect(css.contains("  --fontd-body-font-size-adjust: cap-height 0.729;"))
+        #expect(css.contains("  --fontd-body-font-size-adjust: cap-height 0.729;\n  --fontd-body-ex-height-adjust: ex-height 0.5469;\n"))
         #expect(css.contains(".fontd-body::before { content: \"\"; margin-bottom: var(--fontd-body-cap-height-trim); display: table; }"))
         #expect(css.contains(".fontd-body::after { content: \"\"; margin-top: var(--fontd-body-baseline-trim); display: table; }"))
-        #expect(css.contains("font-size-adjust: var(--fontd-body-font-size-adjust, none);"))
+        #expect(!css.contains("font-size-adjust: var("), "the classes leave the face's size alone")
         #expect(!css.contains("text-box"))
     }
 

@@ -6,7 +6,8 @@ import Foundation
 public enum FirefoxScreenshot {
     public static let firefoxPath = "/usr/bin/firefox-esr"
 
-    /// The page at `url` in a `width` × `height` window, one pixel per CSS pixel.
+    /// The page at `url` in a `width` × `height` window, one pixel per CSS pixel (headless
+    /// `--screenshot` ignores `layout.css.devPixelsPerPx`).
     public static func take(
         _ url: URL, width: Int, height: Int, environment: [String: String] = PinnedFonts.environment, timeoutSeconds: Double = 60
     ) throws -> PNGImage {

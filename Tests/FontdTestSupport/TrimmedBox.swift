@@ -13,8 +13,13 @@ public struct TrimmedBox: Sendable, CustomStringConvertible {
         "box \(boxTop)…\(boxBottom), ink \(inkTop)…\(inkBottom)"
     }
 
-    /// Every box of `image`, top to bottom, with the ink of its glyphs (ink within `slack` rows of it counts).
-    public static func measure(_ image: PNGImage, boxColumns: Range<Int>, inkColumns: Range<Int>, slack: Int = 12) -> [TrimmedBox] {
+    /// Every box of `image`, top to bottom, with the ink of its glyphs (ink within `slack` rows of it
+    /// counts), in CSS pixels of an image taken at `scale` device pixels each (columns in CSS pixels too).
+    public static func measure(_ image: PNGImage, boxColumns: Range<Int>, inkColumns: Range<Int>, scale: Int = 1, slack: Int = 24) -> [TrimmedBox] {
+        let boxColumns = (boxColumns.lowerBound * scale)..<(boxColumns.upperBound * scale)
+        let inkColumns = (inkColumns.lowerBound * scale)..<(inkColumns.upperBound * scale)
+        let css = { (device: Double) in device / Double(scale) }
+        guard boxColumns.upperBound <= image.width, inkColumns.upperBound <= image.width else { return [] }
         // Blue covers white: red falls from 255 to 0. Black covers white or blue: the brightest channel falls.
         let box = (0..<image.height).map { y in boxColumns.map { 1 - Double(image.pixel(x: $0, y: y).r) / 255 }.max() ?? 0 }
         let ink = (0..<image.height).map { y in
@@ -34,8 +39,8 @@ public struct TrimmedBox: Sendable, CustomStringConvertible {
             let inked = window.filter { ink[$0] > 0.05 }
             guard let first = inked.first, let last = inked.last else { continue }
             boxes.append(TrimmedBox(
-                boxTop: Double(top + 1) - box[top], boxBottom: Double(bottom) + box[bottom],
-                inkTop: Double(first + 1) - ink[first], inkBottom: Double(last) + ink[last]))
+                boxTop: css(Double(top + 1) - box[top]), boxBottom: css(Double(bottom) + box[bottom]),
+                inkTop: css(Double(first + 1) - ink[first]), inkBottom: css(Double(last) + ink[last])))
         }
         return boxes
     }
