@@ -86,7 +86,7 @@ extension FontService {
             summary: "The module that makes a web page follow the reader.",
             get: Route.cached { _ in Array(FollowerScript.source.utf8) }),
         Route(
-            "/specimen", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .scope, .accessToken],
+            "/specimen", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .trim, .scope, .accessToken],
             followsOmitted: QueryParameters.Name.readerPreferences,
             contentType: FontService.htmlContentType,
             summary: "The specimen page: every style at the reader's category.",

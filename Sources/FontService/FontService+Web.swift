@@ -97,7 +97,7 @@ extension FontService {
         return try web("the specimen") {
             Array(try webDocuments.specimen(
                 category: block.category, legibility: block.legibility, textSpacing: block.textSpacing, range: block.range,
-                readingFont: block.readingFont.family, preview: request.preview).utf8)
+                readingFont: block.readingFont.family, preview: request.preview, trim: block.trim).utf8)
         }
     }
 

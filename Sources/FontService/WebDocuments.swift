@@ -113,11 +113,12 @@ public struct WebDocuments: Sendable {
     /// `preview` when the category was asked for (the page then stays at it instead of following the reader).
     public func specimen(
         category: ContentSizeCategory, legibility: LegibilityWeight, textSpacing: TextSpacing = .default, range: CategoryRange = .unbounded,
-        readingFont: String? = nil, preview: Bool
+        readingFont: String? = nil, preview: Bool, trim: CSSTrim = .standard
     ) throws -> String {
         SpecimenPage.html(
-            table: resolver.table.name, block: try block(category, legibility, textSpacing, range, readingFont: readingFont),
-            preview: preview)
+            table: resolver.table.name,
+            block: try block(category, legibility, textSpacing, range, readingFont: readingFont, measures: Measures(trim: trim)),
+            preview: preview, trim: trim)
     }
 
     /// What of §32 (Capsize and metrics-exact web) a block measures: Capsize's metrics of every face once a

@@ -84,6 +84,18 @@ import WebOutputs
         #expect(text.contains("\"baselineTrim\": -0.3009"))
     }
 
+    @Test func theSpecimenShowsEachStylesTrimmedBoxWhenAsked() throws {
+        let service = makeService()
+        let plain = try service.client.send("/specimen?category=l")
+        #expect(try service.client.send("/specimen?category=l&trim=none").body == plain.body)
+        #expect(!plain.bodyText.contains("trimmed"))
+        let page = try service.client.send("/specimen?category=l&trim=capsize").bodyText
+        #expect(page.contains(".trimmed[data-style=\"body\"]::before { content: \"\"; margin-bottom: -0.2642em; display: table; }"), "\(page)")
+        #expect(page.contains("<div class=\"trimmed\" data-style=\"body\""))
+        #expect(page.components(separatedBy: "<div class=\"trimmed\"").count - 1 == defaultTable.styles.count)
+        #expect(page.contains("carried.set(\"trim\", \"capsize\");"), "the page asks for itself with its trim")
+    }
+
     @Test func badTrimsAndFamiliesAreRefused() throws {
         let service = makeService()
         let trim = try service.client.send("/css?trim=cap")
