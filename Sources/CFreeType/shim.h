@@ -6,6 +6,7 @@
 #include FT_MULTIPLE_MASTERS_H
 #include FT_SFNT_NAMES_H
 #include FT_OUTLINE_H
+#include FT_ADVANCES_H
 
 // FreeType's function-like macros do not import into Swift; these wrap them.
 static inline int fontd_ft_is_fixed_width(FT_Face face) { return FT_IS_FIXED_WIDTH(face) ? 1 : 0; }

@@ -82,6 +82,8 @@ final class FaceMeasurer: @unchecked Sendable {
         var variableFonts: [FaceKey: VariableFont] = [:]
         /// Any request may set coordinates (weights, sizes), so these are bounded.
         var varied = LRUCache<CoordinatesKey, VariedFace>(capacity: 4096)
+        /// Capsize's measurements, per face and coordinates; bounded like `varied`.
+        var layout = LRUCache<CoordinatesKey, FaceLayoutMetrics>(capacity: 4096)
     }
 
     private let state: Mutex<State>
@@ -122,6 +124,34 @@ final class FaceMeasurer: @unchecked Sendable {
             let varied = try font.measure(at: coordinates, file: file)
             state.varied.insert(varied, for: key)
             return varied
+        }
+    }
+
+    /// Face `index` of `file` as Capsize needs it (docs/DESIGN.md §32 (Capsize and metrics-exact web)), at
+    /// `variations` (by axis tag, as a `ResolvedFont` reports them; nil for a static face).
+    func layoutMetrics(file: String, index: Int, variations: [String: Double]?) throws(FontResolutionError) -> FaceLayoutMetrics {
+        let face = FaceKey(file: file, index: index)
+        return try state.withLock { state throws(FontResolutionError) -> FaceLayoutMetrics in
+            if state.faces[face] == nil { state.faces[face] = try Self.open(face, in: &state) }
+            if let font = state.variableFonts[face.withoutInstance] {
+                let coordinates = font.axes.map { variations?[$0.tag] ?? $0.defaultValue }
+                let key = CoordinatesKey(face: face, coordinates: coordinates)
+                if let known = state.layout.value(for: key) { return known }
+                let varied = try font.measure(at: coordinates, file: file)
+                let measured = FaceLayoutMetrics(face: font.face, metrics: varied.metrics)
+                state.layout.insert(measured, for: key)
+                return measured
+            }
+            let key = CoordinatesKey(face: face, coordinates: [])
+            if let known = state.layout.value(for: key) { return known }
+            guard let library = state.library else { throw .unreadableFace(file: file, index: index, freeTypeError: -1) }
+            var handle: FT_Face?
+            let error = FT_New_Face(library, file, FT_Long(face.withoutInstance.index), &handle)
+            guard error == 0, let handle else { throw .unreadableFace(file: file, index: index, freeTypeError: error) }
+            defer { FT_Done_Face(handle) }
+            let measured = FaceLayoutMetrics(face: handle, metrics: try Self.measure(handle, file: file, variedTags: nil))
+            state.layout.insert(measured, for: key)
+            return measured
         }
     }
 

@@ -71,6 +71,13 @@ public final class FontCatalog: Sendable {
         return name
     }
 
+    /// The full name of `face` for CSS `local()` and Capsize's `fullName`: fontconfig's, else its
+    /// family and style, as most full names read (`DejaVu Sans Bold`; the family alone for `Regular`).
+    public func fullName(of face: MatchedFace) -> String {
+        fullName(file: face.file, index: face.index)
+            ?? (face.face.isEmpty || face.face == "Regular" ? face.family : face.family + " " + face.face)
+    }
+
     private func installedFace(_ listed: ListedFace) -> InstalledFace {
         let match = listed.match
         var face = InstalledFace(

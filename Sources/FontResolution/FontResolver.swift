@@ -38,7 +38,7 @@ public final class FontResolver: Sendable {
     }
 
     /// The font set in use now.
-    private var fontSet: FontSet { current.withLock { $0 } }
+    var fontSet: FontSet { current.withLock { $0 } }
 
     /// The installed faces, listed through the current fontconfig configuration.
     public var catalog: FontCatalog { fontSet.catalog }

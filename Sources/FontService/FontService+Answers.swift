@@ -102,6 +102,17 @@ extension FontService {
         }
     }
 
+    /// `/capsize`'s answer: the font `/font` answers, measured as Capsize measures (docs/DESIGN.md §32 (Capsize and metrics-exact web)).
+    func capsizeAnswer(_ request: FontRequest) throws(FontServiceError) -> CapsizeAnswer {
+        let font = try resolveFont(request)
+        do {
+            let (metrics, source) = try resolver.capsizeMetrics(of: font)
+            return CapsizeAnswer(font: font, metrics: metrics, source: source)
+        } catch {
+            throw .resolutionFailed(what: "\(request.style) at \(request.category.rawValue)", reason: "\(error)")
+        }
+    }
+
     /// An answer's JSON; a value the encoder refuses (a non-finite number) is logged and
     /// answered as an internal error rather than sent as broken JSON.
     func encoded<Value: Encodable>(_ value: Value) throws(FontServiceError) -> [UInt8] {

@@ -2,16 +2,28 @@ import DynamicType
 import WebOutputs
 
 extension FontService {
+    /// What `/font` takes, and `/capsize`, which answers about `/font`'s font.
+    static let fontParameters: [QueryParameters.Name] = [
+        .style, .category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .readingFont,
+        .maximumPointSize, .scope,
+    ]
+
     /// Every endpoint of docs/DESIGN.md §7 (HTTP endpoints): adding one is an entry here and its handler.
     static let routes = RouteTable([
         Route("/", summary: "This index: a page for a browser, or this list as JSON for Accept: application/json.",
             get: .live { service, context throws(FontServiceError) in try service.indexAnswer(context) }),
         Route(
-            "/font", parameters: [.style, .category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .readingFont, .maximumPointSize, .scope],
+            "/font", parameters: fontParameters,
             required: [.style], followsOmitted: QueryParameters.Name.readerPreferences, example: "/font?style=body",
             summary: "The resolved font of one style at the reader's category, or the one asked for.",
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.fontRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.encoded(service.resolveFont(request)) })),
+        Route(
+            "/capsize", parameters: fontParameters,
+            required: [.style], followsOmitted: QueryParameters.Name.readerPreferences, example: "/capsize?style=body",
+            summary: "Capsize's trims and metrics of one style's resolved face, as /font resolves it.",
+            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.fontRequest(context) },
+                              answer: { service, request throws(FontServiceError) in try service.encoded(service.capsizeAnswer(request)) })),
         Route(
             "/fonts", parameters: [.category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .readingFont, .maximumPointSize, .scope],
             followsOmitted: QueryParameters.Name.readerPreferences,
@@ -53,14 +65,17 @@ extension FontService {
         Route("/events", parameters: [.lastEventID, .scope, .accessToken], summary: "The reader's preferences as an event stream: a snapshot, then every change.",
             get: .live { service, context in service.eventStream(context) }),
         Route(
-            "/css", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .prefix, .format, .unit, .scope, .accessToken],
+            "/css", parameters: [
+                .category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .prefix, .format, .unit, .trim, .fallbackFor,
+                .scope, .accessToken,
+            ],
             followsOmitted: QueryParameters.Name.readerPreferences,
             followsWhen: [.category: "all"], contentType: FontService.cssContentType,
             summary: "A stylesheet of every style at the reader's category.",
             get: Route.cached(subject: { service, context throws(FontServiceError) in try service.stylesheetRequest(context) },
                               answer: { service, request throws(FontServiceError) in try service.stylesheet(request) })),
         Route(
-            "/tokens", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .scope, .accessToken],
+            "/tokens", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .trim, .scope, .accessToken],
             followsOmitted: QueryParameters.Name.readerPreferences,
             contentType: FontService.designTokensContentType,
             summary: "Design tokens of every style at the reader's category.",
@@ -71,7 +86,7 @@ extension FontService {
             summary: "The module that makes a web page follow the reader.",
             get: Route.cached { _ in Array(FollowerScript.source.utf8) }),
         Route(
-            "/specimen", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .scope, .accessToken],
+            "/specimen", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .trim, .scope, .accessToken],
             followsOmitted: QueryParameters.Name.readerPreferences,
             contentType: FontService.htmlContentType,
             summary: "The specimen page: every style at the reader's category.",

@@ -20,10 +20,11 @@ extension FontService {
         do {
             var stylesheet = try WebDocuments.Stylesheet(
                 category: parameters[.category], legibility: parameters[.legibility], textSpacing: parameters[.textSpacing],
-                prefix: parameters[.prefix], format: parameters[.format], unit: parameters[.unit], range: range,
+                prefix: parameters[.prefix], format: parameters[.format], unit: parameters[.unit], trim: parameters[.trim],
+                fallbackFor: parameters[.fallbackFor], range: range,
                 defaults: .init(category: reader.category, legibility: reader.legibilityWeight, textSpacing: reader.textSpacing))
             stylesheet.readingFont = readingFont.family
-            return stylesheet
+            return try installedFallback(stylesheet)
         } catch {
             switch error {
             case .invalidValue(let refusal): throw .invalidValue(refusal)
@@ -31,6 +32,10 @@ extension FontService {
                 throw .invalidParameter(what: "format", value: text, allowed: WebDocuments.Format.allCases.map(\.rawValue))
             case .invalidPrefix(let text): throw .invalidParameter(what: "prefix", value: text, allowed: [CSSPrefix.allowedForm])
             case .unknownUnit(let text): throw .invalidParameter(what: "unit", value: text, allowed: CSSUnit.allCases.map(\.rawValue))
+            case .unknownTrim(let text): throw .invalidParameter(what: "trim", value: text, allowed: CSSTrim.allCases.map(\.rawValue))
+            case .conflict(.tailwindWithTrim):
+                throw .conflictingParameters(
+                    "format=tailwind", "trim or fallbackFor", reason: "a Tailwind theme holds values, not the rules a trim or a fallback face needs; use format=css")
             case .conflict(.tailwindWithPrefix):
                 throw .conflictingParameters(
                     "format=tailwind", "prefix", reason: "a Tailwind theme uses Tailwind's own names (--text-body, --font-body); leave out prefix")
@@ -44,6 +49,15 @@ extension FontService {
         }
     }
 
+    /// `stylesheet` with its `fallbackFor` family as installed: refused here, as a 400 naming the
+    /// nearest installed families (§33 (The reading font)), rather than when the answer is made.
+    private func installedFallback(_ stylesheet: WebDocuments.Stylesheet) throws(WebDocuments.Stylesheet.OptionError) -> WebDocuments.Stylesheet {
+        guard let family = stylesheet.fallbackFor else { return stylesheet }
+        var stylesheet = stylesheet
+        do { stylesheet.fallbackFor = try resolver.catalog.installedFamily(named: family) } catch { throw .invalidValue(error) }
+        return stylesheet
+    }
+
     /// What `/tokens` asks, and `/specimen` with it: the block of every style at one category
     /// (clamped into `range`), legibility weight and text spacing, omitted ones the reader's.
     struct BlockRequest: Hashable, Sendable {
@@ -52,13 +66,19 @@ extension FontService {
         var textSpacing: TextSpacing
         var readingFont: ReadingFont
         var range: CategoryRange
+        /// `/tokens` only: with a trim, each token carries Capsize's trims (§32 (Capsize and metrics-exact web)).
+        var trim: CSSTrim = .standard
     }
 
     func blockRequest(_ context: RequestContext) throws(FontServiceError) -> BlockRequest {
         let preferences = try context.parameters.readerPreferences(over: context.preferences)
+        let trim: CSSTrim
+        do { trim = try CSSTrim.parsed(context.parameters[.trim]) } catch {
+            throw .invalidParameter(what: "trim", value: context.parameters[.trim] ?? "", allowed: CSSTrim.allCases.map(\.rawValue))
+        }
         return BlockRequest(
             category: preferences.category, legibility: preferences.legibilityWeight, textSpacing: preferences.textSpacing,
-            readingFont: preferences.readingFont, range: try context.parameters.categoryRange(within: context.preferences))
+            readingFont: preferences.readingFont, range: try context.parameters.categoryRange(within: context.preferences), trim: trim)
     }
 
     /// What `/specimen` asks: a block, and whether its category was a preview (asked for).
@@ -77,7 +97,7 @@ extension FontService {
         return try web("the specimen") {
             Array(try webDocuments.specimen(
                 category: block.category, legibility: block.legibility, textSpacing: block.textSpacing, range: block.range,
-                readingFont: block.readingFont.family, preview: request.preview).utf8)
+                readingFont: block.readingFont.family, preview: request.preview, trim: block.trim).utf8)
         }
     }
 
@@ -91,7 +111,7 @@ extension FontService {
         try web("the design tokens") {
             try webDocuments.tokens(
                 category: request.category, legibility: request.legibility, textSpacing: request.textSpacing, range: request.range,
-                readingFont: request.readingFont.family)
+                readingFont: request.readingFont.family, trim: request.trim)
         }
     }
 

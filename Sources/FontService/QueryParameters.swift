@@ -28,6 +28,8 @@ struct QueryParameters: Sendable {
         static let prefix = Name(rawValue: "prefix")
         static let format = Name(rawValue: "format")
         static let unit = Name(rawValue: "unit")
+        static let trim = Name(rawValue: "trim")
+        static let fallbackFor = Name(rawValue: "fallbackFor")
         static let scope = Name(rawValue: "scope")
         /// A credential in the query, for browsers that cannot send headers (`EventSource`, `<link>`, a page).
         static let accessToken = Name(rawValue: "access_token")

@@ -10,6 +10,8 @@ extension WebDocuments.Stylesheet {
         case tailwindWithEveryCategory
         /// Every category carries both legibility weights (bold under `[data-bold-text]`).
         case everyCategoryWithLegibility
+        /// A Tailwind theme holds values, not the rules a trim or a fallback face needs.
+        case tailwindWithTrim
     }
 
     /// Why a stylesheet's options cannot be used; `GET /css` and `fontd css` each say it in
@@ -23,6 +25,8 @@ extension WebDocuments.Stylesheet {
         case invalidPrefix(String)
         /// A unit that is not one of `CSSUnit`.
         case unknownUnit(String)
+        /// A trim that is not one of `CSSTrim`.
+        case unknownTrim(String)
         case conflict(Conflict)
     }
 
@@ -43,11 +47,13 @@ extension WebDocuments.Stylesheet {
     /// The stylesheet that options as given ask for (nil: left out), by the one set of rules
     /// `GET /css` and `fontd css` follow: `category` is a category or `all`; `format` `css` or
     /// `tailwind`; `unit` `px` or `rem`; a Tailwind theme takes neither a prefix nor `all`; `all`
-    /// takes no legibility.
+    /// takes no legibility; `trim` `none`, `capsize` or `text-box`, which (like `fallbackFor`) a
+    /// Tailwind theme does not take.
     public init(
         category: String?, legibility: String?, textSpacing: String?, prefix: String?, format: String?, unit: String? = nil,
-        range: CategoryRange, defaults: Defaults
+        trim: String? = nil, fallbackFor: String? = nil, range: CategoryRange, defaults: Defaults
     ) throws(OptionError) {
+        let cssTrim = try CSSTrim.parsed(trim)
         let unit = try unit.map { text throws(OptionError) in
             guard let unit = CSSUnit(rawValue: text.lowercased()) else { throw .unknownUnit(text) }
             return unit
@@ -61,6 +67,7 @@ extension WebDocuments.Stylesheet {
             return prefix
         } ?? .standard
         if format == .tailwind, prefix != nil { throw .conflict(.tailwindWithPrefix) }
+        if format == .tailwind, cssTrim != .none || fallbackFor != nil { throw .conflict(.tailwindWithTrim) }
         let every = category?.lowercased() == "all"
         let weight: LegibilityWeight?, named: ContentSizeCategory?, spacing: TextSpacing
         do {
@@ -78,6 +85,17 @@ extension WebDocuments.Stylesheet {
         } else {
             categories = .one(named ?? defaults.category, weight ?? defaults.legibility)
         }
-        self.init(categories: categories, prefix: cssPrefix, format: format, textSpacing: spacing, range: range, unit: unit)
+        self.init(
+            categories: categories, prefix: cssPrefix, format: format, textSpacing: spacing, range: range, unit: unit, trim: cssTrim,
+            fallbackFor: fallbackFor)
+    }
+}
+
+extension CSSTrim {
+    /// The trim `text` names (nil: the standard one), as `/css`, `/tokens` and the commands take it.
+    public static func parsed(_ text: String?) throws(WebDocuments.Stylesheet.OptionError) -> CSSTrim {
+        guard let text else { return .standard }
+        guard let trim = CSSTrim(rawValue: text.lowercased()) else { throw .unknownTrim(text) }
+        return trim
     }
 }

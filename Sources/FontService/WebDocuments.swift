@@ -41,11 +41,19 @@ public struct WebDocuments: Sendable {
         public var readingFont: String?
         /// The unit of sizes and line heights.
         public var unit: CSSUnit
+        /// How each style's box is trimmed to its cap height and baseline (§32 (Capsize and metrics-exact web)).
+        public var trim: CSSTrim
+        /// A web font the page loads itself: each installed face gets an `@font-face` adjusted to
+        /// stand in for it (§32 (Capsize and metrics-exact web)); nil for none.
+        public var fallbackFor: String?
 
         public init(
             categories: Categories, prefix: CSSPrefix = .standard, format: Format = .css, textSpacing: TextSpacing = .default,
-            range: CategoryRange = .unbounded, readingFont: String? = nil, unit: CSSUnit = .standard
+            range: CategoryRange = .unbounded, readingFont: String? = nil, unit: CSSUnit = .standard, trim: CSSTrim = .standard,
+            fallbackFor: String? = nil
         ) {
+            self.trim = trim
+            self.fallbackFor = fallbackFor
             self.categories = categories
             self.prefix = prefix
             self.format = format
@@ -67,11 +75,12 @@ public struct WebDocuments: Sendable {
     public func stylesheet(_ request: Stylesheet, fontFileBase: String?) throws -> String {
         let table = resolver.table.name
         let spacing = request.textSpacing, range = request.range, reading = request.readingFont, unit = request.unit
+        let measures = Measures(trim: request.trim, fallbackFor: try request.fallbackFor.map { try resolver.catalog.installedFamily(named: $0) })
         switch (request.categories, request.format) {
         case (.one(let category, let legibility), .css):
             return StyleSheet.css(
-                table: table, block: try block(category, legibility, spacing, range, readingFont: reading), prefix: request.prefix,
-                unit: unit, fontFileBase: fontFileBase)
+                table: table, block: try block(category, legibility, spacing, range, readingFont: reading, measures: measures),
+                prefix: request.prefix, unit: unit, fontFileBase: fontFileBase, trim: request.trim)
         case (.one(let category, let legibility), .tailwind):
             return StyleSheet.tailwind(
                 table: table, block: try block(category, legibility, spacing, range, readingFont: reading), unit: unit,
@@ -79,12 +88,13 @@ public struct WebDocuments: Sendable {
         case (.all(let category, let legibility), _):
             var blocks: [WebBlock] = []
             for each in ContentSizeCategory.allCases {
-                blocks.append(try block(each, .regular, spacing, range, readingFont: reading))
-                blocks.append(try block(each, .bold, spacing, range, readingFont: reading))
+                blocks.append(try block(each, .regular, spacing, range, readingFont: reading, measures: measures))
+                blocks.append(try block(each, .bold, spacing, range, readingFont: reading, measures: measures))
             }
             return StyleSheet.cssAll(
-                table: table, blocks: blocks, current: try block(category, legibility, spacing, range, readingFont: reading),
-                prefix: request.prefix, unit: unit, fontFileBase: fontFileBase)
+                table: table, blocks: blocks,
+                current: try block(category, legibility, spacing, range, readingFont: reading, measures: measures),
+                prefix: request.prefix, unit: unit, fontFileBase: fontFileBase, trim: request.trim)
         }
     }
 
@@ -92,28 +102,40 @@ public struct WebDocuments: Sendable {
     /// `range`), `legibility`, `textSpacing` and `readingFont`.
     public func tokens(
         category: ContentSizeCategory, legibility: LegibilityWeight, textSpacing: TextSpacing = .default, range: CategoryRange = .unbounded,
-        readingFont: String? = nil
+        readingFont: String? = nil, trim: CSSTrim = .standard
     ) throws -> [UInt8] {
         try DesignTokens.document(
-            table: resolver.table.name, block: block(category, legibility, textSpacing, range, readingFont: readingFont))
+            table: resolver.table.name,
+            block: block(category, legibility, textSpacing, range, readingFont: readingFont, measures: Measures(trim: trim, fallbackFor: nil)))
     }
 
     /// The specimen page of every style at `category`, `legibility`, `textSpacing` and `readingFont`;
     /// `preview` when the category was asked for (the page then stays at it instead of following the reader).
     public func specimen(
         category: ContentSizeCategory, legibility: LegibilityWeight, textSpacing: TextSpacing = .default, range: CategoryRange = .unbounded,
-        readingFont: String? = nil, preview: Bool
+        readingFont: String? = nil, preview: Bool, trim: CSSTrim = .standard
     ) throws -> String {
         SpecimenPage.html(
-            table: resolver.table.name, block: try block(category, legibility, textSpacing, range, readingFont: readingFont),
-            preview: preview)
+            table: resolver.table.name,
+            block: try block(category, legibility, textSpacing, range, readingFont: readingFont, measures: Measures(trim: trim)),
+            preview: preview, trim: trim)
+    }
+
+    /// What of §32 (Capsize and metrics-exact web) a block measures: Capsize's metrics of every face once a
+    /// trim is asked for, and a web font's for each style when one is to be stood in for.
+    struct Measures: Hashable {
+        var trim: CSSTrim = .standard
+        /// The web font's installed spelling.
+        var fallbackFor: String?
+
+        var capsize: Bool { trim != .none || fallbackFor != nil }
     }
 
     /// Every style of the table resolved at `category` clamped into `range`, `legibility`,
     /// `spacing` and `readingFont`, with its face's full name and, where it may have one, its file's hash.
     func block(
         _ category: ContentSizeCategory, _ legibility: LegibilityWeight, _ spacing: TextSpacing = .default,
-        _ range: CategoryRange = .unbounded, readingFont: String? = nil
+        _ range: CategoryRange = .unbounded, readingFont: String? = nil, measures: Measures = Measures()
     ) throws -> WebBlock {
         let (category, requested) = range.apply(to: category)
         let styles = try resolver.table.styles.map { definition in
@@ -122,10 +144,16 @@ public struct WebDocuments: Sendable {
                     style: definition.style, category: category, legibilityWeight: legibility, textSpacing: spacing,
                     readingFont: readingFont))
             let face = font.matchedFace
-            return WebStyle(
-                definition: definition, font: font,
-                fullName: resolver.catalog.fullName(file: face.file, index: face.index) ?? Self.fallbackFullName(face),
+            var style = WebStyle(
+                definition: definition, font: font, fullName: resolver.catalog.fullName(of: face),
                 fileHash: resolver.files.urlHash(file: face.file, index: face.index))
+            if measures.capsize { style.capsize = try resolver.capsizeMetrics(of: font).metrics }
+            if let family = measures.fallbackFor {
+                let web = try resolver.resolve(
+                    FontRequest(style: definition.style, category: category, families: [family], legibilityWeight: legibility, textSpacing: spacing))
+                style.webFont = WebStyle.WebFont(family: family, metrics: try resolver.capsizeMetrics(of: web).metrics)
+            }
+            return style
         }
         return WebBlock(
             category: category, requestedCategory: requested, legibilityWeight: legibility, textSpacing: spacing, styles: styles,
@@ -136,10 +164,5 @@ public struct WebDocuments: Sendable {
     /// of the default table's when it has none.
     private var textScalingRatios: CategoryTable<Double> {
         resolver.table.textScalingRatios ?? TypeScaling.categoryScales
-    }
-
-    /// A face fontconfig knows no full name for: its family and style, as most full names read.
-    private static func fallbackFullName(_ face: MatchedFace) -> String {
-        face.face.isEmpty || face.face == "Regular" ? face.family : face.family + " " + face.face
     }
 }

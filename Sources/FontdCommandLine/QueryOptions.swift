@@ -94,6 +94,16 @@ public struct QueryOptions: ParsableArguments {
         public var maximumPointSize: Double?
         public var textSpacing: TextSpacing?
         public var readingFont: ReadingFont?
+
+        /// The request to resolve locally: what is not given is the defaults a local run's reader
+        /// has (`l`, `regular`, `default`, no reading font), clamped into the range.
+        public var localRequest: FontRequest {
+            FontRequest(
+                style: style, category: category ?? .default, traits: traits, families: families.isEmpty ? nil : families,
+                weight: weight, legibilityWeight: legibility ?? .regular, maximumPointSize: maximumPointSize,
+                textSpacing: textSpacing ?? .default, readingFont: readingFont?.family
+            ).clamped(to: range)
+        }
     }
 
     /// Prints `font` as `--json` asks: the API's JSON, or a table for people.

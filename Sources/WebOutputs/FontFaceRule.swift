@@ -35,14 +35,19 @@ struct FontFaceRule {
         return styles.map(FontFaceRule.init).filter { seen.insert($0.identity).inserted }
     }
 
+    /// `local("<full name>")`, then `local("<PostScript name>")` when it differs: the face found on the reader's device.
+    var localSources: [String] {
+        [fullName, postscriptName].reduce(into: [String]()) { names, name in
+            if !names.contains(name) { names.append(name) }
+        }.map { "local(\(CSSEscaping.string($0)))" }
+    }
+
     /// The rule on one line. `url()` comes last and only with both a base and a hash: a
     /// browser tries the sources in order, so a face installed on the device is never fetched.
     /// `font-display: swap` shows the text in a fallback face while a fetched file arrives,
     /// rather than hiding it.
     func css(fontFileBase: String?) -> String {
-        var sources = [fullName, postscriptName].reduce(into: [String]()) { names, name in
-            if !names.contains(name) { names.append(name) }
-        }.map { "local(\(CSSEscaping.string($0)))" }
+        var sources = localSources
         if let fontFileBase, let fileHash {
             var base = Substring(fontFileBase)
             while base.last == "/" { base = base.dropLast() }

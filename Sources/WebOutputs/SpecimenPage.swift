@@ -16,8 +16,10 @@ public enum SpecimenPage {
     public static let sample = "Handgloves"
 
     /// The page for `block`. `preview` is true when the category was asked for in the query (the
-    /// page then stays at it); otherwise the page follows the reader live through `fontd.js`.
-    public static func html(table: String, block: WebBlock, preview: Bool) -> String {
+    /// page then stays at it); otherwise the page follows the reader live through `fontd.js`. With
+    /// a `trim` (docs/DESIGN.md §32 (Capsize and metrics-exact web)), each style also shows its line
+    /// trimmed to the cap height and baseline on a tinted box; without, the page is as before.
+    public static func html(table: String, block: WebBlock, preview: Bool, trim: CSSTrim = .standard) -> String {
         let category = block.category.rawValue
         let legibility = block.legibilityWeight.rawValue
         let faces = FontFaceRule.distinct(in: block.styles).map { $0.css(fontFileBase: "") }
@@ -29,7 +31,7 @@ public enum SpecimenPage {
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
             "<title>fontd specimen: \(HTMLEscaping.text(table)) at \(category)</title>",
             "<style>",
-            HTMLEscaping.styleElementContent((faces + [pageStyle, chromeStyle(block)]).joined(separator: "\n")),
+            HTMLEscaping.styleElementContent((faces + [pageStyle, chromeStyle(block)] + trimmedStyle(block, trim: trim)).joined(separator: "\n")),
             "</style>",
             "</head>",
             "<body>",
@@ -43,13 +45,13 @@ public enum SpecimenPage {
             "</header>",
             "<main id=\"specimen\">",
         ]
-        lines += block.styles.map(section)
-        lines += ["</main>", script(following: !preview), "</body>", "</html>"]
+        lines += block.styles.map { section($0, trimmed: trim != .none) }
+        lines += ["</main>", script(following: !preview, trim: trim), "</body>", "</html>"]
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// One style: its name, its numbers, and its sample line over its hairlines.
-    static func section(_ style: WebStyle) -> String {
+    static func section(_ style: WebStyle, trimmed: Bool = false) -> String {
         let font = style.font
         let face = font.matchedFace
         let metrics = font.metrics
@@ -76,8 +78,26 @@ public enum SpecimenPage {
             <h2>\(name)</h2>
             <p class="numbers">\(numbers)</p>
             <div class="sample" style="\(HTMLEscaping.text(declarations))"><span class="origin">\(hairlines)</span>\(sample)</div>
-            </section>
+            \(trimmed && style.trim != nil ? "<div class=\"trimmed\" data-style=\"\(name)\" style=\"\(HTMLEscaping.text(declarations))\">\(sample)</div>\n" : "")</section>
             """
+    }
+
+    /// The trimmed boxes' rules: a tint, and per style Capsize's margins (`text-box` where the
+    /// browser has it, with `trim=text-box`), as the stylesheet writes them.
+    static func trimmedStyle(_ block: WebBlock, trim: CSSTrim) -> [String] {
+        guard trim != .none else { return [] }
+        let box = "trim-both cap alphabetic"
+        var rules = [".trimmed { background: #dde8ff; margin: 0.5em 0 0; }"]
+        for style in block.styles {
+            guard let values = style.trim else { continue }
+            let selector = ".trimmed[data-style=\(CSSEscaping.string(style.definition.style.rawValue))]"
+            let margins = "\(selector)::before { content: \"\"; margin-bottom: \(formatNumber(values.capHeightTrim))em; display: table; } "
+                + "\(selector)::after { content: \"\"; margin-top: \(formatNumber(values.baselineTrim))em; display: table; }"
+            rules.append(trim == .textBox
+                ? "@supports (text-box: \(box)) { \(selector) { text-box: \(box); } } @supports not (text-box: \(box)) { \(margins) }"
+                : margins)
+        }
+        return rules
     }
 
     /// The 12-stop control: a link per category (a query, not a change of the reader's
@@ -149,10 +169,12 @@ public enum SpecimenPage {
     /// address, never written into the page by the server) to the 12-stop control's links; when
     /// `following`, it also follows that scope through `fontd.js` and, on every change, asks for
     /// the page again at the new preferences and puts in the new faces, numbers and lines.
-    static func script(following: Bool) -> String {
+    static func script(following: Bool, trim: CSSTrim = .standard) -> String {
         var lines = ["<script type=\"module\">"]
         if following { lines.append(#"import { follow } from "/fontd.js";"#) }
         lines.append(carryScope)
+        // The trim rides along with the links and the page's own requests, as the scope does.
+        if trim != .none { lines.append("carried.set(\"trim\", \"\(trim.rawValue)\");") }
         if following { lines.append(followChanges) }
         lines.append("</script>")
         return lines.joined(separator: "\n")

@@ -34,13 +34,13 @@ import DynamicType
 public enum StyleSheet {
     /// The stylesheet for one category and legibility weight (`GET /css?category=xl`).
     public static func css(
-        table: String, block: WebBlock, prefix: CSSPrefix, unit: CSSUnit = .standard, fontFileBase: String?
+        table: String, block: WebBlock, prefix: CSSPrefix, unit: CSSUnit = .standard, fontFileBase: String?, trim: CSSTrim = .standard
     ) -> String {
         let extras = extrasByStyle(in: [block])
         var lines = preamble(
             table: table, scope: block.summary, styles: block.styles, fontFileBase: fontFileBase)
-        lines += rootRule(":root", block: block, prefix: prefix, unit: unit, extras: extras)
-        lines += classRules(for: block.styles, prefix: prefix, extras: extras)
+        lines += rootRule(":root", block: block, prefix: prefix, unit: unit, extras: extras, trim: trim)
+        lines += classRules(for: block.styles, prefix: prefix, extras: extras, trim: trim)
         return document(lines)
     }
 
@@ -54,7 +54,8 @@ public enum StyleSheet {
     /// block once any block needs it, with the normal value where the face has none, so that a
     /// block never inherits the default's value through the cascade.
     public static func cssAll(
-        table: String, blocks: [WebBlock], current: WebBlock, prefix: CSSPrefix, unit: CSSUnit = .standard, fontFileBase: String?
+        table: String, blocks: [WebBlock], current: WebBlock, prefix: CSSPrefix, unit: CSSUnit = .standard, fontFileBase: String?,
+        trim: CSSTrim = .standard
     ) -> String {
         let everyBlock = [current] + blocks
         let extras = extrasByStyle(in: everyBlock)
@@ -62,23 +63,25 @@ public enum StyleSheet {
             table: table,
             scope: "every category (default: \(current.category.rawValue), \(current.legibilityWeight.rawValue))\(current.spacingNote)",
             styles: everyBlock.flatMap(\.styles), fontFileBase: fontFileBase)
-        lines += rootRule(":root", block: current, prefix: prefix, unit: unit, extras: extras)
+        lines += rootRule(":root", block: current, prefix: prefix, unit: unit, extras: extras, trim: trim)
         for block in blocks {
             // Attribute selectors of docs/DESIGN.md §22 (The web), which fontd.js sets on <html>.
             var selector = ":root[data-text-size=\(CSSEscaping.string(block.askedCategory.rawValue))]"
             if block.legibilityWeight == .bold { selector += "[data-bold-text]" }
-            lines += rootRule(selector, block: block, prefix: prefix, unit: unit, extras: extras)
+            lines += rootRule(selector, block: block, prefix: prefix, unit: unit, extras: extras, trim: trim)
         }
-        lines += classRules(for: current.styles, prefix: prefix, extras: extras)
+        lines += classRules(for: current.styles, prefix: prefix, extras: extras, trim: trim)
         return document(lines)
     }
 
     // MARK: Parts
 
-    /// The header comment and one `@font-face` per distinct face of `styles`.
+    /// The header comment, one `@font-face` per distinct face of `styles`, and one per installed
+    /// face standing in for a web font (§32 (Capsize and metrics-exact web)).
     static func preamble(table: String, scope: String, styles: [WebStyle], fontFileBase: String?) -> [String] {
         ["/* fontd: table \"\(CSSEscaping.comment(table))\", \(scope) */"]
             + FontFaceRule.distinct(in: styles).map { $0.css(fontFileBase: fontFileBase) }
+            + fallbackFaceRules(for: styles)
     }
 
     /// The lines joined, each ending with a newline.
@@ -103,7 +106,7 @@ public enum StyleSheet {
 
     /// A rule setting the category, its text-scaling ratio and every style's custom properties.
     private static func rootRule(
-        _ selector: String, block: WebBlock, prefix: CSSPrefix, unit: CSSUnit, extras: [TextStyle: StyleValues.Extras]
+        _ selector: String, block: WebBlock, prefix: CSSPrefix, unit: CSSUnit, extras: [TextStyle: StyleValues.Extras], trim: CSSTrim
     ) -> [String] {
         var lines = ["\(selector) {", "  --\(CSSEscaping.identifier("\(prefix.rawValue)-category")): \(block.category.rawValue);"]
         if let requested = block.requestedCategory {
@@ -127,6 +130,7 @@ public enum StyleSheet {
                 declarations += [("word-spacing", values.wordSpacing), ("paragraph-spacing", values.paragraphSpacing)]
             }
             declarations.append(("font", values.font))
+            declarations += trimDeclarations(style, trim: trim)
             lines += declarations.map { "  \(propertyName(prefix, name, $0.0)): \($0.1);" }
         }
         return lines + ["}"]
@@ -135,7 +139,7 @@ public enum StyleSheet {
     /// One class rule per style. `font` resets `font-stretch` and cannot carry a percentage, so
     /// the width is set after it; both it and the variations fall back to `normal`.
     private static func classRules(
-        for styles: [WebStyle], prefix: CSSPrefix, extras: [TextStyle: StyleValues.Extras]
+        for styles: [WebStyle], prefix: CSSPrefix, extras: [TextStyle: StyleValues.Extras], trim: CSSTrim
     ) -> [String] {
         styles.map { style in
             let name = style.definition.style
@@ -155,6 +159,6 @@ public enum StyleSheet {
                 declarations.append("word-spacing: var(\(propertyName(prefix, name, "word-spacing")), normal);")
             }
             return ".\(CSSEscaping.identifier("\(prefix.rawValue)-\(name.cssName)")) { \(declarations.joined(separator: " ")) }"
-        }
+        } + trimRules(for: styles, prefix: prefix, trim: trim)
     }
 }

@@ -54,7 +54,11 @@ struct StyleValues {
     init(_ style: WebStyle, unit: CSSUnit = .standard) {
         let face = style.font.matchedFace
         let pixels = CSSUnit.px
-        fontFamily = FontFamilyList(resolvedFamily: face.family, fallbacks: style.definition.families).css
+        let families = FontFamilyList(resolvedFamily: face.family, fallbacks: style.definition.families).css
+        // A web font the page loads first, then the installed face adjusted to stand in for it (§32 (Capsize and metrics-exact web)).
+        fontFamily = style.webFont.map { web in
+            [web.family, StyleSheet.fallbackFamily(for: web.family)].map(CSSEscaping.string).joined(separator: ", ") + ", " + families
+        } ?? families
         fontSize = unit.length(face.pointSize)
         lineHeight = unit.length(style.font.metrics.lineHeight)
         fontWeight = RoundedNumber(face.weight.rawValue).description

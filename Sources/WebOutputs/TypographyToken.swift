@@ -46,6 +46,9 @@ struct TypographyToken: Encodable {
         var leading: Double
         var wordSpacing: Double?
         var paragraphSpacing: Double?
+        /// Capsize's trims in em, four decimals, only when asked for (`trim=`; §32 (Capsize and metrics-exact web)).
+        var capHeightTrim: ExactNumber?
+        var baselineTrim: ExactNumber?
     }
 
     let type = "typography"
@@ -71,6 +74,7 @@ struct TypographyToken: Encodable {
             textSpacing: block.textSpacing == .default ? nil : block.textSpacing, file: face.file,
             ascender: font.metrics.ascender, descender: font.metrics.descender, capHeight: font.metrics.capHeight,
             xHeight: font.metrics.xHeight, leading: font.metrics.writtenLeading,
-            wordSpacing: font.metrics.wordSpacing, paragraphSpacing: font.metrics.paragraphSpacing))
+            wordSpacing: font.metrics.wordSpacing, paragraphSpacing: font.metrics.paragraphSpacing,
+            capHeightTrim: style.trim.map { ExactNumber($0.capHeightTrim) }, baselineTrim: style.trim.map { ExactNumber($0.baselineTrim) }))
     }
 }

@@ -38,6 +38,12 @@ struct CSSCommand: ParsableCommand {
     @Option(help: "The unit of font sizes and line heights: px (default) or rem (px ÷ 16).")
     var unit: String?
 
+    @Option(help: "Trim each style's box to its cap height and baseline: none (default), capsize (negative margins) or text-box (CSS text-box, margins where unsupported).")
+    var trim: String?
+
+    @Option(help: ArgumentHelp("An installed family the page loads as a web font: each style's installed face gets an @font-face adjusted to stand in for it.", valueName: "family"))
+    var fallbackFor: String?
+
     @Option(help: "Where the font files are served, for url(): what comes before /font-files/<sha256>.")
     var baseURL: String?
 
@@ -58,7 +64,7 @@ struct CSSCommand: ParsableCommand {
         do {
             return try WebDocuments.Stylesheet(
                 category: category, legibility: legibility, textSpacing: textSpacing, prefix: prefix, format: format, unit: unit,
-                range: try range.parsed(), defaults: .init())
+                trim: trim, fallbackFor: fallbackFor, range: try range.parsed(), defaults: .init())
         } catch let error as WebDocuments.Stylesheet.OptionError {
             switch error {
             case .invalidValue(let refusal): throw refusal
@@ -71,6 +77,10 @@ struct CSSCommand: ParsableCommand {
                 throw ValidationError("--prefix does not apply to --format tailwind: a Tailwind theme uses Tailwind's own names (--text-body).")
             case .conflict(.tailwindWithEveryCategory):
                 throw ValidationError("--format tailwind holds one category; give one with --category, or use --format css with --category all.")
+            case .unknownTrim(let text):
+                throw ValidationError("Invalid trim '\(text)'; use one of: \(CSSTrim.allCases.map(\.rawValue).joined(separator: ", ")).")
+            case .conflict(.tailwindWithTrim):
+                throw ValidationError("--trim and --fallback-for do not apply to --format tailwind: a Tailwind theme holds values, not rules; use --format css.")
             case .conflict(.everyCategoryWithLegibility):
                 throw ValidationError("--category all carries both legibility weights (bold under [data-bold-text]); leave out --legibility.")
             }

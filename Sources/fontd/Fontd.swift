@@ -20,11 +20,11 @@ struct Fontd: AsyncParsableCommand {
             CategoryCommand.self, ReaderPreferenceCommand<LegibilityCommandPreference>.self, ReaderPreferenceCommand<TextSpacingCommandPreference>.self,
             ReaderPreferenceCommand<ReadingFontCommandPreference>.self, ReaderPreferenceCommand<MinimumCategoryCommandPreference>.self,
             ReaderPreferenceCommand<MaximumCategoryCommandPreference>.self,
-            Watch.self, Health.self, CSSCommand.self, TokensCommand.self, TokenCommand.self, DesktopCommand.self,
+            Watch.self, Health.self, CSSCommand.self, TokensCommand.self, CapsizeCommand.self, TokenCommand.self, DesktopCommand.self,
         ])
 
     /// The commands whose local answers the command line's answer cache keeps (docs/DESIGN.md §18 (The command line)).
-    static let keptCommands = ["query", "styles", "css", "tokens", "list"]
+    static let keptCommands = ["query", "capsize", "styles", "css", "tokens", "list"]
 
     static func main() async {
         await CommandLineMain.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst()), keptCommands: keptCommands)

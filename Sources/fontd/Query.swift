@@ -52,12 +52,7 @@ struct Query: AsyncParsableCommand {
             }
             return try options.print(font)
         }
-        let request = FontRequest(
-            style: query.style, category: query.category ?? .default, traits: query.traits,
-            families: query.families.isEmpty ? nil : query.families, weight: query.weight,
-            legibilityWeight: query.legibility ?? .regular, maximumPointSize: query.maximumPointSize,
-            textSpacing: query.textSpacing ?? .default, readingFont: query.readingFont?.family
-        ).clamped(to: query.range)
+        let request = query.localRequest
         AnswerInputs.recordStyleTable(explicit: styles)
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: 1)
         AnswerInputs.record(resolver.fontconfigInputs)

@@ -4,6 +4,7 @@ import DynamicType
 import FontResolution
 import FontService
 import FontdCommandLine
+import WebOutputs
 
 /// `fontd tokens`: the design tokens `GET /tokens` answers, written locally for a build pipeline.
 struct TokensCommand: ParsableCommand {
@@ -23,6 +24,9 @@ struct TokensCommand: ParsableCommand {
     @Option(help: "Text spacing: default (the table's) or wcag (WCAG 1.4.12's).")
     var textSpacing: String?
 
+    @Option(help: "none (default), or capsize or text-box: each token's $extensions carry Capsize's capHeightTrim and baselineTrim.")
+    var trim: String?
+
     @Option(help: ArgumentHelp(StyleTableOption.help))
     var styles: String?
 
@@ -31,9 +35,13 @@ struct TokensCommand: ParsableCommand {
         let legibility = try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) } ?? .regular
         let spacing = try textSpacing.map { text throws(DynamicTypeError) in try TextSpacing(parsing: text) } ?? .default
         let range = try range.parsed()
+        let trim: CSSTrim
+        do { trim = try CSSTrim.parsed(self.trim) } catch {
+            throw ValidationError("Invalid trim '\(self.trim ?? "")'; use one of: \(CSSTrim.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
         AnswerInputs.recordStyleTable(explicit: styles)
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: 64)
         AnswerInputs.record(resolver.fontconfigInputs)
-        Output.write(try WebDocuments(resolver: resolver).tokens(category: category, legibility: legibility, textSpacing: spacing, range: range))
+        Output.write(try WebDocuments(resolver: resolver).tokens(category: category, legibility: legibility, textSpacing: spacing, range: range, trim: trim))
     }
 }

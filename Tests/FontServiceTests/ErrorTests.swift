@@ -31,7 +31,7 @@ import Testing
         "readingFont", "maximumPointSize", "scope",
     ]
     static let paths = [
-        "/", "/font", "/fonts", "/scale", "/styles", "/categories", "/faces", "/healthz", "/preferences", "/category", "/revocations", "/events",
+        "/", "/font", "/capsize", "/fonts", "/scale", "/styles", "/categories", "/faces", "/healthz", "/preferences", "/category", "/revocations", "/events",
         "/css", "/tokens", "/fontd.js", "/specimen", "/font-files/<sha256>",
     ]
 

@@ -64,10 +64,11 @@ public final class BrowserSession: @unchecked Sendable {
     ///     directory); by default only the pinned fonts.
     ///   - loopbackNames: host names the browser resolves to 127.0.0.1 (`app.test`), so a test can
     ///     load pages of several origins, or of a name pointed at a loopback server (DNS rebinding).
+    ///   - deviceScaleFactor: device pixels per CSS pixel (2 to read edges to half a CSS pixel).
     public static func start(
         windowWidth: Int = 1200, windowHeight: Int = 2000, chromiumPath: String = chromiumPath,
         chromedriverPath: String = chromedriverPath, environment: [String: String] = PinnedFonts.environment,
-        loopbackNames: [String] = []
+        loopbackNames: [String] = [], deviceScaleFactor: Int = 1
     ) throws -> BrowserSession {
         for path in [chromiumPath, chromedriverPath] where !FileManager.default.isExecutableFile(atPath: path) {
             throw BrowserError.missingExecutable(path: path)
@@ -87,7 +88,7 @@ public final class BrowserSession: @unchecked Sendable {
             try waitUntilReady(connection, driver: driver, output: directory.appendingPathComponent("chromedriver.log"))
             let capabilities = capabilities(
                 chromiumPath: chromiumPath, windowWidth: windowWidth, windowHeight: windowHeight,
-                profile: directory.appendingPathComponent("profile"), loopbackNames: loopbackNames)
+                profile: directory.appendingPathComponent("profile"), loopbackNames: loopbackNames, deviceScaleFactor: deviceScaleFactor)
             let answer = try connection.perform("POST", "/session", body: capabilities, timeoutSeconds: 60) as? [String: Any]
             let granted = answer?["capabilities"] as? [String: Any]
             guard let sessionID = answer?["sessionId"] as? String, let browser = (granted?["goog:processID"] as? Int).map(Int32.init) else {
@@ -275,7 +276,7 @@ extension BrowserSession {
     /// The `POST /session` body: headless Chromium at one device pixel per CSS pixel, with the
     /// performance log on (for `networkRequestURLs()`).
     private static func capabilities(
-        chromiumPath: String, windowWidth: Int, windowHeight: Int, profile: URL, loopbackNames: [String]
+        chromiumPath: String, windowWidth: Int, windowHeight: Int, profile: URL, loopbackNames: [String], deviceScaleFactor: Int
     ) -> [String: Any] {
         let arguments = [
             "--headless=new",
@@ -284,7 +285,7 @@ extension BrowserSession {
             "--disable-gpu",
             "--disable-dev-shm-usage",
             "--hide-scrollbars",
-            "--force-device-scale-factor=1",
+            "--force-device-scale-factor=\(deviceScaleFactor)",
             "--window-size=\(windowWidth),\(windowHeight)",
             "--user-data-dir=\(profile.path)",
             // Debian's new-tab page would fetch start.duckduckgo.com; tests reach loopback only.
