@@ -34,6 +34,12 @@ public struct BusPreferences: Hashable, Sendable {
         ]
     }
 
+    /// The (clamped) category they tell.
+    public var category: ContentSizeCategory? {
+        guard case .string(let raw)? = self[ReaderPreference.category.declaration.busKey] else { return nil }
+        return ContentSizeCategory(rawValue: raw)
+    }
+
     /// The value of `key`, if it is one.
     public subscript(key: String) -> BusValue? { entries.first { $0.key == key }?.value }
 
