@@ -37,9 +37,14 @@ struct SettingsPortal: Sendable {
 
     /// Every namespace and its keys for `preferences`; without the text size when `excluded`.
     func settings(_ preferences: BusPreferences, excluded: Bool) -> [(namespace: String, entries: [BusEntry])] {
-        var settings: [(namespace: String, entries: [BusEntry])] = [(Self.namespace, preferences.entries.filter { !Self.leftOut.contains($0.key) })]
-        if textScalingFactor, let category = preferences.category {
-            settings.append((DesktopBridge.schema, [BusEntry(DesktopBridge.key, .double(ratios.factor(for: category)))]))
+        // Applications read the size the scope's bounds allow: the category clamped, not the one requested.
+        let categoryKey = ReaderPreference.category.declaration.busKey
+        let own = preferences.entries.filter { !Self.leftOut.contains($0.key) }.map { entry in
+            entry.key == categoryKey ? BusEntry(categoryKey, .string(preferences.clampedCategory.rawValue)) : entry
+        }
+        var settings: [(namespace: String, entries: [BusEntry])] = [(Self.namespace, own)]
+        if textScalingFactor {
+            settings.append((DesktopBridge.schema, [BusEntry(DesktopBridge.key, .double(ratios.factor(for: preferences.clampedCategory)))]))
         }
         guard excluded else { return settings }
         return settings.map { setting in (setting.namespace, setting.entries.filter { !Self.withheld.contains($0.key) }) }

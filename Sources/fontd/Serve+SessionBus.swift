@@ -17,13 +17,19 @@ extension Serve {
         environment: [String: String], logger: Logger
     ) throws -> SessionBusService? {
         guard dbus != .off else { return nil }
+        let scope = try dbusScopeParsed() ?? bridgeScope ?? .root
         let portalBase = desktop != nil ? try desktopScopeParsed() : try dbusScopeParsed() ?? .root
         let portalScope: PreferenceScope
         do { portalScope = try TargetRunner.scope(of: "portal", below: portalBase) } catch {
-            throw ValidationError("The portal's scope below \(portalBase) (DESKTOP-SCOPE/desktop/portal) is no scope: \(error)")
+            guard desktop == nil else {
+                throw ValidationError("The portal's scope below \(portalBase) (DESKTOP-SCOPE/desktop/portal) is no scope: \(error)")
+            }
+            // A --dbus-scope of three segments has no room below it: the portal serves it, as the bus API does.
+            logger.notice("the portal serves --dbus-scope itself: it has no room for desktop/portal below it", metadata: ["reason": "\(error)"])
+            portalScope = scope
         }
         let options = SessionBusService.Options(
-            scope: try dbusScopeParsed() ?? bridgeScope ?? .root, portalScope: portalScope,
+            scope: scope, portalScope: portalScope,
             portalTextScalingFactor: portalTextScalingFactor || DesktopInstallation.textScalingFactorChosen(environment: environment),
             portalExcluded: portalExcluded)
         do {
