@@ -24,6 +24,11 @@ public final class PortalTarget: DesktopTarget, @unchecked Sendable {
         return applied == category ? .unchanged : .applied("content-size-category \(category.rawValue)")
     }
 
+    /// The portal has no files: excluded, it answers no text size of fontd's.
+    public var excludedState: String? {
+        "fontd's backend answers no text size: apps read another backend's value or none, as without fontd"
+    }
+
     /// Withholds the text size: applications read no value of fontd's for it (another backend's,
     /// if one answers it) and hear no `SettingChanged` for it.
     public func exclude() throws {
