@@ -130,11 +130,6 @@ public final class SessionBusService: Sendable {
         }
     }
 
-    /// The category the portal answers now; nil while it withholds the text size.
-    public var portalCategory: ContentSizeCategory? {
-        announced.withLock { $0.portalExcluded ? nil : $0.portal.clampedCategory }
-    }
-
     /// A call of either object; on the bus thread.
     private func handle(_ call: BusCall) {
         switch call.path {

@@ -150,7 +150,9 @@ struct Serve: ParsableCommand {
         valueName: "dbus"))
     var dbus: BusChoice = .auto
 
-    @Option(help: ArgumentHelp("The scope the session bus serves (default: --desktop-scope with a desktop bridge, else the root scope).", valueName: "scope"))
+    @Option(help: ArgumentHelp(
+        "The scope org.fontd.Fontd1 serves (default: --desktop-scope with a desktop bridge, else the root scope); without --desktop, "
+            + "the Settings portal serves desktop/portal below it.", valueName: "scope"))
     var dbusScope: String?
 
     @Flag(help: ArgumentHelp(
