@@ -231,6 +231,20 @@ static bool write_key(fontd_desktop_settings *settings, double value) {
     return written;
 }
 
+static bool user_value(fontd_desktop_settings *settings, double *value) {
+    GVariant *variant = g_settings_get_user_value(settings->settings, settings->key);
+    if (variant == NULL) return false;
+    if (value) *value = g_variant_get_double(variant);
+    g_variant_unref(variant);
+    return true;
+}
+
+static bool reset_key(fontd_desktop_settings *settings) {
+    if (!g_settings_is_writable(settings->settings, settings->key)) return false;
+    g_settings_reset(settings->settings, settings->key);
+    return true;
+}
+
 static const char *backend(fontd_desktop_settings *settings) { return settings->backend; }
 
 static void quit_loop(fontd_desktop_settings *settings, void *context) {
@@ -252,6 +266,8 @@ static const fontd_desktop_settings_interface interface = {
     .perform = perform,
     .read = read_key,
     .write = write_key,
+    .user_value = user_value,
+    .reset = reset_key,
     .backend = backend,
     .close = close_settings,
 };

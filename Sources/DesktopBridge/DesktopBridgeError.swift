@@ -1,4 +1,5 @@
-/// Why fontd cannot join the desktop (docs/DESIGN.md §26 (The desktop bridge)): each case says what to install or set.
+/// Why fontd cannot join the GNOME desktop, or set its key (docs/DESIGN.md §26 (The desktop bridge)): each case says
+/// what to install or set.
 public enum DesktopBridgeError: Error, CustomStringConvertible, Equatable {
     /// libfontd-gnome.so is in none of the places fontd looks.
     case libraryNotFound(searched: [String])
@@ -20,12 +21,20 @@ public enum DesktopBridgeError: Error, CustomStringConvertible, Equatable {
     case noBodyStyle(table: String)
     /// The desktop's value could not be made the scope's category at start.
     case categoryNotSet(scope: String, reason: String)
+    /// GSettings refused to set the key (it is not writable: locked down, or its backend cannot write).
+    case notWritten(factor: Double, found: Double)
+    /// GSettings refused to reset the key to its default.
+    case notReset(found: Double)
 
     public var description: String {
-        "cannot join the GNOME desktop: " + reason
+        switch self {
+        case .notWritten, .notReset: reason
+        default: "cannot join the GNOME desktop: " + reason
+        }
     }
 
-    private var reason: String {
+    /// What went wrong, without the "cannot join" prefix.
+    var reason: String {
         switch self {
         case .libraryNotFound(let searched): BundledLibrary.Failure.notFound(searched: searched).description
         case .libraryNotLoaded(let path, let reason): BundledLibrary.Failure.notLoaded(path: path, reason: reason).description
@@ -44,6 +53,10 @@ public enum DesktopBridgeError: Error, CustomStringConvertible, Equatable {
             "neither the style table \(table) nor the default table has a body style, whose sizes give each category's text-scaling factor"
         case .categoryNotSet(let scope, let reason):
             "the category of \(scope) could not be set from text-scaling-factor (\(reason))"
+        case .notWritten(let factor, let found):
+            "GSettings refused to set text-scaling-factor to \(factor): the key is not writable; it is left at \(found)"
+        case .notReset(let found):
+            "GSettings refused to reset text-scaling-factor: the key is not writable; it is left at \(found)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import CDesktopSettings
+import Dispatch
 import Logging
 import Synchronization
 
@@ -16,6 +17,15 @@ final class DesktopSettingsKey: Sendable {
         /// Sets the key; false when it is not writable or `value` is outside the schema's range.
         /// The change handler hears of the new value before this returns.
         func write(_ value: Double) -> Bool { library.write(settings, value) }
+
+        /// The reader's own value of the key; nil when it holds the schema's default.
+        func userValue() -> Double? {
+            var value = 0.0
+            return library.userValue(settings, &value) ? value : nil
+        }
+
+        /// Resets the key to the schema's default; false when it is not writable.
+        func reset() -> Bool { library.reset(settings) }
     }
 
     /// What the library calls back: the change handler and GLib's log.
@@ -31,15 +41,26 @@ final class DesktopSettingsKey: Sendable {
         }
     }
 
-    /// A task on its way to the settings thread.
+    /// A task on its way to the settings thread; `finished` runs when it is released, after it
+    /// ran or when closing dropped it.
     private final class Task {
         let library: DesktopSettingsLibrary
         let body: @Sendable (Access) -> Void
+        let finished: (@Sendable () -> Void)?
 
-        init(library: DesktopSettingsLibrary, body: @escaping @Sendable (Access) -> Void) {
+        init(library: DesktopSettingsLibrary, body: @escaping @Sendable (Access) -> Void, finished: (@Sendable () -> Void)?) {
             self.library = library
             self.body = body
+            self.finished = finished
         }
+
+        deinit { finished?() }
+    }
+
+    /// What a task run by `sync` returned: written on the settings thread before its semaphore is
+    /// signalled, read after the wait.
+    private final class Outcome<Value>: @unchecked Sendable {
+        var value: Value?
     }
 
     /// The library's handle, which its functions take from any thread.
@@ -102,11 +123,23 @@ final class DesktopSettingsKey: Sendable {
 
     deinit { close() }
 
-    /// Runs `body` on the settings thread, after the tasks performed before it; nothing once closed.
-    func perform(_ body: @escaping @Sendable (Access) -> Void) {
+    /// Runs `body` on the settings thread and waits for what it returns; nil once closed (or when
+    /// closing drops it). Never on the settings thread, which would wait for itself.
+    func sync<Value>(_ body: @escaping @Sendable (Access) -> Value) -> Value? {
+        let outcome = Outcome<Value>()
+        let done = DispatchSemaphore(value: 0)
+        guard perform({ access in outcome.value = body(access) }, finished: { done.signal() }) else { return nil }
+        done.wait()
+        return outcome.value
+    }
+
+    /// Runs `body` on the settings thread, after the tasks performed before it; nothing once closed
+    /// (false then). `finished` runs once the task ran or closing dropped it.
+    @discardableResult
+    func perform(_ body: @escaping @Sendable (Access) -> Void, finished: (@Sendable () -> Void)? = nil) -> Bool {
         settings.withLock { settings in
-            guard let settings else { return }
-            let task = Unmanaged.passRetained(Task(library: library, body: body)).toOpaque()
+            guard let settings else { return false }
+            let task = Unmanaged.passRetained(Task(library: library, body: body, finished: finished)).toOpaque()
             library.perform(
                 settings.pointer,
                 { settings, context in
@@ -117,6 +150,7 @@ final class DesktopSettingsKey: Sendable {
                 task,
                 // Called once, after the task ran or when closing dropped it.
                 { context in if let context { Unmanaged<Task>.fromOpaque(context).release() } })
+            return true
         }
     }
 

@@ -23,6 +23,8 @@ struct DesktopSettingsLibrary: Sendable {
     ) -> Void
     let read: @convention(c) (OpaquePointer?) -> Double
     let write: @convention(c) (OpaquePointer?, Double) -> Bool
+    let userValue: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Double>?) -> Bool
+    let reset: @convention(c) (OpaquePointer?) -> Bool
     let backend: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
     let close: @convention(c) (OpaquePointer?) -> Void
 
@@ -42,8 +44,8 @@ struct DesktopSettingsLibrary: Sendable {
             throw .libraryIncompatible(path: path, reason: "its table is version \(table.version); this fontd's is \(FONTD_DESKTOP_SETTINGS_VERSION)")
         }
         guard let open = table.open, let perform = table.perform, let read = table.read, let write = table.write,
-              let backend = table.backend, let close = table.close
+              let userValue = table.user_value, let reset = table.reset, let backend = table.backend, let close = table.close
         else { throw .libraryIncompatible(path: path, reason: "its table lacks a function") }
-        return DesktopSettingsLibrary(path: path, open: open, perform: perform, read: read, write: write, backend: backend, close: close)
+        return DesktopSettingsLibrary(path: path, open: open, perform: perform, read: read, write: write, userValue: userValue, reset: reset, backend: backend, close: close)
     }
 }

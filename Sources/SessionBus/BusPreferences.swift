@@ -26,6 +26,7 @@ public struct BusPreferences: Hashable, Sendable {
     /// The preferences `answer` (`GET /preferences`'s) tells, their text scale by `ratios`.
     public init(_ answer: Preferences, ratios: TextScalingRatios) {
         let values = ReaderPreferences(answer).values
+        clampedCategory = answer.category
         entries = ReaderPreference.allCases.map { BusEntry($0.declaration.busKey, .string(values[$0])) } + [
             BusEntry(Extra.textScale.rawValue, .double(ratios.ratio(of: answer.category))),
             BusEntry(Extra.sequence.rawValue, .uint64(UInt64(max(answer.sequence, 0)))),
@@ -33,6 +34,10 @@ public struct BusPreferences: Hashable, Sendable {
             BusEntry(Extra.scope.rawValue, .string(answer.scope ?? "")),
         ]
     }
+
+    /// The category clamped into the scope's bounds: what the scope's answers carry. (The
+    /// `content-size-category` key is the scope's own, requested one, beside its bounds.)
+    public let clampedCategory: ContentSizeCategory
 
     /// The value of `key`, if it is one.
     public subscript(key: String) -> BusValue? { entries.first { $0.key == key }?.value }

@@ -6,23 +6,31 @@ import ScopedPreferences
 import Synchronization
 
 /// fontd on the session bus (docs/DESIGN.md §27 (The session bus), §28 (The Settings portal backend)): one connection owning `org.fontd.Fontd1`
-/// and the Settings portal backend's name, both objects serving one scope, and every change of its
+/// and the Settings portal backend's name, each object serving its scope — the bus API its own, the
+/// portal `desktop/portal` below it (§30 (KDE Plasma, X11, and per-target limits)), so a bound
+/// there limits what applications read through xdg-desktop-portal — and every change of their
 /// preferences announced — `Changed` once per change, `SettingChanged` once per changed key —
-/// from the hub's watch of the scope (`PreferencesWatch`), whatever made the change.
+/// from the hub's watches of the scopes (`PreferencesWatch`), whatever made the change.
 ///
-/// Calls arrive on the bus library's thread; the watch reports on the hub's queue; signals are
-/// handed to the bus thread in the order of the changes. `announced` is touched only by the reports.
+/// Calls arrive on the bus library's thread; the watches report on the hub's queue; signals are
+/// handed to the bus thread in the order of the changes. `announced` is held by its lock.
 public final class SessionBusService: Sendable {
     /// What `start` serves.
     public struct Options: Sendable {
-        /// The served scope (`--dbus-scope`).
+        /// The scope `org.fontd.Fontd1` serves (`--dbus-scope`).
         public var scope: PreferenceScope
+        /// The scope the portal serves: `desktop/portal` below the desktop scope or `scope`.
+        public var portalScope: PreferenceScope
         /// Whether the portal answers GNOME's `text-scaling-factor` (`--portal-text-scaling-factor`).
         public var portalTextScalingFactor: Bool
+        /// Whether the reader excluded the portal at start (`fontd desktop exclude portal`).
+        public var portalExcluded: Bool
 
-        public init(scope: PreferenceScope, portalTextScalingFactor: Bool) {
+        public init(scope: PreferenceScope, portalScope: PreferenceScope? = nil, portalTextScalingFactor: Bool, portalExcluded: Bool = false) {
             self.scope = scope
+            self.portalScope = portalScope ?? scope
             self.portalTextScalingFactor = portalTextScalingFactor
+            self.portalExcluded = portalExcluded
         }
     }
 
@@ -30,15 +38,22 @@ public final class SessionBusService: Sendable {
     public let address: String
     private let fontd: FontdObject
     private let portal: SettingsPortal
-    private let links = Mutex<(connection: BusConnection, watch: PreferencesWatch)?>(nil)
-    /// The preferences last announced; the next change's signals are the keys that differ from them.
-    private let announced: Mutex<BusPreferences>
+    private let links = Mutex<(connection: BusConnection, watches: [PreferencesWatch])?>(nil)
+    /// What was last announced; the next change's signals are the keys that differ from it.
+    private let announced: Mutex<Announced>
 
-    private init(address: String, fontd: FontdObject, portal: SettingsPortal) {
+    /// Both objects' preferences as last announced, and whether the portal withholds the text size.
+    private struct Announced {
+        var fontd: BusPreferences
+        var portal: BusPreferences
+        var portalExcluded: Bool
+    }
+
+    private init(address: String, fontd: FontdObject, portal: SettingsPortal, portalExcluded: Bool) {
         self.address = address
         self.fontd = fontd
         self.portal = portal
-        announced = Mutex(fontd.preferences)
+        announced = Mutex(Announced(fontd: fontd.preferences, portal: portal.preferences, portalExcluded: portalExcluded))
     }
 
     /// Joins the session bus at `environment`'s `DBUS_SESSION_BUS_ADDRESS`: loads the bus library,
@@ -54,7 +69,8 @@ public final class SessionBusService: Sendable {
         let library = try BusLibrary.load()
         let service = SessionBusService(
             address: address, fontd: FontdObject(scope: options.scope, hub: hub, ratios: ratios, gateway: gateway),
-            portal: SettingsPortal(textScalingFactor: options.portalTextScalingFactor, ratios: ratios))
+            portal: SettingsPortal(scope: options.portalScope, hub: hub, textScalingFactor: options.portalTextScalingFactor, ratios: ratios),
+            portalExcluded: options.portalExcluded)
         let connection = try BusConnection(
             address: address, library: library,
             handler: { [weak service] call in
@@ -66,10 +82,14 @@ public final class SessionBusService: Sendable {
         do {
             try connection.export(String(cString: fontd_bus_fontd1_introspection()), at: FontdObject.path)
             try connection.export(String(cString: fontd_bus_portal_introspection()), at: SettingsPortal.path)
-            let watch = PreferencesWatch(scope: options.scope, hub: hub) { [weak service] change in service?.changed(change) }
-            service.links.withLock { $0 = (connection, watch) }
+            let watches = [
+                PreferencesWatch(scope: options.scope, hub: hub) { [weak service] change in service?.fontdChanged(change) },
+                PreferencesWatch(scope: options.portalScope, hub: hub) { [weak service] change in service?.portalChanged(change) },
+            ]
+            service.links.withLock { $0 = (connection, watches) }
             service.announced.withLock { announced in
-                announced = service.fontd.preferences
+                announced.fontd = service.fontd.preferences
+                announced.portal = service.portal.preferences
                 connection.setAnswers(service.answers(announced))
             }
             try connection.own(FontdObject.busName)
@@ -81,6 +101,7 @@ public final class SessionBusService: Sendable {
         }
         logger.notice("serving on the session bus", metadata: [
             "names": "\(FontdObject.busName) \(SettingsPortal.busName)", "scope": "\(options.scope.isRoot ? "(root)" : options.scope.path)",
+            "portalScope": "\(options.portalScope.path)", "portalExcluded": "\(options.portalExcluded)",
             "portalTextScalingFactor": "\(options.portalTextScalingFactor)", "library": "\(library.path)",
         ])
         return service
@@ -88,23 +109,39 @@ public final class SessionBusService: Sendable {
 
     /// Leaves the bus: no call is answered and no change announced after it returns.
     public func stop() {
-        guard let (connection, watch) = links.withLock({ links in defer { links = nil }; return links }) else { return }
-        watch.cancel()
+        guard let (connection, watches) = links.withLock({ links in defer { links = nil }; return links }) else { return }
+        for watch in watches { watch.cancel() }
         connection.close()
+    }
+
+    /// Makes the portal withhold the text size (`exclude`, as if fontd had no value for it) or answer
+    /// it again, with one `SettingChanged` per key that comes back; nothing when it already is so.
+    public func setPortalExcluded(_ exclude: Bool) {
+        let connection = links.withLock { $0?.connection }
+        let signals: [String] = announced.withLock { announced in
+            guard announced.portalExcluded != exclude else { return [] }
+            let before = announced
+            announced.portalExcluded = exclude
+            connection?.setAnswers(answers(announced))
+            return portal.changes(from: before.portal, excluded: before.portalExcluded, to: announced.portal, excluded: exclude)
+        }
+        for arguments in signals {
+            connection?.emit("SettingChanged", of: SettingsPortal.interface, from: SettingsPortal.path, arguments)
+        }
     }
 
     /// A call of either object; on the bus thread.
     private func handle(_ call: BusCall) {
         switch call.path {
         case FontdObject.path: fontd.handle(call)
-        case SettingsPortal.path: portal.handle(call, preferences: fontd.preferences)
+        case SettingsPortal.path: portal.handle(call, preferences: portal.preferences, excluded: announced.withLock { $0.portalExcluded })
         default: call.fail(BusError(name: "org.freedesktop.DBus.Error.UnknownObject", message: "no object at \(call.path)"))
         }
     }
 
-    /// The reads the bus library answers at once for `preferences`: both objects'.
-    private func answers(_ preferences: BusPreferences) -> [BusAnswer] {
-        FontdObject.answers(preferences) + portal.answers(preferences)
+    /// The reads the bus library answers at once: both objects'.
+    private func answers(_ announced: Announced) -> [BusAnswer] {
+        FontdObject.answers(announced.fontd) + portal.answers(announced.portal, excluded: announced.portalExcluded)
     }
 
     /// The constant properties: `Version` and the portal's `version`.
@@ -116,21 +153,31 @@ public final class SessionBusService: Sendable {
         }
     }
 
-    /// The served scope's preferences changed; on the hub's queue, in the order of the changes. The
-    /// reads answered at once are set before the change's signals are emitted, so a client that
-    /// reads after a signal reads that change or a later one.
-    private func changed(_ change: PreferencesWatch.Change) {
+    /// The bus API's scope changed; on the hub's queue, in the order of the changes. The reads
+    /// answered at once are set before the change's signal is emitted, so a client that reads
+    /// after a signal reads that change or a later one.
+    private func fontdChanged(_ change: PreferencesWatch.Change) {
         let after = BusPreferences(change.answer, ratios: fontd.ratios)
         let connection = links.withLock { $0?.connection }
-        let before = announced.withLock { announced in
-            defer { announced = after }
-            connection?.setAnswers(answers(after))
-            return announced
+        announced.withLock { announced in
+            announced.fontd = after
+            connection?.setAnswers(answers(announced))
         }
-        guard let connection else { return }
-        connection.emit("Changed", of: FontdObject.interface, from: FontdObject.path, BusValue.tuple(.dictionary(after.entries)))
-        for arguments in portal.changes(from: before, to: after) {
-            connection.emit("SettingChanged", of: SettingsPortal.interface, from: SettingsPortal.path, arguments)
+        connection?.emit("Changed", of: FontdObject.interface, from: FontdObject.path, BusValue.tuple(.dictionary(after.entries)))
+    }
+
+    /// The portal's scope changed; as `fontdChanged`, with one `SettingChanged` per changed key.
+    private func portalChanged(_ change: PreferencesWatch.Change) {
+        let after = BusPreferences(change.answer, ratios: fontd.ratios)
+        let connection = links.withLock { $0?.connection }
+        let signals: [String] = announced.withLock { announced in
+            let before = announced.portal
+            announced.portal = after
+            connection?.setAnswers(answers(announced))
+            return portal.changes(from: before, excluded: announced.portalExcluded, to: after, excluded: announced.portalExcluded)
+        }
+        for arguments in signals {
+            connection?.emit("SettingChanged", of: SettingsPortal.interface, from: SettingsPortal.path, arguments)
         }
     }
 }

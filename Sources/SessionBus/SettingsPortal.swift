@@ -4,10 +4,12 @@ import ScopedPreferences
 
 /// The Settings portal backend (docs/DESIGN.md §28 (The Settings portal backend)): `org.freedesktop.impl.portal.Settings` at
 /// `/org/freedesktop/portal/desktop`, which xdg-desktop-portal asks on behalf of every application
-/// and merges with the other backends' answers. Namespace `org.fontd.DynamicType` holds the served
-/// scope's preferences (the keys of `org.fontd.Fontd1` but the scope and the fonts' generation);
-/// with `--portal-text-scaling-factor`, `org.gnome.desktop.interface text-scaling-factor` too,
-/// the value the GNOME bridge writes.
+/// and merges with the other backends' answers. Namespace `org.fontd.DynamicType` holds the
+/// preferences of its scope, `desktop/portal` below the desktop scope or the bus API's (the keys
+/// of `org.fontd.Fontd1` but the scope and the fonts' generation; the category clamped into that
+/// scope's bounds, §30 (KDE Plasma, X11, and per-target limits)); with `--portal-text-scaling-factor`,
+/// `org.gnome.desktop.interface text-scaling-factor` too, the value the GNOME bridge writes.
+/// Excluded, it withholds the text size (`withheld`): as if fontd had no value for it.
 struct SettingsPortal: Sendable {
     static let busName = "org.freedesktop.impl.portal.desktop.fontd"
     static let path = "/org/freedesktop/portal/desktop"
@@ -18,26 +20,42 @@ struct SettingsPortal: Sendable {
     /// The keys of `org.fontd.Fontd1` the portal leaves out: they mean nothing to an application.
     static let leftOut: Set<String> = [BusPreferences.Extra.scope.rawValue, BusPreferences.Extra.fontGeneration.rawValue]
 
+    /// The keys an excluded portal does not answer: the text size, in fontd's namespace and GNOME's.
+    static let withheld: Set<String> = [
+        ReaderPreference.category.declaration.busKey, BusPreferences.Extra.textScale.rawValue, DesktopBridge.key,
+    ]
+
+    /// The scope whose preferences the portal answers.
+    let scope: PreferenceScope
+    let hub: ScopeHub
     /// Whether GNOME's `text-scaling-factor` is answered too.
     let textScalingFactor: Bool
     let ratios: TextScalingRatios
 
-    /// Every namespace and its keys for `preferences`.
-    func settings(_ preferences: BusPreferences) -> [(namespace: String, entries: [BusEntry])] {
-        var settings = [(Self.namespace, preferences.entries.filter { !Self.leftOut.contains($0.key) })]
-        if textScalingFactor, case .string(let raw)? = preferences[ReaderPreference.category.declaration.busKey],
-           let category = ContentSizeCategory(rawValue: raw)
-        {
-            settings.append((DesktopBridge.schema, [BusEntry(DesktopBridge.key, .double(ratios.factor(for: category)))]))
+    /// The portal scope's preferences now.
+    var preferences: BusPreferences { BusPreferences(hub.answer(for: scope), ratios: ratios) }
+
+    /// Every namespace and its keys for `preferences`; without the text size when `excluded`.
+    func settings(_ preferences: BusPreferences, excluded: Bool) -> [(namespace: String, entries: [BusEntry])] {
+        // Applications read the size the scope's bounds allow: the category clamped, not the one requested.
+        let categoryKey = ReaderPreference.category.declaration.busKey
+        let own = preferences.entries.filter { !Self.leftOut.contains($0.key) }.map { entry in
+            entry.key == categoryKey ? BusEntry(categoryKey, .string(preferences.clampedCategory.rawValue)) : entry
         }
-        return settings
+        var settings: [(namespace: String, entries: [BusEntry])] = [(Self.namespace, own)]
+        if textScalingFactor {
+            settings.append((DesktopBridge.schema, [BusEntry(DesktopBridge.key, .double(ratios.factor(for: preferences.clampedCategory)))]))
+        }
+        guard excluded else { return settings }
+        return settings.map { setting in (setting.namespace, setting.entries.filter { !Self.withheld.contains($0.key) }) }
+            .filter { !$0.entries.isEmpty }
     }
 
     /// The reads the bus library answers at once for `preferences` (docs/DESIGN.md §27 (The session bus)): `Read` of
     /// each key but `sequence` (see `FontdObject.answeredAtOnce`), and `version`. Every other call
     /// comes to `handle`.
-    func answers(_ preferences: BusPreferences) -> [BusAnswer] {
-        settings(preferences).flatMap { namespace, entries in
+    func answers(_ preferences: BusPreferences, excluded: Bool) -> [BusAnswer] {
+        settings(preferences, excluded: excluded).flatMap { namespace, entries in
             entries.filter { FontdObject.answeredAtOnce.contains($0.key) || namespace != Self.namespace }.map { entry in
                 BusAnswer(Self.path, Self.interface, "Read", BusValue.tuple(.string(namespace), .string(entry.key)), .variant(entry.value))
             }
@@ -45,8 +63,8 @@ struct SettingsPortal: Sendable {
     }
 
     /// Answers `call` from `preferences`, at once.
-    func handle(_ call: BusCall, preferences: BusPreferences) {
-        let settings = settings(preferences)
+    func handle(_ call: BusCall, preferences: BusPreferences, excluded: Bool) {
+        let settings = settings(preferences, excluded: excluded)
         switch call.member {
         case "ReadAll":
             let patterns = call.arguments.first?.values ?? []
@@ -64,16 +82,20 @@ struct SettingsPortal: Sendable {
         }
     }
 
-    /// The `SettingChanged` signals from `before` to `after`: one per key whose value changed.
-    func changes(from before: BusPreferences, to after: BusPreferences) -> [String] {
-        let old = settings(before)
-        return settings(after).flatMap { namespace, entries in
-            entries.compactMap { entry in
+    /// The `SettingChanged` signals from `before` to `after`: one per key whose value changed or
+    /// that came back. None when only `sequence` moved (a change of the reader's that the portal
+    /// scope's bounds clamp away, or one of a withheld key): the portal's keys are as they were.
+    func changes(from before: BusPreferences, excluded wasExcluded: Bool, to after: BusPreferences, excluded: Bool) -> [String] {
+        let old = settings(before, excluded: wasExcluded)
+        let changed = settings(after, excluded: excluded).flatMap { namespace, entries in
+            entries.compactMap { entry -> (key: String, signal: String)? in
                 let previous = old.first { $0.namespace == namespace }?.entries.first { $0.key == entry.key }?.value
                 guard previous != entry.value else { return nil }
-                return BusValue.tuple(.string(namespace), .string(entry.key), .variant(entry.value))
+                return (entry.key, BusValue.tuple(.string(namespace), .string(entry.key), .variant(entry.value)))
             }
         }
+        guard changed.contains(where: { $0.key != BusPreferences.Extra.sequence.rawValue }) else { return [] }
+        return changed.map(\.signal)
     }
 
     /// Whether `namespace` is asked for by `patterns`: none, or an empty one, ask for all; a

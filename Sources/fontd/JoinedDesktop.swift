@@ -17,10 +17,10 @@ enum JoinedDesktop {
     }
 
     /// The write side `fontd serve` runs as a target of its own (docs/DESIGN.md §30 (KDE Plasma, X11,
-    /// and per-target limits)); nil for GNOME, which writes its key itself.
-    var target: (any DesktopTarget)? {
+    /// and per-target limits)).
+    var target: any DesktopTarget {
         switch self {
-        case .gnome: nil
+        case .gnome(let bridge): bridge
         case .kde(let bridge, _): bridge
         }
     }

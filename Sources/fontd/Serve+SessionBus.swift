@@ -8,16 +8,30 @@ import SessionBus
 extension Serve {
     /// The session bus `--dbus` asks for (docs/DESIGN.md §27 (The session bus), §28 (The Settings portal backend)), joined; nil with `off`, or with
     /// `auto` when it cannot be (said once in the log). The served scope is `--dbus-scope`, else
-    /// the desktop bridge's (`bridgeScope`), else the root. GNOME's key is answered with
-    /// `--portal-text-scaling-factor`, or when `fontd desktop install --text-scaling-factor` chose it.
+    /// the desktop bridge's (`bridgeScope`), else the root; the portal's is `desktop/portal` below
+    /// the desktop scope with `--desktop`, else below `--dbus-scope` (§30 (KDE Plasma, X11, and
+    /// per-target limits)). GNOME's key is answered with `--portal-text-scaling-factor`, or when
+    /// `fontd desktop install --text-scaling-factor` chose it.
     func joinSessionBus(
-        service: FontService, table: StyleTable, bridgeScope: PreferenceScope?, token: String?, environment: [String: String],
-        logger: Logger
+        service: FontService, table: StyleTable, bridgeScope: PreferenceScope?, token: String?, portalExcluded: Bool,
+        environment: [String: String], logger: Logger
     ) throws -> SessionBusService? {
         guard dbus != .off else { return nil }
+        let scope = try dbusScopeParsed() ?? bridgeScope ?? .root
+        let portalBase = desktop != nil ? try desktopScopeParsed() : try dbusScopeParsed() ?? .root
+        let portalScope: PreferenceScope
+        do { portalScope = try TargetRunner.scope(of: "portal", below: portalBase) } catch {
+            guard desktop == nil else {
+                throw ValidationError("The portal's scope below \(portalBase) (DESKTOP-SCOPE/desktop/portal) is no scope: \(error)")
+            }
+            // A --dbus-scope of three segments has no room below it: the portal serves it, as the bus API does.
+            logger.notice("the portal serves --dbus-scope itself: it has no room for desktop/portal below it", metadata: ["reason": "\(error)"])
+            portalScope = scope
+        }
         let options = SessionBusService.Options(
-            scope: try dbusScopeParsed() ?? bridgeScope ?? .root,
-            portalTextScalingFactor: portalTextScalingFactor || DesktopInstallation.textScalingFactorChosen(environment: environment))
+            scope: scope, portalScope: portalScope,
+            portalTextScalingFactor: portalTextScalingFactor || DesktopInstallation.textScalingFactorChosen(environment: environment),
+            portalExcluded: portalExcluded)
         do {
             return try SessionBusService.start(
                 options: options, hub: service.hub, ratios: try TextScalingRatios.of(table),

@@ -159,7 +159,9 @@ struct Serve: ParsableCommand {
         valueName: "dbus"))
     var dbus: BusChoice = .auto
 
-    @Option(help: ArgumentHelp("The scope the session bus serves (default: --desktop-scope with a desktop bridge, else the root scope).", valueName: "scope"))
+    @Option(help: ArgumentHelp(
+        "The scope org.fontd.Fontd1 serves (default: --desktop-scope with a desktop bridge, else the root scope); without --desktop, "
+            + "the Settings portal serves desktop/portal below it.", valueName: "scope"))
     var dbusScope: String?
 
     @Flag(help: ArgumentHelp(
@@ -296,15 +298,18 @@ struct Serve: ParsableCommand {
         defer { bridge?.stop() }
         // After GNOME's: at start its key sets the category that X11 then carries.
         let x11 = try joinX11(table: resolver.table, environment: environment, stateFolder: stateFolder, logger: logger)
-        let targets = try startTargets(
-            [bridge?.target, x11].compactMap { $0 }, service: service, stateFolder: stateFolder, logger: logger)
-        defer { targets?.stop() }
         let terminals = try joinTerminals(service: service, resolver: resolver, environment: environment, logger: logger)
         defer { terminals?.stop() }
         let bus = try joinSessionBus(
             service: service, table: resolver.table, bridgeScope: bridge?.scope ?? (x11 == nil ? nil : try desktopScopeParsed()), token: token,
-            environment: environment, logger: logger)
+            portalExcluded: desktop != nil && exclusions.contains("portal"), environment: environment, logger: logger)
         defer { bus?.stop() }
+        // The portal is a target (excludable, with a status) only with --desktop, which keeps the
+        // targets' state; without it, it still serves desktop/portal below --dbus-scope.
+        let portal = desktop == nil ? nil : bus.map { PortalTarget(service: $0) }
+        let targets = try startTargets(
+            [bridge?.target, x11, portal].compactMap { $0 }, service: service, stateFolder: stateFolder, logger: logger)
+        defer { targets?.stop() }
 
         let ready = Array("fontd listening on \(http.url)\n".utf8)
         _ = ready.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
@@ -346,7 +351,10 @@ struct Serve: ParsableCommand {
                     throw error
                 }
             case .gnome, .x11, .auto:
-                return .gnome(try DesktopBridge.start(scope: scope, hub: service.hub, ratios: ratios, logger: logger))
+                return .gnome(try DesktopBridge.start(
+                    scope: scope, targetScope: try TargetRunner.scope(of: "gnome", below: scope), hub: service.hub, ratios: ratios,
+                    originalPath: TargetExclusions.stateFolder(environment: environment).map { $0 + "/gnome-base.json" },
+                    excluded: exclusions.contains("gnome"), logger: logger))
             }
         } catch where need == .optional {
             logger.notice("serving without a desktop bridge (--desktop auto)", metadata: ["reason": "\(error)"])

@@ -26,6 +26,8 @@ public struct GnomeDesktop: Sendable {
 
     /// `XDG_CONFIG_HOME`, where the backend keeps the key.
     public let configHome: URL
+    /// `XDG_STATE_HOME`, where fontd keeps `gnome-base.json` and `desktop-status.json`.
+    public let stateHome: URL
     /// The environment of a `fontd serve` and a `gsettings` sharing this desktop: `base` with
     /// `GSETTINGS_BACKEND` and `XDG_CONFIG_HOME`, and the session bus dconf needs (none for keyfile).
     public let environment: [String: String]
@@ -39,6 +41,9 @@ public struct GnomeDesktop: Sendable {
         var environment = base
         environment["GSETTINGS_BACKEND"] = backend == .keyfile ? "keyfile" : "dconf"
         environment["XDG_CONFIG_HOME"] = configHome.path
+        // fontd's own state (gnome-base.json, the targets' status): this desktop's, never the user's.
+        stateHome = directory.appendingPathComponent("state")
+        environment["XDG_STATE_HOME"] = stateHome.path
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
         if backend == .dconf {
             // dconf-service keeps its shared memory in XDG_RUNTIME_DIR, which must be private.

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 
 /// The version of the table; fontd refuses a library whose table carries another.
-#define FONTD_DESKTOP_SETTINGS_VERSION 1
+#define FONTD_DESKTOP_SETTINGS_VERSION 2
 
 /// The name of the function the library exports.
 #define FONTD_DESKTOP_SETTINGS_ENTRY_POINT "fontd_desktop_settings_table"
@@ -75,6 +75,12 @@ typedef struct fontd_desktop_settings_interface {
     /// Sets the key; on the settings thread only. False when the key is not writable or the value
     /// is outside the schema's range.
     bool (*write)(fontd_desktop_settings *settings, double value);
+    /// Whether the key holds a value of the user's own (not the schema's default), filling in
+    /// `value` when it does; on the settings thread only. (Version 2.)
+    bool (*user_value)(fontd_desktop_settings *settings, double *value);
+    /// Resets the key to the schema's default (g_settings_reset); on the settings thread only.
+    /// False when the key is not writable. (Version 2.)
+    bool (*reset)(fontd_desktop_settings *settings);
     /// The backend GIO chose: "keyfile", "dconf" or its type name.
     const char *(*backend)(fontd_desktop_settings *settings);
     /// Stops the thread and frees everything; no callback runs after it returns. Not on the settings thread.

@@ -19,10 +19,15 @@ public protocol DesktopTarget: AnyObject, Sendable {
     /// What the status should say beside the outcome, one line each ("[General] font is immutable
     /// ([$i]); left alone"); none by default.
     var notes: [String] { get }
+
+    /// What the status says the target is while excluded, when not "fontd leaves its files as you
+    /// had them" (the portal, which has no files); nil by default.
+    var excludedState: String? { get }
 }
 
 extension DesktopTarget {
     public var notes: [String] { [] }
+    public var excludedState: String? { nil }
 }
 
 /// What one `DesktopTarget.apply` did.

@@ -47,7 +47,7 @@ public final class TargetRunner: @unchecked Sendable {
         // After the watch exists: a change from now on is applied after this.
         queue.sync {
             if excluded {
-                if previous?.state != .excluded { putBack() } else { self.excluded = true; record(.excluded) }
+                if previous?.state != .excluded { putBack() } else { self.excluded = true; record(.excluded, nil, target.excludedState) }
             } else {
                 apply(watch.category)
             }
@@ -100,7 +100,7 @@ public final class TargetRunner: @unchecked Sendable {
         do {
             try target.exclude()
             logger.notice("desktop target excluded; its files are as the reader had them", metadata: ["target": "\(target.name)"])
-            record(.excluded)
+            record(.excluded, nil, target.excludedState)
         } catch {
             logger.warning("could not put a desktop target's files back", metadata: ["target": "\(target.name)", "reason": "\(error)"])
             record(.failed, nil, "excluded, but its files could not be put back: \(error)")

@@ -9,7 +9,8 @@ public struct TargetStatus: Sendable, Hashable, Codable {
     public var state: State
     /// The category the target carries (applied, restart).
     public var category: String?
-    /// What was written, in the target's terms ("Xft.dpi 119"); why, for failed and absent.
+    /// What was written, in the target's terms ("Xft.dpi 119"); why, for failed and absent; for
+    /// excluded, what that means when it is not the files left as the reader had them.
     public var detail: String?
     /// When the state began, ISO 8601 in UTC.
     public var time: String
@@ -30,7 +31,7 @@ public struct TargetStatus: Sendable, Hashable, Codable {
         switch state {
         case .applied: line = "applied \(category ?? "?")" + (detail.map { " (\($0))" } ?? "") + " at \(time)"
         case .restart: line = "applies at next start: \(category ?? "?")" + (detail.map { " (\($0))" } ?? "") + ", written at \(time)"
-        case .excluded: line = "excluded (fontd leaves its files as you had them)"
+        case .excluded: line = "excluded (" + (detail ?? "fontd leaves its files as you had them") + ")"
         case .failed: line = "failed at \(time): \(detail ?? "no reason given")"
         case .absent: line = "absent" + (detail.map { ": \($0)" } ?? "")
         }

@@ -8,6 +8,9 @@ struct ScopeWatches: Sendable {
         let scope: PreferenceScope
         var preferences: ReaderPreferences
         let report: @Sendable (PreferencesWatch.Change) -> Void
+        /// When the watch began, counted: one change is reported to its watches in that order
+        /// (the session bus's `Changed` before the portal's `SettingChanged`).
+        var order = 0
     }
 
     /// Changes owed to watches, sent once the lock is released: a watch's handler may call the hub.
@@ -20,12 +23,14 @@ struct ScopeWatches: Sendable {
     }
 
     var watched: [ObjectIdentifier: Watched] = [:]
+    /// The next watch's `order`.
+    var nextOrder = 0
 
     /// The change of each watched scope whose effective preferences moved since its watch last
     /// heard, telling the watch that made it (`watch`) from the others.
     mutating func reports(in tree: ScopeTree, madeBy watch: ObjectIdentifier?) -> Reports {
         var reports = Reports()
-        for (id, entry) in watched {
+        for (id, entry) in watched.sorted(by: { $0.value.order < $1.value.order }) {
             let preferences = tree.preferences(of: entry.scope)
             guard preferences != entry.preferences else { continue }
             watched[id]?.preferences = preferences
@@ -40,7 +45,9 @@ extension ScopeHub {
     /// Reports every later change of `scope`'s effective preferences to `report`, for `watch`.
     func watch(_ scope: PreferenceScope, for watch: ObjectIdentifier, report: @escaping @Sendable (PreferencesWatch.Change) -> Void) {
         state.withLock { state in
-            state.watches.watched[watch] = ScopeWatches.Watched(scope: scope, preferences: state.tree.preferences(of: scope), report: report)
+            state.watches.watched[watch] = ScopeWatches.Watched(
+                scope: scope, preferences: state.tree.preferences(of: scope), report: report, order: state.watches.nextOrder)
+            state.watches.nextOrder += 1
         }
     }
 
