@@ -296,11 +296,10 @@ struct Serve: ParsableCommand {
         defer { bridge?.stop() }
         // After GNOME's: at start its key sets the category that X11 then carries.
         let x11 = try joinX11(table: resolver.table, environment: environment, stateFolder: stateFolder, logger: logger)
+        let terminals = try terminalTargets(resolver: resolver, environment: environment, logger: logger)
         let targets = try startTargets(
-            [bridge?.target, x11].compactMap { $0 }, service: service, stateFolder: stateFolder, logger: logger)
+            [bridge?.target, x11].compactMap { $0 } + terminals, service: service, stateFolder: stateFolder, logger: logger)
         defer { targets?.stop() }
-        let terminals = try joinTerminals(service: service, resolver: resolver, environment: environment, logger: logger)
-        defer { terminals?.stop() }
         let bus = try joinSessionBus(
             service: service, table: resolver.table, bridgeScope: bridge?.scope ?? (x11 == nil ? nil : try desktopScopeParsed()), token: token,
             environment: environment, logger: logger)
