@@ -146,9 +146,9 @@ struct Serve: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Tell terminals and editors the reader's text size (body's monospace point size at the category of --desktop-scope): "
-                + "kitty, alacritty, foot, wezterm, ghostty, vscode, several comma-separated, or auto (each whose program or "
-                + "configuration folder is found). Default: none.",
+            "Tell terminals and editors the reader's text size (body's monospace point size at the category of each one's "
+                + "target scope, DESKTOP-SCOPE/desktop/PROGRAM): kitty, alacritty, foot, wezterm, ghostty, vscode, several "
+                + "comma-separated, or auto (each whose program or configuration folder is found). Default: none.",
             valueName: "programs"),
         transform: { try BridgeChoices(parsing: $0) })
     var bridge: BridgeChoices?

@@ -63,16 +63,6 @@ import Testing
         }
     }
 
-    /// Waits until `condition` holds (at most 10 s).
-    private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if try condition() { return true }
-            usleep(20_000)
-        }
-        return try condition()
-    }
-
     @Test func aMaximumOnDesktopKittyLimitsKittyWhileVSCodeFollowsTheReaderToAX3() throws {
         let session = try Session("kitty,vscode", readerFiles: ["kitty/kitty.conf": Self.kittyConf, "Code/User/settings.json": "{\n}\n"])
         defer { session.server.stop() }
@@ -80,11 +70,11 @@ import Testing
         let vscode = { session.home.text("config/Code/User/settings.json") ?? "" }
         try session.setCategory(.accessibilityExtraLarge)
         let ax3 = try session.decimal(.accessibilityExtraLarge), xxl = try session.decimal(.extraExtraLarge)
-        #expect(eventually { kitty().hasSuffix("font_size \(ax3)\n") }, "\(kitty())")
+        #expect(FontSetChangeTests.eventually { kitty().hasSuffix("font_size \(ax3)\n") }, "\(kitty())")
 
         let set = try session.fontd(["maximum-category", "set", "xxl", "--scope", "desktop/kitty"], server: true)
         #expect(set.status == 0, "\(set.standardError)")
-        #expect(eventually { kitty().hasSuffix("font_size \(xxl)\n") }, "\(kitty())")
+        #expect(FontSetChangeTests.eventually { kitty().hasSuffix("font_size \(xxl)\n") }, "\(kitty())")
         #expect(vscode().contains("\"editor.fontSize\": \(try session.shortest(.accessibilityExtraLarge))"), "\(vscode())")
         #expect(try session.statusTargets()["kitty"]?["category"] as? String == "xxl")
         #expect(try session.server.client.get("/category").member("category") == .string("ax3"))
@@ -111,7 +101,7 @@ import Testing
         for category in categories { try session.setCategory(category) }
         // foot, still included, has the last one: every runner has been handed every change.
         let last = try session.shortest(.accessibilityExtraLarge)
-        #expect(eventually { session.home.text("config/foot/fontd.ini")?.contains("size=\(last)\n") == true })
+        #expect(FontSetChangeTests.eventually { session.home.text("config/foot/fontd.ini")?.contains("size=\(last)\n") == true })
         #expect(try session.configurationButFoot() == original)
         #expect(try session.statusTargets()["kitty"]?["state"] as? String == "excluded")
 
