@@ -22,7 +22,7 @@ extension Serve {
     func startTargets(_ targets: [any DesktopTarget], service: FontService, stateFolder: String?, logger: Logger) throws -> DesktopTargets? {
         guard !targets.isEmpty else { return nil }
         guard let stateFolder else {
-            throw ValidationError("--desktop needs XDG_STATE_HOME or HOME: the desktop targets' exclusions and status are kept there.")
+            throw ValidationError("--desktop and --bridge need XDG_STATE_HOME or HOME: the desktop targets' exclusions and status are kept there.")
         }
         let scope = try desktopScopeParsed()
         let started: DesktopTargets

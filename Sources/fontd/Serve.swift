@@ -146,9 +146,9 @@ struct Serve: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Tell terminals and editors the reader's text size (body's monospace point size at the category of --desktop-scope): "
-                + "kitty, alacritty, foot, wezterm, ghostty, vscode, several comma-separated, or auto (each whose program or "
-                + "configuration folder is found). Default: none.",
+            "Tell terminals and editors the reader's text size (body's monospace point size at the category of each one's "
+                + "target scope, DESKTOP-SCOPE/desktop/PROGRAM): kitty, alacritty, foot, wezterm, ghostty, vscode, several "
+                + "comma-separated, or auto (each whose program or configuration folder is found). Default: none.",
             valueName: "programs"),
         transform: { try BridgeChoices(parsing: $0) })
     var bridge: BridgeChoices?
@@ -298,8 +298,7 @@ struct Serve: ParsableCommand {
         defer { bridge?.stop() }
         // After GNOME's: at start its key sets the category that X11 then carries.
         let x11 = try joinX11(table: resolver.table, environment: environment, stateFolder: stateFolder, logger: logger)
-        let terminals = try joinTerminals(service: service, resolver: resolver, environment: environment, logger: logger)
-        defer { terminals?.stop() }
+        let terminals = try terminalTargets(resolver: resolver, environment: environment, logger: logger)
         let bus = try joinSessionBus(
             service: service, table: resolver.table, bridgeScope: bridge?.scope ?? (x11 == nil ? nil : try desktopScopeParsed()), token: token,
             portalExcluded: desktop != nil && exclusions.contains("portal"), environment: environment, logger: logger)
@@ -308,7 +307,7 @@ struct Serve: ParsableCommand {
         // targets' state; without it, it still serves desktop/portal below --dbus-scope.
         let portal = desktop == nil ? nil : bus.map { PortalTarget(service: $0) }
         let targets = try startTargets(
-            [bridge?.target, x11, portal].compactMap { $0 }, service: service, stateFolder: stateFolder, logger: logger)
+            [bridge?.target, x11, portal].compactMap { $0 } + terminals, service: service, stateFolder: stateFolder, logger: logger)
         defer { targets?.stop() }
 
         let ready = Array("fontd listening on \(http.url)\n".utf8)

@@ -122,7 +122,7 @@ import Testing
         let desktop = try KDEDesktop(globals: nil)
         let result = try fontd(["desktop", "exclude", "kdee"], nil, desktop)
         #expect(result.status != 0)
-        #expect(result.standardError.contains("Unknown desktop target 'kdee': expected one of gnome, kde, portal, x11 (did you mean kde?)"), "\(result.standardError)")
+        #expect(result.standardError.contains("Unknown desktop target 'kdee': expected one of gnome, kde, portal, x11, kitty, alacritty, foot, wezterm, ghostty, vscode (did you mean kde?)"), "\(result.standardError)")
     }
 
     @Test func statusTellsAppliedAbsentAndNotRunning() throws {

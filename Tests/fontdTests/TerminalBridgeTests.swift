@@ -113,6 +113,10 @@ import Testing
         #expect(foot.waitForLog(containing: "size=\(large)"), "\(foot.log())")
         try session.setCategory(.accessibilityMedium)
         #expect(session.waitForServerLog("applies it at the next start"), "\(session.server.standardError())")
+        // The start's write said that too: foot starts again only once its runner has written ax1's size.
+        let written = String(format: "%g", tenth(try session.points(.accessibilityMedium)))
+        #expect(FontSetChangeTests.eventually { session.home.text("config/foot/fontd.ini")?.hasSuffix(":size=\(written)\n") == true },
+                "\(session.home.text("config/foot/fontd.ini") ?? "no fontd.ini")")
         #expect(foot.isRunning)
         foot.stop()
         let again = try TerminalProcess(["/usr/bin/foot", "-d", "info"], environment: environment, in: session.home.root)

@@ -11,8 +11,9 @@ public struct TargetExclusions: Sendable, Hashable, Codable {
         self.excluded = Array(Set(excluded)).sorted()
     }
 
-    /// The targets fontd knows (`fontd desktop exclude` refuses any other name).
-    public static let knownTargets = ["gnome", "kde", "portal", "x11"]
+    /// The targets fontd knows (`fontd desktop exclude` refuses any other name): the desktop's,
+    /// then every terminal and editor `--bridge` takes.
+    public static let knownTargets = ["gnome", "kde", "portal", "x11"] + TerminalPrograms.names
 
     /// `$XDG_STATE_HOME/fontd` (else `$HOME/.local/state/fontd`): where exclusions and status live.
     public static func stateFolder(environment: [String: String]) -> String? {

@@ -30,7 +30,7 @@ public struct TargetStatus: Sendable, Hashable, Codable {
         var line: String
         switch state {
         case .applied: line = "applied \(category ?? "?")" + (detail.map { " (\($0))" } ?? "") + " at \(time)"
-        case .restart: line = "applies at next start: \(category ?? "?")" + (detail.map { " (\($0))" } ?? "") + ", written at \(time)"
+        case .restart: line = "applies at the next start: \(category ?? "?")" + (detail.map { " (\($0))" } ?? "") + ", written at \(time)"
         case .excluded: line = "excluded (" + (detail ?? "fontd leaves its files as you had them") + ")"
         case .failed: line = "failed at \(time): \(detail ?? "no reason given")"
         case .absent: line = "absent" + (detail.map { ": \($0)" } ?? "")

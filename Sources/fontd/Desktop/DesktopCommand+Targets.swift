@@ -39,8 +39,8 @@ extension DesktopCommand {
         let statusPath = TargetStatusRecord.path(stateFolder: folder)
         guard let record = TargetStatusRecord.read(statusPath), record.isServerRunning, record.targets[name] != nil else {
             return Output.printLine(exclude
-                ? "\(name) excluded. No running fontd serve writes it: one that starts with --desktop naming it puts its files back as you had them."
-                : "\(name) included. No running fontd serve writes it: one that starts with --desktop naming it writes it.")
+                ? "\(name) excluded. No running fontd serve writes it: one that starts with --desktop or --bridge naming it puts its files back as you had them."
+                : "\(name) included. No running fontd serve writes it: one that starts with --desktop or --bridge naming it writes it.")
         }
         // The server notices the file at once (inotify); its status says when it has acted.
         let deadline = Date().addingTimeInterval(5)

@@ -5,7 +5,7 @@ import Glibc
 /// and per-target limits)): the running server's record, or, when none runs, what is excluded.
 struct TargetReport: Encodable, Hashable {
     /// `applied`, `restart`, `excluded`, `failed`, `absent`; `not running` (no server), `not run`
-    /// (the running server's `--desktop` does not name it).
+    /// (the running server's `--desktop` and `--bridge` do not name it).
     var state: String
     var category: String?
     var detail: String?
@@ -28,7 +28,7 @@ struct TargetReport: Encodable, Hashable {
             }
             if exclusions.contains(name) { return (name, TargetReport(state: "excluded", line: "excluded (fontd leaves its files as you had them)")) }
             return running
-                ? (name, TargetReport(state: "not run", line: "not run (the running fontd serve's --desktop does not name it)"))
+                ? (name, TargetReport(state: "not run", line: "not run (the running fontd serve's --desktop and --bridge do not name it)"))
                 : (name, TargetReport(state: "not running", line: "not running"))
         }
         return (running, running ? record?.pid : nil, targets)
