@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "FontService",
             dependencies: [
-                "HTTPServer", "FontResolution", "DynamicType", "ScopedPreferences", "Caching", "WebOutputs",
+                "HTTPServer", "FontResolution", "DynamicType", "ScopedPreferences", "Caching", "WebOutputs", "WebDocuments",
                 .product(name: "Logging", package: "swift-log"), .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
@@ -158,6 +158,11 @@ let package = Package(
         // from fonts already resolved; pure, so the server and the CLI write the same bytes.
         .target(name: "WebOutputs", dependencies: ["DynamicType"]),
 
+        // The web documents of docs/DESIGN.md §22 (The web) for a resolver's table and fonts, and the one set of
+        // option rules GET /css, GET /tokens, fontd css and fontd tokens follow; apart from WebOutputs, which
+        // stays pure, because it resolves fonts (FontResolution), and apart from FontService, because it knows no HTTP.
+        .target(name: "WebDocuments", dependencies: ["DynamicType", "FontResolution", "WebOutputs"]),
+
         // The command line's answers kept across runs, valid while the files they were made from stat
         // the same (docs/DESIGN.md §18 (The command line)); plain POSIX, checked before fontconfig is initialized, and
         // authenticated with an HMAC-SHA256 (swift-crypto) made with the user's key.
@@ -187,6 +192,7 @@ let package = Package(
                 "SQLiteStore",
                 "PostgresStore",
                 "WebOutputs",
+                "WebDocuments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -224,7 +230,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FontServiceTests",
-            dependencies: ["FontService", "ScopedPreferences", "HTTPServer", "FontResolution", "DynamicType", "WebOutputs", "FontdTestSupport"]
+            dependencies: ["FontService", "ScopedPreferences", "HTTPServer", "FontResolution", "DynamicType", "WebOutputs", "WebDocuments", "FontdTestSupport"]
         ),
         // GRDB too, to make the databases fontd must refuse (another application's, a newer fontd's)
         // and the ones it migrates. Not FontdTestSupport: the store's tests need only a temporary

@@ -3,6 +3,7 @@ import DynamicType
 import ScopedPreferences
 import FontResolution
 import HTTPServer
+import WebDocuments
 import Logging
 import Synchronization
 
@@ -53,13 +54,6 @@ public final class FontService: HTTPResponder {
     ///   - logger: misses are logged at debug level, failures at error level.
     public convenience init(resolver: FontResolver, configuration: FontServiceConfiguration = .init(), logger: Logger) {
         self.init(resolver: resolver, configuration: configuration, logger: logger, willResolve: { _ in })
-    }
-
-    /// A service whose preferences live in the state file at `statePath` (docs/DESIGN.md §12 (The store and the state file)): the
-    /// root scope only; loaded now (a broken file throws, never resets), and every change
-    /// written durably before it is acknowledged or announced.
-    public convenience init(resolver: FontResolver, configuration: FontServiceConfiguration, statePath: String, logger: Logger) throws {
-        try self.init(resolver: resolver, configuration: configuration, storage: StateFileStorage(path: statePath), logger: logger)
     }
 
     /// A service whose preferences `storage` keeps (docs/DESIGN.md §12 (The store and the state file)): loaded now (a broken
@@ -228,11 +222,6 @@ public final class FontService: HTTPResponder {
     public func failureResponse(_ failure: HTTPFailure) -> HTTPResponse {
         errorResponse(.refused(failure), keptPrivate: true)
     }
-
-    /// The methods of RFC 9110 and PATCH (RFC 5789): others are answered 501, these 405 where a
-    /// path does not allow them. Methods are case-sensitive, so `get` is not GET; but it is
-    /// recognizably a slip, and 405 with the allowed methods helps more than 501.
-    static let httpMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
 
     /// The answer of a cached route: from the answer cache (or computed and cached), and
     /// remembered for the exact target by the loop that asked.

@@ -61,11 +61,11 @@ extension EventLoop {
 
     /// The refusal of a connection past `maxConnections`.
     var overCapacity: HTTPFailure {
-        HTTPFailure(status: 503, reason: "the server has \(configuration.maxConnections) connections open")
+        HTTPFailure.overloaded("the server has \(configuration.maxConnections) connections open")
     }
 
     private var outOfDescriptors: HTTPFailure {
-        HTTPFailure(status: 503, reason: "the server is out of file descriptors")
+        HTTPFailure.overloaded("the server is out of file descriptors")
     }
 
     /// Out of descriptors although under the budget (something else took them): frees the spare

@@ -52,7 +52,7 @@ extension EventLoop {
     }
 
     private func timeOut(_ connection: HTTPConnection, _ reason: String) {
-        fail(connection, HTTPFailure(status: 408, reason: reason))
+        fail(connection, HTTPFailure.timeout(reason))
         progress(connection)
     }
 }

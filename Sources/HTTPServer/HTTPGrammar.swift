@@ -8,8 +8,8 @@ enum HTTPGrammar {
 
     /// `method SP request-target SP HTTP-version`. A target in absolute form
     /// (`http://host/path?query`, RFC 9112 §3.2.2) is handed on in origin form (`/path?query`).
-    static func requestLine(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPRequest {
-        let malformed = HTTPParseError(status: 400, reason: "malformed request line")
+    static func requestLine(_ line: ArraySlice<UInt8>) throws(HTTPFailure) -> HTTPRequest {
+        let malformed = HTTPFailure.malformed("malformed request line")
         guard let firstSpace = line.firstIndex(of: space),
               let secondSpace = line[(firstSpace + 1)...].firstIndex(of: space)
         else { throw malformed }
@@ -23,9 +23,9 @@ enum HTTPGrammar {
         let v = version.startIndex
         guard version.count == 8, version.starts(with: httpSlash), version[v + 6] == UInt8(ascii: "."),
               digit.contains(version[v + 5]), digit.contains(version[v + 7])
-        else { throw HTTPParseError(status: 400, reason: "malformed HTTP version") }
+        else { throw HTTPFailure.malformed("malformed HTTP version") }
         guard version[v + 5] == UInt8(ascii: "1") else {
-            throw HTTPParseError(status: 505, reason: "only HTTP/1.0 and HTTP/1.1 are supported")
+            throw HTTPFailure.unsupportedVersion("only HTTP/1.0 and HTTP/1.1 are supported")
         }
         return HTTPRequest(
             method: String(decoding: method, as: UTF8.self), target: String(decoding: try originForm(target), as: UTF8.self),
@@ -34,7 +34,7 @@ enum HTTPGrammar {
 
     /// `target` in origin form: unchanged unless it is in absolute form, whose scheme and
     /// authority go (the request's host is then the target's, and nothing here routes by host).
-    private static func originForm(_ target: ArraySlice<UInt8>) throws(HTTPParseError) -> ArraySlice<UInt8> {
+    private static func originForm(_ target: ArraySlice<UInt8>) throws(HTTPFailure) -> ArraySlice<UInt8> {
         guard let first = target.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "*") else { return target }
         let lowered = target.prefix(8).map { $0 | 0x20 }
         let scheme: Int
@@ -43,33 +43,33 @@ enum HTTPGrammar {
         } else if lowered.starts(with: Array("https://".utf8)) {
             scheme = 8
         } else {
-            throw HTTPParseError(status: 400, reason: "a request target must start with / or be an absolute http(s) URI")
+            throw HTTPFailure.malformed("a request target must start with / or be an absolute http(s) URI")
         }
         let authority = target.index(target.startIndex, offsetBy: scheme)
         let pathStart = target[authority...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? target.endIndex
-        guard pathStart > authority else { throw HTTPParseError(status: 400, reason: "an absolute request target without a host") }
+        guard pathStart > authority else { throw HTTPFailure.malformed("an absolute request target without a host") }
         let rest = target[pathStart...]
         return rest.first == UInt8(ascii: "/") ? rest : ArraySlice(Array("/".utf8) + rest)
     }
 
     /// `field-name ":" OWS field-value OWS`.
-    static func field(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (name: String, value: String) {
+    static func field(_ line: ArraySlice<UInt8>) throws(HTTPFailure) -> (name: String, value: String) {
         guard let first = line.first, first != space, first != tab else {
-            throw HTTPParseError(status: 400, reason: "obsolete line folding in a header")
+            throw HTTPFailure.malformed("obsolete line folding in a header")
         }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-            throw HTTPParseError(status: 400, reason: "header line without a colon")
+            throw HTTPFailure.malformed("header line without a colon")
         }
         let name = line[line.startIndex..<colon]
         // RFC 9112 §5.1: no whitespace between the field name and the colon.
         guard !name.isEmpty, name.allSatisfy(isTokenCharacter) else {
-            throw HTTPParseError(status: 400, reason: "invalid header name")
+            throw HTTPFailure.malformed("invalid header name")
         }
         var value = line[(colon + 1)...]
         while let byte = value.first, byte == space || byte == tab { value.removeFirst() }
         while let byte = value.last, byte == space || byte == tab { value.removeLast() }
         guard value.allSatisfy({ $0 == tab || ($0 >= 0x20 && $0 != 0x7F) }) else {
-            throw HTTPParseError(status: 400, reason: "control character in a header value")
+            throw HTTPFailure.malformed("control character in a header value")
         }
         return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
     }
@@ -78,7 +78,7 @@ enum HTTPGrammar {
 
     /// How the body of `request` is framed, after the checks that keep framing unambiguous;
     /// also one `Host` (for HTTP/1.1) and at most one `Authorization` (a singleton field).
-    static func bodyFraming(of request: HTTPRequest, limits: HTTPLimits) throws(HTTPParseError) -> BodyFraming {
+    static func bodyFraming(of request: HTTPRequest, limits: HTTPLimits) throws(HTTPFailure) -> BodyFraming {
         // One pass, allocating only for the framing fields that are present.
         var hosts = 0, authorizations = 0
         var lengths: [Substring] = []
@@ -94,18 +94,18 @@ enum HTTPGrammar {
                 encodings.append(field)
             }
         }
-        if request.minorVersion >= 1, hosts == 0 { throw HTTPParseError(status: 400, reason: "HTTP/1.1 request without Host") }
-        if hosts > 1 { throw HTTPParseError(status: 400, reason: "more than one Host header") }
-        if authorizations > 1 { throw HTTPParseError(status: 400, reason: "more than one Authorization header") }
+        if request.minorVersion >= 1, hosts == 0 { throw HTTPFailure.malformed("HTTP/1.1 request without Host") }
+        if hosts > 1 { throw HTTPFailure.malformed("more than one Host header") }
+        if authorizations > 1 { throw HTTPFailure.malformed("more than one Authorization header") }
 
         if !encodings.isEmpty {
             guard lengths.isEmpty else {
-                throw HTTPParseError(status: 400, reason: "both Content-Length and Transfer-Encoding")
+                throw HTTPFailure.malformed("both Content-Length and Transfer-Encoding")
             }
             let codings: [Substring] = encodings.flatMap { $0.value.lowercased().split(separator: ",", omittingEmptySubsequences: false) }
                 .map(trimmingWhitespace)
             guard codings == ["chunked"] else {
-                throw HTTPParseError(status: 501, reason: "only the chunked transfer coding is implemented")
+                throw HTTPFailure.unsupportedCoding("only the chunked transfer coding is implemented")
             }
             return .chunked
         }
@@ -113,8 +113,8 @@ enum HTTPGrammar {
         var length: Int?
         for text in lengths {
             // Digits only: Int("+5") and Int("-5") succeed, and a sign is no Content-Length.
-            guard let value = decimal(text) else { throw HTTPParseError(status: 400, reason: "invalid Content-Length") }
-            guard length == nil || length == value else { throw HTTPParseError(status: 400, reason: "differing Content-Length values") }
+            guard let value = decimal(text) else { throw HTTPFailure.malformed("invalid Content-Length") }
+            guard length == nil || length == value else { throw HTTPFailure.malformed("differing Content-Length values") }
             length = value
         }
         guard let length else { return .none }
@@ -123,8 +123,8 @@ enum HTTPGrammar {
     }
 
     /// The refusal of a body past `limits.maxBodyBytes`, announced or de-chunked.
-    static func bodyTooLarge(_ limits: HTTPLimits) -> HTTPParseError {
-        HTTPParseError(status: 413, reason: "body larger than \(limits.maxBodyBytes) bytes")
+    static func bodyTooLarge(_ limits: HTTPLimits) -> HTTPFailure {
+        HTTPFailure.bodyTooLarge("body larger than \(limits.maxBodyBytes) bytes")
     }
 
     /// `chunk-size [ chunk-ext ]` (RFC 9112 §7.1.1): the size, and how many bytes the extensions took.
@@ -132,17 +132,17 @@ enum HTTPGrammar {
     /// token, a value a token or a quoted-string. White space is allowed only where BWS is: before
     /// `;` and around `=`; at the end of the line (`a `) it is not, so that line is refused rather
     /// than read one way here and another by a proxy in front.
-    static func chunkSizeLine(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (size: Int, extensionBytes: Int) {
+    static func chunkSizeLine(_ line: ArraySlice<UInt8>) throws(HTTPFailure) -> (size: Int, extensionBytes: Int) {
         let digits = line.prefix { isHexDigit($0) }
-        guard let size = hexadecimal(digits) else { throw HTTPParseError(status: 400, reason: "invalid chunk size") }
+        guard let size = hexadecimal(digits) else { throw HTTPFailure.malformed("invalid chunk size") }
         var rest = line[digits.endIndex...]
         let extensionBytes = rest.count
         while !rest.isEmpty {
             skipWhitespace(&rest)
-            guard rest.first == UInt8(ascii: ";") else { throw HTTPParseError(status: 400, reason: "invalid chunk-size line") }
+            guard rest.first == UInt8(ascii: ";") else { throw HTTPFailure.malformed("invalid chunk-size line") }
             rest.removeFirst()
             skipWhitespace(&rest)
-            guard takeToken(&rest) else { throw HTTPParseError(status: 400, reason: "a chunk extension without a name") }
+            guard takeToken(&rest) else { throw HTTPFailure.malformed("a chunk extension without a name") }
             // White space after the name belongs to the next `;` unless an `=` follows it.
             var value = rest
             skipWhitespace(&value)
@@ -152,7 +152,7 @@ enum HTTPGrammar {
             if rest.first == UInt8(ascii: "\"") {
                 try takeQuotedString(&rest)
             } else if !takeToken(&rest) {
-                throw HTTPParseError(status: 400, reason: "a chunk extension without a value after '='")
+                throw HTTPFailure.malformed("a chunk extension without a value after '='")
             }
         }
         return (size, extensionBytes)
@@ -170,7 +170,7 @@ enum HTTPGrammar {
     }
 
     /// Takes `DQUOTE *( qdtext / quoted-pair ) DQUOTE` (RFC 9110 §5.6.4).
-    private static func takeQuotedString(_ bytes: inout ArraySlice<UInt8>) throws(HTTPParseError) {
+    private static func takeQuotedString(_ bytes: inout ArraySlice<UInt8>) throws(HTTPFailure) {
         bytes.removeFirst()
         while let byte = bytes.popFirst() {
             switch byte {
@@ -178,15 +178,15 @@ enum HTTPGrammar {
                 return
             case UInt8(ascii: "\\"):
                 guard let escaped = bytes.popFirst(), escaped == tab || (escaped >= 0x20 && escaped != 0x7F) else {
-                    throw HTTPParseError(status: 400, reason: "an invalid quoted pair in a chunk extension")
+                    throw HTTPFailure.malformed("an invalid quoted pair in a chunk extension")
                 }
             case tab, 0x20...0x7E, 0x80...0xFF:
                 continue
             default:
-                throw HTTPParseError(status: 400, reason: "a control character in a chunk extension")
+                throw HTTPFailure.malformed("a control character in a chunk extension")
             }
         }
-        throw HTTPParseError(status: 400, reason: "an unterminated quoted string in a chunk extension")
+        throw HTTPFailure.malformed("an unterminated quoted string in a chunk extension")
     }
 
     /// A list element without the optional whitespace around it (RFC 9110 §5.6.1).

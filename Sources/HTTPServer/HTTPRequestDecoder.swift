@@ -61,7 +61,7 @@ struct HTTPRequestDecoder {
         extensionBytes = 0
     }
 
-    private mutating func advance(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPParseResult {
+    private mutating func advance(_ bytes: ArraySlice<UInt8>) throws(HTTPFailure) -> HTTPParseResult {
         let base = bytes.startIndex
         while true {
             switch phase {
@@ -85,7 +85,7 @@ struct HTTPRequestDecoder {
                     continue
                 }
                 guard request.headers.count < limits.maxHeaderCount else {
-                    throw HTTPParseError(status: 431, reason: "more than \(limits.maxHeaderCount) header fields")
+                    throw HTTPFailure.headersTooLarge("more than \(limits.maxHeaderCount) header fields")
                 }
                 request.headers.append(try HTTPGrammar.field(bytes[(base + lineStart)..<(base + end)]))
                 lineStart = position
@@ -101,7 +101,7 @@ struct HTTPRequestDecoder {
                 let (size, extensions) = try HTTPGrammar.chunkSizeLine(bytes[(base + lineStart)..<(base + end)])
                 extensionBytes += extensions
                 guard extensionBytes <= Self.maxExtensionBytes else {
-                    throw HTTPParseError(status: 400, reason: "chunk extensions longer than \(Self.maxExtensionBytes) bytes in all")
+                    throw HTTPFailure.malformed("chunk extensions longer than \(Self.maxExtensionBytes) bytes in all")
                 }
                 guard body.count + size <= limits.maxBodyBytes else { throw HTTPGrammar.bodyTooLarge(limits) }
                 lineStart = position
@@ -110,7 +110,7 @@ struct HTTPRequestDecoder {
                 guard bytes.count >= end + 2 else { return waitingForBody }
                 body.append(contentsOf: bytes[(base + position)..<(base + end)])
                 guard bytes[base + end] == HTTPGrammar.cr, bytes[base + end + 1] == HTTPGrammar.lf else {
-                    throw HTTPParseError(status: 400, reason: "chunk data not followed by CRLF")
+                    throw HTTPFailure.malformed("chunk data not followed by CRLF")
                 }
                 bytesExamined += end + 2 - position
                 position = end + 2
@@ -131,7 +131,7 @@ struct HTTPRequestDecoder {
     }
 
     /// The head is complete: how the body is framed decides what comes next.
-    private mutating func startBody() throws(HTTPParseError) {
+    private mutating func startBody() throws(HTTPFailure) {
         lineStart = position
         switch try HTTPGrammar.bodyFraming(of: request, limits: limits) {
         case .none: phase = .body(end: position)
@@ -147,7 +147,7 @@ struct HTTPRequestDecoder {
     /// end at most `limit` bytes after `start`.
     private mutating func scanLine(
         _ bytes: ArraySlice<UInt8>, measuredFrom start: Int, limit: Int, tooLong line: LineKind
-    ) throws(HTTPParseError) -> Int? {
+    ) throws(HTTPFailure) -> Int? {
         // A local cursor, written back once: the loop runs per byte.
         let base = bytes.startIndex, count = bytes.count, first = position
         var index = position
@@ -158,11 +158,11 @@ struct HTTPRequestDecoder {
         while index < count {
             switch bytes[base + index] {
             case HTTPGrammar.lf:
-                throw HTTPParseError(status: 400, reason: "bare LF (lines must end with CRLF)")
+                throw HTTPFailure.malformed("bare LF (lines must end with CRLF)")
             case HTTPGrammar.cr:
                 // The CR is examined again when its LF arrives in a later read.
                 guard index + 1 < count else { return nil }
-                guard bytes[base + index + 1] == HTTPGrammar.lf else { throw HTTPParseError(status: 400, reason: "bare CR") }
+                guard bytes[base + index + 1] == HTTPGrammar.lf else { throw HTTPFailure.malformed("bare CR") }
                 let end = index
                 guard end - start <= limit else { throw tooLong(line) }
                 index += 2
@@ -181,11 +181,11 @@ struct HTTPRequestDecoder {
         case requestLine, headerBlock, chunkLine
     }
 
-    private func tooLong(_ line: LineKind) -> HTTPParseError {
+    private func tooLong(_ line: LineKind) -> HTTPFailure {
         switch line {
-        case .requestLine: HTTPParseError(status: 414, reason: "request line longer than \(limits.maxRequestLineBytes) bytes")
-        case .headerBlock: HTTPParseError(status: 431, reason: "header block larger than \(limits.maxHeaderBytes) bytes")
-        case .chunkLine: HTTPParseError(status: 400, reason: "chunk-size line longer than \(Self.maxChunkLineBytes) bytes")
+        case .requestLine: HTTPFailure.lineTooLong("request line longer than \(limits.maxRequestLineBytes) bytes")
+        case .headerBlock: HTTPFailure.headersTooLarge("header block larger than \(limits.maxHeaderBytes) bytes")
+        case .chunkLine: HTTPFailure.malformed("chunk-size line longer than \(Self.maxChunkLineBytes) bytes")
         }
     }
 }

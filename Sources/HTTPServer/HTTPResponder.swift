@@ -30,8 +30,8 @@ extension HTTPResponder {
     /// A plain-text body naming the status and the reason.
     public func failureResponse(_ failure: HTTPFailure) -> HTTPResponse {
         HTTPResponse(
-            status: failure.status, headers: [("Content-Type", "text/plain; charset=utf-8"), ("X-Content-Type-Options", "nosniff")],
-            body: Array("\(failure.status) \(HTTPResponse.reasonPhrase(failure.status)): \(failure.reason)\n".utf8))
+            status: failure.status.code, headers: [("Content-Type", "text/plain; charset=utf-8"), ("X-Content-Type-Options", "nosniff")],
+            body: Array("\(failure.status) \(HTTPResponse.reasonPhrase(failure.status.code)): \(failure.reason)\n".utf8))
     }
 }
 
@@ -61,6 +61,3 @@ public enum HTTPReply: Sendable {
     /// on the loop's thread. Later pipelined requests of the same connection wait meanwhile.
     case retry(after: @Sendable (_ ready: @escaping @Sendable () -> Void) -> Void)
 }
-
-/// Why the server refused a request without asking the responder.
-public typealias HTTPFailure = HTTPParseError

@@ -2,9 +2,8 @@ import ArgumentParser
 import CommandLineCache
 import DynamicType
 import FontResolution
-import FontService
 import FontdCommandLine
-import WebOutputs
+import WebDocuments
 
 /// `fontd css`: the stylesheet `GET /css` answers, written locally for a build pipeline.
 struct CSSCommand: ParsableCommand {
@@ -66,24 +65,7 @@ struct CSSCommand: ParsableCommand {
                 category: category, legibility: legibility, textSpacing: textSpacing, prefix: prefix, format: format, unit: unit,
                 trim: trim, fallbackFor: fallbackFor, range: try range.parsed(), defaults: .init())
         } catch let error as WebDocuments.Stylesheet.OptionError {
-            switch error {
-            case .invalidValue(let refusal): throw refusal
-            case .unknownFormat(let text):
-                throw ValidationError("Invalid format '\(text)'; use one of: \(WebDocuments.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
-            case .invalidPrefix(let text): throw ValidationError("Invalid prefix '\(text)'; use the form \(CSSPrefix.allowedForm).")
-            case .unknownUnit(let text):
-                throw ValidationError("Invalid unit '\(text)'; use one of: \(CSSUnit.allCases.map(\.rawValue).joined(separator: ", ")).")
-            case .conflict(.tailwindWithPrefix):
-                throw ValidationError("--prefix does not apply to --format tailwind: a Tailwind theme uses Tailwind's own names (--text-body).")
-            case .conflict(.tailwindWithEveryCategory):
-                throw ValidationError("--format tailwind holds one category; give one with --category, or use --format css with --category all.")
-            case .unknownTrim(let text):
-                throw ValidationError("Invalid trim '\(text)'; use one of: \(CSSTrim.allCases.map(\.rawValue).joined(separator: ", ")).")
-            case .conflict(.tailwindWithTrim):
-                throw ValidationError("--trim and --fallback-for do not apply to --format tailwind: a Tailwind theme holds values, not rules; use --format css.")
-            case .conflict(.everyCategoryWithLegibility):
-                throw ValidationError("--category all carries both legibility weights (bold under [data-bold-text]); leave out --legibility.")
-            }
+            throw error.commandLineRefusal
         }
     }
 }

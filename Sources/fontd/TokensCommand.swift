@@ -2,9 +2,8 @@ import ArgumentParser
 import CommandLineCache
 import DynamicType
 import FontResolution
-import FontService
 import FontdCommandLine
-import WebOutputs
+import WebDocuments
 
 /// `fontd tokens`: the design tokens `GET /tokens` answers, written locally for a build pipeline.
 struct TokensCommand: ParsableCommand {
@@ -31,17 +30,20 @@ struct TokensCommand: ParsableCommand {
     var styles: String?
 
     func run() throws {
-        let category = try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) } ?? .default
-        let legibility = try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) } ?? .regular
-        let spacing = try textSpacing.map { text throws(DynamicTypeError) in try TextSpacing(parsing: text) } ?? .default
-        let range = try range.parsed()
-        let trim: CSSTrim
-        do { trim = try CSSTrim.parsed(self.trim) } catch {
-            throw ValidationError("Invalid trim '\(self.trim ?? "")'; use one of: \(CSSTrim.allCases.map(\.rawValue).joined(separator: ", ")).")
-        }
+        let request = try tokens()
         AnswerInputs.recordStyleTable(explicit: styles)
         let resolver = try FontResolver(table: StyleTable.locate(explicit: styles), cacheEntries: 64)
         AnswerInputs.record(resolver.fontconfigInputs)
-        Output.write(try WebDocuments(resolver: resolver).tokens(category: category, legibility: legibility, textSpacing: spacing, range: range, trim: trim))
+        Output.write(try WebDocuments(resolver: resolver).tokens(request))
+    }
+
+    /// The options as the tokens they ask for, refused as `GET /tokens` refuses them.
+    func tokens() throws -> WebDocuments.Tokens {
+        do {
+            return try WebDocuments.Tokens(
+                category: category, legibility: legibility, textSpacing: textSpacing, trim: trim, range: try range.parsed(), defaults: .init())
+        } catch let error as WebDocuments.Stylesheet.OptionError {
+            throw error.commandLineRefusal
+        }
     }
 }

@@ -1,6 +1,6 @@
 import DynamicType
 import FontResolution
-@testable import FontService
+import WebDocuments
 import FontdTestSupport
 import Foundation
 import Testing

@@ -104,7 +104,7 @@ extension StrictTokenTests {
         var configuration = FontServiceConfiguration()
         configuration.token = ScopeTests.adminToken
         configuration.scopedTokenKey = .secret(Array(ScopedTokens.secret.utf8))
-        let service = try FontService(resolver: resolver, configuration: configuration, statePath: path, logger: Logger(label: "StrictTokenTests"))
+        let service = try FontService(resolver: resolver, configuration: configuration, storage: StateFileStorage(path: path), logger: Logger(label: "StrictTokenTests"))
         let refused = try service.client.put("/revocations?scope=alice", "", token: ScopeTests.adminToken)
         #expect(refused.status == 500)
         #expect(refused.bodyText.contains("tokens cannot be revoked: the state file \(path) keeps the root scope's preferences only"), "\(refused.bodyText)")

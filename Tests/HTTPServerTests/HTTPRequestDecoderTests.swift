@@ -41,7 +41,7 @@ import Testing
     @Test func emptyLinesCountAgainstTheRequestLineLimit() {
         let flood = [UInt8](repeating: 0, count: 1 << 20).indices.map { $0.isMultiple(of: 2) ? UInt8(ascii: "\r") : UInt8(ascii: "\n") }
         let (result, decoder) = feed(flood, step: 65536)
-        #expect(result == .failed(HTTPParseError(status: 414, reason: "request line longer than 8192 bytes")))
+        #expect(result == .failed(HTTPFailure(status: 414, reason: "request line longer than 8192 bytes")))
         #expect(decoder.bytesExamined <= 65536, "refused within the first read, not after a megabyte")
     }
 

@@ -1,21 +1,23 @@
-import HTTPServer
+@testable import HTTPServer
 import Testing
 
 /// The request parser as a pure function of bytes: every framing rule of docs/DESIGN.md §14 (Request framing and limits), no socket.
 @Suite struct HTTPRequestParserTests {
-    let parser = HTTPRequestParser()
-
-    func parse(_ text: String) -> HTTPParseResult { parser.parse(ArraySlice(Array(text.utf8))) }
+    /// The decoder from the first byte, as a pure function of the bytes.
+    func parse(_ text: String) -> HTTPParseResult {
+        var decoder = HTTPRequestDecoder(limits: HTTPLimits())
+        return decoder.decode(ArraySlice(Array(text.utf8)))
+    }
 
     func status(_ text: String) -> Int? {
-        if case .failed(let error) = parse(text) { return error.status }
+        if case .failed(let error) = parse(text) { return error.status.code }
         return nil
     }
 
     func request(_ text: String) throws -> (HTTPRequest, Int) {
         guard case .complete(let request, let consumed) = parse(text) else {
             Issue.record("not complete: \(parse(text))")
-            throw HTTPParseError(status: 0, reason: "not complete")
+            throw HTTPFailure.malformed("not complete")
         }
         return (request, consumed)
     }

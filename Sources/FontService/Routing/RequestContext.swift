@@ -1,6 +1,6 @@
 import DynamicType
-import ScopedPreferences
 import HTTPServer
+import ScopedPreferences
 
 /// What a handler is given for one request: the request, its query checked against the route,
 /// the scope it asks about (its credential already found good for it), and that scope's
@@ -58,5 +58,17 @@ struct RequestContext: Sendable {
     /// The path after a prefix route's own (`<sha256>` of `/font-files/<sha256>`); empty for an exact route.
     var pathRemainder: Substring {
         route.matchesPrefix ? request.path.dropFirst(route.path.count) : ""
+    }
+}
+
+/// What one event loop keeps for the service: the exact targets it has answered, so a repeated
+/// request is answered without parsing, normalizing or taking the service's lock.
+///
+/// Only the loop's own thread touches it (`HTTPServer` makes one per loop), so it needs no lock.
+public final class ServiceLoopContext {
+    let targets: TargetCache
+
+    init(capacity: Int, maximumBytes: Int) {
+        targets = TargetCache(capacity: capacity, maximumBytes: maximumBytes)
     }
 }

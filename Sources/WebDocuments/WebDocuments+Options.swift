@@ -99,3 +99,44 @@ extension CSSTrim {
         return trim
     }
 }
+
+extension WebDocuments {
+    /// Design tokens as asked for: one category (clamped into `range`), legibility weight, text
+    /// spacing and trim, read by the rules `GET /tokens` and `fontd tokens` share.
+    public struct Tokens: Hashable, Sendable {
+        public var category: ContentSizeCategory
+        public var legibility: LegibilityWeight
+        public var textSpacing: TextSpacing
+        public var range: CategoryRange
+        /// The reading font every style is resolved with (docs/DESIGN.md §33 (The reading font)); nil for the table's families.
+        public var readingFont: String?
+        /// With a trim, each token's `$extensions` carry Capsize's trims (§32 (Capsize and metrics-exact web)).
+        public var trim: CSSTrim
+
+        /// The tokens that options as given ask for (nil: left out, `defaults`' value): a
+        /// category (not `all`: tokens hold one), a legibility weight, a text spacing and a trim,
+        /// refused in that order.
+        public init(
+            category: String?, legibility: String?, textSpacing: String?, trim: String?, range: CategoryRange,
+            defaults: Stylesheet.Defaults
+        ) throws(Stylesheet.OptionError) {
+            do {
+                self.category = try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) } ?? defaults.category
+                self.legibility = try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) } ?? defaults.legibility
+                self.textSpacing = try textSpacing.map { text throws(DynamicTypeError) in try TextSpacing(parsing: text) } ?? defaults.textSpacing
+            } catch {
+                throw .invalidValue(error)
+            }
+            self.trim = try CSSTrim.parsed(trim)
+            self.range = range
+            self.readingFont = nil
+        }
+    }
+
+    /// The design tokens `request` asks for.
+    public func tokens(_ request: Tokens) throws -> [UInt8] {
+        try tokens(
+            category: request.category, legibility: request.legibility, textSpacing: request.textSpacing, range: request.range,
+            readingFont: request.readingFont, trim: request.trim)
+    }
+}

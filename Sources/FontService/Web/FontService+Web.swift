@@ -2,6 +2,7 @@ import Caching
 import DynamicType
 import FontResolution
 import HTTPServer
+import WebDocuments
 import WebOutputs
 
 extension FontService {

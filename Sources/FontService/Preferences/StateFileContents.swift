@@ -1,6 +1,43 @@
 import DynamicType
 import ScopedPreferences
 
+/// What the state file holds: the preferences, the sequence of the last change, and the
+/// most recent changes (so a subscriber can resume across restarts).
+struct StateFileContents: Equatable, Sendable {
+    var preferences = ReaderPreferences.initial
+    /// The last `historyLimit` changes, oldest first; never emptied once a change is made.
+    var history: [StateFileEntry] = []
+
+    /// The sequence of the last change; 0 before any.
+    var sequence: Int { history.last?.sequence ?? 0 }
+
+    /// The preferences the state file (§12 (The store and the state file)) holds, in its frozen format: not the reading font, which
+    /// needs a store (docs/DESIGN.md §33 (The reading font)).
+    static let held: [ReaderPreference] = [.category, .legibilityWeight, .textSpacing]
+
+    /// How many changes are kept (docs/DESIGN.md §12 (The store and the state file): the newest 1024).
+    static let historyLimit = 1024
+    /// The largest sequence the state file may hold (it is read as a JSON number, exact below
+    /// 2⁵³); a change past it is refused rather than written into a file the next start refuses.
+    static let maximumSequence = StoredScopes.maximumSequence
+
+    /// Appends `change` to the history, makes its value current, and keeps the newest
+    /// `historyLimit` changes.
+    mutating func record(_ change: StateFileEntry) {
+        var values = preferences.values
+        values[change.preference] = change.value
+        preferences = ReaderPreferences(values: values)
+        history.append(change)
+        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+    }
+
+    /// The preferences with the sequence, as `GET /preferences` and the snapshot event tell them.
+    var snapshot: Preferences {
+        preferences.answer(scope: .root, sequence: sequence, inherited: [])
+    }
+
+}
+
 /// The state file's format: one JSON object, keys in this order, history oldest first.
 ///
 /// ```json
@@ -106,5 +143,27 @@ extension StateFileContents: Codable {
             throw refusal(.history, "'sequence' is \(sequence) but the history is empty (fontd keeps the last changes once there are any)")
         }
         self.init(preferences: ReaderPreferences(category: category, legibilityWeight: weight, textSpacing: spacing), history: history)
+    }
+}
+
+/// The store's state in the form every `PreferenceStorage` speaks.
+extension StateFileContents {
+    var stored: StoredPreferences {
+        StoredPreferences(preferences: snapshot, history: history.compactMap(\.event))
+    }
+
+    /// The state `stored` holds; events that are not changes (a snapshot) are left out.
+    init(stored: StoredPreferences) {
+        self.init()
+        preferences = ReaderPreferences(stored.preferences)
+        history = stored.history.compactMap(StateFileEntry.init(event:))
+    }
+}
+
+extension StateFileEntry {
+    /// The change an event announces; nil for a snapshot or a change of the fonts.
+    init?(event: PreferenceEvent) {
+        guard let (preference, payload) = event.change else { return nil }
+        self.init(sequence: payload.sequence, preference: preference, value: payload.rawValues.value, previous: payload.rawValues.previous)
     }
 }

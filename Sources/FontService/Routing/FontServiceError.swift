@@ -84,7 +84,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .methodNotAllowed: 405
         case .unknownMethod: 501
         case .resolutionFailed: 500
-        case .refused(let failure): failure.status
+        case .refused(let failure): failure.status.code
         }
     }
 
@@ -111,15 +111,15 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .misdirected: .misdirectedRequest
         case .tooManyWrites: .tooManyRequests
         case .refused(let failure):
-            switch failure.status {
-            case 400: .badRequest
-            case 408: .requestTimeout
-            case 413: .payloadTooLarge
-            case 414: .uriTooLong
-            case 431: .headersTooLarge
-            case 501, 505: .notImplemented
-            case 503: .unavailable
-            default: .internal
+            switch failure {
+            case .malformed: .badRequest
+            case .timeout: .requestTimeout
+            case .bodyTooLarge: .payloadTooLarge
+            case .lineTooLong: .uriTooLong
+            case .headersTooLarge: .headersTooLarge
+            case .unsupportedCoding, .unsupportedVersion: .notImplemented
+            case .overloaded: .unavailable
+            case .internalError: .internal
             }
         }
     }
@@ -216,16 +216,23 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
             return "Too many changes: \(who) may make \(formatNumber(perSecond)) a second (fontd serve --max-writes-per-second); try again in \(seconds) s."
         case .refused(let failure):
             let reason = failure.reason
-            switch failure.status {
-            case 400: return "Malformed HTTP request (\(reason)); send well-formed HTTP/1.1."
-            case 408: return "The request did not arrive in time (\(reason)); send it whole, without pauses."
-            case 413: return "The request body is too large (\(reason)); send a smaller body."
-            case 414: return "The request target is too long (\(reason)); shorten the query."
-            case 431: return "The request's header fields are too large (\(reason)); send fewer or shorter fields."
-            case 501, 505: return "Not implemented: \(reason); use plain HTTP/1.1."
-            case 503: return "The server is busy (\(reason)); try again shortly."
-            default: return "The server could not handle the request (\(reason))."
+            switch failure {
+            case .malformed: return "Malformed HTTP request (\(reason)); send well-formed HTTP/1.1."
+            case .timeout: return "The request did not arrive in time (\(reason)); send it whole, without pauses."
+            case .bodyTooLarge: return "The request body is too large (\(reason)); send a smaller body."
+            case .lineTooLong: return "The request target is too long (\(reason)); shorten the query."
+            case .headersTooLarge: return "The request's header fields are too large (\(reason)); send fewer or shorter fields."
+            case .unsupportedCoding, .unsupportedVersion: return "Not implemented: \(reason); use plain HTTP/1.1."
+            case .overloaded: return "The server is busy (\(reason)); try again shortly."
+            case .internalError: return "The server could not handle the request (\(reason))."
             }
         }
+    }
+}
+
+extension Array<String> {
+    /// The items as a sentence lists them: `a`, `a or b`, `a, b or c` (with `conjunction` "or").
+    func listed(_ conjunction: String) -> String {
+        count > 1 ? dropLast().joined(separator: ", ") + " \(conjunction) " + (last ?? "") : joined()
     }
 }

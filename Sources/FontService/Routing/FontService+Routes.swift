@@ -2,6 +2,11 @@ import DynamicType
 import WebOutputs
 
 extension FontService {
+    /// The methods of RFC 9110 and PATCH (RFC 5789): others are answered 501, these 405 where a
+    /// path does not allow them. Methods are case-sensitive, so `get` is not GET; but it is
+    /// recognizably a slip, and 405 with the allowed methods helps more than 501.
+    static let httpMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+
     /// What `/font` takes, and `/capsize`, which answers about `/font`'s font.
     static let fontParameters: [QueryParameters.Name] = [
         .style, .category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .readingFont,

@@ -153,3 +153,101 @@ extension FontService {
         }
     }
 }
+
+extension FontService {
+    /// Refuses a change of `scope`'s bounds that would widen an ancestor's, or leave its minimum
+    /// above its maximum (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): a scope's bounds only narrow.
+    ///
+    /// Checked against the tree as the request finds it; the tightest bounds on the path are the
+    /// ones answers clamp into, so an ancestor narrowed later still wins.
+    func checkBounds(_ settings: PerPreference<ScopeTree.Setting>, at scope: PreferenceScope) throws(FontServiceError) {
+        let inherited = scope.parent.map(store.preferences(of:)) ?? .initial
+        let current = store.preferences(of: scope)
+        let lower = ReaderPreference.minimumCategory, upper = ReaderPreference.maximumCategory
+        let categories = ContentSizeCategory.allCases
+        for preference in [lower, upper] {
+            guard case .set(let raw) = settings[preference], let value = CategoryBound(rawValue: raw)?.category else { continue }
+            let allowed = inherited.range
+            guard allowed.clamp(value) != value else { continue }
+            // The ancestor bound the value passes: the same end when it widens it, else the other end.
+            let passed = allowed.minimum.map { value < $0 } == true ? lower : upper
+            let passedBound = passed == lower ? allowed.minimum : allowed.maximum
+            let holder = scopeSetting(passed, above: scope)
+            throw .conflictingParameters(
+                "\(preference.wireName) \(value.rawValue)", "\(passed.wireName) \(passedBound?.rawValue ?? "none") of \(holder)",
+                reason: "a scope's bounds only narrow its ancestors'; \(scope.path)'s \(preference.wireName) may be "
+                    + "\((allowed.minimum ?? categories[0]).rawValue) to \((allowed.maximum ?? categories[categories.count - 1]).rawValue), or none to inherit")
+        }
+        let minimum = bound(settings[lower], lower, current: current.minimumCategory, inherited: inherited.minimumCategory)
+        let maximum = bound(settings[upper], upper, current: current.maximumCategory, inherited: inherited.maximumCategory)
+        if let minimum, let maximum, minimum > maximum {
+            throw .conflictingParameters(
+                "\(lower.wireName) \(minimum.rawValue)", "\(upper.wireName) \(maximum.rawValue)",
+                reason: "\(scope.isRoot ? "the root scope" : scope.path)'s minimum would be above its maximum; lower the one or raise the other")
+        }
+    }
+
+    /// The scope's effective bound after `setting`: its own, if any, tightened by the inherited one.
+    private func bound(
+        _ setting: ScopeTree.Setting, _ preference: ReaderPreference, current: CategoryBound, inherited: CategoryBound
+    ) -> ContentSizeCategory? {
+        let clamp = preference.declaration.clamp ?? .upper
+        return switch setting {
+        case .keep: current.category
+        case .clear: inherited.category
+        case .set(let raw): CategoryBound(rawValue: clamp.tighter(inherited.rawValue, raw))?.category
+        }
+    }
+
+    /// The nearest scope above `scope` that sets `preference` itself (the root when none below it does), as a message names it.
+    private func scopeSetting(_ preference: ReaderPreference, above scope: PreferenceScope) -> String {
+        var current = scope.parent
+        while let ancestor = current, !ancestor.isRoot, store.answer(for: ancestor).inherited?.contains(preference.wireName) != false {
+            current = ancestor.parent
+        }
+        return current.map { $0.isRoot ? "the root scope" : "scope \($0.path)" } ?? "the root scope"
+    }
+}
+
+/// The body of `PUT /preferences` and `PUT /category` for a scope (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): each
+/// preference set (`"xl"`), cleared so it inherits again (`null`), or, absent, left as it is.
+struct ScopeUpdate: Sendable {
+    var settings = PerPreference<ScopeTree.Setting>(repeating: .keep)
+
+    /// Reads a body strictly: a non-empty JSON object of the `fields` preferences only, each
+    /// once, each a string naming a value or `null` (not on the root scope, which inherits from
+    /// nothing). Every refusal says what to send instead (`example`).
+    init(body: [UInt8], path: String, fields: [ReaderPreference], example: String, scope: PreferenceScope) throws(FontServiceError) {
+        let document: JSONDocument
+        do { document = try JSONDocument(parsing: body) } catch {
+            throw .invalidBody(body.isEmpty ? "it is empty; send \(example)" : "it is not JSON (\(error)); send \(example)")
+        }
+        guard case .object(let members) = document, !members.isEmpty else { throw .invalidBody("expected a JSON object such as \(example)") }
+        var seen: Set<String> = []
+        for member in members {
+            guard let preference = fields.first(where: { $0.wireName == member.key }) else {
+                throw .invalidBody("unknown field '\(member.key)'; \(path) takes \(fields.map(\.wireName).listed("and"))")
+            }
+            guard seen.insert(member.key).inserted else { throw .invalidBody("'\(member.key)' appears twice") }
+            switch member.value {
+            case .null where scope.isRoot && preference.declaration.initialValue.isEmpty:
+                // A preference that can be none (the reading font): on the root, null is none.
+                settings[preference] = .set("")
+            case .null:
+                guard !scope.isRoot else {
+                    throw .invalidBody(
+                        "'\(member.key)' is null, which clears a scope's own value so it inherits again; the root scope inherits from nothing, so give it a value")
+                }
+                settings[preference] = .clear
+            case .string(let name):
+                do { settings[preference] = .set(try preference.declaration.parse(name)) } catch { throw .invalidValue(error) }
+            default:
+                throw .invalidBody("'\(member.key)' must be a string\(scope.isRoot ? "" : " or null"), not \(member.value.kind)")
+            }
+        }
+    }
+}
+
+/// An event stream is where a subscriber's preference events go (docs/DESIGN.md §11 (The event stream)): the
+/// preferences frame them, the stream carries the bytes.
+extension HTTPStream: EventSink {}
