@@ -204,33 +204,66 @@ let package = Package(
         // The client snippet of docs/swift-client.md, verbatim (a test keeps the two identical and runs it).
         .executableTarget(name: "readme-snippet", dependencies: ["FontdClient"], path: "Examples/ReadmeSnippet"),
 
-        // Shared by the test targets: the pinned fontconfig setup, an independent sfnt table reader,
-        // the shared resolver, the servers, clients and sockets the end-to-end tests drive, and a headless Chromium.
+        // Test support, cut by the outside system each part drives, so that a test target links
+        // only what it uses (docs/DESIGN.md §2 (Modules and their arrows)). The core: test paths, the pinned
+        // fontconfig setup and the fixtures resolved under it, temporary homes, and the runners
+        // for Debian's programs. Nothing here imports FontService, so DynamicTypeTests builds without it.
         .target(
             name: "FontdTestSupport",
-            dependencies: [
-                "DynamicType", "ScopedPreferences", "FontResolution", "FontService", "HTTPServer",
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-            ],
+            dependencies: ["DynamicType", "FontResolution"],
             path: "Tests/FontdTestSupport"
+        ),
+        // `fontd serve` as a process, the two-mode test client's live half, raw HTTP connections,
+        // event streams, socket activation, and the sockets that misbehave on purpose.
+        .target(
+            name: "ServerTestSupport",
+            dependencies: ["FontdTestSupport", "DynamicType", "HTTPServer"],
+            path: "Tests/ServerTestSupport"
+        ),
+        // The test client's in-process half over a FontService, and the access tokens it checks.
+        .target(
+            name: "FontServiceTestSupport",
+            dependencies: [
+                "ServerTestSupport", "FontService", "HTTPServer",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            path: "Tests/FontServiceTestSupport"
+        ),
+        // A headless Chromium or Firefox through WebDriver, screenshots, and a static site to load.
+        .target(
+            name: "BrowserTestSupport",
+            dependencies: ["FontdTestSupport", "ServerTestSupport", "HTTPServer", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/BrowserTestSupport"
+        ),
+        // A private PostgreSQL cluster.
+        .target(name: "PostgresTestSupport", path: "Tests/PostgresTestSupport"),
+        // The desktop: a private dbus-daemon, X11 and Wayland displays, terminals, KDE's and GNOME's settings.
+        .target(name: "DesktopTestSupport", dependencies: ["FontdTestSupport"], path: "Tests/DesktopTestSupport"),
+        // An sfnt table reader independent of FreeType, Capsize's reference numbers, altered font copies.
+        .target(
+            name: "OpenTypeTestSupport",
+            dependencies: ["FontdTestSupport", "DynamicType", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Tests/OpenTypeTestSupport"
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
         .testTarget(name: "ScopedPreferencesTests", dependencies: ["ScopedPreferences", "DynamicType", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "DesktopBridgeTests", dependencies: ["DesktopBridge", "DynamicType", "FontdTestSupport"]),
+        .testTarget(name: "DesktopBridgeTests", dependencies: ["DesktopBridge", "DynamicType", "FontdTestSupport", "DesktopTestSupport"]),
         .testTarget(name: "CommandLineCacheTests", dependencies: ["CommandLineCache", "Caching"]),
         .testTarget(
             name: "FontResolutionTests",
-            dependencies: ["FontResolution", "DynamicType", "FontdTestSupport"]
+            dependencies: ["FontResolution", "DynamicType", "FontdTestSupport", "OpenTypeTestSupport"]
         ),
         .testTarget(
             name: "HTTPServerTests",
-            dependencies: ["HTTPServer", "CFontdSystem", "FontdTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["HTTPServer", "CFontdSystem", "ServerTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "FontServiceTests",
-            dependencies: ["FontService", "ScopedPreferences", "HTTPServer", "FontResolution", "DynamicType", "WebOutputs", "WebDocuments", "FontdTestSupport"]
+            dependencies: [
+                "FontService", "ScopedPreferences", "HTTPServer", "FontResolution", "DynamicType", "WebOutputs", "WebDocuments",
+                "FontdTestSupport", "ServerTestSupport", "FontServiceTestSupport",
+            ]
         ),
         // GRDB too, to make the databases fontd must refuse (another application's, a newer fontd's)
         // and the ones it migrates. Not FontdTestSupport: the store's tests need only a temporary
@@ -240,21 +273,29 @@ let package = Package(
             dependencies: ["SQLiteStore", "ScopedPreferences", "DynamicType", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The PreferenceStorage contract, one suite over both stores, and the PostgreSQL store's
-        // replicas, listeners and outages, on a PostgreSQL the harness starts (FontdTestSupport).
+        // replicas, listeners and outages, on a PostgreSQL the harness starts (PostgresTestSupport).
         .testTarget(
             name: "StoreContractTests",
             dependencies: [
-                "SQLiteStore", "PostgresStore", "ScopedPreferences", "DynamicType", "FontdTestSupport",
+                "SQLiteStore", "PostgresStore", "ScopedPreferences", "DynamicType",
+                "FontdTestSupport", "ServerTestSupport", "PostgresTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "FontdClientTests", dependencies: ["FontdClient", "FontdTestSupport"]),
         .testTarget(
-            name: "fontdTests", dependencies: ["DynamicType", "ScopedPreferences", "CommandLineCache", "FontdTestSupport"]
+            name: "FontdClientTests",
+            dependencies: ["FontdClient", "FontdTestSupport", "ServerTestSupport", "FontServiceTestSupport", "OpenTypeTestSupport"]
+        ),
+        .testTarget(
+            name: "fontdTests",
+            dependencies: [
+                "DynamicType", "ScopedPreferences", "CommandLineCache", "FontdTestSupport", "ServerTestSupport",
+                "FontServiceTestSupport", "BrowserTestSupport", "PostgresTestSupport", "DesktopTestSupport", "OpenTypeTestSupport",
+            ]
         ),
         .testTarget(
             name: "WebOutputsTests",
-            dependencies: ["WebOutputs", "DynamicType", "FontResolution", "FontdTestSupport"]
+            dependencies: ["WebOutputs", "DynamicType", "FontResolution", "FontdTestSupport", "BrowserTestSupport"]
         ),
     ]
 )

@@ -1,7 +1,8 @@
 import DynamicType
-import FontResolution
 import FontdTestSupport
+import FontResolution
 import Foundation
+import OpenTypeTestSupport
 import Testing
 
 /// docs/DESIGN.md §32 (Capsize and metrics-exact web): the trims and metrics fontd measures through FreeType

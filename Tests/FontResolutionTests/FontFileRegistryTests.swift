@@ -1,7 +1,8 @@
 import Caching
-import FontResolution
 import FontdTestSupport
+import FontResolution
 import Foundation
+import OpenTypeTestSupport
 import Testing
 
 /// The font files a stylesheet may name (docs/DESIGN.md §22 (The web)): hashed from their bytes, their

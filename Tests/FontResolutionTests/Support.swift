@@ -1,7 +1,8 @@
 import DynamicType
-import FontResolution
 import FontdTestSupport
+import FontResolution
 import Foundation
+import OpenTypeTestSupport
 import Testing
 
 let defaultTable = Fixtures.defaultTable

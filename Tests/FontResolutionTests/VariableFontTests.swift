@@ -1,7 +1,8 @@
 import DynamicType
-import FontResolution
 import FontdTestSupport
+import FontResolution
 import Foundation
+import OpenTypeTestSupport
 import Testing
 
 /// docs/DESIGN.md §5 (Resolution) step 11 against real variable fonts: Roboto Flex (opsz, MVAR) and Inter (wght, no MVAR).

@@ -1,11 +1,11 @@
 import DynamicType
 import FontResolution
-@testable import FontService
-import FontdTestSupport
 import Foundation
 import HTTPServer
+import ServerTestSupport
 import Synchronization
 import Testing
+@testable import FontService
 
 /// The answer cache of docs/DESIGN.md §16 (The answer cache): normalized keys, prewarming, the LRU bound, single-flight.
 @Suite struct AnswerCacheTests {

@@ -1,9 +1,9 @@
 import DynamicType
-@testable import FontService
-import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 import WebOutputs
+@testable import FontService
 
 /// `/css`'s conventions end to end, in process and on a real server (docs/DESIGN.md §22 (The web), The web:
 /// stylesheets, design tokens, font files): `unit`, `--fontd-scale`, kebab-case names.

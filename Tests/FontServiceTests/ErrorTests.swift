@@ -1,11 +1,11 @@
 import DynamicType
 import FontResolution
-@testable import FontService
-import FontdTestSupport
 import Foundation
 import HTTPServer
+import ServerTestSupport
 import Synchronization
 import Testing
+@testable import FontService
 
 /// Every error the service answers: status, code, a message, `allowed` where it helps, JSON and CORS.
 @Suite struct ErrorTests {

@@ -1,10 +1,10 @@
 import DynamicType
-import ScopedPreferences
-@testable import FontService
-import FontdTestSupport
 import Foundation
 import HTTPServer
+import ScopedPreferences
+import ServerTestSupport
 import Testing
+@testable import FontService
 
 /// ETag and If-None-Match, Cache-Control, HEAD, OPTIONS and CORS on every kind of answer.
 @Suite struct HTTPSemanticsTests {

@@ -1,6 +1,5 @@
 import DynamicType
 @testable import FontService
-import FontdTestSupport
 import Foundation
 import HTTPServer
 import Logging
@@ -8,6 +7,7 @@ import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
+import ServerTestSupport
 #endif
 
 /// An answer one thread is computing never holds another event loop (docs/DESIGN.md §16 (The answer cache)): the

@@ -1,10 +1,10 @@
 import DynamicType
-@testable import FontService
-import FontdTestSupport
 import Foundation
 import Logging
 import ScopedPreferences
+import ServerTestSupport
 import Testing
+@testable import FontService
 
 /// What one reader may hold and do (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Quotas"), asked in process: scopes per
 /// reader, changes a second, and the history the store keeps whatever the number of scopes.

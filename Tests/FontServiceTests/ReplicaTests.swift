@@ -2,7 +2,6 @@ import DynamicType
 import ScopedPreferences
 import ScopedPreferences
 @testable import FontService
-import FontdTestSupport
 import Foundation
 import Logging
 import Synchronization

@@ -1,9 +1,10 @@
 import DynamicType
-@testable import FontService
-import FontdTestSupport
+import FontServiceTestSupport
 import Foundation
 import Logging
+import ServerTestSupport
 import Testing
+@testable import FontService
 
 /// Reader scopes (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), asked in process: inheritance, clearing, the answers'
 /// fields and ids, bad scopes and bodies, the scope limit, and who may read and write what.

@@ -1,8 +1,9 @@
-@testable import FontService
 import FontdTestSupport
+import FontServiceTestSupport
 import Foundation
 import Logging
 import Testing
+@testable import FontService
 
 /// Scoped tokens read strictly (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): what jwt-kit
 /// lets through — a claim twice, another `alg`, `crit`, `nbf` and `iat` in the future, an `exp`

@@ -1,13 +1,15 @@
 import DynamicType
-import ScopedPreferences
-import FontResolution
-@testable import FontService
 import FontdTestSupport
+import FontResolution
+import FontServiceTestSupport
 import Foundation
 import HTTPServer
 import Logging
+import ScopedPreferences
+import ServerTestSupport
 import Synchronization
 import Testing
+@testable import FontService
 
 let defaultTable = Fixtures.defaultTable
 let resolver = Fixtures.resolver

@@ -1,10 +1,10 @@
 import DynamicType
-import ScopedPreferences
-@testable import FontService
-import FontdTestSupport
 import Foundation
+import ScopedPreferences
+import ServerTestSupport
 import Testing
 import WebOutputs
+@testable import FontService
 
 /// `/css` and `/tokens` (docs/DESIGN.md §22 (The web)) against `/font`, in process and on a real server.
 @Suite struct WebEndpointTests {

@@ -1,6 +1,7 @@
 import FontdClient
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// Every call of the client against the built `fontd serve`: each answer is the server's own

@@ -1,7 +1,9 @@
-@testable import FontdClient
 import FontdTestSupport
 import Foundation
+import OpenTypeTestSupport
+import ServerTestSupport
 import Testing
+@testable import FontdClient
 
 /// Every error code of docs/DESIGN.md §8 (Errors) reaches the caller as `FontdClientError.server`, with the
 /// status, code and message the built server answered.

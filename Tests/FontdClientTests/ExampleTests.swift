@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The client example of docs/swift-client.md (`swift run follow-body-text`) does what the README says.

@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// A subscriber left alone while nothing changes sleeps: apps keep `preferenceChanges()` open

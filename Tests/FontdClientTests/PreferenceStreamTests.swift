@@ -1,6 +1,7 @@
 import FontdClient
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// `preferenceChanges()`: the snapshot, then every change exactly once and in order — across

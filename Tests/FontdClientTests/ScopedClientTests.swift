@@ -1,6 +1,7 @@
 import FontdClient
-import FontdTestSupport
+import FontServiceTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// Clients of scopes (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) against the built `fontd serve`, with the server's

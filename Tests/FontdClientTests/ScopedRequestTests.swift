@@ -1,6 +1,6 @@
 import FontdClient
-import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// What a client of a scope (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) sends, as a server that records every request

@@ -6,19 +6,19 @@ import Glibc
 /// A program a test starts with `posix_spawn` and an empty signal mask rather than `Process`: a test
 /// runs on a thread that blocks most signals, `Process` passes that mask on, and a daemon (a bus,
 /// a portal, the services they start) would then not leave on SIGTERM.
-struct SpawnedProgram {
+package struct SpawnedProgram {
     /// A start that failed, with `posix_spawn`'s error number.
-    struct SpawnError: Error {
-        let errno: Int32
+    package struct SpawnError: Error {
+        package let errno: Int32
     }
 
-    let pid: pid_t
+    package let pid: pid_t
 
     /// Starts `arguments` with `environment`, stdin from /dev/null, stdout to `outputPath` (or
     /// /dev/null) and stderr to `errorPath` (or wherever stdout goes).
     ///
     /// - Throws: `SpawnError` with the `errno` of a failed start.
-    init(_ arguments: [String], environment: [String: String], outputPath: String? = nil, errorPath: String? = nil) throws(SpawnError) {
+    package init(_ arguments: [String], environment: [String: String], outputPath: String? = nil, errorPath: String? = nil) throws(SpawnError) {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -48,7 +48,7 @@ struct SpawnedProgram {
     }
 
     /// Stops the program: SIGTERM, then SIGKILL after 5 s; waits for it.
-    func stop() {
+    package func stop() {
         kill(pid, SIGTERM)
         var status: Int32 = 0
         let deadline = Date().addingTimeInterval(5)

@@ -1,11 +1,11 @@
 import CFontdSystem
-import FontdTestSupport
 import Foundation
 import HTTPServer
 import Logging
 import Testing
 #if canImport(Glibc)
 import Glibc
+import ServerTestSupport
 #endif
 
 /// A listening socket the process inherited, as systemd passes one (docs/DESIGN.md §29 (A desktop service)).

@@ -1,4 +1,3 @@
-import FontdTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -6,6 +5,7 @@ import Glibc
 import HTTPServer
 import Synchronization
 import Testing
+import ServerTestSupport
 
 /// `HTTPReply.retry(after:)`: the loop parks the request, and asks the responder again once the
 /// work it waited for is done — on the loop's thread, in order with the connection's other requests.

@@ -1,7 +1,7 @@
-import FontdTestSupport
 import Foundation
 import HTTPServer
 import Logging
+import ServerTestSupport
 import Synchronization
 import Testing
 

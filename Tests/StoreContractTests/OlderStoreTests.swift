@@ -1,10 +1,10 @@
 import DynamicType
-import FontdTestSupport
 import GRDB
-@testable import PostgresStore
+import PostgresTestSupport
 import ScopedPreferences
-@testable import SQLiteStore
 import Testing
+@testable import PostgresStore
+@testable import SQLiteStore
 
 /// A store the release before the reading font left (docs/DESIGN.md §33 (The reading font)) — SQLite at `v4`,
 /// PostgreSQL at schema version 3, each made by its own frozen migrations as they were written —

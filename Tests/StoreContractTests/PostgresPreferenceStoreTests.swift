@@ -1,11 +1,12 @@
 import DynamicType
-import ScopedPreferences
 import FontdTestSupport
 import Foundation
 import Logging
-@testable import PostgresStore
+import PostgresTestSupport
+import ScopedPreferences
 import Synchronization
 import Testing
+@testable import PostgresStore
 
 /// What only the PostgreSQL store does (docs/DESIGN.md §24 (Replicas on PostgreSQL)): replicas sharing a database,
 /// notifications, the URL and the login, and the database going away and coming back.

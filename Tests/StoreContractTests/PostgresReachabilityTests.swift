@@ -1,8 +1,9 @@
 import DynamicType
-import FontdTestSupport
 import Foundation
 import Logging
 import PostgresStore
+import PostgresTestSupport
+import ServerTestSupport
 import Synchronization
 import Testing
 

@@ -1,10 +1,11 @@
 import DynamicType
-import ScopedPreferences
 import FontdTestSupport
 import Foundation
 import GRDB
 import Logging
 import PostgresStore
+import PostgresTestSupport
+import ScopedPreferences
 import SQLiteStore
 import Testing
 

@@ -1,5 +1,4 @@
 import DynamicType
-import FontdTestSupport
 import Testing
 import WebOutputs
 

@@ -1,5 +1,5 @@
+import BrowserTestSupport
 import DynamicType
-import FontdTestSupport
 import Foundation
 import Testing
 import WebOutputs

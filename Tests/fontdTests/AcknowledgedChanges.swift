@@ -1,5 +1,5 @@
-import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The root's category changes a server answered 200, in order, to be looked for in what a later

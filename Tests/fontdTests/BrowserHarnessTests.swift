@@ -1,8 +1,8 @@
-import FontdTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import BrowserTestSupport
 #endif
 
 /// The browser harness itself, on pages of `StaticSite`s: a real headless Chromium computes

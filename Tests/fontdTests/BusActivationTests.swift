@@ -1,3 +1,4 @@
+import DesktopTestSupport
 import FontdTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import DynamicType
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// `fontd css --unit` and `GET /css?unit=` (docs/DESIGN.md §22 (The web), The web: stylesheets, design

@@ -1,6 +1,7 @@
 import DynamicType
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// `minimumCategory` / `maximumCategory` (docs/DESIGN.md §7 (HTTP endpoints), "Clamps") on every endpoint and

@@ -1,6 +1,7 @@
 import DynamicType
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// Every number fontd writes is the shortest decimal within a thousandth of the exact value

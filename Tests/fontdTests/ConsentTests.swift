@@ -1,5 +1,7 @@
+import BrowserTestSupport
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// No write without consent (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Consent"), in a real headless Chromium against a

@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import OpenTypeTestSupport
 import Testing
 
 /// Human (non-`--json`) output shows the control characters of names from a font or a style

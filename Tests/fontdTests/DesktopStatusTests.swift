@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import DesktopTestSupport
 #endif
 
 /// `fontd desktop status`, and the install seen by Debian's real xdg-desktop-portal 1.16

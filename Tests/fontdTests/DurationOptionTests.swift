@@ -1,4 +1,5 @@
 import FontdTestSupport
+import ServerTestSupport
 import Testing
 
 /// Every duration option has a floor and a ceiling, stated in its help and checked before

@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// One `fontd` executable serves every command, and it loads no more than it needs: the client

@@ -1,5 +1,7 @@
+import BrowserTestSupport
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// docs/DESIGN.md §32 (Capsize and metrics-exact web), fallback faces, in real browsers: a paragraph styled by

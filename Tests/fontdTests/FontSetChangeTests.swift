@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// Fonts installed or removed while `fontd serve` runs (docs/DESIGN.md §25 (Font set changes)), with a private font

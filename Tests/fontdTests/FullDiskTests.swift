@@ -3,6 +3,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import ServerTestSupport
 #endif
 
 /// A store on a full disk refuses changes with one sentence, takes them again by itself once

@@ -1,5 +1,7 @@
+import DesktopTestSupport
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// A real GTK application follows the reader (docs/DESIGN.md §28 (The Settings portal backend)): Debian's GTK 4 through

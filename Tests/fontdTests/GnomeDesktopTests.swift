@@ -1,5 +1,7 @@
+import DesktopTestSupport
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// `fontd serve --desktop gnome` against real GSettings (docs/DESIGN.md §26 (The desktop bridge)): the keyfile backend

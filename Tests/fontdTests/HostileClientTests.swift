@@ -1,8 +1,8 @@
-import FontdTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import ServerTestSupport
 #endif
 
 /// What one client can do to the server: memory and answers stay bounded and due whatever a

@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// `GET /` on the built server (docs/DESIGN.md §7 (HTTP endpoints)): a page for a browser, the same as JSON for

@@ -1,5 +1,7 @@
+import DesktopTestSupport
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// `fontd serve --desktop kde` against a real `kdeglobals` (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)):

@@ -1,6 +1,8 @@
+import DesktopTestSupport
 import DynamicType
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// KDE Plasma as a desktop target (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)):

@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The first hour of a new user: a misspelt style, category, trait, weight, legibility, text

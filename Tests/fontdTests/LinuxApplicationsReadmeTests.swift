@@ -1,5 +1,7 @@
+import DesktopTestSupport
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The examples of docs/linux-applications.md (docs/DESIGN.md §27 (The session bus), §28 (The Settings portal backend)), each taken from README.md by the

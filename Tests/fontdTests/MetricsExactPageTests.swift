@@ -1,5 +1,7 @@
+import BrowserTestSupport
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// docs/DESIGN.md §32 (Capsize and metrics-exact web) in real browsers: a page of every style of the default

@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The networked commands (`query --server`, `category`, `legibility`, `watch`, `health`)

@@ -1,5 +1,7 @@
+import BrowserTestSupport
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// fontd's pages as a reader with the largest text sees them on a phone, and a page that takes

@@ -1,6 +1,8 @@
+import DesktopTestSupport
 import DynamicType
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The Settings portal backend as a desktop target (docs/DESIGN.md §30 (KDE Plasma, X11, and

@@ -1,6 +1,7 @@
 import DynamicType
-import FontdTestSupport
 import Foundation
+import PostgresTestSupport
+import ServerTestSupport
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// `fontd serve`'s SQLite store (docs/DESIGN.md §12 (The store and the state file)): the state file imported once, nobody's

@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// A crash loses nothing acknowledged, and a subscriber that stops reading costs the others nothing.

@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// Reader preferences and their notifications (docs/DESIGN.md §10 (Reader preferences), §11 (The event stream), §12 (The store and the state file)), against the built `fontd serve`.

@@ -1,6 +1,6 @@
 import DynamicType
-import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// RFC 9112 and RFC 9110 rules beyond framing (docs/DESIGN.md §9 (HTTP semantics), §11 (The event stream), §14 (Request framing and limits)), against the built

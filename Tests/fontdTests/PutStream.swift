@@ -1,5 +1,5 @@
-import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Synchronization
 
 /// A client on a thread of its own PUTting a new scope (`w0`, `w1`, …) with each request, as

@@ -1,6 +1,7 @@
 import DynamicType
 import FontdTestSupport
 import Foundation
+import OpenTypeTestSupport
 import Testing
 
 /// The built `fontd`, run as a user runs it, with only the pinned fonts visible.

@@ -1,5 +1,9 @@
+import BrowserTestSupport
+import DesktopTestSupport
 import FontdTestSupport
 import Foundation
+import PostgresTestSupport
+import ServerTestSupport
 import Testing
 
 /// README's quick start is what CI runs, and its first command installs everything the tests

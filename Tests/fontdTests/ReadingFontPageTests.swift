@@ -1,5 +1,7 @@
+import BrowserTestSupport
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The reading font (docs/DESIGN.md §33 (The reading font)) as a reader sees it: the built `fontd serve` with

@@ -1,6 +1,7 @@
 import DynamicType
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The fourth reader preference, the reading font (docs/DESIGN.md §33 (The reading font), §10 (Reader preferences)), against the built

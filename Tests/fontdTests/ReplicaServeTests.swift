@@ -1,6 +1,8 @@
 import DynamicType
 import FontdTestSupport
 import Foundation
+import PostgresTestSupport
+import ServerTestSupport
 import Synchronization
 import Testing
 

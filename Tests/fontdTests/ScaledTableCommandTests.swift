@@ -1,6 +1,7 @@
 import DynamicType
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// `Styles/material3.json`, a table scaled from `l` (docs/DESIGN.md §4 (The style table)), through the real executable.

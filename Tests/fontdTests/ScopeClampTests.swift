@@ -1,6 +1,7 @@
 import DynamicType
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// A scope's bounds, `minimumCategory` and `maximumCategory` (docs/DESIGN.md §23 (Reader scopes and scoped

@@ -1,5 +1,7 @@
 import FontdTestSupport
+import FontServiceTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// Reader scopes on the wire (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), against the built `fontd serve`: events to

@@ -1,5 +1,7 @@
 import FontdTestSupport
+import FontServiceTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The networked commands with `--scope` (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) against the built `fontd serve`,

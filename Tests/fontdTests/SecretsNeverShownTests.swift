@@ -1,5 +1,7 @@
 import FontdTestSupport
+import FontServiceTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// No token, password or `access_token` value in any answer, log line or command-line message

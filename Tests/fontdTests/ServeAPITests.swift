@@ -162,3 +162,4 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
 }
 
 import Synchronization
+import ServerTestSupport

@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// Overload, descriptor exhaustion and shutdown, each on a server of its own.

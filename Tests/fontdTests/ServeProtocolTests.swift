@@ -1,6 +1,6 @@
 import DynamicType
-import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The rules of docs/DESIGN.md §13 (The server), §14 (Request framing and limits), §15 (Timeouts, overload and shutdown), each checked against the built `fontd serve` over a real socket,

@@ -1,5 +1,5 @@
 import DynamicType
-import FontdTestSupport
+import ServerTestSupport
 import Testing
 
 extension ServerProcess {

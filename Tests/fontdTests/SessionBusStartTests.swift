@@ -1,5 +1,7 @@
+import DesktopTestSupport
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// How `fontd serve --dbus` starts (docs/DESIGN.md §27 (The session bus)): `on` stops with one line when it cannot

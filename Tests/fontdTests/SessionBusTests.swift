@@ -1,5 +1,8 @@
+import DesktopTestSupport
 import FontdTestSupport
 import Foundation
+import PostgresTestSupport
+import ServerTestSupport
 import Testing
 
 /// `org.fontd.Fontd1` (docs/DESIGN.md §27 (The session bus)) served by the built `fontd serve` on a session bus of the

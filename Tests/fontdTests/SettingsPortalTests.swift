@@ -1,5 +1,7 @@
+import DesktopTestSupport
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The Settings portal backend (docs/DESIGN.md §28 (The Settings portal backend)) through Debian's real xdg-desktop-portal 1.16,

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import ServerTestSupport
 #endif
 
 /// A change the store cannot take is refused and the store still loads (docs/DESIGN.md §10 (Reader preferences), §12 (The store and the state file)).

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import ServerTestSupport
 #endif
 
 /// `fontd serve` started as systemd starts a service (docs/DESIGN.md §29 (A desktop service)): on the socket of a

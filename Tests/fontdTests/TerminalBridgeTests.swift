@@ -1,6 +1,8 @@
+import DesktopTestSupport
 import DynamicType
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// `fontd serve --bridge` with Debian's real kitty, Alacritty and foot (docs/DESIGN.md §31

@@ -1,6 +1,7 @@
 import DynamicType
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The third reader preference, `textSpacing` (WCAG 1.4.12; docs/DESIGN.md

@@ -1,5 +1,6 @@
-import FontdTestSupport
+import FontServiceTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// An event stream outlives no token (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): a

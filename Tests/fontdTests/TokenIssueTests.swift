@@ -1,4 +1,5 @@
 import FontdTestSupport
+import FontServiceTestSupport
 import Foundation
 import Testing
 

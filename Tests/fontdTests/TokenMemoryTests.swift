@@ -1,5 +1,6 @@
-import FontdTestSupport
+import FontServiceTestSupport
 import Foundation
+import ServerTestSupport
 import Synchronization
 import Testing
 

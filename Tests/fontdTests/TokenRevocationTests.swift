@@ -1,6 +1,9 @@
-import ScopedPreferences
 import FontdTestSupport
+import FontServiceTestSupport
 import Foundation
+import PostgresTestSupport
+import ScopedPreferences
+import ServerTestSupport
 import Testing
 
 /// `fontd token revoke` and `PUT /revocations` (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): every

@@ -1,4 +1,3 @@
-import FontdTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import DynamicType
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// Variable fonts through the built `fontd` and `fontd serve`, seeing Inter and Roboto Flex beside DejaVu.

@@ -1,6 +1,8 @@
 import DynamicType
 import FontdTestSupport
 import Foundation
+import OpenTypeTestSupport
+import ServerTestSupport
 import Testing
 
 /// The font files of `/css`'s `url()`s, served from disk, and `fontd css` / `fontd tokens`

@@ -1,5 +1,8 @@
+import BrowserTestSupport
 import FontdTestSupport
+import FontServiceTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// A web page following fontd in a real headless Chromium (docs/DESIGN.md §22 (The web)): a page on another

@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The weight rule of resolution step 2 (weight never goes down), through `fontd query` and

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import ServerTestSupport
 #endif
 
 /// A store whose write-ahead log is removed under a running server takes no more changes, rather

@@ -1,6 +1,8 @@
+import DesktopTestSupport
 import DynamicType
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// `fontd serve --desktop x11` under a real Xvfb (docs/DESIGN.md §30 (KDE Plasma, X11, and

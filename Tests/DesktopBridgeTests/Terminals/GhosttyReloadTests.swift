@@ -1,4 +1,5 @@
 import DesktopBridge
+import DesktopTestSupport
 import FontdTestSupport
 import Foundation
 import Testing

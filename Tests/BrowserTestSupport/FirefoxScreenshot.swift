@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 
 /// Headless Firefox ESR's own screenshot (`firefox --headless --screenshot`), in a fresh profile

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 
 /// chromedriver's W3C WebDriver HTTP API, one blocking request per command on a fresh
 /// `Connection: close` connection to `127.0.0.1:port`.

@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 
 /// A screenshot's pixels, inflated by Python's standard library (zlib) and unfiltered here, so a

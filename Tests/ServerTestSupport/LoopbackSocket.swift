@@ -5,16 +5,16 @@ import Glibc
 
 /// The loopback TCP sockets the test helpers open: a listener on a port the kernel chooses,
 /// and connections to `127.0.0.1:port`.
-enum LoopbackSocket {
+package enum LoopbackSocket {
     /// A socket call failed with `code` (an errno).
-    struct Failure: Error, CustomStringConvertible {
-        var call: String
-        var code: Int32
-        var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+    package struct Failure: Error, CustomStringConvertible {
+        package var call: String
+        package var code: Int32
+        package var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
     }
 
     /// `127.0.0.1:port`.
-    static func address(port: Int) -> sockaddr_in {
+    package static func address(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -23,7 +23,7 @@ enum LoopbackSocket {
     }
 
     /// `http://127.0.0.1:port`.
-    static func url(port: Int) -> URL {
+    package static func url(port: Int) -> URL {
         var components = URLComponents()
         components.scheme = "http"
         components.host = "127.0.0.1"
@@ -32,7 +32,7 @@ enum LoopbackSocket {
     }
 
     /// A listening socket on `127.0.0.1` at a port the kernel chooses, and that port.
-    static func listen(backlog: Int32) throws(Failure) -> (descriptor: Int32, port: Int) {
+    package static func listen(backlog: Int32) throws(Failure) -> (descriptor: Int32, port: Int) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = address(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -50,7 +50,7 @@ enum LoopbackSocket {
     }
 
     /// Connects `descriptor` to `127.0.0.1:port`; the errno when that fails.
-    static func connect(_ descriptor: Int32, port: Int) -> Int32? {
+    package static func connect(_ descriptor: Int32, port: Int) -> Int32? {
         var address = address(port: port)
         let status = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }

@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 
 /// A GNOME desktop of one test's own (docs/DESIGN.md §26 (The desktop bridge)): GSettings' keyfile backend under a

@@ -1,4 +1,5 @@
 import Foundation
+import FontdTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

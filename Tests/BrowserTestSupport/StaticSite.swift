@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Logging
+import ServerTestSupport
 import Synchronization
 
 /// A web site of fixed pages on a loopback port of its own, so a test can load a page from an

@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 
 /// A session bus of one test's own (`PrivateSessionBus`) and the environment a `fontd serve` on it

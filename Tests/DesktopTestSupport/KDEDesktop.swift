@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 
 /// A KDE Plasma desktop of one test's own (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)): `kdeglobals` in a

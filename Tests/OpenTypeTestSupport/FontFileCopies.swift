@@ -1,4 +1,5 @@
 import Crypto
+import FontdTestSupport
 import Foundation
 
 /// Altered copies of a real font file, for the font-file rules of docs/DESIGN.md §22 (The web): a copy

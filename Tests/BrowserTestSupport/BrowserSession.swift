@@ -1,4 +1,6 @@
 import Foundation
+import FontdTestSupport
+import ServerTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 
 /// A client of a test's session bus, in Python with GIO (Debian's python3-gi): `run` calls what a

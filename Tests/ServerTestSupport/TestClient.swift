@@ -1,16 +1,16 @@
 import DynamicType
-import FontService
 import Foundation
 import HTTPServer
 import Synchronization
-import Testing
 
 /// How a test reaches fontd: the same requests, asked in process or of a real server.
 ///
-/// In process, a request goes straight to `FontService.respond(to:context:)` on the calling
-/// thread, with that thread's own loop context (a test thread plays one event loop): no socket,
-/// no server, and the answer exactly as the service built it. Live, it is written to a
-/// `fontd serve` on a fresh loopback connection and the answer is read off the wire.
+/// In process, a request is handed to a function that answers it on the calling thread
+/// (`FontServiceTestSupport` gives `TestClient.inProcess(_:)`, which asks a `FontService`):
+/// no socket, no server, and the answer exactly as the service built it. Live, it is written
+/// to a `fontd serve` on a fresh loopback connection and the answer is read off the wire.
+/// The in-process half lives apart so that a test needing only the live half, or only the
+/// pinned fonts, builds without `FontService`.
 public struct TestClient: Sendable {
     public enum Mode: String, CaseIterable, Sendable, CustomStringConvertible {
         case inProcess = "in process"
@@ -20,15 +20,15 @@ public struct TestClient: Sendable {
     }
 
     private enum Transport: Sendable {
-        case service(FontService)
+        case inProcess(@Sendable (HTTPRequest) -> TestResponse)
         case server(port: Int, timeoutSeconds: Double)
     }
 
     private let transport: Transport
 
-    /// A client that asks `service` directly.
-    public static func inProcess(_ service: FontService) -> TestClient {
-        TestClient(transport: .service(service))
+    /// A client whose requests `answer` answers on the calling thread.
+    public static func inProcess(answering answer: @escaping @Sendable (HTTPRequest) -> TestResponse) -> TestClient {
+        TestClient(transport: .inProcess(answer))
     }
 
     /// A client that asks the server listening on `127.0.0.1:port`; a read gives up after `timeoutSeconds`.
@@ -38,19 +38,18 @@ public struct TestClient: Sendable {
 
     public var mode: Mode {
         switch transport {
-        case .service: .inProcess
+        case .inProcess: .inProcess
         case .server: .live
         }
     }
 
-    /// The answer to `method target` with `headers` and `body`. In process, an answer another
-    /// thread is still computing is waited for (up to 30 s), and a stream's answer is its head.
+    /// The answer to `method target` with `headers` and `body`.
     public func send(
         _ target: String, method: String = "GET", headers: [(name: String, value: String)] = [], body: [UInt8] = []
     ) throws -> TestResponse {
         switch transport {
-        case .service(let service):
-            return Self.answer(of: service, to: HTTPRequest(method: method, target: target, headers: headers, body: body))
+        case .inProcess(let answer):
+            return answer(HTTPRequest(method: method, target: target, headers: headers, body: body))
         case .server(let port, let timeoutSeconds):
             let connection = try RawHTTPConnection(port: port, timeoutSeconds: timeoutSeconds)
             var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -86,61 +85,6 @@ public struct TestClient: Sendable {
         var headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
         if let token { headers.append(("Authorization", "Bearer \(token)")) }
         return try send(path, method: "PUT", headers: headers, body: Array(json.utf8))
-    }
-
-    private static func answer(of service: FontService, to request: HTTPRequest) -> TestResponse {
-        switch service.respond(to: request, context: service.threadLoopContext) {
-        case .response(let response):
-            return TestResponse(response)
-        case .stream(let head, _):
-            return TestResponse(head)
-        case .file(let head, let body):
-            // The bytes a server would send, read again at the path the file was opened at.
-            var response = TestResponse(head)
-            response.body = FileManager.default.contents(atPath: body.path).map { Array($0.prefix(body.length)) } ?? []
-            return response
-        case .deferred(let start):
-            let answer = DeferredAnswer<HTTPResponse>()
-            start(HTTPDeferredResponse { answer.complete($0) })
-            guard let response = answer.wait(seconds: 30) else {
-                Issue.record("\(request.method) \(request.target) was never answered")
-                return TestResponse(status: 0, headers: [], body: [])
-            }
-            return TestResponse(response)
-        case .retry(let start):
-            let ready = DeferredAnswer<Bool>()
-            start { ready.complete(true) }
-            guard ready.wait(seconds: 30) != nil else {
-                Issue.record("\(request.method) \(request.target) was never ready to be answered again")
-                return TestResponse(status: 0, headers: [], body: [])
-            }
-            return answer(of: service, to: request)
-        }
-    }
-}
-
-extension FontService {
-    /// The calling thread's loop context for this service, made on first use: a test thread
-    /// plays one event loop.
-    public var threadLoopContext: ServiceLoopContext {
-        let key = "fontd.loopContext.\(ObjectIdentifier(self))"
-        let slots = Thread.current.threadDictionary
-        // The service is held weakly and compared, so a new service at a freed one's address starts afresh.
-        if let slot = slots[key] as? LoopContextSlot, slot.service === self { return slot.context }
-        let slot = LoopContextSlot(service: self, context: makeLoopContext())
-        slots[key] = slot
-        return slot.context
-    }
-}
-
-/// One thread's loop context for one service.
-private final class LoopContextSlot {
-    weak var service: FontService?
-    let context: ServiceLoopContext
-
-    init(service: FontService, context: ServiceLoopContext) {
-        self.service = service
-        self.context = context
     }
 }
 

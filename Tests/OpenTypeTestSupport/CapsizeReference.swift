@@ -1,4 +1,5 @@
 import DynamicType
+import FontdTestSupport
 import Foundation
 
 /// Capsize's metrics and trims computed from the font file by `scripts/capsize-reference` with

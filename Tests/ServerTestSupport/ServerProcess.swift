@@ -1,4 +1,5 @@
 import Foundation
+import FontdTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -158,9 +159,10 @@ extension ServerProcess {
     private static let running = RunningServers()
 
     /// Forgets a server that has exited, so its PID, once reused, is never killed.
-    static func untrack(_ pid: Int32) { running.remove(pid) }
+    package static func untrack(_ pid: Int32) { running.remove(pid) }
 
-    static func track(_ pid: Int32) {
+    /// Remembers a program this test process started, to be killed if the process exits first.
+    package static func track(_ pid: Int32) {
         running.insert(pid)
         Self.installExitHandler
     }
@@ -190,14 +192,4 @@ private final class LogSink: @unchecked Sendable {
 
     func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
     var bytes: Data { lock.withLock { data } }
-}
-
-/// CPU seconds (user + system) process `pid` has used so far, from /proc/PID/stat.
-func processorSeconds(of pid: Int32) throws -> Double {
-    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-    // Fields after the parenthesized command name; utime and stime are the 14th and 15th.
-    guard let close = stat.lastIndex(of: ")") else { return 0 }
-    let fields = stat[stat.index(after: close)...].split(separator: " ")
-    let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
-    return ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / ticks
 }
