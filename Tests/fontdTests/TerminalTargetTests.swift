@@ -1,6 +1,8 @@
+import DesktopTestSupport
 import DynamicType
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// Terminals and editors as desktop targets (docs/DESIGN.md §31 (Terminals and editors), §30
