@@ -8,7 +8,7 @@ public struct QueryOptions: ParsableArguments {
     public var style: String
 
     @Option(help: "Content-size category: xs s m l xl xxl xxxl ax1…ax5 (Apple's names work too); default l, or the reader's with --server.")
-    public var category: String?
+    public var category: Checked<ContentSizeCategory>?
 
     @OptionGroup public var range: CategoryRangeOptions
 
@@ -19,16 +19,16 @@ public struct QueryOptions: ParsableArguments {
     public var family: [String] = []
 
     @Option(parsing: .unconditional, help: "A weight from 1 to 1000, or a name such as semibold; replaces the style's weight.")
-    public var weight: String?
+    public var weight: Checked<FontWeight>?
 
     @Option(help: "The reader's legibility weight: regular or bold (the \"Bold Text\" setting); default regular, or the reader's with --server.")
-    public var legibility: String?
+    public var legibility: Checked<LegibilityWeight>?
 
     @Option(name: .customLong("text-spacing"), help: "The reader's text spacing: default (the table's) or wcag (WCAG 1.4.12's); the reader's with --server.")
-    public var textSpacing: String?
+    public var textSpacing: Checked<TextSpacing>?
 
     @Option(name: .customLong("reading-font"), help: "A family every style is read in first (the reading font), '' for the table's own; the reader's with --server.")
-    public var readingFont: String?
+    public var readingFont: Checked<ReadingFont>?
 
     @Option(name: .customLong("maximum-point-size"), parsing: .unconditional, help: "Cap the point size; line height and tracking scale with it.")
     public var maximumPointSize: String?
@@ -38,23 +38,30 @@ public struct QueryOptions: ParsableArguments {
 
     public init() {}
 
-    /// The options as model values; nil for what was not given.
+    /// Every option checked, in the order `parsed()` takes them, before the command runs: a refusal
+    /// is the model's sentence and exit status 1, as it was when `run()` found it.
+    public mutating func validate() throws {
+        _ = try parsed()
+    }
+
+    /// The options as model values; nil for what was not given. Each value was read once, when
+    /// the command line was parsed (`Checked`); this only gathers them.
     public func parsed() throws(QueryOptionsError) -> Parsed {
         let traitNames = try traits.map(Self.traitNames(in:)) ?? []
         do {
             return Parsed(
                 style: TextStyle(style),
-                category: try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) },
+                category: try category?.value(),
                 range: try range.parsed(),
                 traits: try SymbolicTraits(names: traitNames),
                 families: try checkedFamilies(),
-                weight: try weight.map { text throws(DynamicTypeError) in try FontWeight(parsing: text) },
-                legibility: try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) },
+                weight: try weight?.value(),
+                legibility: try legibility?.value(),
                 maximumPointSize: try maximumPointSize.map { text throws(DynamicTypeError) in
                     try parseNumber(text, parameter: "maximum point size", in: FontRequest.maximumPointSizeRange, lowerBoundIncluded: false)
                 },
-                textSpacing: try textSpacing.map { text throws(DynamicTypeError) in try TextSpacing(parsing: text) },
-                readingFont: try readingFont.map { text throws(DynamicTypeError) in try ReadingFont(parsing: text) })
+                textSpacing: try textSpacing?.value(),
+                readingFont: try readingFont?.value())
         } catch {
             throw .invalidValue(error)
         }

@@ -42,11 +42,11 @@ extension Serve {
         }
     }
 
-    /// `--dbus-scope` as a scope; nil when it is not given.
+    /// `--dbus-scope` as a scope (read when the command line was parsed); nil when it is not given.
     private func dbusScopeParsed() throws -> PreferenceScope? {
         guard let dbusScope else { return nil }
         do {
-            return try PreferenceScope(parsing: dbusScope)
+            return try dbusScope.value()
         } catch {
             throw ValidationError("--dbus-scope: \(error)")
         }

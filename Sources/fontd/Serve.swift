@@ -103,7 +103,7 @@ struct Serve: ParsableCommand {
     var jwtPublicKey: String?
 
     @Option(help: ArgumentHelp("The furthest from now a scoped token's exp may be: Ns, Nm, Nh or Nd, at most 366d.", valueName: "ttl"))
-    var maxTokenTtl = "366d"
+    var maxTokenTtl: Checked<MaximumTokenLifetime> = "366d"
 
     @Option(help: "Scopes other than the root that may hold preferences of their own (409 scopeLimit past it).")
     var maxScopes = 1_000_000
@@ -142,7 +142,7 @@ struct Serve: ParsableCommand {
     var desktop: DesktopChoices?
 
     @Option(help: ArgumentHelp("The scope whose category follows and sets the desktop's text size (default: the root scope).", valueName: "scope"))
-    var desktopScope: String?
+    var desktopScope: Checked<PreferenceScope>?
 
     @Option(
         help: ArgumentHelp(
@@ -162,7 +162,7 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp(
         "The scope org.fontd.Fontd1 serves (default: --desktop-scope with a desktop bridge, else the root scope); without --desktop, "
             + "the Settings portal serves desktop/portal below it.", valueName: "scope"))
-    var dbusScope: String?
+    var dbusScope: Checked<PreferenceScope>?
 
     @Flag(help: ArgumentHelp(
         "Answer org.gnome.desktop.interface text-scaling-factor in the Settings portal too (the desktop bridge's value for the category). "
@@ -170,15 +170,13 @@ struct Serve: ParsableCommand {
     var portalTextScalingFactor = false
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
-    var logLevel = "info"
+    var logLevel: Checked<Logger.Level> = "info"
 
     static let defaultHost = "127.0.0.1"
     static let defaultPort = 8686
 
     func run() throws {
-        guard let level = Logger.Level(rawValue: logLevel) else {
-            throw ValidationError("Invalid log level '\(logLevel)'; use one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
-        }
+        let level = try logLevel.value()
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
@@ -191,23 +189,7 @@ struct Serve: ParsableCommand {
         let host = host ?? Self.defaultHost
         let port = port ?? Self.defaultPort
         let threads = threads ?? HTTPServerConfiguration.processorCount
-        guard (1...1024).contains(threads) else { throw ValidationError("Invalid threads '\(threads)': expected 1 to 1024.") }
-        guard maxConnections >= 1 else { throw ValidationError("Invalid max connections '\(maxConnections)': expected at least 1.") }
-        guard cacheEntries >= 1 else { throw ValidationError("Invalid cache entries '\(cacheEntries)': expected at least 1.") }
-        guard cacheBytes >= 0 else { throw ValidationError("Invalid cache bytes '\(cacheBytes)': expected 0 or more.") }
-        guard (0...65535).contains(port) else { throw ValidationError("Invalid port '\(port)': expected 0 to 65535.") }
-
-        guard subscriberQueueBytes >= 1024 else { throw ValidationError("Invalid subscriber queue bytes '\(subscriberQueueBytes)': expected at least 1024.") }
-        if let sseSndbuf, !(1024...(64 << 20)).contains(sseSndbuf) {
-            throw ValidationError("Invalid SSE send buffer '\(sseSndbuf)': expected 1024 to 67108864 bytes.")
-        }
         let environment = ProcessInfo.processInfo.environment
-        if token == "" {
-            throw ValidationError("--token is empty: give the secret clients must send, or no --token (only on loopback, or with --allow-unauthenticated).")
-        }
-        if token == nil, tokenFile == nil, environment["FONTD_TOKEN"] == "" {
-            throw ValidationError("FONTD_TOKEN is set but empty: give the secret clients must send, or unset it (only on loopback, or with --allow-unauthenticated).")
-        }
         let token = try TokenSource(option: token, file: tokenFile).resolved(environment: environment)
         // An inherited socket is judged on the address it is bound to, as --host is on the address it names.
         let loopback = try inherited?.isLoopback ?? HTTPServer.isLoopback(host: host)
@@ -215,17 +197,7 @@ struct Serve: ParsableCommand {
             let place = inherited.map { "\(Self.address(host: $0.host, port: $0.port)) (the socket systemd passed)" } ?? host
             throw ValidationError("Refusing to listen on \(place) without a token: anyone who can connect could change the reader's preferences. Give --token-file (or FONTD_TOKEN, or --token), or --allow-unauthenticated.")
         }
-        guard keptChanges >= 1 else { throw ValidationError("Invalid kept changes '\(keptChanges)': expected at least 1.") }
-        guard keptChangesPerScope >= 1 else { throw ValidationError("Invalid kept changes per scope '\(keptChangesPerScope)': expected at least 1.") }
-        guard maxScopes >= 0 else { throw ValidationError("Invalid max scopes '\(maxScopes)': expected 0 or more.") }
-        guard maxScopesPerReader >= 1 else { throw ValidationError("Invalid max scopes per reader '\(maxScopesPerReader)': expected at least 1.") }
-        guard maxWritesPerSecond.isFinite, (0.01...1_000_000).contains(maxWritesPerSecond) else {
-            throw ValidationError("Invalid max writes per second '\(maxWritesPerSecond)': expected 0.01 to 1000000.")
-        }
-        let maximumTokenLifetime: TokenLifetime
-        do { maximumTokenLifetime = try TokenLifetime(parsing: maxTokenTtl) } catch {
-            throw ValidationError("Invalid --max-token-ttl '\(maxTokenTtl)': expected \(TokenLifetime.form).")
-        }
+        let maximumTokenLifetime = try maxTokenTtl.value()
         let scopedTokenKey = try Self.scopedTokenKey(
             secret: jwtSecret ?? environment["FONTD_JWT_SECRET"], secretFromEnvironment: jwtSecret == nil, publicKeyPath: jwtPublicKey,
             token: token)
@@ -361,11 +333,12 @@ struct Serve: ParsableCommand {
         }
     }
 
-    /// `--desktop-scope` as a scope; the root scope when it is not given.
+    /// `--desktop-scope` as a scope (read when the command line was parsed); the root scope when
+    /// it is not given.
     func desktopScopeParsed() throws -> PreferenceScope {
         guard let desktopScope else { return .root }
         do {
-            return try PreferenceScope(parsing: desktopScope)
+            return try desktopScope.value()
         } catch {
             throw ValidationError("--desktop-scope: \(error)")
         }
@@ -416,17 +389,5 @@ struct Serve: ParsableCommand {
     static func defaultStatePath(_ environment: [String: String]) -> String? {
         if let base = environment["XDG_STATE_HOME"], base.hasPrefix("/") { return base + "/fontd/state.json" }
         return environment["HOME"].map { $0 + "/.local/state/fontd/state.json" }
-    }
-
-    func validate() throws {
-        _ = try durations()
-        if desktopScope != nil, desktop == nil, bridge == nil {
-            throw ValidationError("--desktop-scope needs --desktop gnome, kde, x11 or auto, or --bridge.")
-        }
-        if let desktop, desktop.choices.isSuperset(of: [.gnome, .kde]) {
-            throw ValidationError("--desktop: gnome and kde each set the reader's category from their own text size; give one of them (x11 may join either).")
-        }
-        _ = try desktopScopeParsed()
-        try validateBusOptions()
     }
 }

@@ -10,7 +10,7 @@ struct StylesCommand: ParsableCommand {
         abstract: "Show the style table: every style's size and line height per category.")
 
     @Option(help: "Show one category in detail (size, line height, tracking, weights).")
-    var category: String?
+    var category: Checked<ContentSizeCategory>?
 
     @Option(help: ArgumentHelp(StyleTableOption.help))
     var styles: String?
@@ -38,8 +38,13 @@ struct StylesCommand: ParsableCommand {
         var styles: [Cell]
     }
 
+    /// An unknown `--category` is refused in the model's words before the table is read.
+    func validate() throws {
+        _ = try category?.value()
+    }
+
     func run() throws {
-        let category = try category.map { name throws(DynamicTypeError) in try ContentSizeCategory(parsing: name) }
+        let category = try category?.value()
         AnswerInputs.recordStyleTable(explicit: styles)
         let table = try StyleTable.locate(explicit: styles)
         guard let category else {

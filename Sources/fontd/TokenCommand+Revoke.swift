@@ -22,7 +22,7 @@ extension TokenCommand {
                 """)
 
         @Option(help: ArgumentHelp("The scope whose tokens, with those of the scopes below it, are revoked, such as alice.", valueName: "scope"))
-        var scope: String
+        var scope: Checked<PreferenceScope>
 
         @OptionGroup var server: ServerOptions
 
@@ -32,9 +32,14 @@ extension TokenCommand {
         @Flag(help: "Print the server's answer as JSON.")
         var json = false
 
+        /// A `--scope` that is no scope is refused in the model's words before the token is read.
+        func validate() throws {
+            _ = try scope.value()
+        }
+
         @MainActor
         func run() async throws {
-            let scope = try PreferenceScope(parsing: scope)
+            let scope = try scope.value()
             let source = TokenSource(option: nil, file: tokenFile)
             let given: String?
             do { given = try source.resolved(environment: ProcessInfo.processInfo.environment) } catch { throw ValidationError(error.description) }

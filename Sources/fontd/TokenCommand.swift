@@ -24,10 +24,10 @@ struct TokenCommand: AsyncParsableCommand {
                 """)
 
         @Option(help: ArgumentHelp("The scope the token may read and write, with the scopes below it, such as alice or alice/phone.", valueName: "scope"))
-        var scope: String
+        var scope: Checked<PreferenceScope>
 
         @Option(help: ArgumentHelp("How long the token stays valid: Ns, Nm, Nh or Nd, such as 30d (at most 366d).", valueName: "ttl"))
-        var ttl: String
+        var ttl: Checked<TokenLifetime>
 
         @Option(help: ArgumentHelp("The HS256 secret, at least 32 bytes (default: $FONTD_JWT_SECRET).", valueName: "secret"))
         var jwtSecret: String?
@@ -41,10 +41,16 @@ struct TokenCommand: AsyncParsableCommand {
             case privateKey(ES256PrivateKey)
         }
 
+        /// The scope and the lifetime, each refused in its own words, before any key is read.
+        func validate() throws {
+            _ = try scope.value()
+            _ = try ttl.value()
+        }
+
         @MainActor
         func run() async throws {
-            let scope = try PreferenceScope(parsing: scope)
-            let lifetime = try TokenLifetime(parsing: ttl)
+            let scope = try scope.value()
+            let lifetime = try ttl.value()
             let key = try signingKey(environment: ProcessInfo.processInfo.environment)
             // Whole seconds: `iat` and `exp` are NumericDates, and a fraction says nothing a reader needs.
             let issued = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))

@@ -1,3 +1,5 @@
+import FontdCommandLine
+
 /// How long a scoped token stays valid, as `--ttl` gives it: a whole number and a unit, `90s`,
 /// `15m`, `12h` or `30d`, from a second to `longestSeconds`.
 struct TokenLifetime: Hashable, Sendable {
@@ -22,4 +24,10 @@ struct TokenLifetime: Hashable, Sendable {
         else { throw .invalidLifetime(text) }
         seconds = count * unit
     }
+}
+
+/// `fontd token issue --ttl`, read when the command line is parsed and refused in
+/// `TokenIssueError`'s words.
+extension TokenLifetime: CommandLineValue {
+    public init(commandLine text: String) throws(TokenIssueError) { try self.init(parsing: text) }
 }
