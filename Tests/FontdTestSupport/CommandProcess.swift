@@ -3,16 +3,20 @@ import Foundation
 import Glibc
 #endif
 
-/// A long-running command (such as `fontd watch`, or a program a test compiled) whose stdout lines are read as they
-/// come, each with the moment it arrived.
+/// A command (such as `fontd watch`, or a program a test compiled) whose stdout lines are read as they come, each
+/// with the moment it arrived; `CommandRunner.run` uses it for commands that are simply run to the end.
+///
+/// The reader threads write the lines and the captured bytes under `lock`; a test's thread reads them.
 public final class CommandProcess: @unchecked Sendable {
     public let process = Process()
     private let output = Pipe()
     private let error = Pipe()
     private let lock = NSLock()
     private let arrived = DispatchSemaphore(value: 0)
+    private let outputClosed = DispatchSemaphore(value: 0)
     private let errorClosed = DispatchSemaphore(value: 0)
     private var lines: [(text: String, time: ContinuousClock.Instant)] = []
+    private var outputText = Data()
     private var errorText = Data()
 
     /// Starts `fontd arguments…` (or another built product, `executable`) with the pinned fonts.
@@ -37,6 +41,7 @@ public final class CommandProcess: @unchecked Sendable {
                 let chunk = outputHandle.availableData
                 if chunk.isEmpty { break }
                 let now = ContinuousClock.now
+                lock.withLock { outputText.append(chunk) }
                 for byte in chunk {
                     guard byte == UInt8(ascii: "\n") else {
                         pending.append(byte)
@@ -49,6 +54,7 @@ public final class CommandProcess: @unchecked Sendable {
                 }
             }
             arrived.signal()
+            outputClosed.signal()
         }
         let errorHandle = error.fileHandleForReading
         Thread.detachNewThread { [self] in
@@ -79,6 +85,9 @@ public final class CommandProcess: @unchecked Sendable {
         try processorSeconds(of: process.processIdentifier)
     }
 
+    /// What the command has written to stdout so far, a last line without its newline included.
+    public var standardOutput: String { lock.withLock { String(decoding: outputText, as: UTF8.self) } }
+
     /// What the command has written to stderr so far.
     public var standardError: String { lock.withLock { String(decoding: errorText, as: UTF8.self) } }
 
@@ -91,9 +100,11 @@ public final class CommandProcess: @unchecked Sendable {
         while process.isRunning, Date() < deadline { usleep(2_000) }
         guard !process.isRunning else { return nil }
         process.waitUntilExit()
-        // Everything the command wrote to stderr has been read once the pipe is closed.
-        _ = errorClosed.wait(timeout: .now() + 2)
-        errorClosed.signal()
+        // Everything the command wrote has been read once its pipes are closed.
+        for closed in [outputClosed, errorClosed] {
+            _ = closed.wait(timeout: .now() + 2)
+            closed.signal()
+        }
         return process.terminationStatus
     }
 
@@ -101,11 +112,22 @@ public final class CommandProcess: @unchecked Sendable {
     @discardableResult
     public func stop() -> Int32 {
         guard process.isRunning else { return process.terminationStatus }
-        kill(process.processIdentifier, SIGINT)
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        signalThenKill(process.processIdentifier, SIGINT) { !process.isRunning }
         process.waitUntilExit()
         return process.terminationStatus
+    }
+}
+
+/// Sends `signal` to `pid` and polls `hasExited` for up to 5 s, then sends SIGKILL: the one way every test
+/// runner stops a child, so a child that ignores the polite signal cannot outlive its test.
+func signalThenKill(_ pid: pid_t, _ signal: Int32, hasExited: () -> Bool) {
+    kill(pid, signal)
+    let deadline = Date().addingTimeInterval(5)
+    while !hasExited() {
+        guard Date() < deadline else {
+            kill(pid, SIGKILL)
+            return
+        }
+        usleep(5_000)
     }
 }

@@ -9,7 +9,8 @@ public struct CommandResult: Sendable {
     public var diedOfSignal = false
 }
 
-/// Runs the built `fontd` with the pinned fonts, the way a user would from a shell.
+/// Runs the built `fontd` with the pinned fonts to the end, the way a user would from a shell: a `CommandProcess`
+/// waited for, its output taken whole.
 public enum CommandRunner {
     public enum RunError: Error, CustomStringConvertible {
         case notBuilt
@@ -30,46 +31,14 @@ public enum CommandRunner {
         timeoutSeconds: Double = 30
     ) throws -> CommandResult {
         guard let executable = executable ?? TestPaths.fontdExecutable else { throw RunError.notBuilt }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-
-        // Drain both pipes while the process runs, so a large answer cannot block it.
-        let outputData = LockedData()
-        let errorData = LockedData()
-        let group = DispatchGroup()
-        for (pipe, sink) in [(output, outputData), (error, errorData)] {
-            group.enter()
-            DispatchQueue.global().async {
-                sink.set(pipe.fileHandleForReading.readDataToEndOfFile())
-                group.leave()
-            }
-        }
-        try process.run()
-        if group.wait(timeout: .now() + timeoutSeconds) == .timedOut {
-            process.terminate()
+        // CommandProcess drains both pipes while the process runs, so a large answer cannot block it.
+        let command = try CommandProcess(program: executable, arguments, environment: environment)
+        guard let status = command.waitForExit(seconds: timeoutSeconds) else {
+            command.stop()
             throw RunError.timedOut(arguments)
         }
-        process.waitUntilExit()
         return CommandResult(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData.get(), as: UTF8.self),
-            standardError: String(decoding: errorData.get(), as: UTF8.self),
-            diedOfSignal: process.terminationReason == .uncaughtSignal)
+            status: status, standardOutput: command.standardOutput, standardError: command.standardError,
+            diedOfSignal: command.process.terminationReason == .uncaughtSignal)
     }
-}
-
-/// Bytes written by one thread and read by another after a `DispatchGroup` wait.
-private final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-
-    func set(_ newValue: Data) { lock.withLock { data = newValue } }
-    func get() -> Data { lock.withLock { data } }
 }

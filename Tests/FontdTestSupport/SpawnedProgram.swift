@@ -49,16 +49,9 @@ package struct SpawnedProgram {
 
     /// Stops the program: SIGTERM, then SIGKILL after 5 s; waits for it.
     package func stop() {
-        kill(pid, SIGTERM)
         var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(5)
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                break
-            }
-            usleep(10_000)
-        }
+        signalThenKill(pid, SIGTERM) { waitpid(pid, &status, WNOHANG) != 0 }
+        // Reaps the child (at once if it has already been reaped above: waitpid then fails with ECHILD).
+        waitpid(pid, &status, 0)
     }
 }
