@@ -1,22 +1,9 @@
 import ArgumentParser
 import DesktopBridge
-import DynamicType
 import FontService
-import FontResolution
 import Logging
 
 extension Serve {
-    /// X11 as `--desktop` asks for it (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)); nil for
-    /// none, or with `auto` when `DISPLAY` is not set or `xrdb` is not installed (said once in the log).
-    func joinX11(table: StyleTable, environment: [String: String], stateFolder: String?, logger: Logger) throws -> X11Target? {
-        guard let desktop, desktop.x11 != .no else { return nil }
-        if desktop.x11 == .optional, !X11Target.isAvailable(environment: environment) {
-            logger.notice("serving without X11 (--desktop auto): DISPLAY is not set or xrdb is not installed")
-            return nil
-        }
-        return try X11Target(ratios: try TextScalingRatios.of(table), environment: environment, stateFolder: stateFolder, logger: logger)
-    }
-
     /// Runs each of `targets` on its scope below the desktop scope, excluded as the reader chose, its
     /// status kept (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)); nil when there are none.
     func startTargets(_ targets: [any DesktopTarget], service: FontService, stateFolder: String?, logger: Logger) throws -> DesktopTargets? {
