@@ -20,6 +20,9 @@ import Testing
         let server = try ServerProcess(["--store", url, "--store-timeout", "1"])
         let watched = try ServerProcess(["--store", url, "--store-timeout", "1", "--log-level", "debug"])
         #expect(try server.client.get("/healthz").bodyText == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
+        // The log is read on its own thread and the ready line comes on stdout: wait until the
+        // start-up lines are in, so that they are not counted as the outage's.
+        #expect(Self.waitFor(server, seconds: 5) { $0.contains("[fontd] listening") })
         let logBefore = server.standardError()
 
         try cluster.stop(mode: .fast)

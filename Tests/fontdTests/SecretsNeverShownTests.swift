@@ -148,7 +148,7 @@ import Testing
         let help = try CommandRunner.run(["category", "set", "--help"]).standardOutput
         #expect(help.contains("--token-file") && help.contains("ps"), "\(help)")
         server.terminate()
-        let log = server.standardError()
+        let log = server.standardErrorAfterExit()
         #expect(log.contains("access_token=REDACTED"), "the trace log should show the redacted target: \(log.suffix(2000))")
         #expect(shown(secrets, in: log).isEmpty, "the log shows \(shown(secrets, in: log))")
     }
