@@ -18,14 +18,15 @@ let package = Package(
         // with dlopen for the same reason (docs/DESIGN.md §27 (The session bus)).
         .library(name: "fontd-bus", type: .dynamic, targets: ["CBusService"]),
     ],
+    // fontd is an application: every dependency is pinned to one version here (README.md, "Dependencies").
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/vapor/jwt-kit", exact: "5.8.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // C libraries, imported through small shim headers (docs/DESIGN.md §20 (Platform facts): macros that do not import are wrapped).
@@ -114,7 +115,8 @@ let package = Package(
         .target(
             name: "SQLiteStore",
             dependencies: [
-                "DynamicType", "ScopedPreferences", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "DynamicType", "ScopedPreferences", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
         // The same in a PostgreSQL database that several fontd replicas share (docs/DESIGN.md §24 (Replicas on PostgreSQL)),
         // through postgres-nio; SwiftNIO stays inside this module, never in HTTPServer.
@@ -247,7 +249,9 @@ let package = Package(
         ),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType", "FontdTestSupport"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
-        .testTarget(name: "ScopedPreferencesTests", dependencies: ["ScopedPreferences", "DynamicType", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(
+            name: "ScopedPreferencesTests",
+            dependencies: ["ScopedPreferences", "DynamicType", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "DesktopBridgeTests", dependencies: ["DesktopBridge", "DynamicType", "FontdTestSupport", "DesktopTestSupport"]),
         .testTarget(name: "CommandLineCacheTests", dependencies: ["CommandLineCache", "Caching"]),
         .testTarget(

@@ -52,11 +52,13 @@ let benchmarks: @Sendable () -> Void = {
         let context = service.makeLoopContext()
         // The harness runs one iteration per sample: the cycle's position is kept across samples.
         let cycle = Cycle()
-        Benchmark(name, configuration: .init(setup: { for request in requests { _ = service.respond(to: request, context: context) } })) { benchmark in
+        Benchmark(name, configuration: .init(setup: { for request in requests { _ = service.respond(to: request, context: context) } })) {
+            benchmark in
             for _ in benchmark.scaledIterations {
-                guard case .response(let response) = service.respond(
-                    to: requests[cycle.next(below: requests.count)], context: forgetting ? service.makeLoopContext() : context),
-                      response.status == 200
+                guard
+                    case .response(let response) = service.respond(
+                        to: requests[cycle.next(below: requests.count)], context: forgetting ? service.makeLoopContext() : context),
+                    response.status == 200
                 else { fatalError("\(name): not a 200") }
                 blackHole(response)
             }

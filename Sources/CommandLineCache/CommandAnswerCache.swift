@@ -130,7 +130,8 @@ public struct CommandAnswerCache: Sendable {
         var variables: [[UInt8]] = []
         var pointer = environ
         while let variable = pointer.pointee {
-            variables.append(Array(UnsafeBufferPointer(start: UnsafeRawPointer(variable).assumingMemoryBound(to: UInt8.self), count: strlen(variable))))
+            variables.append(
+                Array(UnsafeBufferPointer(start: UnsafeRawPointer(variable).assumingMemoryBound(to: UInt8.self), count: strlen(variable))))
             pointer += 1
         }
         return variables

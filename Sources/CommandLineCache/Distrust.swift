@@ -49,7 +49,8 @@ public enum Distrust: Equatable, Sendable, CustomStringConvertible {
     static func ofKind(at name: String, in parent: Int32, directory: Bool) -> Distrust? {
         var status = stat()
         guard fstatat(parent, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-        let type = status.st_mode & S_IFMT, expected: mode_t = directory ? S_IFDIR : S_IFREG
+        let type = status.st_mode & S_IFMT
+        let expected: mode_t = directory ? S_IFDIR : S_IFREG
         return type == expected ? nil : .kind(found: kind(of: type), expected: kind(of: expected))
     }
 

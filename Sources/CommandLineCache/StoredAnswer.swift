@@ -45,8 +45,8 @@ struct StoredAnswer: Equatable, Sendable {
         let bodyEnd = bytes.count - Self.codeLength
         let trailer = bytes[bodyEnd...]
         guard trailer.starts(with: Self.codePrefix), trailer.last == UInt8(ascii: "\n"),
-              let code = Hexadecimal.bytes(of: trailer.dropFirst(Self.codePrefix.count).dropLast()),
-              secret.isAuthenticationCode(code, of: bytes[..<bodyEnd])
+            let code = Hexadecimal.bytes(of: trailer.dropFirst(Self.codePrefix.count).dropLast()),
+            secret.isAuthenticationCode(code, of: bytes[..<bodyEnd])
         else {
             throw .damaged("its HMAC does not match: truncated, altered, or made with another key")
         }
@@ -96,8 +96,8 @@ struct StoredAnswer: Equatable, Sendable {
     private static func stamp(parsing field: ArraySlice<UInt8>) -> PathStamp? {
         let words = field.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
         if words.count == 6, words[0].elementsEqual("present".utf8),
-           let device = unsigned(words[1]), let inode = unsigned(words[2]),
-           let bytes = signed(words[3]), let modified = signed(words[4]), let changed = signed(words[5])
+            let device = unsigned(words[1]), let inode = unsigned(words[2]),
+            let bytes = signed(words[3]), let modified = signed(words[4]), let changed = signed(words[5])
         {
             return .present(device: device, inode: inode, bytes: bytes, modifiedNanoseconds: modified, changedNanoseconds: changed)
         }

@@ -38,7 +38,9 @@ public enum BundledLibrary {
 
     /// Loads the first library named `fileName` of `searchPath(for:)` that exists (never unloaded:
     /// GLib cannot be) and finds its entry point, `symbol`.
-    public static func entryPoint(of fileName: String, named symbol: String) throws(Failure) -> (path: String, address: UnsafeMutableRawPointer) {
+    public static func entryPoint(of fileName: String, named symbol: String) throws(Failure) -> (
+        path: String, address: UnsafeMutableRawPointer
+    ) {
         let candidates = searchPath(for: fileName)
         guard let path = candidates.first(where: { access($0, F_OK) == 0 }) else { throw .notFound(searched: candidates) }
         // RTLD_LOCAL: GIO's symbols stay out of the global namespace; RTLD_NOW: a missing one fails here, not later.

@@ -22,17 +22,18 @@ extension DesktopBridge: DesktopTarget {
     /// never wrote the key. Then neither writes nor follows the key until the next `apply`.
     public func exclude() throws {
         let key = links.withLock { $0?.key }
-        let failure: DesktopBridgeError? = key?.sync { [self] access in
-            excluded = true
-            written = nil
-            guard let originalPath, let original = GnomeOriginal.read(originalPath) else { return nil }
-            if let factor = original.textScalingFactor {
-                guard access.userValue() != factor else { return nil }
-                return access.write(factor) ? nil : .notWritten(factor: factor, found: access.read())
-            }
-            guard access.userValue() != nil else { return nil }
-            return access.reset() ? nil : .notReset(found: access.read())
-        } ?? nil
+        let failure: DesktopBridgeError? =
+            key?.sync { [self] access in
+                excluded = true
+                written = nil
+                guard let originalPath, let original = GnomeOriginal.read(originalPath) else { return nil }
+                if let factor = original.textScalingFactor {
+                    guard access.userValue() != factor else { return nil }
+                    return access.write(factor) ? nil : .notWritten(factor: factor, found: access.read())
+                }
+                guard access.userValue() != nil else { return nil }
+                return access.reset() ? nil : .notReset(found: access.read())
+            } ?? nil
         if let failure { throw failure }
         logger.info("put GNOME's text-scaling-factor back as the reader had it", metadata: ["record": "\(originalPath ?? "none")"])
     }
@@ -45,7 +46,8 @@ extension DesktopBridge: DesktopTarget {
         if ratios.category(nearest: found) == category || found == target { return .unchanged }
         if let originalPath, GnomeOriginal.read(originalPath) == nil {
             do { try GnomeOriginal(textScalingFactor: access.userValue()).write(to: originalPath) } catch {
-                return .failed("the reader's text-scaling-factor could not be recorded in \(originalPath) (\(error)); the key is left at \(found)")
+                return .failed(
+                    "the reader's text-scaling-factor could not be recorded in \(originalPath) (\(error)); the key is left at \(found)")
             }
         }
         written = target

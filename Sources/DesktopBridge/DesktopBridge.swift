@@ -78,7 +78,8 @@ public final class DesktopBridge: @unchecked Sendable {
             bridge.excluded = excluded
             let factor = access.read()
             let current = hub.preferences(of: scope).category
-            let ownLimit = factor == ratios.factor(for: hub.preferences(of: targetScope).clampedCategory)
+            let ownLimit =
+                factor == ratios.factor(for: hub.preferences(of: targetScope).clampedCategory)
                 && ratios.category(nearest: factor) != current
             guard !excluded, !ownLimit else {
                 outcome.withLock { $0 = (factor, nil) }
@@ -91,7 +92,9 @@ public final class DesktopBridge: @unchecked Sendable {
             }
         }
         done.wait()
-        guard let (factor, result) = outcome.withLock({ $0 }) else { preconditionFailure("the start's change completed without an outcome") }
+        guard let (factor, result) = outcome.withLock({ $0 }) else {
+            preconditionFailure("the start's change completed without an outcome")
+        }
         var metadata: Logger.Metadata = [
             "key": "\(Self.schema) \(Self.key)", "backend": "\(key.backend)", "library": "\(library.path)",
             "scope": "\(scope.isRoot ? "(root)" : scope.path)", "textScalingFactor": "\(factor)",
@@ -105,7 +108,8 @@ public final class DesktopBridge: @unchecked Sendable {
             logger.notice("following the desktop's text size", metadata: metadata)
         case nil:
             logger.notice(
-                excluded ? "GNOME is excluded: its text size is neither followed nor set"
+                excluded
+                    ? "GNOME is excluded: its text size is neither followed nor set"
                     : "following the desktop's text size; at start it is fontd's own write of desktop/gnome's limit, not the reader's choice",
                 metadata: metadata)
         }
@@ -114,7 +118,12 @@ public final class DesktopBridge: @unchecked Sendable {
 
     /// Leaves the desktop: no change is followed either way after it returns.
     public func stop() {
-        guard let (key, watch) = links.withLock({ links in defer { links = nil }; return links }) else { return }
+        guard
+            let (key, watch) = links.withLock({ links in
+                defer { links = nil }
+                return links
+            })
+        else { return }
         watch.cancel()
         key.close()
     }
@@ -134,9 +143,11 @@ public final class DesktopBridge: @unchecked Sendable {
         let category = ratios.category(nearest: factor)
         watch.set(category) { [logger] result in
             guard case .failure(let failure) = result else { return }
-            logger.warning("could not follow the desktop's text size", metadata: [
-                "textScalingFactor": "\(factor)", "category": "\(category.rawValue)", "reason": "\(failure)",
-            ])
+            logger.warning(
+                "could not follow the desktop's text size",
+                metadata: [
+                    "textScalingFactor": "\(factor)", "category": "\(category.rawValue)", "reason": "\(failure)",
+                ])
         }
     }
 }

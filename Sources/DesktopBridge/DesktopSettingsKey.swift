@@ -34,7 +34,10 @@ final class DesktopSettingsKey: Sendable {
         let changed: @Sendable (Double, Access) -> Void
         let log: @Sendable (Logger.Level, String) -> Void
 
-        init(library: DesktopSettingsLibrary, changed: @escaping @Sendable (Double, Access) -> Void, log: @escaping @Sendable (Logger.Level, String) -> Void) {
+        init(
+            library: DesktopSettingsLibrary, changed: @escaping @Sendable (Double, Access) -> Void,
+            log: @escaping @Sendable (Logger.Level, String) -> Void
+        ) {
             self.library = library
             self.changed = changed
             self.log = log
@@ -95,11 +98,12 @@ final class DesktopSettingsKey: Sendable {
             log: { level, domain, message, context in
                 guard let context, let message else { return }
                 let text = domain.map { "\(String(cString: $0)): \(String(cString: message))" } ?? String(cString: message)
-                let level: Logger.Level = switch level {
-                case FONTD_DESKTOP_SETTINGS_LOG_WARNING: .warning
-                case FONTD_DESKTOP_SETTINGS_LOG_NOTICE: .notice
-                default: .info
-                }
+                let level: Logger.Level =
+                    switch level {
+                    case FONTD_DESKTOP_SETTINGS_LOG_WARNING: .warning
+                    case FONTD_DESKTOP_SETTINGS_LOG_NOTICE: .notice
+                    default: .info
+                    }
                 Unmanaged<Callbacks>.fromOpaque(context).takeUnretainedValue().log(level, text)
             },
             // Unretained: `callbacks` lives as long as this key, which closes the library's handle before it goes.
@@ -156,7 +160,12 @@ final class DesktopSettingsKey: Sendable {
 
     /// Stops the settings thread; no handler or task runs after it returns. Not on the settings thread.
     func close() {
-        guard let settings = settings.withLock({ settings in defer { settings = nil }; return settings }) else { return }
+        guard
+            let settings = settings.withLock({ settings in
+                defer { settings = nil }
+                return settings
+            })
+        else { return }
         library.close(settings.pointer)
     }
 }

@@ -15,12 +15,15 @@ struct DesktopSettingsLibrary: Sendable {
     /// Where the library was loaded from.
     let path: String
     /// The functions of its table (CDesktopSettings.h says what each does).
-    let open: @convention(c) (
-        UnsafePointer<CChar>?, UnsafePointer<CChar>?, fontd_desktop_settings_callbacks, UnsafeMutablePointer<fontd_desktop_settings_failure>?
-    ) -> OpaquePointer?
-    let perform: @convention(c) (
-        OpaquePointer?, fontd_desktop_settings_task?, UnsafeMutableRawPointer?, fontd_desktop_settings_release?
-    ) -> Void
+    let open:
+        @convention(c) (
+            UnsafePointer<CChar>?, UnsafePointer<CChar>?, fontd_desktop_settings_callbacks,
+            UnsafeMutablePointer<fontd_desktop_settings_failure>?
+        ) -> OpaquePointer?
+    let perform:
+        @convention(c) (
+            OpaquePointer?, fontd_desktop_settings_task?, UnsafeMutableRawPointer?, fontd_desktop_settings_release?
+        ) -> Void
     let read: @convention(c) (OpaquePointer?) -> Double
     let write: @convention(c) (OpaquePointer?, Double) -> Bool
     let userValue: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Double>?) -> Bool
@@ -30,7 +33,8 @@ struct DesktopSettingsLibrary: Sendable {
 
     /// Loads the first library of `BundledLibrary.searchPath(for:)` that exists and checks its table.
     static func load() throws(DesktopBridgeError) -> DesktopSettingsLibrary {
-        let path: String, symbol: UnsafeMutableRawPointer
+        let path: String
+        let symbol: UnsafeMutableRawPointer
         do { (path, symbol) = try BundledLibrary.entryPoint(of: fileName, named: FONTD_DESKTOP_SETTINGS_ENTRY_POINT) } catch {
             throw switch error {
             case .notFound(let searched): .libraryNotFound(searched: searched)
@@ -41,11 +45,14 @@ struct DesktopSettingsLibrary: Sendable {
         let entryPoint = unsafeBitCast(symbol, to: fontd_desktop_settings_entry_point.self)
         guard let table = entryPoint()?.pointee else { throw .libraryIncompatible(path: path, reason: "it offers no table") }
         guard table.version == FONTD_DESKTOP_SETTINGS_VERSION else {
-            throw .libraryIncompatible(path: path, reason: "its table is version \(table.version); this fontd's is \(FONTD_DESKTOP_SETTINGS_VERSION)")
+            throw .libraryIncompatible(
+                path: path, reason: "its table is version \(table.version); this fontd's is \(FONTD_DESKTOP_SETTINGS_VERSION)")
         }
         guard let open = table.open, let perform = table.perform, let read = table.read, let write = table.write,
-              let userValue = table.user_value, let reset = table.reset, let backend = table.backend, let close = table.close
+            let userValue = table.user_value, let reset = table.reset, let backend = table.backend, let close = table.close
         else { throw .libraryIncompatible(path: path, reason: "its table lacks a function") }
-        return DesktopSettingsLibrary(path: path, open: open, perform: perform, read: read, write: write, userValue: userValue, reset: reset, backend: backend, close: close)
+        return DesktopSettingsLibrary(
+            path: path, open: open, perform: perform, read: read, write: write, userValue: userValue, reset: reset, backend: backend,
+            close: close)
     }
 }

@@ -7,9 +7,15 @@ public struct AnyCodingKey: CodingKey, Sendable {
     public let intValue: Int?
 
     /// A key named `string`.
-    public init(_ string: String) { stringValue = string; intValue = nil }
+    public init(_ string: String) {
+        stringValue = string
+        intValue = nil
+    }
     /// The key of the element at `index` of an array.
-    public init(index: Int) { stringValue = "\(index)"; intValue = index }
+    public init(index: Int) {
+        stringValue = "\(index)"
+        intValue = index
+    }
     public init?(stringValue: String) { self.init(stringValue) }
     public init?(intValue: Int) { self.init(index: intValue) }
 }

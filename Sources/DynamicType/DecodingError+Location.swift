@@ -15,7 +15,7 @@ extension DecodingError {
     public var reason: String {
         switch self {
         case .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
-             .dataCorrupted(let context):
+            .dataCorrupted(let context):
             context.debugDescription
         @unknown default: "\(self)"
         }
@@ -26,7 +26,7 @@ extension DecodingError {
     public var problem: JSONDocumentDecoder.Problem? {
         switch self {
         case .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
-             .dataCorrupted(let context):
+            .dataCorrupted(let context):
             context.underlyingError as? JSONDocumentDecoder.Problem
         @unknown default: nil
         }

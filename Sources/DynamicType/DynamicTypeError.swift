@@ -47,7 +47,7 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
         switch self {
         case .unknownStyle(_, let known): known
         case .unknownCategory(_, let allowed), .unknownLegibilityWeight(_, let allowed),
-             .unknownTextSpacing(_, let allowed), .unknownTrait(_, let allowed), .unknownFamily(_, let allowed):
+            .unknownTextSpacing(_, let allowed), .unknownTrait(_, let allowed), .unknownFamily(_, let allowed):
             allowed
         case .invalidNumber(_, _, _, _, let names) where !names.isEmpty: names
         case .invalidScope: [PreferenceScope.form]
@@ -65,7 +65,7 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
             NearestNames.suggestion(
                 for: name, among: allowed + ContentSizeCategory.allCases.filter { allowed.contains($0.rawValue) }.map(\.appleName))
         case .unknownLegibilityWeight(let name, let allowed), .unknownTextSpacing(let name, let allowed),
-             .unknownTrait(let name, let allowed), .unknownFamily(let name, let allowed):
+            .unknownTrait(let name, let allowed), .unknownFamily(let name, let allowed):
             NearestNames.suggestion(for: name, among: allowed)
         case .invalidNumber(_, let value, _, _, let names) where !names.isEmpty:
             NearestNames.suggestion(for: value, among: names)
@@ -131,12 +131,14 @@ public func formatNumber(_ number: Double) -> String {
 public func parseNumber(
     _ text: String, parameter: String, in range: ClosedRange<Double>, lowerBoundIncluded: Bool = true
 ) throws(DynamicTypeError) -> Double {
-    let isDecimal = !text.isEmpty && text.utf8.allSatisfy { byte in
-        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
-    }
+    let isDecimal =
+        !text.isEmpty
+        && text.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        }
     guard isDecimal, let value = Double(text), value.isFinite, range.contains(value),
-          lowerBoundIncluded || value > range.lowerBound
+        lowerBoundIncluded || value > range.lowerBound
     else {
         throw .invalidNumber(parameter: parameter, value: text, range: range, lowerBoundIncluded: lowerBoundIncluded)
     }

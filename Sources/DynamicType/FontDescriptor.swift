@@ -30,7 +30,8 @@ public struct FontDescriptor: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case families = "family", size, weight, width, slant, spacing, traits, variations
+        case families = "family"
+        case size, weight, width, slant, spacing, traits, variations
     }
 
     public init(from decoder: any Decoder) throws {

@@ -46,7 +46,8 @@ extension StyleTable {
         }
 
         // Step 6b: WCAG 1.4.12's spacing, from the size as it is now; `metricsScale` stays the table's.
-        var wordSpacing: Double?, paragraphSpacing: Double?
+        var wordSpacing: Double?
+        var paragraphSpacing: Double?
         if request.textSpacing == .wcag {
             lineHeight = max(lineHeight, size * 1.5)
             tracking += size * 0.12

@@ -68,7 +68,12 @@ public enum JSONDocument: Equatable, Sendable {
             var line = 1
             var column = 1
             for byte in bytes[..<min(position, bytes.count)] {
-                if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
             }
             return SyntaxError(line: line, column: column, reason: reason)
         }
@@ -108,7 +113,10 @@ public enum JSONDocument: Equatable, Sendable {
             position += 1
             var members: [Member] = []
             skipWhitespace()
-            if current == UInt8(ascii: "}") { position += 1; return .object(members) }
+            if current == UInt8(ascii: "}") {
+                position += 1
+                return .object(members)
+            }
             while true {
                 skipWhitespace()
                 guard current == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
@@ -120,7 +128,9 @@ public enum JSONDocument: Equatable, Sendable {
                 skipWhitespace()
                 switch current {
                 case UInt8(ascii: ","): position += 1
-                case UInt8(ascii: "}"): position += 1; return .object(members)
+                case UInt8(ascii: "}"):
+                    position += 1
+                    return .object(members)
                 default: throw error("expected ',' or '}' in an object")
                 }
             }
@@ -130,13 +140,18 @@ public enum JSONDocument: Equatable, Sendable {
             position += 1
             var elements: [JSONDocument] = []
             skipWhitespace()
-            if current == UInt8(ascii: "]") { position += 1; return .array(elements) }
+            if current == UInt8(ascii: "]") {
+                position += 1
+                return .array(elements)
+            }
             while true {
                 elements.append(try parseValue(depth: depth + 1))
                 skipWhitespace()
                 switch current {
                 case UInt8(ascii: ","): position += 1
-                case UInt8(ascii: "]"): position += 1; return .array(elements)
+                case UInt8(ascii: "]"):
+                    position += 1
+                    return .array(elements)
                 default: throw error("expected ',' or ']' in an array")
                 }
             }
@@ -224,7 +239,7 @@ public enum JSONDocument: Equatable, Sendable {
                     position += 2
                     let low = try parseHex4()
                     guard (0xDC00...0xDFFF).contains(low),
-                          let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+                        let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
                     else { throw error("invalid surrogate pair") }
                     return scalar
                 }
@@ -239,7 +254,7 @@ public enum JSONDocument: Equatable, Sendable {
         private mutating func parseHex4() throws(SyntaxError) -> UInt32 {
             let digits = bytes.count - position >= 4 ? bytes[position..<position + 4] : []
             guard digits.count == 4, digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }),
-                  let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+                let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
             else { throw error("expected four hexadecimal digits after \\u") }
             position += 4
             return value

@@ -147,8 +147,10 @@ extension JSONDocumentDecoder {
         func decode(_ type: Float.Type) throws -> Float {
             let number = try decode(Double.self)
             guard Float(number).isFinite else {
-                throw refusal(.numberOutOfRange(number, lowest: formatNumber(-Double(Float.greatestFiniteMagnitude)),
-                                                highest: formatNumber(Double(Float.greatestFiniteMagnitude))))
+                throw refusal(
+                    .numberOutOfRange(
+                        number, lowest: formatNumber(-Double(Float.greatestFiniteMagnitude)),
+                        highest: formatNumber(Double(Float.greatestFiniteMagnitude))))
             }
             return Float(number)
         }
@@ -175,8 +177,9 @@ extension JSONDocumentDecoder {
             let lowest = max(Double(Integer.min), -exactLimit)
             let highest = min(Double(Integer.max), exactLimit)
             guard number >= lowest, number <= highest, let exact = Integer(exactly: number) else {
-                throw refusal(.numberOutOfRange(
-                    number, lowest: Problem.wholeNumberText(lowest), highest: Problem.wholeNumberText(highest)))
+                throw refusal(
+                    .numberOutOfRange(
+                        number, lowest: Problem.wholeNumberText(lowest), highest: Problem.wholeNumberText(highest)))
             }
             return exact
         }
@@ -228,7 +231,9 @@ extension JSONDocumentDecoder {
             try decoder(for: key).decode(type)
         }
 
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<
+            NestedKey
+        > {
             try decoder(for: key).container(keyedBy: type)
         }
 

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Encodes `Encodable` values as JSON with each object's members in the order they were
@@ -61,7 +61,10 @@ public struct OrderedJSONEncoder: Sendable {
         writeElement: (Element, inout String, Int?) throws -> Void
     ) throws {
         output += open
-        guard !elements.isEmpty else { return output += close }
+        guard !elements.isEmpty else {
+            output += close
+            return
+        }
         let inner = indent.map { $0 + 2 }
         for (offset, element) in elements.enumerated() {
             if offset > 0 { output += "," }
@@ -102,8 +105,14 @@ public struct OrderedJSONEncoder: Sendable {
     // MARK: The tree an Encoder builds
 
     fileprivate indirect enum Node {
-        case null, bool(Bool), string(String), number(Double), exactNumber(Double), integer(String)
-        case array(ArrayBox), object(ObjectBox)
+        case null
+        case bool(Bool)
+        case string(String)
+        case number(Double)
+        case exactNumber(Double)
+        case integer(String)
+        case array(ArrayBox)
+        case object(ObjectBox)
     }
 
     /// A slot a container fills in later; nested containers are handed out before they are filled.
@@ -138,7 +147,9 @@ public struct OrderedJSONEncoder: Sendable {
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
             let object: ObjectBox
-            if case .object(let existing) = root.value { object = existing } else {
+            if case .object(let existing) = root.value {
+                object = existing
+            } else {
                 object = ObjectBox()
                 root.value = .object(object)
             }
@@ -147,7 +158,9 @@ public struct OrderedJSONEncoder: Sendable {
 
         func unkeyedContainer() -> any UnkeyedEncodingContainer {
             let array: ArrayBox
-            if case .array(let existing) = root.value { array = existing } else {
+            if case .array(let existing) = root.value {
+                array = existing
+            } else {
                 array = ArrayBox()
                 root.value = .array(array)
             }
@@ -196,7 +209,9 @@ public struct OrderedJSONEncoder: Sendable {
             try OrderedJSONEncoder.encode(value, into: object.slot(for: key.stringValue), codingPath: codingPath + [key])
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<
+            NestedKey
+        > {
             TreeEncoder(codingPath: codingPath + [key], root: object.slot(for: key.stringValue)).container(keyedBy: keyType)
         }
 

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// One event of the preferences stream (`GET /events`): the snapshot a subscriber starts
@@ -58,11 +58,12 @@ public enum PreferenceEvent: Hashable, Sendable {
     public var data: String {
         // The encoder refuses only non-finite numbers, and the payloads hold none.
         let encoder = OrderedJSONEncoder()
-        let text: String? = switch self {
-        case .snapshot(let preferences): try? encoder.string(preferences)
-        case .fontsChanged(let change): try? encoder.string(change)
-        default: if let change { Self.json(of: change.payload, by: encoder) } else { nil }
-        }
+        let text: String? =
+            switch self {
+            case .snapshot(let preferences): try? encoder.string(preferences)
+            case .fontsChanged(let change): try? encoder.string(change)
+            default: if let change { Self.json(of: change.payload, by: encoder) } else { nil }
+            }
         return text ?? "{}"
     }
 

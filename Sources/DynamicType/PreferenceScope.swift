@@ -31,20 +31,26 @@ public struct PreferenceScope: Hashable, Comparable, Sendable, CustomStringConve
         guard !text.isEmpty else { throw .invalidScope(text, reason: "it is empty; leave scope out for the root scope") }
         let segments = text.split(separator: "/", omittingEmptySubsequences: false)
         guard segments.count <= Self.maximumDepth else {
-            throw .invalidScope(text, reason: "it has \(segments.count) segments; a scope has at most \(Self.maximumDepth) (reader/device/app)")
+            throw .invalidScope(
+                text, reason: "it has \(segments.count) segments; a scope has at most \(Self.maximumDepth) (reader/device/app)")
         }
         for (index, segment) in segments.enumerated() {
             let ordinal = ["first", "second", "third"][index]
             guard let first = segment.utf8.first else { throw .invalidScope(text, reason: "its \(ordinal) segment is empty") }
             guard segment.utf8.count <= Self.maximumSegmentLength else {
                 throw .invalidScope(
-                    text, reason: "its \(ordinal) segment is \(segment.utf8.count) characters long; the most is \(Self.maximumSegmentLength)")
+                    text,
+                    reason: "its \(ordinal) segment is \(segment.utf8.count) characters long; the most is \(Self.maximumSegmentLength)")
             }
             guard Self.isAlphanumeric(first) else {
-                throw .invalidScope(text, reason: "its \(ordinal) segment starts with '\(Self.shown(first))'; a segment starts with a letter or digit")
+                throw .invalidScope(
+                    text, reason: "its \(ordinal) segment starts with '\(Self.shown(first))'; a segment starts with a letter or digit")
             }
-            if let bad = segment.utf8.first(where: { !Self.isAlphanumeric($0) && $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-") }) {
-                throw .invalidScope(text, reason: "its \(ordinal) segment holds '\(Self.shown(bad))'; a segment holds only A-Z a-z 0-9 . _ -")
+            if let bad = segment.utf8.first(where: {
+                !Self.isAlphanumeric($0) && $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-")
+            }) {
+                throw .invalidScope(
+                    text, reason: "its \(ordinal) segment holds '\(Self.shown(bad))'; a segment holds only A-Z a-z 0-9 . _ -")
             }
         }
         self.init(checkedPath: text)
@@ -82,7 +88,8 @@ public struct PreferenceScope: Hashable, Comparable, Sendable, CustomStringConve
 
     /// Whether `other` is this scope or lies below it: what a token for this scope may read and write.
     public func covers(_ other: PreferenceScope) -> Bool {
-        isRoot || other.path == path || (other.path.hasPrefix(path) && other.path.utf8.dropFirst(path.utf8.count).first == UInt8(ascii: "/"))
+        isRoot || other.path == path
+            || (other.path.hasPrefix(path) && other.path.utf8.dropFirst(path.utf8.count).first == UInt8(ascii: "/"))
     }
 
     public var description: String { isRoot ? "the root scope" : path }

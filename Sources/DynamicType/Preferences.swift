@@ -33,7 +33,8 @@ public struct Preferences: Hashable, Sendable, Codable {
     public init(
         scope: String? = nil, category: ContentSizeCategory, legibilityWeight: LegibilityWeight, textSpacing: TextSpacing = .default,
         sequence: Int, fontGeneration: String? = nil, inherited: [String]? = nil, readingFont: String? = nil,
-        requestedCategory: ContentSizeCategory? = nil, minimumCategory: ContentSizeCategory? = nil, maximumCategory: ContentSizeCategory? = nil
+        requestedCategory: ContentSizeCategory? = nil, minimumCategory: ContentSizeCategory? = nil,
+        maximumCategory: ContentSizeCategory? = nil
     ) {
         self.readingFont = readingFont
         self.requestedCategory = requestedCategory
@@ -49,7 +50,8 @@ public struct Preferences: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case scope, category, requestedCategory, legibilityWeight, textSpacing, readingFont, minimumCategory, maximumCategory, sequence, fontGeneration, inherited
+        case scope, category, requestedCategory, legibilityWeight, textSpacing, readingFont, minimumCategory, maximumCategory, sequence,
+            fontGeneration, inherited
     }
 
     /// Reads the preferences; a server from before text spacing leaves it out, which is `default`.

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// One of the reader's preferences (docs/DESIGN.md §10 (Reader preferences)): the one list every front door derives
@@ -32,7 +32,8 @@ public enum ReaderPreference: String, CaseIterable, Hashable, Sendable, Codable 
                 description: "content-size category", valuesHelp: "xs s m l xl xxl xxxl ax1…ax5 (Apple's names work too).")
         case .legibilityWeight:
             .of(
-                preference, PreferenceEvent.legibilityWeightChanged, { if case .legibilityWeightChanged(let change) = $0 { change } else { nil } },
+                preference, PreferenceEvent.legibilityWeightChanged,
+                { if case .legibilityWeightChanged(let change) = $0 { change } else { nil } },
                 eventName: "legibilityWeightDidChange", queryParameter: "legibility", initial: .regular,
                 description: #"legibility weight (the "Bold Text" setting)"#)
         case .textSpacing:
@@ -48,13 +49,15 @@ public enum ReaderPreference: String, CaseIterable, Hashable, Sendable, Codable 
                 valuesHelp: "an installed family (fc-list : family), or '' for the table's own.")
         case .minimumCategory:
             .of(
-                preference, PreferenceEvent.minimumCategoryChanged, { if case .minimumCategoryChanged(let change) = $0 { change } else { nil } },
+                preference, PreferenceEvent.minimumCategoryChanged,
+                { if case .minimumCategoryChanged(let change) = $0 { change } else { nil } },
                 eventName: "minimumCategoryDidChange", queryParameter: "minimumCategory", initial: .none,
                 description: "minimum category (the smallest category a scope answers at; its descendants' can only be larger)",
                 valuesHelp: "a category (xs … ax5), or none.", clamp: .lower)
         case .maximumCategory:
             .of(
-                preference, PreferenceEvent.maximumCategoryChanged, { if case .maximumCategoryChanged(let change) = $0 { change } else { nil } },
+                preference, PreferenceEvent.maximumCategoryChanged,
+                { if case .maximumCategoryChanged(let change) = $0 { change } else { nil } },
                 eventName: "maximumCategoryDidChange", queryParameter: "maximumCategory", initial: .none,
                 description: "maximum category (the largest category a scope answers at; its descendants' can only be smaller)",
                 valuesHelp: "a category (xs … ax5), or none.", clamp: .upper)
@@ -122,7 +125,8 @@ extension ReaderPreference {
         ) -> Declaration {
             Declaration(
                 eventName: eventName, queryParameter: queryParameter, column: Self.column(of: preference.rawValue),
-                noun: Self.words(of: preference.rawValue), description: description, valuesHelp: valuesHelp, initialValue: initial.rawValue, allowedValues: Change.Value.allowedValues,
+                noun: Self.words(of: preference.rawValue), description: description, valuesHelp: valuesHelp, initialValue: initial.rawValue,
+                allowedValues: Change.Value.allowedValues,
                 clamp: clamp,
                 canonicalValue: { (text: String) throws(DynamicTypeError) -> String in try Change.Value(parsing: text).rawValue },
                 rawValue: { Change.Value(rawValue: $0) != nil },
@@ -162,7 +166,11 @@ extension ReaderPreference {
 
         private static func split(_ name: String, by separator: String) -> String {
             name.unicodeScalars.reduce(into: "") { split, scalar in
-                if scalar.properties.isUppercase { split += separator + String(scalar).lowercased() } else { split.unicodeScalars.append(scalar) }
+                if scalar.properties.isUppercase {
+                    split += separator + String(scalar).lowercased()
+                } else {
+                    split.unicodeScalars.append(scalar)
+                }
             }
         }
     }

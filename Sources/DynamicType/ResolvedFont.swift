@@ -118,7 +118,8 @@ public struct FontMetrics: Hashable, Sendable, Codable {
 
     public init(
         unitsPerEm: Int, ascender: Double, descender: Double, lineGap: Double, capHeight: Double, xHeight: Double,
-        underlinePosition: Double, underlineThickness: Double, lineHeight: Double, tracking: Double, wordSpacing: Double? = nil, paragraphSpacing: Double? = nil,
+        underlinePosition: Double, underlineThickness: Double, lineHeight: Double, tracking: Double, wordSpacing: Double? = nil,
+        paragraphSpacing: Double? = nil,
         metricsScale: Double
     ) {
         self.unitsPerEm = unitsPerEm

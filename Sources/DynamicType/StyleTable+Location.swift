@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension StyleTable {
@@ -52,7 +52,8 @@ extension StyleTable {
         if let executable = executableURL() {
             directories.append(executable.deletingLastPathComponent().appendingPathComponent("../share/fontd/Styles").standardizedFileURL)
         }
-        directories.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Styles").standardizedFileURL)
+        directories.append(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Styles").standardizedFileURL)
         return directories
     }
 

@@ -56,7 +56,9 @@ public struct TextStyleDefinition: Hashable, Sendable {
 
 extension TextStyleDefinition: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case style = "name", families = "family", weight, emphasizedWeight, opticalSizing, scaling, sizes
+        case style = "name"
+        case families = "family"
+        case weight, emphasizedWeight, opticalSizing, scaling, sizes
     }
 
     /// The file format of docs/DESIGN.md §4 (The style table), sizes in category order; a scaled style as it was
@@ -159,7 +161,8 @@ extension TextStyleDefinition: Codable {
             throw DecodingError.refusal(
                 at: codingPath,
                 "missing categories: \(missing.map(\.rawValue).joined(separator: ", ")) "
-                    + "(give all 12, or l only with \"scaling\": \(TypeScaling.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")))")
+                    + "(give all 12, or l only with \"scaling\": \(TypeScaling.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")))"
+            )
         }
         return table
     }

@@ -37,7 +37,8 @@ extension TextStyleSize: Codable {
         let tracking = try container.decodeUnlessAbsent(Double.self, forKey: .tracking)
         var variations: [String: Double] = [:]
         if container.contains(.variations) {
-            let axes = try container.rewordingWrongType(forKey: .variations, { "expected an object of axis tags to numbers, found \($0)" }) {
+            let axes = try container.rewordingWrongType(forKey: .variations, { "expected an object of axis tags to numbers, found \($0)" })
+            {
                 try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .variations)
             }
             for key in axes.allKeys {

@@ -16,7 +16,9 @@ public struct VariationAxis: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case tag, minimum, defaultValue = "default", maximum
+        case tag, minimum
+        case defaultValue = "default"
+        case maximum
     }
 
     /// `value` moved into the axis's range.

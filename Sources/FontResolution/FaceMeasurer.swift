@@ -189,7 +189,7 @@ final class FaceMeasurer: @unchecked Sendable {
         var capHeight: Int?
         var xHeight: Int?
         if let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee,
-           table.version >= 2, table.version != 0xFFFF
+            table.version >= 2, table.version != 0xFFFF
         {
             // sCapHeight and sxHeight exist from OS/2 version 2; 0 means "not set" (DejaVu).
             if table.sCapHeight > 0, variedTags?.contains("cpht") ?? true { capHeight = Int(table.sCapHeight) }
@@ -220,8 +220,8 @@ final class FaceMeasurer: @unchecked Sendable {
     /// The top of a character's outline in design units (at the face's coordinates), or nil when the face lacks it.
     private static func outlineTop(of character: Unicode.Scalar, in face: FT_Face) -> Int? {
         guard FT_Get_Char_Index(face, FT_ULong(character.value)) != 0,
-              FT_Load_Char(face, FT_ULong(character.value), FT_Int32(FT_LOAD_NO_SCALE)) == 0,
-              let glyph = face.pointee.glyph
+            FT_Load_Char(face, FT_ULong(character.value), FT_Int32(FT_LOAD_NO_SCALE)) == 0,
+            let glyph = face.pointee.glyph
         else { return nil }
         var box = FT_BBox()
         var outline = glyph.pointee.outline

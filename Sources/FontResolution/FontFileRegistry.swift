@@ -1,8 +1,9 @@
 import Caching
 import Crypto
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The font files fontd lets browsers download, by the SHA-256 of their bytes (docs/DESIGN.md §22 (The web)).

@@ -5,7 +5,8 @@ extension FontResolver {
     /// metrics those are (docs/DESIGN.md §32 (Capsize and metrics-exact web)): the renderer's
     /// ascent, descent and line gap (`hhea`, or OS/2 typo with `USE_TYPO_METRICS`, as FreeType chose
     /// them), cap height and x-height as §5 (Resolution) step 10 measures them, at the variable instance.
-    public func capsizeMetrics(of font: ResolvedFont) throws(FontResolutionError) -> (metrics: CapsizeMetrics, source: CapsizeMetricsSource) {
+    public func capsizeMetrics(of font: ResolvedFont) throws(FontResolutionError) -> (metrics: CapsizeMetrics, source: CapsizeMetricsSource)
+    {
         let fonts = fontSet
         let face = font.matchedFace
         let measured = try fonts.measurer.layoutMetrics(file: face.file, index: face.index, variations: font.variations)

@@ -175,14 +175,15 @@ public final class FontResolver: Sendable {
             paragraphSpacing: specification.paragraphSpacing,
             metricsScale: specification.metricsScale)
         return ResolvedFont(
-            style: specification.style, category: request.category, requestedCategory: request.requestedCategory, matchedFace: face, metrics: metrics, variations: variations)
+            style: specification.style, category: request.category, requestedCategory: request.requestedCategory, matchedFace: face,
+            metrics: metrics, variations: variations)
     }
 
     /// The reading font `request` is resolved with, or nil: none is set (or it is blank), the
     /// request names its own families, or it asks for the `monospace` trait (docs/DESIGN.md §33 (The reading font)).
     static func readingFamily(of request: FontRequest) -> String? {
         guard let family = request.readingFont, !family.allSatisfy(\.isWhitespace),
-              request.families == nil, !request.traits.contains(.monospace)
+            request.families == nil, !request.traits.contains(.monospace)
         else { return nil }
         return family
     }

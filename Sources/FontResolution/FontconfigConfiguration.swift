@@ -1,12 +1,12 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A `fonts.conf` that points fontconfig at chosen font directories, for a process that must see
@@ -45,11 +45,12 @@ public struct FontconfigConfiguration: Hashable, Sendable {
 
     /// The file's XML; every path is escaped, so a directory named `R&D` stays one path.
     public var text: String {
-        let include: String? = switch system {
-        case .none: nil
-        case .rules: "/etc/fonts/conf.d"
-        case .everything: "/etc/fonts/fonts.conf"
-        }
+        let include: String? =
+            switch system {
+            case .none: nil
+            case .rules: "/etc/fonts/conf.d"
+            case .everything: "/etc/fonts/fonts.conf"
+            }
         var lines = [#"<?xml version="1.0"?>"#, #"<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">"#, "<fontconfig>"]
         lines += fontDirectories.map { "  <dir>\(Self.escaped($0))</dir>" }
         lines.append("  <cachedir>\(Self.escaped(cacheDirectory))</cachedir>")

@@ -43,7 +43,8 @@ public struct FontconfigInputs: Hashable, Sendable {
     static func conditionalPlaces(for configurationFiles: [String]) -> [String] {
         let directories = configurationFiles.map { file in file.lastIndex(of: "/").map { String(file[..<$0]) } ?? file }
         let home = getenv("HOME").map { String(cString: $0) } ?? ""
-        let configuration = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        let configuration =
+            getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         var places = [configuration + "/fontconfig/conf.d", configuration + "/fontconfig/fonts.conf", "/etc/fonts/local.conf"]
         if !home.isEmpty { places += [home + "/.fonts.conf.d", home + "/.fonts.conf"] }
         return directories + places

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads the few sfnt fields fontd needs from an open font file, through `pread`: the format

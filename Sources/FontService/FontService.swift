@@ -1,11 +1,11 @@
 import Dispatch
 import DynamicType
-import ScopedPreferences
 import FontResolution
 import HTTPServer
-import WebDocuments
 import Logging
+import ScopedPreferences
 import Synchronization
+import WebDocuments
 
 /// The fontd HTTP API of docs/DESIGN.md §7 (HTTP endpoints): the routes of `FontService.routes`, their errors, CORS,
 /// the reader's preferences and their event stream, and the answer cache.
@@ -75,9 +75,11 @@ public final class FontService: HTTPResponder {
         willResolve: @escaping @Sendable (FontRequest) throws -> Void
     ) {
         // A store without storage reads nothing, so it cannot fail.
-        self.store = store ?? (try! ScopeHub(
-            storage: nil, retention: configuration.retention, limits: configuration.scopeLimits,
-            keepAliveSeconds: configuration.keepAliveSeconds, logger: logger))
+        self.store =
+            store
+            ?? (try! ScopeHub(
+                storage: nil, retention: configuration.retention, limits: configuration.scopeLimits,
+                keepAliveSeconds: configuration.keepAliveSeconds, logger: logger))
         self.tokenVerifier = configuration.scopedTokenKey.map {
             ScopedTokenVerifier(key: $0, maximumLifetimeSeconds: configuration.maximumTokenLifetimeSeconds)
         }
@@ -159,8 +161,9 @@ public final class FontService: HTTPResponder {
         let reads = method == "GET" || method == "HEAD"
         // The hot path: this loop answered this exact target before, under the current preferences.
         // Only public targets are remembered, and a request with a credential is checked first.
-        if reads, let answer = loop.targets.answer(for: request.target, current: store.current, fontEpoch: fontEpoch.load(ordering: .acquiring)),
-           request.header("Authorization") == nil
+        if reads,
+            let answer = loop.targets.answer(for: request.target, current: store.current, fontEpoch: fontEpoch.load(ordering: .acquiring)),
+            request.header("Authorization") == nil
         {
             return .response(answer.reply(to: request))
         }
@@ -184,7 +187,8 @@ public final class FontService: HTTPResponder {
             let writing = method == "PUT"
             // A page the reader did not trust may read the root's typography, and nothing else without a token.
             if writing || !scope.isRoot {
-                try consent(of: RequestOrigin(request, trusting: configuration.trustedOrigins), to: scope, writing: writing, credential: credential)
+                try consent(
+                    of: RequestOrigin(request, trusting: configuration.trustedOrigins), to: scope, writing: writing, credential: credential)
             }
             let bearer: Bearer
             switch access(to: scope, writing: writing, credential: credential) {
@@ -278,10 +282,12 @@ public final class FontService: HTTPResponder {
             }
             state.withLock { $0.finish(key, flight: flight, with: result) }
             flight.finish(result)
-            logger.debug("answer computed", metadata: [
-                "target": "\(Self.redacted(context.request.target))",
-                "duration": "\(ContinuousClock.now - started)",
-            ])
+            logger.debug(
+                "answer computed",
+                metadata: [
+                    "target": "\(Self.redacted(context.request.target))",
+                    "duration": "\(ContinuousClock.now - started)",
+                ])
             return .ready(try result.get(), followed: followed)
         }
     }

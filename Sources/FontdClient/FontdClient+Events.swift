@@ -71,7 +71,8 @@ extension FontdClient {
             }
             if Task.isCancelled { break }
             if let retry = parser.retryMilliseconds { advisedDelay = .milliseconds(retry) }
-            let wait = delay.map { min($0 * 2, reconnection.maximumDelay) }
+            let wait =
+                delay.map { min($0 * 2, reconnection.maximumDelay) }
                 ?? min(reconnection.initialDelay ?? advisedDelay, reconnection.maximumDelay)
             delay = wait
             try await Task.sleep(for: wait)
@@ -83,7 +84,8 @@ extension FontdClient {
         do {
             return try PreferenceEvent(name: event.name, data: Array(event.data.utf8))
         } catch {
-            throw .invalidResponse(url: url.absoluteString, reason: "the '\(event.name)' event's data is not what fontd sends (\(reason(error)))")
+            throw .invalidResponse(
+                url: url.absoluteString, reason: "the '\(event.name)' event's data is not what fontd sends (\(reason(error)))")
         }
     }
 }

@@ -61,7 +61,9 @@ extension FontdClient {
     @discardableResult
     public func clearPreferences(_ preferences: [ReaderPreference]) async throws(FontdClientError) -> Preferences {
         guard !scope.isRoot || preferences.allSatisfy({ $0.declaration.initialValue.isEmpty }) else {
-            throw .invalidCall("The root scope's preferences cannot be cleared: it has no parent to inherit from; set a value instead, or use a client of a scope such as alice/phone.")
+            throw .invalidCall(
+                "The root scope's preferences cannot be cleared: it has no parent to inherit from; set a value instead, or use a client of a scope such as alice/phone."
+            )
         }
         guard !preferences.isEmpty else {
             let nouns = ReaderPreference.allCases.map { "the \($0.declaration.noun)" }

@@ -48,13 +48,18 @@ public struct FontdClient: Sendable {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
             throw .invalidURL(text, reason: "it is not a URL")
         }
-        guard scheme == "http" || scheme == "https" else { throw .invalidURL(text, reason: "the scheme must be http or https, not \(scheme)") }
+        guard scheme == "http" || scheme == "https" else {
+            throw .invalidURL(text, reason: "the scheme must be http or https, not \(scheme)")
+        }
         guard let host = components.host, !host.isEmpty else { throw .invalidURL(text, reason: "it names no host") }
         // A password in an address is shown by ps, shells' histories and logs, and fontd would never send it.
         guard components.password == nil else {
-            throw .invalidURL(text, reason: "it holds a password (USER:PASSWORD@), which fontd never sends; a fontd server takes a token instead")
+            throw .invalidURL(
+                text, reason: "it holds a password (USER:PASSWORD@), which fontd never sends; a fontd server takes a token instead")
         }
-        guard components.query == nil, components.fragment == nil else { throw .invalidURL(text, reason: "a server address takes no query or fragment") }
+        guard components.query == nil, components.fragment == nil else {
+            throw .invalidURL(text, reason: "a server address takes no query or fragment")
+        }
         guard let url = components.url else { throw .invalidURL(text, reason: "it is not a URL") }
         return url
     }
@@ -131,7 +136,7 @@ public struct FontdClient: Sendable {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ","):
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ","):
                 result.unicodeScalars.append(UnicodeScalar(byte))
             default:
                 let hex = Array("0123456789ABCDEF".unicodeScalars)
@@ -147,17 +152,22 @@ public struct FontdClient: Sendable {
     /// `.invalidResponse` when the body is not one (something other than fontd answered).
     static func errorAnswer(status: Int, body: Data, url: URL) -> FontdClientError {
         if let document = try? JSONDecoder().decode(ErrorDocument.self, from: body) {
-            return .server(ServerError(status: status, code: document.error, message: document.message, suggestion: document.suggestion, allowed: document.allowed))
+            return .server(
+                ServerError(
+                    status: status, code: document.error, message: document.message, suggestion: document.suggestion,
+                    allowed: document.allowed))
         }
         let excerpt = String(decoding: body.prefix(80), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
-        return .invalidResponse(url: url.absoluteString, reason: "HTTP \(status) without a fontd error document" + (excerpt.isEmpty ? "" : " ('\(excerpt)')"))
+        return .invalidResponse(
+            url: url.absoluteString, reason: "HTTP \(status) without a fontd error document" + (excerpt.isEmpty ? "" : " ('\(excerpt)')"))
     }
 
     /// A decoding error in one line.
     static func reason(_ error: any Error) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, _): "'\(key.stringValue)' is missing"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context), DecodingError.dataCorrupted(let context):
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+            DecodingError.dataCorrupted(let context):
             (context.codingPath.isEmpty ? "" : context.codingPath.map(\.stringValue).joined(separator: ".") + ": ")
                 + context.debugDescription
         default: "\(error)"

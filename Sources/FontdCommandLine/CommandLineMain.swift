@@ -55,7 +55,8 @@ public enum CommandLineMain {
             var message = Root.message(for: error)
             if code == .validationFailure {
                 // What the parser refused: a misspelt command or option gets the name meant (docs/DESIGN.md §18 (The command line)).
-                message = misspeltCommand(in: arguments, under: Root.self)?.description
+                message =
+                    misspeltCommand(in: arguments, under: Root.self)?.description
                     ?? suggestingOption(for: message, arguments: arguments, under: Root.self)
             }
             if !message.isEmpty { Output.writeLine("fontd: error: \(oneLine(message))".escapingControlCharacters, to: STDERR_FILENO) }
@@ -110,9 +111,11 @@ public enum CommandLineMain {
                 // An option before a subcommand, or a command that takes none: the parser's to judge.
                 let subcommands = command.configuration.subcommands
                 guard !argument.hasPrefix("-"), !subcommands.isEmpty else { return }
-                guard let next = subcommands.first(where: { subcommand in
-                    subcommand.configuration.commandName == argument || subcommand.configuration.aliases.contains(argument)
-                }) else {
+                guard
+                    let next = subcommands.first(where: { subcommand in
+                        subcommand.configuration.commandName == argument || subcommand.configuration.aliases.contains(argument)
+                    })
+                else {
                     unknownSubcommand = argument
                     return
                 }

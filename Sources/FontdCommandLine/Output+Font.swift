@@ -5,7 +5,9 @@ extension Output {
     public static func printFont(_ font: ResolvedFont) {
         let face = font.matchedFace
         let metrics = font.metrics
-        printLine("\(font.style) at \(font.category.rawValue)\(font.requestedCategory.map { " (requested \($0.rawValue))" } ?? ""): \(face.family) \(face.face), \(points(face.pointSize)) pt")
+        printLine(
+            "\(font.style) at \(font.category.rawValue)\(font.requestedCategory.map { " (requested \($0.rawValue))" } ?? ""): \(face.family) \(face.face), \(points(face.pointSize)) pt"
+        )
         let traitsText = face.traits.names.isEmpty ? "none" : face.traits.names.joined(separator: ", ")
         var synthetic = [face.synthetic.bold ? "bold" : nil, face.synthetic.oblique ? "oblique" : nil].compactMap { $0 }
         if synthetic.isEmpty { synthetic = ["none"] }
@@ -25,20 +27,21 @@ extension Output {
         // WCAG text spacing's two values, after tracking as in the JSON; absent otherwise.
         let spacingRows = [("word spacing", metrics.wordSpacing), ("paragraph spacing", metrics.paragraphSpacing)]
             .compactMap { name, value in value.map { [name, points($0)] } }
-        let metricRows: [[String]] = [
-            ["line height", points(metrics.lineHeight)],
-            ["leading", points(metrics.writtenLeading)],
-            ["tracking", points(metrics.tracking)],
-        ] + spacingRows + [
-            ["ascender", points(metrics.ascender)],
-            ["descender", points(metrics.descender)],
-            ["line gap", points(metrics.lineGap)],
-            ["cap height", points(metrics.capHeight)],
-            ["x-height", points(metrics.xHeight)],
-            ["underline", "\(points(metrics.underlinePosition)) (thickness \(points(metrics.underlineThickness)))"],
-            ["units per em", "\(metrics.unitsPerEm)"],
-            ["metrics scale", points(metrics.metricsScale)],
-        ]
+        let metricRows: [[String]] =
+            [
+                ["line height", points(metrics.lineHeight)],
+                ["leading", points(metrics.writtenLeading)],
+                ["tracking", points(metrics.tracking)],
+            ] + spacingRows + [
+                ["ascender", points(metrics.ascender)],
+                ["descender", points(metrics.descender)],
+                ["line gap", points(metrics.lineGap)],
+                ["cap height", points(metrics.capHeight)],
+                ["x-height", points(metrics.xHeight)],
+                ["underline", "\(points(metrics.underlinePosition)) (thickness \(points(metrics.underlineThickness)))"],
+                ["units per em", "\(metrics.unitsPerEm)"],
+                ["metrics scale", points(metrics.metricsScale)],
+            ]
         printTable(header: ["field", "value"], rows: faceRows + variationRows + metricRows)
     }
 

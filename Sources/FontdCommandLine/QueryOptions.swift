@@ -21,16 +21,24 @@ public struct QueryOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "A weight from 1 to 1000, or a name such as semibold; replaces the style's weight.")
     public var weight: Checked<FontWeight>?
 
-    @Option(help: "The reader's legibility weight: regular or bold (the \"Bold Text\" setting); default regular, or the reader's with --server.")
+    @Option(
+        help: "The reader's legibility weight: regular or bold (the \"Bold Text\" setting); default regular, or the reader's with --server."
+    )
     public var legibility: Checked<LegibilityWeight>?
 
-    @Option(name: .customLong("text-spacing"), help: "The reader's text spacing: default (the table's) or wcag (WCAG 1.4.12's); the reader's with --server.")
+    @Option(
+        name: .customLong("text-spacing"),
+        help: "The reader's text spacing: default (the table's) or wcag (WCAG 1.4.12's); the reader's with --server.")
     public var textSpacing: Checked<TextSpacing>?
 
-    @Option(name: .customLong("reading-font"), help: "A family every style is read in first (the reading font), '' for the table's own; the reader's with --server.")
+    @Option(
+        name: .customLong("reading-font"),
+        help: "A family every style is read in first (the reading font), '' for the table's own; the reader's with --server.")
     public var readingFont: Checked<ReadingFont>?
 
-    @Option(name: .customLong("maximum-point-size"), parsing: .unconditional, help: "Cap the point size; line height and tracking scale with it.")
+    @Option(
+        name: .customLong("maximum-point-size"), parsing: .unconditional,
+        help: "Cap the point size; line height and tracking scale with it.")
     public var maximumPointSize: String?
 
     @Flag(help: "Print the answer as JSON, exactly as GET /font answers.")

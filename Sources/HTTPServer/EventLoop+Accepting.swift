@@ -1,6 +1,7 @@
 import CFontdSystem
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Accepting connections, and refusing those the server cannot keep (docs/DESIGN.md §15 (Timeouts, overload and shutdown)).

@@ -1,6 +1,7 @@
 import CFontdSystem
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The HTTP/1.1 exchange on each connection: reading, answering in order, writing, ending
@@ -115,13 +116,18 @@ extension EventLoop {
             if !keepAlive { connection.close(after: .linger) }
         case .deferred(let start):
             connection.awaitAnswer(.init(head: head, keepAlive: keepAlive, minorVersion: request.minorVersion))
-            let loop = self, descriptor = connection.descriptor, generation = connection.generation
-            start(HTTPDeferredResponse { response in
-                loop.post(.complete(descriptor: descriptor, generation: generation, response: response))
-            })
+            let loop = self
+            let descriptor = connection.descriptor
+            let generation = connection.generation
+            start(
+                HTTPDeferredResponse { response in
+                    loop.post(.complete(descriptor: descriptor, generation: generation, response: response))
+                })
         case .retry(let start):
             connection.awaitAnswer(.init(head: head, keepAlive: keepAlive, minorVersion: request.minorVersion))
-            let loop = self, descriptor = connection.descriptor, generation = connection.generation
+            let loop = self
+            let descriptor = connection.descriptor
+            let generation = connection.generation
             start { loop.post(.retry(descriptor: descriptor, generation: generation, request: request)) }
         case .stream(let head, let opened):
             serializer.appendStreamHead(head, to: &connection.output)
@@ -176,9 +182,11 @@ extension EventLoop {
             guard flush(connection) else { return }
         }
         if connection.pendingOutputBytes > configuration.streamBacklogLimitBytes {
-            logger.info("stream client cut off: backlog over the limit", metadata: [
-                "backlog": "\(connection.pendingOutputBytes)", "limit": "\(configuration.streamBacklogLimitBytes)",
-            ])
+            logger.info(
+                "stream client cut off: backlog over the limit",
+                metadata: [
+                    "backlog": "\(connection.pendingOutputBytes)", "limit": "\(configuration.streamBacklogLimitBytes)",
+                ])
             return close(connection, reason: .backlogExceeded)
         }
         updateInterest(connection)
@@ -211,7 +219,8 @@ extension EventLoop {
     private func sendNow(_ bytes: UnsafeRawBufferPointer.SubSequence, on connection: HTTPConnection) -> Int? {
         var start = bytes.startIndex
         while start < bytes.endIndex {
-            let sent = send(connection.descriptor, bytes.base.baseAddress! + start, bytes.endIndex - start, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            let sent = send(
+                connection.descriptor, bytes.base.baseAddress! + start, bytes.endIndex - start, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
             if sent < 0 {
                 let code = fontd_errno()
                 if code == EINTR { continue }
@@ -247,10 +256,12 @@ extension EventLoop {
                 close(connection, reason: .clientGone)
                 return false
             }
-            logger.info("file answer cut short: the connection is closed", metadata: [
-                "path": "\(transfer.body.path)", "sent": "\(transfer.offset)", "length": "\(transfer.body.length)",
-                "error": "\(code == 0 ? "the file ended early" : String(cString: strerror(code)))",
-            ])
+            logger.info(
+                "file answer cut short: the connection is closed",
+                metadata: [
+                    "path": "\(transfer.body.path)", "sent": "\(transfer.offset)", "length": "\(transfer.body.length)",
+                    "error": "\(code == 0 ? "the file ended early" : String(cString: strerror(code)))",
+                ])
             close(connection, reason: .closedByServer)
             return false
         }

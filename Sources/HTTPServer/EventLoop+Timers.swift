@@ -1,6 +1,7 @@
 import CFontdSystem
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The deadlines of docs/DESIGN.md §15 (Timeouts, overload and shutdown), enforced by a periodic sweep (a scan: cheap next to the

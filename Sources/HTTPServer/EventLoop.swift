@@ -1,8 +1,9 @@
 import CFontdSystem
 import Logging
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One thread's epoll loop: the server's listener, watched with `EPOLLEXCLUSIVE` alongside the
@@ -220,7 +221,8 @@ final class EventLoop: @unchecked Sendable {
                 streamSend(bytes, on: connection)
             case .streamClose(let descriptor, let generation):
                 guard let connection = connection(descriptor, generation: generation),
-                      case .streaming = connection.state else { continue }
+                    case .streaming = connection.state
+                else { continue }
                 connection.close(after: .close)
                 progress(connection)
             case .complete(let descriptor, let generation, let response):

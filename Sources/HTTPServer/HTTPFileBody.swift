@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file to answer with (`HTTPReply.file`): an open, read-only descriptor and how many bytes of

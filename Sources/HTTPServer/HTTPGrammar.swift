@@ -11,18 +11,18 @@ enum HTTPGrammar {
     static func requestLine(_ line: ArraySlice<UInt8>) throws(HTTPFailure) -> HTTPRequest {
         let malformed = HTTPFailure.malformed("malformed request line")
         guard let firstSpace = line.firstIndex(of: space),
-              let secondSpace = line[(firstSpace + 1)...].firstIndex(of: space)
+            let secondSpace = line[(firstSpace + 1)...].firstIndex(of: space)
         else { throw malformed }
         let method = line[line.startIndex..<firstSpace]
         let target = line[(firstSpace + 1)..<secondSpace]
         let version = line[(secondSpace + 1)...]
         guard !method.isEmpty, method.allSatisfy(isTokenCharacter),
-              !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+            !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
         else { throw malformed }
         let digit = UInt8(ascii: "0")...UInt8(ascii: "9")
         let v = version.startIndex
         guard version.count == 8, version.starts(with: httpSlash), version[v + 6] == UInt8(ascii: "."),
-              digit.contains(version[v + 5]), digit.contains(version[v + 7])
+            digit.contains(version[v + 5]), digit.contains(version[v + 7])
         else { throw HTTPFailure.malformed("malformed HTTP version") }
         guard version[v + 5] == UInt8(ascii: "1") else {
             throw HTTPFailure.unsupportedVersion("only HTTP/1.0 and HTTP/1.1 are supported")
@@ -74,13 +74,18 @@ enum HTTPGrammar {
         return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
     }
 
-    enum BodyFraming { case none, length(Int), chunked }
+    enum BodyFraming {
+        case none
+        case length(Int)
+        case chunked
+    }
 
     /// How the body of `request` is framed, after the checks that keep framing unambiguous;
     /// also one `Host` (for HTTP/1.1) and at most one `Authorization` (a singleton field).
     static func bodyFraming(of request: HTTPRequest, limits: HTTPLimits) throws(HTTPFailure) -> BodyFraming {
         // One pass, allocating only for the framing fields that are present.
-        var hosts = 0, authorizations = 0
+        var hosts = 0
+        var authorizations = 0
         var lengths: [Substring] = []
         var encodings: [(name: String, value: String)] = []
         for field in request.headers {
@@ -202,8 +207,9 @@ enum HTTPGrammar {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
         case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
-             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+            UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
         default: false
         }
     }

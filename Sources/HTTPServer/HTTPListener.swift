@@ -1,7 +1,8 @@
 import CFontdSystem
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one listening socket of a server, bound here or inherited (docs/DESIGN.md §29 (A desktop service)): bound
@@ -113,7 +114,9 @@ public final class HTTPListener: Sendable {
     /// a restarted server bind while the last one's connections are in TIME_WAIT; there is no
     /// `SO_REUSEPORT`, which would let a second server bind the same port and take half the
     /// connections.
-    private static func open(_ address: (storage: sockaddr_storage, length: socklen_t), host: String, port: Int) throws(HTTPServerError) -> Int32 {
+    private static func open(_ address: (storage: sockaddr_storage, length: socklen_t), host: String, port: Int) throws(HTTPServerError)
+        -> Int32
+    {
         let family = Int32(address.storage.ss_family)
         let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw .system(call: "socket", errno: errno) }
@@ -195,7 +198,8 @@ public final class HTTPListener: Sendable {
         var storage = boundAddress(of: descriptor)
         let family = Int32(storage.ss_family)
         return withUnsafeBytes(of: &storage) { raw in
-            let offset = family == AF_INET6
+            let offset =
+                family == AF_INET6
                 ? MemoryLayout<sockaddr_in6>.offset(of: \.sin6_port)!
                 : MemoryLayout<sockaddr_in>.offset(of: \.sin_port)!
             return Int(UInt16(bigEndian: raw.load(fromByteOffset: offset, as: UInt16.self)))

@@ -24,7 +24,8 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// Whether two field names are equal ignoring ASCII case (RFC 9110 §5.1); allocates nothing.
     public static func namesEqual(_ first: String, _ second: String) -> Bool {
-        let a = first.utf8, b = second.utf8
+        let a = first.utf8
+        let b = second.utf8
         guard a.count == b.count else { return false }
         return zip(a, b).allSatisfy { lowered($0) == lowered($1) }
     }
@@ -46,7 +47,8 @@ public struct HTTPRequest: Sendable, Equatable {
     /// HTTP/1.0 only with `Connection: keep-alive`, and never after an HTTP/1.0 request with
     /// `Transfer-Encoding` (RFC 9112 §6.1: its framing is faulty; close after answering it).
     public var keepAlive: Bool {
-        var close = false, keepAlive = false
+        var close = false
+        var keepAlive = false
         if minorVersion == 0, headers.contains(where: { Self.namesEqual($0.name, "transfer-encoding") }) { return false }
         for field in headers where Self.namesEqual(field.name, "connection") {
             for token in field.value.utf8.split(separator: UInt8(ascii: ",")) {

@@ -149,7 +149,9 @@ struct HTTPRequestDecoder {
         _ bytes: ArraySlice<UInt8>, measuredFrom start: Int, limit: Int, tooLong line: LineKind
     ) throws(HTTPFailure) -> Int? {
         // A local cursor, written back once: the loop runs per byte.
-        let base = bytes.startIndex, count = bytes.count, first = position
+        let base = bytes.startIndex
+        let count = bytes.count
+        let first = position
         var index = position
         defer {
             bytesExamined += index - first

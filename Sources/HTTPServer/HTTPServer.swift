@@ -1,8 +1,9 @@
 import CFontdSystem
 import Logging
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An HTTP/1.1 server on raw non-blocking sockets: one epoll loop per thread, all accepting from
@@ -42,9 +43,10 @@ public final class HTTPServer: Sendable {
         let gauge = ConnectionGauge(maxConnections: configuration.maxConnections, loops: configuration.threads)
         var loops: [EventLoop] = []
         for index in 0..<configuration.threads {
-            loops.append(try EventLoop(
-                index: index, listener: listener.descriptor, configuration: configuration, responder: responder,
-                gauge: gauge, logger: logger))
+            loops.append(
+                try EventLoop(
+                    index: index, listener: listener.descriptor, configuration: configuration, responder: responder,
+                    gauge: gauge, logger: logger))
         }
         for loop in loops { loop.peers = loops.map { EventLoop.Peer(loop: $0) } }
         self.loops = loops
@@ -207,11 +209,13 @@ public final class HTTPServer: Sendable {
     private static func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t {
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         var thread = pthread_t()
-        pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().run()
-            return nil
-        }, context)
+        pthread_create(
+            &thread, nil,
+            { raw in
+                guard let raw else { return nil }
+                Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().run()
+                return nil
+            }, context)
         return thread
     }
 }

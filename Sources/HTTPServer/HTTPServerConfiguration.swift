@@ -30,5 +30,5 @@ public struct HTTPServerConfiguration: Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -23,5 +23,5 @@ public enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -1,7 +1,8 @@
 import CFontdSystem
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A question put to every event loop at once, each answering from its own thread when its

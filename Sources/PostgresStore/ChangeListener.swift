@@ -122,7 +122,9 @@ final class ChangeListener: Sendable {
         try await connection.listen(on: "fontd") { notifications in
             // Read after LISTEN is in place: a commit after this read is notified, one before it is in the position.
             let rows = try await connection.query("SELECT position FROM preferences WHERE id = 1", logger: logger).collect()
-            guard let position = try rows.first?.decode(Int.self) else { throw PostgresStoreError.damaged("its preferences row is missing") }
+            guard let position = try rows.first?.decode(Int.self) else {
+                throw PostgresStoreError.damaged("its preferences row is missing")
+            }
             reachability.listening(ObjectIdentifier(self))
             handler(.position(position))
             handler(.revocations)

@@ -1,7 +1,7 @@
 import DynamicType
-import ScopedPreferences
 import Logging
 import PostgresNIO
+import ScopedPreferences
 import Synchronization
 
 /// The scopes' preferences and their history (docs/DESIGN.md §23 (Reader scopes and scoped tokens), §24 (Replicas on PostgreSQL)) in a PostgreSQL database
@@ -39,7 +39,10 @@ public final class PostgresPreferenceStore: Sendable {
     }
     private let running: Mutex<Running?>
 
-    private init(url: PostgresURL, client: PostgresClient, connectionConfiguration: PostgresConnection.Configuration, timeoutSeconds: Double, logger: Logger) {
+    private init(
+        url: PostgresURL, client: PostgresClient, connectionConfiguration: PostgresConnection.Configuration, timeoutSeconds: Double,
+        logger: Logger
+    ) {
         self.url = url
         redactedURL = url.description
         self.client = client
@@ -61,7 +64,9 @@ public final class PostgresPreferenceStore: Sendable {
     /// - Throws: `.invalidURL`, `.unavailable` (unreachable, or no answer in time),
     ///   `.authenticationFailed`, `.noSuchDatabase`, `.damaged` (another application's tables),
     ///   `.newerSchema`.
-    public static func open(url text: String, timeoutSeconds: Double = 10, logger: Logger) throws(PostgresStoreError) -> PostgresPreferenceStore {
+    public static func open(url text: String, timeoutSeconds: Double = 10, logger: Logger) throws(PostgresStoreError)
+        -> PostgresPreferenceStore
+    {
         let url = try PostgresURL(parsing: text)
         let tls = try TLSSettings(url.sslMode, rootCertificates: url.rootCertificates)
         var connectionConfiguration = PostgresConnection.Configuration(
@@ -155,9 +160,13 @@ public final class PostgresPreferenceStore: Sendable {
             try await client.withConnection { connection in
                 try await Transaction.run(on: connection, mode: "ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger) { connection in
                     let root = includesRoot ? [try await Self.root(connection, locked: false, logger: logger).record] : []
-                    let others = paths.isEmpty ? [] : try await connection.query(
-                        "SELECT \(unescaped: StoredRows.scopeColumns) FROM scopes WHERE scope = ANY(\(paths)) ORDER BY scope", logger: logger
-                    ).collect().map(StoredRows.scope)
+                    let others =
+                        paths.isEmpty
+                        ? []
+                        : try await connection.query(
+                            "SELECT \(unescaped: StoredRows.scopeColumns) FROM scopes WHERE scope = ANY(\(paths)) ORDER BY scope",
+                            logger: logger
+                        ).collect().map(StoredRows.scope)
                     return root + others
                 }
             }
@@ -278,16 +287,21 @@ public final class PostgresPreferenceStore: Sendable {
     }
 
     /// Runs `operation` with the client, waiting for it at most `timeoutSeconds`.
-    private func call<T: Sendable>(_ operation: @escaping @Sendable (PostgresClient, Logger) async throws -> T) throws(PostgresStoreError) -> T {
+    private func call<T: Sendable>(_ operation: @escaping @Sendable (PostgresClient, Logger) async throws -> T) throws(PostgresStoreError)
+        -> T
+    {
         guard running.withLock({ $0 != nil }) else { throw .closed }
         let (client, logger) = (client, logger)
         return try BlockingCall.run(timeoutSeconds: timeoutSeconds, url: url) { try await operation(client, logger) }
     }
 
     /// The preferences row; `locked` takes its row lock for the transaction's length.
-    private static func root(_ connection: PostgresConnection, locked: Bool, logger: Logger) async throws -> (record: ScopeRecord, sequence: Int, position: Int) {
+    private static func root(_ connection: PostgresConnection, locked: Bool, logger: Logger) async throws -> (
+        record: ScopeRecord, sequence: Int, position: Int
+    ) {
         let rows = try await connection.query(
-            "SELECT \(unescaped: StoredRows.rootColumns) FROM preferences WHERE id = 1 \(unescaped: locked ? "FOR UPDATE" : "")", logger: logger
+            "SELECT \(unescaped: StoredRows.rootColumns) FROM preferences WHERE id = 1 \(unescaped: locked ? "FOR UPDATE" : "")",
+            logger: logger
         ).collect()
         guard let row = rows.first else { throw PostgresStoreError.damaged("its preferences row is missing") }
         return try StoredRows.root(row)
@@ -306,7 +320,8 @@ public final class PostgresPreferenceStore: Sendable {
         let placeholders = columns.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
         let updates = columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         return PostgresQuery(
-            unsafeSQL: "INSERT INTO scopes (\(columns.joined(separator: ", "))) VALUES (\(placeholders)) ON CONFLICT (scope) DO UPDATE SET \(updates)",
+            unsafeSQL:
+                "INSERT INTO scopes (\(columns.joined(separator: ", "))) VALUES (\(placeholders)) ON CONFLICT (scope) DO UPDATE SET \(updates)",
             binds: binds)
     }
 
@@ -318,7 +333,8 @@ public final class PostgresPreferenceStore: Sendable {
             try binds.append(root.values[preference])
             try binds.append(root.marks[preference])
             assignments += [
-                "\(preference.declaration.column) = $\(assignments.count + 1)", "\(preference.declaration.markColumn) = $\(assignments.count + 2)",
+                "\(preference.declaration.column) = $\(assignments.count + 1)",
+                "\(preference.declaration.markColumn) = $\(assignments.count + 2)",
             ]
         }
         try binds.append(sequence)
@@ -334,7 +350,9 @@ public final class PostgresPreferenceStore: Sendable {
         var (root, sequence, position) = try await root(connection, locked: true, logger: logger)
         for entry in commit.entries {
             let (next, overflow) = position.addingReportingOverflow(1)
-            guard !overflow, entry.position == next else { throw PostgresStoreError.positionOutOfOrder(expected: next, got: entry.position) }
+            guard !overflow, entry.position == next else {
+                throw PostgresStoreError.positionOutOfOrder(expected: next, got: entry.position)
+            }
             let (kind, value, previous) = (entry.change.preference.wireName, entry.change.value, entry.change.previous)
             _ = try await connection.query(
                 """

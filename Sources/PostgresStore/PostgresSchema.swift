@@ -176,7 +176,8 @@ enum PostgresSchema {
                 let foreign = tableNames.filter(existing.contains)
                 guard foreign.isEmpty else {
                     throw PostgresStoreError.damaged(
-                        "the database has tables named like fontd's (\(foreign.joined(separator: ", "))) but no fontd_schema_version: another application's")
+                        "the database has tables named like fontd's (\(foreign.joined(separator: ", "))) but no fontd_schema_version: another application's"
+                    )
                 }
                 for statement in version1 + version2 + version3 + version4 + version5 {
                     _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect()
@@ -193,7 +194,8 @@ enum PostgresSchema {
             let missing = tableNames.filter { !existing.contains($0) }
             guard missing.isEmpty else { throw PostgresStoreError.damaged("its tables \(missing.joined(separator: ", ")) are missing") }
             // A database an older fontd made: the later versions, in the same transaction.
-            let later = (stored < 2 ? version2 : []) + (stored < 3 ? version3 : []) + (stored < 4 ? version4 : []) + (stored < 5 ? version5 : [])
+            let later =
+                (stored < 2 ? version2 : []) + (stored < 3 ? version3 : []) + (stored < 4 ? version4 : []) + (stored < 5 ? version5 : [])
             if !later.isEmpty {
                 for statement in later { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect() }
                 logger.info("migrated the fontd tables", metadata: ["from": "\(stored)", "schema": "\(version)"])

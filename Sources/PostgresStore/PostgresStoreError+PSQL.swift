@@ -42,7 +42,8 @@ extension PostgresStoreError {
         case .connectionError where error.underlying.map(isCertificateRefusal) == true:
             let roots = url.rootCertificates.map { "the CAs of \($0)" } ?? "this machine's trusted roots"
             let checks = url.sslMode == .verifyFull ? "against \(roots) and the host name \(url.host)" : "against \(roots)"
-            let remedy = url.rootCertificates == nil
+            let remedy =
+                url.rootCertificates == nil
                 ? "name its CA with sslrootcert=FILE or add it to the trusted roots"
                 : "check that the file holds the CA that signed it, and that the certificate names \(url.host)"
             return .unavailable(

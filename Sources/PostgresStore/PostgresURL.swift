@@ -73,7 +73,8 @@ struct PostgresURL: Sendable, CustomStringConvertible {
         }
         if rootCertificates != nil, sslMode != .verifyCA, sslMode != .verifyFull {
             throw .invalidURL(
-                "sslrootcert applies with sslmode=verify-ca or verify-full, which check the certificate; sslmode=\(sslMode.rawValue) does not")
+                "sslrootcert applies with sslmode=verify-ca or verify-full, which check the certificate; sslmode=\(sslMode.rawValue) does not"
+            )
         }
         self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         self.port = components.port ?? 5432

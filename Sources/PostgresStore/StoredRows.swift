@@ -1,6 +1,6 @@
 import DynamicType
-import ScopedPreferences
 import PostgresNIO
+import ScopedPreferences
 
 /// The rows of the store's tables as the service's types, each read by one query's columns in
 /// order; a value or a scope fontd would not have written is `.damaged`, saying where.
@@ -21,7 +21,8 @@ enum StoredRows {
         }
         let root = "the root scope"
         let marks = try PerPreference { preference in
-            try bounded(cells[preference.declaration.markColumn].decode(Int.self), "preferences.\(preference.declaration.markColumn)", of: root)
+            try bounded(
+                cells[preference.declaration.markColumn].decode(Int.self), "preferences.\(preference.declaration.markColumn)", of: root)
         }
         let record = ScopeRecord(scope: .root, values: PerPreference { values[$0] }, marks: marks)
         return (
@@ -38,17 +39,22 @@ enum StoredRows {
             throw PostgresStoreError.damaged("its scopes table names the scope '\(path)', which is not a scope")
         }
         let values = try PerPreference { preference in
-            try stored(cells[preference.declaration.column].decode(String?.self), of: preference, in: "the \(preference.declaration.noun) of the scope \(path)")
+            try stored(
+                cells[preference.declaration.column].decode(String?.self), of: preference,
+                in: "the \(preference.declaration.noun) of the scope \(path)")
         }
         let marks = try PerPreference { preference in
-            try bounded(cells[preference.declaration.markColumn].decode(Int.self), "scopes.\(preference.declaration.markColumn)", of: "the scope '\(path)'")
+            try bounded(
+                cells[preference.declaration.markColumn].decode(Int.self), "scopes.\(preference.declaration.markColumn)",
+                of: "the scope '\(path)'")
         }
         return ScopeRecord(scope: scope, values: values, marks: marks)
     }
 
     /// A `history` row (`historyColumns`).
     static func entry(_ row: PostgresRow) throws -> ScopeHistoryEntry {
-        let (position, sequence, isEvent, path, kind, value, previous) = try row.decode((Int, Int, Bool, String, String, String?, String?).self)
+        let (position, sequence, isEvent, path, kind, value, previous) = try row.decode(
+            (Int, Int, Bool, String, String, String?, String?).self)
         let scope: PreferenceScope
         if path.isEmpty {
             scope = .root
@@ -83,7 +89,9 @@ enum StoredRows {
     /// The value a column holds as its raw value of §3 (Vocabulary), NULL being nil (inherited).
     private static func stored(_ raw: String?, of preference: ReaderPreference, in place: String) throws -> String? {
         guard let raw else { return nil }
-        guard preference.declaration.isRawValue(raw) else { throw PostgresStoreError.damaged("\(place) holds '\(raw)', which fontd does not know") }
+        guard preference.declaration.isRawValue(raw) else {
+            throw PostgresStoreError.damaged("\(place) holds '\(raw)', which fontd does not know")
+        }
         return raw
     }
 }

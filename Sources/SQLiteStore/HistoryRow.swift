@@ -1,6 +1,6 @@
 import DynamicType
-import ScopedPreferences
 import GRDB
+import ScopedPreferences
 
 /// One row of the `history` table: a change of one scope's own value at its position, with the
 /// preference's wire name as `kind`, the raw values (`xl`, `bold`; NULL: inherited) of §3 (Vocabulary) and the
@@ -17,7 +17,9 @@ struct HistoryRow: Codable, FetchableRecord, PersistableRecord {
     var previous: String?
 
     private enum CodingKeys: String, CodingKey {
-        case position, sequence, isEvent = "is_event", scope, kind, value, previous
+        case position, sequence
+        case isEvent = "is_event"
+        case scope, kind, value, previous
     }
 
     init(_ entry: ScopeHistoryEntry) {
@@ -35,9 +37,10 @@ struct HistoryRow: Codable, FetchableRecord, PersistableRecord {
     init(rootChange event: PreferenceEvent) throws(SQLiteStoreError) {
         guard let (preference, payload) = event.change else { throw .notAChange(event.name) }
         let (value, previous) = payload.rawValues
-        self.init(ScopeHistoryEntry(
-            position: payload.sequence, sequence: payload.sequence, isEvent: true, scope: .root,
-            change: ScopeHistoryEntry.Change(preference, value: value, previous: previous)))
+        self.init(
+            ScopeHistoryEntry(
+                position: payload.sequence, sequence: payload.sequence, isEvent: true, scope: .root,
+                change: ScopeHistoryEntry.Change(preference, value: value, previous: previous)))
     }
 
     /// The entry as the service replays it; a scope, a kind or a value this version does not
@@ -57,7 +60,8 @@ struct HistoryRow: Codable, FetchableRecord, PersistableRecord {
         for (raw, which) in [(value, ""), (previous, "previous ")] {
             if let raw, !preference.declaration.isRawValue(raw) {
                 throw .damaged(
-                    path, reason: "history entry \(position)'s \(which)\(preference.declaration.noun) holds '\(raw)', which fontd does not know")
+                    path,
+                    reason: "history entry \(position)'s \(which)\(preference.declaration.noun) holds '\(raw)', which fontd does not know")
             }
         }
         return ScopeHistoryEntry(

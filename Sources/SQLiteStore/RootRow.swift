@@ -1,6 +1,6 @@
 import DynamicType
-import ScopedPreferences
 import GRDB
+import ScopedPreferences
 
 /// The one row of the `preferences` table: the root scope's values and marks (each preference in
 /// the column its declaration names), the store's sequence (the newest event's id over all

@@ -1,8 +1,8 @@
 import DynamicType
-import ScopedPreferences
 import Foundation
 import GRDB
 import GRDBSQLite
+import ScopedPreferences
 import Synchronization
 
 /// The scopes' preferences and their history (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) in an SQLite database (WAL,
@@ -121,7 +121,8 @@ public final class SQLitePreferenceStore: Sendable {
             try StoreSchema.migrator.migrate(database)
             let synchronous = try database.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
             guard synchronous == 2 else {
-                throw SQLiteStoreError.sqlite(path, reason: "PRAGMA synchronous reads back \(synchronous.map(String.init) ?? "nothing"), not 2 (FULL)")
+                throw SQLiteStoreError.sqlite(
+                    path, reason: "PRAGMA synchronous reads back \(synchronous.map(String.init) ?? "nothing"), not 2 (FULL)")
             }
             let connection = Connection(database: database, lock: lock, log: WriteAheadLogIdentity(storePath: path))
             return SQLitePreferenceStore(path: path, wasCreated: isNew, isExclusive: isExclusive, connection: connection)
@@ -147,7 +148,8 @@ public final class SQLitePreferenceStore: Sendable {
         configuration.prepareDatabase { db in
             if exclusive { try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE") }
             try db.execute(sql: "PRAGMA synchronous = FULL")
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(autocheckpointPages(directory: (path as NSString).deletingLastPathComponent))")
+            try db.execute(
+                sql: "PRAGMA wal_autocheckpoint = \(autocheckpointPages(directory: (path as NSString).deletingLastPathComponent))")
         }
         let database = try DatabaseQueue(path: path, configuration: configuration)
         do {
@@ -186,7 +188,8 @@ public final class SQLitePreferenceStore: Sendable {
                 for dropped in try Row.fetchAll(db, sql: "SELECT scope, through_sequence FROM dropped_history") {
                     let (name, sequence): (String, Int) = (dropped["scope"], dropped["through_sequence"])
                     guard let scope = name.isEmpty ? .root : try? PreferenceScope(parsing: name) else {
-                        throw SQLiteStoreError.damaged(path, reason: "its dropped_history table names the scope '\(name)', which is not a scope")
+                        throw SQLiteStoreError.damaged(
+                            path, reason: "its dropped_history table names the scope '\(name)', which is not a scope")
                     }
                     droppedThrough[scope] = sequence
                 }
@@ -259,7 +262,8 @@ public final class SQLitePreferenceStore: Sendable {
                 try Row.fetchAll(db, sql: "SELECT scope, revoked_before FROM revocations ORDER BY scope").map { row in
                     let (name, before): (String, Int) = (row["scope"], row["revoked_before"])
                     guard let scope = try? PreferenceScope(parsing: name) else {
-                        throw SQLiteStoreError.damaged(path, reason: "its revocations table names the scope '\(name)', which is not a scope")
+                        throw SQLiteStoreError.damaged(
+                            path, reason: "its revocations table names the scope '\(name)', which is not a scope")
                     }
                     return TokenRevocation(scope: scope, revokedBefore: before)
                 }
@@ -391,13 +395,19 @@ public final class SQLitePreferenceStore: Sendable {
             try Self.checkLog(&connection, path: path)
             try connection.database.writeWithoutTransaction { db in
                 do {
-                    try db.inTransaction { try body(db); return .commit }
-                } catch where SQLiteStoreError.isDiskFull(error, systemErrno: sqlite3_system_errno(db.sqliteConnection)) {
+                    try db.inTransaction {
+                        try body(db)
+                        return .commit
+                    }
+                } catch  where SQLiteStoreError.isDiskFull(error, systemErrno: sqlite3_system_errno(db.sqliteConnection)) {
                     // A disk that filled once may fill again: the log is kept small from now on.
                     try? db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.minimumAutocheckpointPages)")
                     try? db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
                     do {
-                        try db.inTransaction { try body(db); return .commit }
+                        try db.inTransaction {
+                            try body(db)
+                            return .commit
+                        }
                     } catch {
                         throw SQLiteStoreError.from(error, path: path, systemErrno: sqlite3_system_errno(db.sqliteConnection))
                     }
@@ -413,9 +423,10 @@ public final class SQLitePreferenceStore: Sendable {
     /// descriptor: the changes acknowledged before survive a crash that follows.
     private static func checkLog(_ connection: inout Connection, path: String) throws(SQLiteStoreError) {
         guard let log = connection.log, !log.isInPlace else { return }
-        let kept = (try? connection.database.writeWithoutTransaction { db in
-            try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") == 0
-        }) ?? false
+        let kept =
+            (try? connection.database.writeWithoutTransaction { db in
+                try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") == 0
+            }) ?? false
         let refusal = SQLiteStoreError.writeAheadLogReplaced(path, kept: kept)
         connection.refusal = refusal
         throw refusal

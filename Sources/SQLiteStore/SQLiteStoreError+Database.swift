@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GRDB
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension SQLiteStoreError {
     /// The store's error for what a database access threw: the store's own errors pass through,

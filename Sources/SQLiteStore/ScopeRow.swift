@@ -1,6 +1,6 @@
 import DynamicType
-import ScopedPreferences
 import GRDB
+import ScopedPreferences
 
 /// One row of the `scopes` table: a scope other than the root with at least one value of its
 /// own (NULL: inherited), and its marks; each preference in the column its declaration names,
@@ -43,7 +43,9 @@ struct ScopeRow: FetchableRecord, PersistableRecord {
         }
         for preference in ReaderPreference.allCases {
             if let value = values[preference], !preference.declaration.isRawValue(value) {
-                throw .damaged(path, reason: "the \(preference.declaration.noun) of the scope \(scope.path) holds '\(value)', which fontd does not know")
+                throw .damaged(
+                    path,
+                    reason: "the \(preference.declaration.noun) of the scope \(scope.path) holds '\(value)', which fontd does not know")
             }
         }
         return ScopeRecord(scope: scope, values: values, marks: marks)

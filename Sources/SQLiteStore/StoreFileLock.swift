@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An exclusive `flock` on the database file itself, held from `init` until `release()` (or
 /// deinit), so that one fontd at a time owns a store.
@@ -77,7 +78,8 @@ final class StoreFileLock: Sendable {
     func isFile(at path: String) -> Bool {
         descriptor.withLock { descriptor in
             guard let descriptor else { return false }
-            var held = stat(), named = stat()
+            var held = stat()
+            var named = stat()
             guard fstat(descriptor, &held) == 0, lstat(path, &named) == 0 else { return false }
             return named.st_mode & S_IFMT == S_IFREG && held.st_dev == named.st_dev && held.st_ino == named.st_ino
         }

@@ -1,6 +1,6 @@
 import DynamicType
-import ScopedPreferences
 import GRDB
+import ScopedPreferences
 
 /// Every number the store holds is an id, a mark or a history position, each from 0 to
 /// `StoredScopes.maximumSequence` (docs/DESIGN.md §12 (The store and the state file)): the bound the
@@ -15,21 +15,23 @@ extension StoreSchema {
     }
 
     /// The numbers of every version's tables; a column the store does not have (yet) is passed over.
-    static let numberColumns: [NumberColumn] = [
-        NumberColumn(table: "preferences", column: "sequence"),
-        NumberColumn(table: "preferences", column: "position"),
-    ] + ReaderPreference.allCases.flatMap { preference in
+    static let numberColumns: [NumberColumn] =
         [
-            NumberColumn(table: "preferences", column: preference.declaration.markColumn),
-            NumberColumn(table: "scopes", column: preference.declaration.markColumn, scopeColumn: "scope"),
+            NumberColumn(table: "preferences", column: "sequence"),
+            NumberColumn(table: "preferences", column: "position"),
         ]
-    } + [
-        NumberColumn(table: "history", column: "position", scopeColumn: "scope"),
-        NumberColumn(table: "history", column: "sequence", scopeColumn: "scope"),
-        NumberColumn(table: "dropped_history", column: "through_sequence", scopeColumn: "scope"),
-        // v1's, before it is migrated.
-        NumberColumn(table: "changes", column: "sequence"),
-    ]
+        + ReaderPreference.allCases.flatMap { preference in
+            [
+                NumberColumn(table: "preferences", column: preference.declaration.markColumn),
+                NumberColumn(table: "scopes", column: preference.declaration.markColumn, scopeColumn: "scope"),
+            ]
+        } + [
+            NumberColumn(table: "history", column: "position", scopeColumn: "scope"),
+            NumberColumn(table: "history", column: "sequence", scopeColumn: "scope"),
+            NumberColumn(table: "dropped_history", column: "through_sequence", scopeColumn: "scope"),
+            // v1's, before it is migrated.
+            NumberColumn(table: "changes", column: "sequence"),
+        ]
 
     /// Refuses the store when any of its numbers is outside 0…`StoredScopes.maximumSequence`,
     /// naming the table, the column, the scope and the value.
@@ -46,15 +48,18 @@ extension StoreSchema {
             guard let row = try Row.fetchOne(db, sql: sql, arguments: [StoredScopes.maximumSequence]) else { continue }
             let value: Int64 = row["value"]
             let name: String? = row["scope"]
-            let owner = switch name {
-            case nil where number.table == "preferences": " (the root scope)"
-            case nil: ""
-            case ""?: " (the root scope)"
-            case let name?: " (the scope '\(name)')"
-            }
+            let owner =
+                switch name {
+                case nil where number.table == "preferences": " (the root scope)"
+                case nil: ""
+                case ""?: " (the root scope)"
+                case let name?: " (the scope '\(name)')"
+                }
             throw SQLiteStoreError.damaged(
                 path,
-                reason: "\(number.table).\(number.column)\(owner) holds \(value), outside the 0 to \(StoredScopes.maximumSequence) fontd keeps ids and positions in")
+                reason:
+                    "\(number.table).\(number.column)\(owner) holds \(value), outside the 0 to \(StoredScopes.maximumSequence) fontd keeps ids and positions in"
+            )
         }
     }
 }

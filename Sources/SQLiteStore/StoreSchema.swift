@@ -36,195 +36,201 @@ enum StoreSchema {
         var migrator = DatabaseMigrator()
         // Frozen as written: a later schema is a new migration, never an edit of this one.
         migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE preferences (
-                    id INTEGER PRIMARY KEY CHECK (id = 1),
-                    category TEXT NOT NULL,
-                    legibility_weight TEXT NOT NULL,
-                    sequence INTEGER NOT NULL CHECK (sequence >= 0)
-                ) STRICT;
-                INSERT INTO preferences (id, category, legibility_weight, sequence) VALUES (1, 'l', 'regular', 0);
-                CREATE TABLE changes (
-                    sequence INTEGER PRIMARY KEY CHECK (sequence >= 1),
-                    kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight')),
-                    value TEXT NOT NULL,
-                    previous TEXT NOT NULL
-                ) STRICT;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE preferences (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        category TEXT NOT NULL,
+                        legibility_weight TEXT NOT NULL,
+                        sequence INTEGER NOT NULL CHECK (sequence >= 0)
+                    ) STRICT;
+                    INSERT INTO preferences (id, category, legibility_weight, sequence) VALUES (1, 'l', 'regular', 0);
+                    CREATE TABLE changes (
+                        sequence INTEGER PRIMARY KEY CHECK (sequence >= 1),
+                        kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight')),
+                        value TEXT NOT NULL,
+                        previous TEXT NOT NULL
+                    ) STRICT;
+                    """)
         }
         // Scopes (docs/DESIGN.md §23 (Reader scopes and scoped tokens)). v1's changes become the root's entries, each at the
         // position of its sequence, and the marks the newest change of each kind. v1 pruned the
         // oldest changes, so when the first kept one is not 1 the ones before it are recorded
         // as dropped. Frozen as written, like v1.
         migrator.registerMigration("v2") { db in
-            try db.execute(sql: """
-                ALTER TABLE preferences ADD COLUMN category_mark INTEGER NOT NULL DEFAULT 0 CHECK (category_mark >= 0);
-                ALTER TABLE preferences ADD COLUMN legibility_weight_mark INTEGER NOT NULL DEFAULT 0 CHECK (legibility_weight_mark >= 0);
-                ALTER TABLE preferences ADD COLUMN position INTEGER NOT NULL DEFAULT 0 CHECK (position >= 0);
-                CREATE TABLE scopes (
-                    scope TEXT PRIMARY KEY CHECK (scope <> ''),
-                    category TEXT,
-                    legibility_weight TEXT,
-                    category_mark INTEGER NOT NULL CHECK (category_mark >= 0),
-                    legibility_weight_mark INTEGER NOT NULL CHECK (legibility_weight_mark >= 0),
-                    CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL)
-                ) STRICT;
-                CREATE TABLE history (
-                    position INTEGER PRIMARY KEY CHECK (position >= 1),
-                    sequence INTEGER NOT NULL CHECK (sequence >= 0),
-                    is_event INTEGER NOT NULL CHECK (is_event IN (0, 1)),
-                    scope TEXT NOT NULL,
-                    kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight')),
-                    value TEXT,
-                    previous TEXT
-                ) STRICT;
-                CREATE INDEX history_by_scope ON history (scope, position);
-                CREATE TABLE dropped_history (
-                    scope TEXT PRIMARY KEY,
-                    through_sequence INTEGER NOT NULL
-                ) STRICT;
-                INSERT INTO history (position, sequence, is_event, scope, kind, value, previous)
-                    SELECT sequence, sequence, 1, '', kind, value, previous FROM changes ORDER BY sequence;
-                UPDATE preferences SET
-                    category_mark = COALESCE((SELECT MAX(sequence) FROM changes WHERE kind = 'category'), 0),
-                    legibility_weight_mark = COALESCE((SELECT MAX(sequence) FROM changes WHERE kind = 'legibilityWeight'), 0),
-                    position = COALESCE((SELECT MAX(sequence) FROM changes), 0);
-                INSERT INTO dropped_history (scope, through_sequence)
-                    SELECT '', sequence - 1 FROM changes WHERE sequence = (SELECT MIN(sequence) FROM changes) AND sequence > 1;
-                DROP TABLE changes;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE preferences ADD COLUMN category_mark INTEGER NOT NULL DEFAULT 0 CHECK (category_mark >= 0);
+                    ALTER TABLE preferences ADD COLUMN legibility_weight_mark INTEGER NOT NULL DEFAULT 0 CHECK (legibility_weight_mark >= 0);
+                    ALTER TABLE preferences ADD COLUMN position INTEGER NOT NULL DEFAULT 0 CHECK (position >= 0);
+                    CREATE TABLE scopes (
+                        scope TEXT PRIMARY KEY CHECK (scope <> ''),
+                        category TEXT,
+                        legibility_weight TEXT,
+                        category_mark INTEGER NOT NULL CHECK (category_mark >= 0),
+                        legibility_weight_mark INTEGER NOT NULL CHECK (legibility_weight_mark >= 0),
+                        CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL)
+                    ) STRICT;
+                    CREATE TABLE history (
+                        position INTEGER PRIMARY KEY CHECK (position >= 1),
+                        sequence INTEGER NOT NULL CHECK (sequence >= 0),
+                        is_event INTEGER NOT NULL CHECK (is_event IN (0, 1)),
+                        scope TEXT NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight')),
+                        value TEXT,
+                        previous TEXT
+                    ) STRICT;
+                    CREATE INDEX history_by_scope ON history (scope, position);
+                    CREATE TABLE dropped_history (
+                        scope TEXT PRIMARY KEY,
+                        through_sequence INTEGER NOT NULL
+                    ) STRICT;
+                    INSERT INTO history (position, sequence, is_event, scope, kind, value, previous)
+                        SELECT sequence, sequence, 1, '', kind, value, previous FROM changes ORDER BY sequence;
+                    UPDATE preferences SET
+                        category_mark = COALESCE((SELECT MAX(sequence) FROM changes WHERE kind = 'category'), 0),
+                        legibility_weight_mark = COALESCE((SELECT MAX(sequence) FROM changes WHERE kind = 'legibilityWeight'), 0),
+                        position = COALESCE((SELECT MAX(sequence) FROM changes), 0);
+                    INSERT INTO dropped_history (scope, through_sequence)
+                        SELECT '', sequence - 1 FROM changes WHERE sequence = (SELECT MIN(sequence) FROM changes) AND sequence > 1;
+                    DROP TABLE changes;
+                    """)
         }
         // Text spacing (docs/DESIGN.md §10 (Reader preferences)), a third preference: the root's starts at `default`,
         // with no change yet. SQLite cannot change a CHECK in place, so `scopes` (a scope may set
         // only its text spacing) and `history` (a third kind) are made anew and copied. Frozen.
         migrator.registerMigration("v3") { db in
-            try db.execute(sql: """
-                ALTER TABLE preferences ADD COLUMN text_spacing TEXT NOT NULL DEFAULT 'default';
-                ALTER TABLE preferences ADD COLUMN text_spacing_mark INTEGER NOT NULL DEFAULT 0 CHECK (text_spacing_mark >= 0);
-                CREATE TABLE scopes_v3 (
-                    scope TEXT PRIMARY KEY CHECK (scope <> ''),
-                    category TEXT,
-                    legibility_weight TEXT,
-                    category_mark INTEGER NOT NULL CHECK (category_mark >= 0),
-                    legibility_weight_mark INTEGER NOT NULL CHECK (legibility_weight_mark >= 0),
-                    text_spacing TEXT,
-                    text_spacing_mark INTEGER NOT NULL DEFAULT 0 CHECK (text_spacing_mark >= 0),
-                    CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL OR text_spacing IS NOT NULL)
-                ) STRICT;
-                INSERT INTO scopes_v3 (scope, category, legibility_weight, category_mark, legibility_weight_mark)
-                    SELECT scope, category, legibility_weight, category_mark, legibility_weight_mark FROM scopes;
-                DROP TABLE scopes;
-                ALTER TABLE scopes_v3 RENAME TO scopes;
-                CREATE TABLE history_v3 (
-                    position INTEGER PRIMARY KEY CHECK (position >= 1),
-                    sequence INTEGER NOT NULL CHECK (sequence >= 0),
-                    is_event INTEGER NOT NULL CHECK (is_event IN (0, 1)),
-                    scope TEXT NOT NULL,
-                    kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight', 'textSpacing')),
-                    value TEXT,
-                    previous TEXT
-                ) STRICT;
-                INSERT INTO history_v3 SELECT position, sequence, is_event, scope, kind, value, previous FROM history;
-                DROP TABLE history;
-                ALTER TABLE history_v3 RENAME TO history;
-                CREATE INDEX history_by_scope ON history (scope, position);
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE preferences ADD COLUMN text_spacing TEXT NOT NULL DEFAULT 'default';
+                    ALTER TABLE preferences ADD COLUMN text_spacing_mark INTEGER NOT NULL DEFAULT 0 CHECK (text_spacing_mark >= 0);
+                    CREATE TABLE scopes_v3 (
+                        scope TEXT PRIMARY KEY CHECK (scope <> ''),
+                        category TEXT,
+                        legibility_weight TEXT,
+                        category_mark INTEGER NOT NULL CHECK (category_mark >= 0),
+                        legibility_weight_mark INTEGER NOT NULL CHECK (legibility_weight_mark >= 0),
+                        text_spacing TEXT,
+                        text_spacing_mark INTEGER NOT NULL DEFAULT 0 CHECK (text_spacing_mark >= 0),
+                        CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL OR text_spacing IS NOT NULL)
+                    ) STRICT;
+                    INSERT INTO scopes_v3 (scope, category, legibility_weight, category_mark, legibility_weight_mark)
+                        SELECT scope, category, legibility_weight, category_mark, legibility_weight_mark FROM scopes;
+                    DROP TABLE scopes;
+                    ALTER TABLE scopes_v3 RENAME TO scopes;
+                    CREATE TABLE history_v3 (
+                        position INTEGER PRIMARY KEY CHECK (position >= 1),
+                        sequence INTEGER NOT NULL CHECK (sequence >= 0),
+                        is_event INTEGER NOT NULL CHECK (is_event IN (0, 1)),
+                        scope TEXT NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight', 'textSpacing')),
+                        value TEXT,
+                        previous TEXT
+                    ) STRICT;
+                    INSERT INTO history_v3 SELECT position, sequence, is_event, scope, kind, value, previous FROM history;
+                    DROP TABLE history;
+                    ALTER TABLE history_v3 RENAME TO history;
+                    CREATE INDEX history_by_scope ON history (scope, position);
+                    """)
         }
         // Revocations of scoped tokens (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): a table of their own, nothing else
         // changes. Frozen.
         migrator.registerMigration("v4") { db in
-            try db.execute(sql: """
-                CREATE TABLE revocations (
-                    scope TEXT PRIMARY KEY CHECK (scope <> ''),
-                    revoked_before INTEGER NOT NULL CHECK (revoked_before >= 0)
-                ) STRICT;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE revocations (
+                        scope TEXT PRIMARY KEY CHECK (scope <> ''),
+                        revoked_before INTEGER NOT NULL CHECK (revoked_before >= 0)
+                    ) STRICT;
+                    """)
         }
         // The reading font (docs/DESIGN.md §33 (The reading font)), a fourth preference: the root's starts at none
         // (''), with no change yet; `scopes` and `history` are made anew for their CHECKs, as in
         // `v3`. Frozen.
         migrator.registerMigration("v5") { db in
-            try db.execute(sql: """
-                ALTER TABLE preferences ADD COLUMN reading_font TEXT NOT NULL DEFAULT '';
-                ALTER TABLE preferences ADD COLUMN reading_font_mark INTEGER NOT NULL DEFAULT 0 CHECK (reading_font_mark >= 0);
-                CREATE TABLE scopes_v5 (
-                    scope TEXT PRIMARY KEY CHECK (scope <> ''),
-                    category TEXT,
-                    legibility_weight TEXT,
-                    category_mark INTEGER NOT NULL CHECK (category_mark >= 0),
-                    legibility_weight_mark INTEGER NOT NULL CHECK (legibility_weight_mark >= 0),
-                    text_spacing TEXT,
-                    text_spacing_mark INTEGER NOT NULL DEFAULT 0 CHECK (text_spacing_mark >= 0),
-                    reading_font TEXT,
-                    reading_font_mark INTEGER NOT NULL DEFAULT 0 CHECK (reading_font_mark >= 0),
-                    CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL OR text_spacing IS NOT NULL OR reading_font IS NOT NULL)
-                ) STRICT;
-                INSERT INTO scopes_v5 (scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark)
-                    SELECT scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark FROM scopes;
-                DROP TABLE scopes;
-                ALTER TABLE scopes_v5 RENAME TO scopes;
-                CREATE TABLE history_v5 (
-                    position INTEGER PRIMARY KEY CHECK (position >= 1),
-                    sequence INTEGER NOT NULL CHECK (sequence >= 0),
-                    is_event INTEGER NOT NULL CHECK (is_event IN (0, 1)),
-                    scope TEXT NOT NULL,
-                    kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight', 'textSpacing', 'readingFont')),
-                    value TEXT,
-                    previous TEXT
-                ) STRICT;
-                INSERT INTO history_v5 SELECT position, sequence, is_event, scope, kind, value, previous FROM history;
-                DROP TABLE history;
-                ALTER TABLE history_v5 RENAME TO history;
-                CREATE INDEX history_by_scope ON history (scope, position);
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE preferences ADD COLUMN reading_font TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE preferences ADD COLUMN reading_font_mark INTEGER NOT NULL DEFAULT 0 CHECK (reading_font_mark >= 0);
+                    CREATE TABLE scopes_v5 (
+                        scope TEXT PRIMARY KEY CHECK (scope <> ''),
+                        category TEXT,
+                        legibility_weight TEXT,
+                        category_mark INTEGER NOT NULL CHECK (category_mark >= 0),
+                        legibility_weight_mark INTEGER NOT NULL CHECK (legibility_weight_mark >= 0),
+                        text_spacing TEXT,
+                        text_spacing_mark INTEGER NOT NULL DEFAULT 0 CHECK (text_spacing_mark >= 0),
+                        reading_font TEXT,
+                        reading_font_mark INTEGER NOT NULL DEFAULT 0 CHECK (reading_font_mark >= 0),
+                        CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL OR text_spacing IS NOT NULL OR reading_font IS NOT NULL)
+                    ) STRICT;
+                    INSERT INTO scopes_v5 (scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark)
+                        SELECT scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark FROM scopes;
+                    DROP TABLE scopes;
+                    ALTER TABLE scopes_v5 RENAME TO scopes;
+                    CREATE TABLE history_v5 (
+                        position INTEGER PRIMARY KEY CHECK (position >= 1),
+                        sequence INTEGER NOT NULL CHECK (sequence >= 0),
+                        is_event INTEGER NOT NULL CHECK (is_event IN (0, 1)),
+                        scope TEXT NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight', 'textSpacing', 'readingFont')),
+                        value TEXT,
+                        previous TEXT
+                    ) STRICT;
+                    INSERT INTO history_v5 SELECT position, sequence, is_event, scope, kind, value, previous FROM history;
+                    DROP TABLE history;
+                    ALTER TABLE history_v5 RENAME TO history;
+                    CREATE INDEX history_by_scope ON history (scope, position);
+                    """)
         }
         // A scope's bounds (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), a fifth and sixth preference: the
         // root's start at none (''), with no change yet; `scopes` and `history` are made anew for
         // their CHECKs, as in `v5`. Frozen.
         migrator.registerMigration("v6") { db in
-            try db.execute(sql: """
-                ALTER TABLE preferences ADD COLUMN minimum_category TEXT NOT NULL DEFAULT '';
-                ALTER TABLE preferences ADD COLUMN minimum_category_mark INTEGER NOT NULL DEFAULT 0 CHECK (minimum_category_mark >= 0);
-                ALTER TABLE preferences ADD COLUMN maximum_category TEXT NOT NULL DEFAULT '';
-                ALTER TABLE preferences ADD COLUMN maximum_category_mark INTEGER NOT NULL DEFAULT 0 CHECK (maximum_category_mark >= 0);
-                CREATE TABLE scopes_v6 (
-                    scope TEXT PRIMARY KEY CHECK (scope <> ''),
-                    category TEXT,
-                    legibility_weight TEXT,
-                    category_mark INTEGER NOT NULL CHECK (category_mark >= 0),
-                    legibility_weight_mark INTEGER NOT NULL CHECK (legibility_weight_mark >= 0),
-                    text_spacing TEXT,
-                    text_spacing_mark INTEGER NOT NULL DEFAULT 0 CHECK (text_spacing_mark >= 0),
-                    reading_font TEXT,
-                    reading_font_mark INTEGER NOT NULL DEFAULT 0 CHECK (reading_font_mark >= 0),
-                    minimum_category TEXT,
-                    minimum_category_mark INTEGER NOT NULL DEFAULT 0 CHECK (minimum_category_mark >= 0),
-                    maximum_category TEXT,
-                    maximum_category_mark INTEGER NOT NULL DEFAULT 0 CHECK (maximum_category_mark >= 0),
-                    CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL OR text_spacing IS NOT NULL OR reading_font IS NOT NULL
-                        OR minimum_category IS NOT NULL OR maximum_category IS NOT NULL)
-                ) STRICT;
-                INSERT INTO scopes_v6 (
-                    scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark, reading_font,
-                    reading_font_mark)
-                    SELECT scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark, reading_font,
-                        reading_font_mark FROM scopes;
-                DROP TABLE scopes;
-                ALTER TABLE scopes_v6 RENAME TO scopes;
-                CREATE TABLE history_v6 (
-                    position INTEGER PRIMARY KEY CHECK (position >= 1),
-                    sequence INTEGER NOT NULL CHECK (sequence >= 0),
-                    is_event INTEGER NOT NULL CHECK (is_event IN (0, 1)),
-                    scope TEXT NOT NULL,
-                    kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight', 'textSpacing', 'readingFont', 'minimumCategory', 'maximumCategory')),
-                    value TEXT,
-                    previous TEXT
-                ) STRICT;
-                INSERT INTO history_v6 SELECT position, sequence, is_event, scope, kind, value, previous FROM history;
-                DROP TABLE history;
-                ALTER TABLE history_v6 RENAME TO history;
-                CREATE INDEX history_by_scope ON history (scope, position);
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE preferences ADD COLUMN minimum_category TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE preferences ADD COLUMN minimum_category_mark INTEGER NOT NULL DEFAULT 0 CHECK (minimum_category_mark >= 0);
+                    ALTER TABLE preferences ADD COLUMN maximum_category TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE preferences ADD COLUMN maximum_category_mark INTEGER NOT NULL DEFAULT 0 CHECK (maximum_category_mark >= 0);
+                    CREATE TABLE scopes_v6 (
+                        scope TEXT PRIMARY KEY CHECK (scope <> ''),
+                        category TEXT,
+                        legibility_weight TEXT,
+                        category_mark INTEGER NOT NULL CHECK (category_mark >= 0),
+                        legibility_weight_mark INTEGER NOT NULL CHECK (legibility_weight_mark >= 0),
+                        text_spacing TEXT,
+                        text_spacing_mark INTEGER NOT NULL DEFAULT 0 CHECK (text_spacing_mark >= 0),
+                        reading_font TEXT,
+                        reading_font_mark INTEGER NOT NULL DEFAULT 0 CHECK (reading_font_mark >= 0),
+                        minimum_category TEXT,
+                        minimum_category_mark INTEGER NOT NULL DEFAULT 0 CHECK (minimum_category_mark >= 0),
+                        maximum_category TEXT,
+                        maximum_category_mark INTEGER NOT NULL DEFAULT 0 CHECK (maximum_category_mark >= 0),
+                        CHECK (category IS NOT NULL OR legibility_weight IS NOT NULL OR text_spacing IS NOT NULL OR reading_font IS NOT NULL
+                            OR minimum_category IS NOT NULL OR maximum_category IS NOT NULL)
+                    ) STRICT;
+                    INSERT INTO scopes_v6 (
+                        scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark, reading_font,
+                        reading_font_mark)
+                        SELECT scope, category, legibility_weight, category_mark, legibility_weight_mark, text_spacing, text_spacing_mark, reading_font,
+                            reading_font_mark FROM scopes;
+                    DROP TABLE scopes;
+                    ALTER TABLE scopes_v6 RENAME TO scopes;
+                    CREATE TABLE history_v6 (
+                        position INTEGER PRIMARY KEY CHECK (position >= 1),
+                        sequence INTEGER NOT NULL CHECK (sequence >= 0),
+                        is_event INTEGER NOT NULL CHECK (is_event IN (0, 1)),
+                        scope TEXT NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight', 'textSpacing', 'readingFont', 'minimumCategory', 'maximumCategory')),
+                        value TEXT,
+                        previous TEXT
+                    ) STRICT;
+                    INSERT INTO history_v6 SELECT position, sequence, is_event, scope, kind, value, previous FROM history;
+                    DROP TABLE history;
+                    ALTER TABLE history_v6 RENAME TO history;
+                    CREATE INDEX history_by_scope ON history (scope, position);
+                    """)
         }
         return migrator
     }()
@@ -236,9 +242,11 @@ enum StoreSchema {
     /// the history. Reads only; a store an older fontd left at `v1` is checked as `v1` was, before
     /// it is migrated.
     static func isNew(_ db: Database, path: String) throws -> Bool {
-        let objects = try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name
-            """)
+        let objects = try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name
+                """)
         // Before the tables: a newer fontd's store may well have tables this one does not make.
         let applied = try migrator.appliedIdentifiers(db)
         let known = try migrator.appliedMigrations(db)
@@ -247,7 +255,8 @@ enum StoreSchema {
         let expected = isV1 ? v1TableNames : applied.contains("v4") ? tableNames : v3TableNames
         let foreign = objects.filter { !expected.contains($0) }
         guard foreign.isEmpty else {
-            throw SQLiteStoreError.damaged(path, reason: "it is an SQLite database with tables fontd does not make (\(foreign.joined(separator: ", ")))")
+            throw SQLiteStoreError.damaged(
+                path, reason: "it is an SQLite database with tables fontd does not make (\(foreign.joined(separator: ", ")))")
         }
         if applied.isEmpty {
             guard objects.allSatisfy({ $0 == "grdb_migrations" }) else {
@@ -268,7 +277,8 @@ enum StoreSchema {
             let sequence = try Int.fetchOne(db, sql: "SELECT sequence FROM preferences WHERE id = 1")
             let newest = try Int.fetchOne(db, sql: "SELECT MAX(sequence) FROM changes") ?? 0
             guard let sequence, newest == sequence else {
-                throw SQLiteStoreError.damaged(path, reason: "its sequence is \(sequence.map(String.init) ?? "missing") but its newest change is \(newest)")
+                throw SQLiteStoreError.damaged(
+                    path, reason: "its sequence is \(sequence.map(String.init) ?? "missing") but its newest change is \(newest)")
             }
             return false
         }

@@ -57,24 +57,28 @@ final class BusConnection: Sendable {
                         signature: argument?.signature.map { String(cString: $0) } ?? "",
                         values: (0..<(argument?.count ?? 0)).map { item in argument?.values?[item].map { String(cString: $0) } ?? "" })
                 }
-                callbacks.handler(BusCall(
-                    handle: call, library: callbacks.library, path: String(cString: path), interface: String(cString: interface),
-                    member: String(cString: member), arguments: flattened))
+                callbacks.handler(
+                    BusCall(
+                        handle: call, library: callbacks.library, path: String(cString: path), interface: String(cString: interface),
+                        member: String(cString: member), arguments: flattened))
             },
             property: { path, interface, name, context in
                 guard let context, let path, let interface, let name else { return nil }
                 let callbacks = Unmanaged<Callbacks>.fromOpaque(context).takeUnretainedValue()
-                guard let value = callbacks.property(String(cString: path), String(cString: interface), String(cString: name)) else { return nil }
+                guard let value = callbacks.property(String(cString: path), String(cString: interface), String(cString: name)) else {
+                    return nil
+                }
                 return strdup(value.text)
             },
             log: { level, domain, message, context in
                 guard let context, let message else { return }
                 let text = domain.map { "\(String(cString: $0)): \(String(cString: message))" } ?? String(cString: message)
-                let level: Logger.Level = switch level {
-                case FONTD_BUS_LOG_WARNING: .warning
-                case FONTD_BUS_LOG_NOTICE: .notice
-                default: .info
-                }
+                let level: Logger.Level =
+                    switch level {
+                    case FONTD_BUS_LOG_WARNING: .warning
+                    case FONTD_BUS_LOG_NOTICE: .notice
+                    default: .info
+                    }
                 Unmanaged<Callbacks>.fromOpaque(context).takeUnretainedValue().log(level, text)
             },
             // Unretained: `callbacks` lives as long as this connection, which closes the library's handle before it goes.
@@ -141,7 +145,12 @@ final class BusConnection: Sendable {
 
     /// Closes the connection and stops the bus thread; no call arrives after it returns.
     func close() {
-        guard let bus = bus.withLock({ bus in defer { bus = nil }; return bus }) else { return }
+        guard
+            let bus = bus.withLock({ bus in
+                defer { bus = nil }
+                return bus
+            })
+        else { return }
         library.table.close(bus.pointer)
     }
 

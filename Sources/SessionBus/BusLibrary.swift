@@ -15,7 +15,8 @@ struct BusLibrary: Sendable {
 
     /// Loads the first library of `BundledLibrary.searchPath(for:)` that exists and checks its table.
     static func load() throws(SessionBusError) -> BusLibrary {
-        let path: String, symbol: UnsafeMutableRawPointer
+        let path: String
+        let symbol: UnsafeMutableRawPointer
         do { (path, symbol) = try BundledLibrary.entryPoint(of: fileName, named: FONTD_BUS_ENTRY_POINT) } catch { throw .library(error) }
         let entryPoint = unsafeBitCast(symbol, to: fontd_bus_entry_point.self)
         guard let table = entryPoint()?.pointee else { throw .library(.incompatible(path: path, reason: "it offers no table")) }
@@ -23,7 +24,7 @@ struct BusLibrary: Sendable {
             throw .library(.incompatible(path: path, reason: "its table is version \(table.version); this fontd's is \(FONTD_BUS_VERSION)"))
         }
         guard table.open != nil, table.export_object != nil, table.own_name != nil, table.reply != nil, table.fail != nil,
-              table.emit != nil, table.emit_signal != nil, table.set_answers != nil, table.close != nil
+            table.emit != nil, table.emit_signal != nil, table.set_answers != nil, table.close != nil
         else { throw .library(.incompatible(path: path, reason: "its table lacks a function")) }
         return BusLibrary(path: path, table: table)
     }

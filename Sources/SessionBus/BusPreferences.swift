@@ -27,12 +27,13 @@ public struct BusPreferences: Hashable, Sendable {
     public init(_ answer: Preferences, ratios: TextScalingRatios) {
         let values = ReaderPreferences(answer).values
         clampedCategory = answer.category
-        entries = ReaderPreference.allCases.map { BusEntry($0.declaration.busKey, .string(values[$0])) } + [
-            BusEntry(Extra.textScale.rawValue, .double(ratios.ratio(of: answer.category))),
-            BusEntry(Extra.sequence.rawValue, .uint64(UInt64(max(answer.sequence, 0)))),
-            BusEntry(Extra.fontGeneration.rawValue, .string(answer.fontGeneration ?? "")),
-            BusEntry(Extra.scope.rawValue, .string(answer.scope ?? "")),
-        ]
+        entries =
+            ReaderPreference.allCases.map { BusEntry($0.declaration.busKey, .string(values[$0])) } + [
+                BusEntry(Extra.textScale.rawValue, .double(ratios.ratio(of: answer.category))),
+                BusEntry(Extra.sequence.rawValue, .uint64(UInt64(max(answer.sequence, 0)))),
+                BusEntry(Extra.fontGeneration.rawValue, .string(answer.fontGeneration ?? "")),
+                BusEntry(Extra.scope.rawValue, .string(answer.scope ?? "")),
+            ]
     }
 
     /// The category clamped into the scope's bounds: what the scope's answers carry. (The
@@ -45,6 +46,8 @@ public struct BusPreferences: Hashable, Sendable {
     /// The error for `key`, which is none of `keys`: `UnknownKey`, naming the nearest and all of them.
     static func unknownKey(_ key: String, among keys: [String]) -> BusError {
         let hint = NearestNames.didYouMean(NearestNames.suggestion(for: key, among: keys))
-        return BusError(name: FontdObject.errorPrefix + "UnknownKey", message: "unknown key '\(key)'.\(hint) The keys: \(keys.joined(separator: ", ")).")
+        return BusError(
+            name: FontdObject.errorPrefix + "UnknownKey", message: "unknown key '\(key)'.\(hint) The keys: \(keys.joined(separator: ", "))."
+        )
     }
 }

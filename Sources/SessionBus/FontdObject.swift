@@ -2,10 +2,11 @@ import DesktopBridge
 import Dispatch
 import DynamicType
 import ScopedPreferences
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// `org.fontd.Fontd1` at `/org/fontd/Fontd1` (docs/DESIGN.md §27 (The session bus)): the served scope's preferences
@@ -57,7 +58,8 @@ struct FontdObject: Sendable {
             for (key, type, value) in call.arguments.first?.variants ?? [] {
                 guard let preference = writable(key, call) else { return }
                 guard type == "s" else {
-                    return call.fail(BusError(name: Self.errorPrefix + "InvalidBody", message: "'\(key)' must be a string, not \(type) (\(value))"))
+                    return call.fail(
+                        BusError(name: Self.errorPrefix + "InvalidBody", message: "'\(key)' must be a string, not \(type) (\(value))"))
                 }
                 body.append((preference.wireName, value))
             }
@@ -85,9 +87,10 @@ struct FontdObject: Sendable {
     private func writable(_ key: String, _ call: BusCall) -> ReaderPreference? {
         if let preference = ReaderPreference.allCases.first(where: { $0.declaration.busKey == key }) { return preference }
         if BusPreferences.keys.contains(key) {
-            call.fail(BusError(
-                name: Self.errorPrefix + "InvalidBody",
-                message: "'\(key)' is read-only; \(call.member) takes \(BusPreferences.writableKeys.joined(separator: ", "))"))
+            call.fail(
+                BusError(
+                    name: Self.errorPrefix + "InvalidBody",
+                    message: "'\(key)' is read-only; \(call.member) takes \(BusPreferences.writableKeys.joined(separator: ", "))"))
         } else {
             call.fail(BusPreferences.unknownKey(key, among: BusPreferences.writableKeys))
         }
@@ -97,14 +100,18 @@ struct FontdObject: Sendable {
     /// `PUT /preferences` (on the served scope) with `body`'s fields, each a value or `null`;
     /// answered with `ReadAll`'s answer once the change is committed.
     private func change(_ body: [(wireName: String, value: String?)], _ call: BusCall) {
-        let json = "{" + body.map { "\(Self.jsonString($0.wireName)): \($0.value.map(Self.jsonString) ?? "null")" }.joined(separator: ",") + "}"
+        let json =
+            "{" + body.map { "\(Self.jsonString($0.wireName)): \($0.value.map(Self.jsonString) ?? "null")" }.joined(separator: ",") + "}"
         let target = "/preferences" + (scope.isRoot ? "" : "?scope=" + Self.percentEncoded(scope.path))
         ask("PUT", target, body: Array(json.utf8), call) { _ in .success(.dictionary(preferences.entries)) }
     }
 
     /// Asks the service off the bus thread and answers `call` with `success` of a 200, else with
     /// the HTTP API's error as `org.fontd.Fontd1.Error.<Code>`.
-    private func ask(_ method: String, _ target: String, body: [UInt8], _ call: BusCall, success: @escaping @Sendable (ServiceAnswer) -> Result<BusValue, BusError>) {
+    private func ask(
+        _ method: String, _ target: String, body: [UInt8], _ call: BusCall,
+        success: @escaping @Sendable (ServiceAnswer) -> Result<BusValue, BusError>
+    ) {
         DispatchQueue.global().async { [gateway] in
             gateway.answer(method: method, target: target, body: body) { answer in
                 call.answer(answer.status == 200 ? success(answer) : .failure(Self.error(of: answer)))
@@ -115,7 +122,9 @@ struct FontdObject: Sendable {
     /// The D-Bus error of an HTTP error answer: its code, first letter upper-cased, and its sentence.
     static func error(of answer: ServiceAnswer) -> BusError {
         guard let document = try? JSONDecoder().decode(ErrorDocument.self, from: Data(answer.body)) else {
-            return BusError(name: errorPrefix + "Failed", message: "the service answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))")
+            return BusError(
+                name: errorPrefix + "Failed",
+                message: "the service answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))")
         }
         let code = document.error.rawValue
         return BusError(name: errorPrefix + code.prefix(1).uppercased() + code.dropFirst(), message: document.message)
@@ -132,7 +141,7 @@ struct FontdObject: Sendable {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = String(byte, radix: 16, uppercase: true)

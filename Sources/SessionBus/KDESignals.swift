@@ -17,7 +17,8 @@ public final class KDESignals: Sendable {
         let library = try BusLibrary.load()
         let connection = try BusConnection(
             address: address, library: library,
-            handler: { call in call.fail(BusError(name: "org.freedesktop.DBus.Error.UnknownObject", message: "no object at \(call.path)")) },
+            handler: { call in call.fail(BusError(name: "org.freedesktop.DBus.Error.UnknownObject", message: "no object at \(call.path)"))
+            },
             property: { _, _, _ in nil },
             log: { level, message in logger.log(level: level, "GLib: \(message)") })
         return KDESignals(connection: connection)

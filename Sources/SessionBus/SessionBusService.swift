@@ -26,7 +26,9 @@ public final class SessionBusService: Sendable {
         /// Whether the reader excluded the portal at start (`fontd desktop exclude portal`).
         public var portalExcluded: Bool
 
-        public init(scope: PreferenceScope, portalScope: PreferenceScope? = nil, portalTextScalingFactor: Bool, portalExcluded: Bool = false) {
+        public init(
+            scope: PreferenceScope, portalScope: PreferenceScope? = nil, portalTextScalingFactor: Bool, portalExcluded: Bool = false
+        ) {
             self.scope = scope
             self.portalScope = portalScope ?? scope
             self.portalTextScalingFactor = portalTextScalingFactor
@@ -69,12 +71,15 @@ public final class SessionBusService: Sendable {
         let library = try BusLibrary.load()
         let service = SessionBusService(
             address: address, fontd: FontdObject(scope: options.scope, hub: hub, ratios: ratios, gateway: gateway),
-            portal: SettingsPortal(scope: options.portalScope, hub: hub, textScalingFactor: options.portalTextScalingFactor, ratios: ratios),
+            portal: SettingsPortal(
+                scope: options.portalScope, hub: hub, textScalingFactor: options.portalTextScalingFactor, ratios: ratios),
             portalExcluded: options.portalExcluded)
         let connection = try BusConnection(
             address: address, library: library,
             handler: { [weak service] call in
-                guard let service else { return call.fail(BusError(name: "org.freedesktop.DBus.Error.Failed", message: "fontd is stopping")) }
+                guard let service else {
+                    return call.fail(BusError(name: "org.freedesktop.DBus.Error.Failed", message: "fontd is stopping"))
+                }
                 service.handle(call)
             },
             property: { _, interface, name in Self.property(interface, name) },
@@ -99,17 +104,25 @@ public final class SessionBusService: Sendable {
             connection.close()
             throw error
         }
-        logger.notice("serving on the session bus", metadata: [
-            "names": "\(FontdObject.busName) \(SettingsPortal.busName)", "scope": "\(options.scope.isRoot ? "(root)" : options.scope.path)",
-            "portalScope": "\(options.portalScope.path)", "portalExcluded": "\(options.portalExcluded)",
-            "portalTextScalingFactor": "\(options.portalTextScalingFactor)", "library": "\(library.path)",
-        ])
+        logger.notice(
+            "serving on the session bus",
+            metadata: [
+                "names": "\(FontdObject.busName) \(SettingsPortal.busName)",
+                "scope": "\(options.scope.isRoot ? "(root)" : options.scope.path)",
+                "portalScope": "\(options.portalScope.path)", "portalExcluded": "\(options.portalExcluded)",
+                "portalTextScalingFactor": "\(options.portalTextScalingFactor)", "library": "\(library.path)",
+            ])
         return service
     }
 
     /// Leaves the bus: no call is answered and no change announced after it returns.
     public func stop() {
-        guard let (connection, watches) = links.withLock({ links in defer { links = nil }; return links }) else { return }
+        guard
+            let (connection, watches) = links.withLock({ links in
+                defer { links = nil }
+                return links
+            })
+        else { return }
         for watch in watches { watch.cancel() }
         connection.close()
     }

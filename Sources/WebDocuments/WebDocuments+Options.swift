@@ -37,7 +37,8 @@ extension WebDocuments.Stylesheet {
         public var legibility: LegibilityWeight
         public var textSpacing: TextSpacing
 
-        public init(category: ContentSizeCategory = .default, legibility: LegibilityWeight = .regular, textSpacing: TextSpacing = .default) {
+        public init(category: ContentSizeCategory = .default, legibility: LegibilityWeight = .regular, textSpacing: TextSpacing = .default)
+        {
             self.category = category
             self.legibility = legibility
             self.textSpacing = textSpacing
@@ -54,22 +55,27 @@ extension WebDocuments.Stylesheet {
         trim: String? = nil, fallbackFor: String? = nil, range: CategoryRange, defaults: Defaults
     ) throws(OptionError) {
         let cssTrim = try CSSTrim.parsed(trim)
-        let unit = try unit.map { text throws(OptionError) in
-            guard let unit = CSSUnit(rawValue: text.lowercased()) else { throw .unknownUnit(text) }
-            return unit
-        } ?? .standard
-        let format = try format.map { text throws(OptionError) in
-            guard let format = WebDocuments.Format(rawValue: text.lowercased()) else { throw .unknownFormat(text) }
-            return format
-        } ?? .css
-        let cssPrefix = try prefix.map { text throws(OptionError) in
-            guard let prefix = CSSPrefix(text) else { throw .invalidPrefix(text) }
-            return prefix
-        } ?? .standard
+        let unit =
+            try unit.map { text throws(OptionError) in
+                guard let unit = CSSUnit(rawValue: text.lowercased()) else { throw .unknownUnit(text) }
+                return unit
+            } ?? .standard
+        let format =
+            try format.map { text throws(OptionError) in
+                guard let format = WebDocuments.Format(rawValue: text.lowercased()) else { throw .unknownFormat(text) }
+                return format
+            } ?? .css
+        let cssPrefix =
+            try prefix.map { text throws(OptionError) in
+                guard let prefix = CSSPrefix(text) else { throw .invalidPrefix(text) }
+                return prefix
+            } ?? .standard
         if format == .tailwind, prefix != nil { throw .conflict(.tailwindWithPrefix) }
         if format == .tailwind, cssTrim != .none || fallbackFor != nil { throw .conflict(.tailwindWithTrim) }
         let every = category?.lowercased() == "all"
-        let weight: LegibilityWeight?, named: ContentSizeCategory?, spacing: TextSpacing
+        let weight: LegibilityWeight?
+        let named: ContentSizeCategory?
+        let spacing: TextSpacing
         do {
             weight = try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) }
             spacing = try textSpacing.map { text throws(DynamicTypeError) in try TextSpacing(parsing: text) } ?? defaults.textSpacing
@@ -121,9 +127,12 @@ extension WebDocuments {
             defaults: Stylesheet.Defaults
         ) throws(Stylesheet.OptionError) {
             do {
-                self.category = try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) } ?? defaults.category
-                self.legibility = try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) } ?? defaults.legibility
-                self.textSpacing = try textSpacing.map { text throws(DynamicTypeError) in try TextSpacing(parsing: text) } ?? defaults.textSpacing
+                self.category =
+                    try category.map { text throws(DynamicTypeError) in try ContentSizeCategory(parsing: text) } ?? defaults.category
+                self.legibility =
+                    try legibility.map { text throws(DynamicTypeError) in try LegibilityWeight(parsing: text) } ?? defaults.legibility
+                self.textSpacing =
+                    try textSpacing.map { text throws(DynamicTypeError) in try TextSpacing(parsing: text) } ?? defaults.textSpacing
             } catch {
                 throw .invalidValue(error)
             }

@@ -74,8 +74,12 @@ public struct WebDocuments: Sendable {
     /// `/font-files/<sha256>`: `""` for the server's own relative URLs, nil for no `url()` at all.
     public func stylesheet(_ request: Stylesheet, fontFileBase: String?) throws -> String {
         let table = resolver.table.name
-        let spacing = request.textSpacing, range = request.range, reading = request.readingFont, unit = request.unit
-        let measures = Measures(trim: request.trim, fallbackFor: try request.fallbackFor.map { try resolver.catalog.installedFamily(named: $0) })
+        let spacing = request.textSpacing
+        let range = request.range
+        let reading = request.readingFont
+        let unit = request.unit
+        let measures = Measures(
+            trim: request.trim, fallbackFor: try request.fallbackFor.map { try resolver.catalog.installedFamily(named: $0) })
         switch (request.categories, request.format) {
         case (.one(let category, let legibility), .css):
             return StyleSheet.css(
@@ -106,7 +110,8 @@ public struct WebDocuments: Sendable {
     ) throws -> [UInt8] {
         try DesignTokens.document(
             table: resolver.table.name,
-            block: block(category, legibility, textSpacing, range, readingFont: readingFont, measures: Measures(trim: trim, fallbackFor: nil)))
+            block: block(
+                category, legibility, textSpacing, range, readingFont: readingFont, measures: Measures(trim: trim, fallbackFor: nil)))
     }
 
     /// The specimen page of every style at `category`, `legibility`, `textSpacing` and `readingFont`;
@@ -150,7 +155,9 @@ public struct WebDocuments: Sendable {
             if measures.capsize { style.capsize = try resolver.capsizeMetrics(of: font).metrics }
             if let family = measures.fallbackFor {
                 let web = try resolver.resolve(
-                    FontRequest(style: definition.style, category: category, families: [family], legibilityWeight: legibility, textSpacing: spacing))
+                    FontRequest(
+                        style: definition.style, category: category, families: [family], legibilityWeight: legibility, textSpacing: spacing)
+                )
                 style.webFont = WebStyle.WebFont(family: family, metrics: try resolver.capsizeMetrics(of: web).metrics)
             }
             return style

@@ -42,7 +42,8 @@ public enum CSSEscaping {
                 output += codePointEscape(scalar)
             case _ where index == 0 && scalar == "-" && scalars.count == 1:
                 output += "\\-"
-            case _ where scalar.value >= 0x80 || isDigit || scalar == "-" || scalar == "_"
+            case _
+            where scalar.value >= 0x80 || isDigit || scalar == "-" || scalar == "_"
                 || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar):
                 output.unicodeScalars.append(scalar)
             default:

@@ -16,7 +16,7 @@ public struct CSSPrefix: Hashable, Sendable, CustomStringConvertible {
     public init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard let first = bytes.first, (1...32).contains(bytes.count), Self.isLowercaseLetter(first),
-              bytes.dropFirst().allSatisfy({ Self.isLowercaseLetter($0) || Self.isDigit($0) || $0 == UInt8(ascii: "-") })
+            bytes.dropFirst().allSatisfy({ Self.isLowercaseLetter($0) || Self.isDigit($0) || $0 == UInt8(ascii: "-") })
         else { return nil }
         rawValue = text
     }

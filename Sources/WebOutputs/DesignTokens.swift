@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import DynamicType
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The table at one category and legibility weight as design tokens in the Design Tokens
 /// Community Group format, module 2025.10 (`GET /tokens`, `application/design-tokens+json`).

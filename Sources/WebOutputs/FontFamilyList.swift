@@ -53,14 +53,17 @@ public struct FontFamilyList: Hashable, Sendable {
     public init(resolvedFamily: String, fallbacks: [String]) {
         var seen: Set<Member> = []
         var members: [Member] = []
-        let candidates = [Member.named(resolvedFamily)] + fallbacks.map { family in
-            Self.genericKeywords[family.lowercased()].map(Member.generic) ?? .named(family)
-        }
-        for member in candidates {
-            let key: Member = switch member {
-            case .generic: member
-            case .named(let name): .named(name.lowercased())
+        let candidates =
+            [Member.named(resolvedFamily)]
+            + fallbacks.map { family in
+                Self.genericKeywords[family.lowercased()].map(Member.generic) ?? .named(family)
             }
+        for member in candidates {
+            let key: Member =
+                switch member {
+                case .generic: member
+                case .named(let name): .named(name.lowercased())
+                }
             if seen.insert(key).inserted { members.append(member) }
         }
         self.members = members

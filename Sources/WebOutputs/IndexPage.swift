@@ -21,47 +21,48 @@ public enum IndexPage {
             "<tr><td>\(link(endpoint))</td><td>\(HTMLEscaping.text(endpoint.methods.joined(separator: ", ")))</td>"
                 + "<td>\(HTMLEscaping.text(endpoint.summary))</td></tr>"
         }
-        let lines = [
-            "<!doctype html>",
-            "<html lang=\"en\" data-text-size=\"\(index.category.rawValue)\">",
-            "<head>",
-            "<meta charset=\"utf-8\">",
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-            "<title>fontd \(version)</title>",
-            "<style>",
-            HTMLEscaping.styleElementContent(pageStyle),
-            "</style>",
-            "</head>",
-            "<body>",
-            "<main>",
-            "<h1>fontd \(version)</h1>",
-            "<p>Dynamic Type for Linux: the reader chooses a text size once, and every program and page "
-                + "that asks here gets text styles resolved into measured fonts for it.</p>",
-            "<p id=\"reader\">The reader’s category is <b id=\"category\">\(index.category.rawValue)</b> "
-                + "(legibility weight \(index.legibilityWeight.rawValue), text spacing \(index.textSpacing.rawValue)); "
-                + "the style table is “\(HTMLEscaping.text(index.table))”.</p>",
-            "<h2>Start here</h2>",
-            "<ul id=\"start\">",
-        ] + first + [
-            "</ul>",
-            "<p>A web page follows the reader with two lines: link <code>/css</code> as a stylesheet, then "
-                + "<code>&lt;script type=\"module\"&gt;import { follow } from \"/fontd.js\"; follow();&lt;/script&gt;</code> "
-                + "(with this server’s address before the paths on another site).</p>",
-            "<h2>Every endpoint</h2>",
-            "<table id=\"endpoints\">",
-            "<thead><tr><th>path</th><th>methods</th><th>what it answers</th></tr></thead>",
-            "<tbody>",
-        ] + rows + [
-            "</tbody>",
-            "</table>",
-            "<h2>Documentation</h2>",
-            "<p>Ask <code>Accept: application/json</code> here for this list as JSON. The README "
-                + "(<code>README.md</code>) and the design (<code>docs/DESIGN.md</code>) come with fontd’s source; "
-                + "<code>fontd --help</code> lists the commands.</p>",
-            "</main>",
-            "</body>",
-            "</html>",
-        ]
+        let lines =
+            [
+                "<!doctype html>",
+                "<html lang=\"en\" data-text-size=\"\(index.category.rawValue)\">",
+                "<head>",
+                "<meta charset=\"utf-8\">",
+                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+                "<title>fontd \(version)</title>",
+                "<style>",
+                HTMLEscaping.styleElementContent(pageStyle),
+                "</style>",
+                "</head>",
+                "<body>",
+                "<main>",
+                "<h1>fontd \(version)</h1>",
+                "<p>Dynamic Type for Linux: the reader chooses a text size once, and every program and page "
+                    + "that asks here gets text styles resolved into measured fonts for it.</p>",
+                "<p id=\"reader\">The reader’s category is <b id=\"category\">\(index.category.rawValue)</b> "
+                    + "(legibility weight \(index.legibilityWeight.rawValue), text spacing \(index.textSpacing.rawValue)); "
+                    + "the style table is “\(HTMLEscaping.text(index.table))”.</p>",
+                "<h2>Start here</h2>",
+                "<ul id=\"start\">",
+            ] + first + [
+                "</ul>",
+                "<p>A web page follows the reader with two lines: link <code>/css</code> as a stylesheet, then "
+                    + "<code>&lt;script type=\"module\"&gt;import { follow } from \"/fontd.js\"; follow();&lt;/script&gt;</code> "
+                    + "(with this server’s address before the paths on another site).</p>",
+                "<h2>Every endpoint</h2>",
+                "<table id=\"endpoints\">",
+                "<thead><tr><th>path</th><th>methods</th><th>what it answers</th></tr></thead>",
+                "<tbody>",
+            ] + rows + [
+                "</tbody>",
+                "</table>",
+                "<h2>Documentation</h2>",
+                "<p>Ask <code>Accept: application/json</code> here for this list as JSON. The README "
+                    + "(<code>README.md</code>) and the design (<code>docs/DESIGN.md</code>) come with fontd’s source; "
+                    + "<code>fontd --help</code> lists the commands.</p>",
+                "</main>",
+                "</body>",
+                "</html>",
+            ]
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -31,7 +31,8 @@ public enum SpecimenPage {
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
             "<title>fontd specimen: \(HTMLEscaping.text(table)) at \(category)</title>",
             "<style>",
-            HTMLEscaping.styleElementContent((faces + [pageStyle, chromeStyle(block)] + trimmedStyle(block, trim: trim)).joined(separator: "\n")),
+            HTMLEscaping.styleElementContent(
+                (faces + [pageStyle, chromeStyle(block)] + trimmedStyle(block, trim: trim)).joined(separator: "\n")),
             "</style>",
             "</head>",
             "<body>",
@@ -91,11 +92,13 @@ public enum SpecimenPage {
         for style in block.styles {
             guard let values = style.trim else { continue }
             let selector = ".trimmed[data-style=\(CSSEscaping.string(style.definition.style.rawValue))]"
-            let margins = "\(selector)::before { content: \"\"; margin-bottom: \(formatNumber(values.capHeightTrim))em; display: table; } "
+            let margins =
+                "\(selector)::before { content: \"\"; margin-bottom: \(formatNumber(values.capHeightTrim))em; display: table; } "
                 + "\(selector)::after { content: \"\"; margin-top: \(formatNumber(values.baselineTrim))em; display: table; }"
-            rules.append(trim == .textBox
-                ? "@supports (text-box: \(box)) { \(selector) { text-box: \(box); } } @supports not (text-box: \(box)) { \(margins) }"
-                : margins)
+            rules.append(
+                trim == .textBox
+                    ? "@supports (text-box: \(box)) { \(selector) { text-box: \(box); } } @supports not (text-box: \(box)) { \(margins) }"
+                    : margins)
         }
         return rules
     }
@@ -142,15 +145,17 @@ public enum SpecimenPage {
     /// §22 (The web)). For a role the table has no style for, the page's base size grows as the table's
     /// first style does from `l`.
     static func chromeStyle(_ block: WebBlock) -> String {
-        let growth = block.styles.first.map { style in
-            style.definition.sizes[block.category].size / style.definition.sizes[.large].size
-        } ?? 1
+        let growth =
+            block.styles.first.map { style in
+                style.definition.sizes[block.category].size / style.definition.sizes[.large].size
+            } ?? 1
         func role(_ names: [String], weight: Int, basePixels: Double, family: String) -> (font: String, size: String, lineHeight: String) {
             if let style = names.lazy.compactMap({ name in block.styles.first { $0.definition.style.rawValue == name } }).first {
                 let values = StyleValues(style)
                 return (values.font, values.fontSize, values.lineHeight)
             }
-            let size = formatNumber(basePixels * growth) + "px", lineHeight = formatNumber((basePixels * growth * 1.35).rounded()) + "px"
+            let size = formatNumber(basePixels * growth) + "px"
+            let lineHeight = formatNumber((basePixels * growth * 1.35).rounded()) + "px"
             return ("\(weight) \(size)/\(lineHeight) \(family)", size, lineHeight)
         }
         let text = role(["body"], weight: 400, basePixels: 17, family: "sans-serif")

@@ -24,7 +24,9 @@ extension StyleSheet {
         ]
         if style.webFont == nil {
             let ratio = { (value: Int) in formatNumber(CapsizeTrim.rounded(Double(value) / Double(metrics.unitsPerEm))) }
-            declarations += [("font-size-adjust", "cap-height \(ratio(metrics.capHeight))"), ("ex-height-adjust", "ex-height \(ratio(metrics.xHeight))")]
+            declarations += [
+                ("font-size-adjust", "cap-height \(ratio(metrics.capHeight))"), ("ex-height-adjust", "ex-height \(ratio(metrics.xHeight))"),
+            ]
         }
         return declarations
     }
@@ -48,7 +50,8 @@ extension StyleSheet {
     /// Capsize's two pseudo-elements: an empty table before the text whose negative bottom margin
     /// pulls the first line up to its cap height, and one after pulling the box up to the baseline.
     private static func marginRules(_ style: WebStyle, prefix: CSSPrefix) -> [String] {
-        let name = style.definition.style, selector = selector(style, prefix)
+        let name = style.definition.style
+        let selector = selector(style, prefix)
         return [
             "\(selector)::before { content: \"\"; margin-bottom: var(\(propertyName(prefix, name, "cap-height-trim"))); display: table; }",
             "\(selector)::after { content: \"\"; margin-top: var(\(propertyName(prefix, name, "baseline-trim"))); display: table; }",
@@ -74,7 +77,8 @@ extension StyleSheet {
             guard seen.insert(rule.identity).inserted else { return nil }
             let overrides = FallbackOverrides(web: web.metrics, fallback: installed)
             let identity = rule.identity
-            return "@font-face { font-family: \(CSSEscaping.string(fallbackFamily(for: web.family))); src: \(rule.localSources.joined(separator: ", ")); "
+            return
+                "@font-face { font-family: \(CSSEscaping.string(fallbackFamily(for: web.family))); src: \(rule.localSources.joined(separator: ", ")); "
                 + "font-weight: \(RoundedNumber(identity.weight.rawValue)); font-style: \(StyleValues.keyword(for: identity.slant)); "
                 + "font-stretch: \(RoundedNumber(identity.width.rawValue))%; "
                 + "size-adjust: \(FallbackOverrides.percentage(overrides.sizeAdjust)); "

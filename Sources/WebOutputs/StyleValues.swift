@@ -56,9 +56,10 @@ struct StyleValues {
         let pixels = CSSUnit.px
         let families = FontFamilyList(resolvedFamily: face.family, fallbacks: style.definition.families).css
         // A web font the page loads first, then the installed face adjusted to stand in for it (§32 (Capsize and metrics-exact web)).
-        fontFamily = style.webFont.map { web in
-            [web.family, StyleSheet.fallbackFamily(for: web.family)].map(CSSEscaping.string).joined(separator: ", ") + ", " + families
-        } ?? families
+        fontFamily =
+            style.webFont.map { web in
+                [web.family, StyleSheet.fallbackFamily(for: web.family)].map(CSSEscaping.string).joined(separator: ", ") + ", " + families
+            } ?? families
         fontSize = unit.length(face.pointSize)
         lineHeight = unit.length(style.font.metrics.lineHeight)
         fontWeight = RoundedNumber(face.weight.rawValue).description
@@ -68,7 +69,8 @@ struct StyleValues {
         fontStyle = Self.keyword(for: face.slant)
         fontStretch = "\(RoundedNumber(face.width.rawValue))%"
         let variations = (style.font.variations ?? [:]).sorted { $0.key < $1.key }
-        fontVariationSettings = variations.isEmpty
+        fontVariationSettings =
+            variations.isEmpty
             ? "normal"
             : variations.map { "\(CSSEscaping.string($0.key)) \(RoundedNumber($0.value))" }.joined(separator: ", ")
         let slant = face.slant == .roman ? "" : fontStyle + " "

@@ -15,7 +15,8 @@ extension TextStyle {
             if character.isUppercase, index > 0 {
                 let previous = characters[index - 1]
                 let next = index + 1 < characters.count ? characters[index + 1] : nil
-                let startsWord = previous.isLowercase || previous.isNumber
+                let startsWord =
+                    previous.isLowercase || previous.isNumber
                     || (previous.isUppercase && next?.isLowercase == true)
                 if startsWord { name += "-" }
             }

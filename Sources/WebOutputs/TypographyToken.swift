@@ -56,7 +56,9 @@ struct TypographyToken: Encodable {
     var extensions: Extensions
 
     private enum CodingKeys: String, CodingKey {
-        case type = "$type", value = "$value", extensions = "$extensions"
+        case type = "$type"
+        case value = "$value"
+        case extensions = "$extensions"
     }
 
     /// The token for `style`, resolved at `block`'s category and legibility weight.
@@ -69,12 +71,14 @@ struct TypographyToken: Encodable {
             fontWeight: face.weight.rawValue,
             letterSpacing: Dimension(value: font.metrics.tracking),
             lineHeight: font.metrics.lineHeight / face.pointSize)
-        extensions = Extensions(fontd: Measurements(
-            category: block.category, requestedCategory: block.requestedCategory, legibilityWeight: block.legibilityWeight,
-            textSpacing: block.textSpacing == .default ? nil : block.textSpacing, file: face.file,
-            ascender: font.metrics.ascender, descender: font.metrics.descender, capHeight: font.metrics.capHeight,
-            xHeight: font.metrics.xHeight, leading: font.metrics.writtenLeading,
-            wordSpacing: font.metrics.wordSpacing, paragraphSpacing: font.metrics.paragraphSpacing,
-            capHeightTrim: style.trim.map { ExactNumber($0.capHeightTrim) }, baselineTrim: style.trim.map { ExactNumber($0.baselineTrim) }))
+        extensions = Extensions(
+            fontd: Measurements(
+                category: block.category, requestedCategory: block.requestedCategory, legibilityWeight: block.legibilityWeight,
+                textSpacing: block.textSpacing == .default ? nil : block.textSpacing, file: face.file,
+                ascender: font.metrics.ascender, descender: font.metrics.descender, capHeight: font.metrics.capHeight,
+                xHeight: font.metrics.xHeight, leading: font.metrics.writtenLeading,
+                wordSpacing: font.metrics.wordSpacing, paragraphSpacing: font.metrics.paragraphSpacing,
+                capHeightTrim: style.trim.map { ExactNumber($0.capHeightTrim) },
+                baselineTrim: style.trim.map { ExactNumber($0.baselineTrim) }))
     }
 }

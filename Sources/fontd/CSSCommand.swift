@@ -37,10 +37,16 @@ struct CSSCommand: ParsableCommand {
     @Option(help: "The unit of font sizes and line heights: px (default) or rem (px ÷ 16).")
     var unit: String?
 
-    @Option(help: "Trim each style's box to its cap height and baseline: none (default), capsize (negative margins) or text-box (CSS text-box, margins where unsupported).")
+    @Option(
+        help:
+            "Trim each style's box to its cap height and baseline: none (default), capsize (negative margins) or text-box (CSS text-box, margins where unsupported)."
+    )
     var trim: String?
 
-    @Option(help: ArgumentHelp("An installed family the page loads as a web font: each style's installed face gets an @font-face adjusted to stand in for it.", valueName: "family"))
+    @Option(
+        help: ArgumentHelp(
+            "An installed family the page loads as a web font: each style's installed face gets an @font-face adjusted to stand in for it.",
+            valueName: "family"))
     var fallbackFor: String?
 
     @Option(help: "Where the font files are served, for url(): what comes before /font-files/<sha256>.")

@@ -4,7 +4,8 @@ import FontdCommandLine
 
 /// `fontd categories`: lists the content-size categories and their names.
 struct Categories: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "categories", abstract: "List the content-size categories, smallest first.")
+    static let configuration = CommandConfiguration(
+        commandName: "categories", abstract: "List the content-size categories, smallest first.")
 
     @Flag(help: "Print JSON, exactly as GET /categories answers.")
     var json = false

@@ -33,8 +33,10 @@ struct CategoryCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Set the reader's category; every subscriber hears of the change.")
 
-        @Argument(help: ArgumentHelp(
-            String(CategoryCommandPreference.values.dropLast()) + ", or a text scale such as 1.5 or 150% (the nearest category by the desktop's ratios)."))
+        @Argument(
+            help: ArgumentHelp(
+                String(CategoryCommandPreference.values.dropLast())
+                    + ", or a text scale such as 1.5 or 150% (the nearest category by the desktop's ratios)."))
         var category: String
         @OptionGroup var options: ServerOptions
         @OptionGroup var scope: ScopeOptions
@@ -58,9 +60,10 @@ struct CategoryCommand: AsyncParsableCommand {
             }
             let change = try await client.command { client throws(FontdClientError) in try await client.setCategory(chosen) }
             if json { return try Output.printJSON(change) }
-            Output.printLine((change.previous == change.category
-                ? "\(change.category.rawValue) (unchanged)"
-                : "\(change.category.rawValue) (was \(change.previous.rawValue))") + note)
+            Output.printLine(
+                (change.previous == change.category
+                    ? "\(change.category.rawValue) (unchanged)"
+                    : "\(change.category.rawValue) (was \(change.previous.rawValue))") + note)
         }
     }
 }

@@ -23,7 +23,8 @@ extension CommandPreference {
 
     /// The values `set` takes, for its help: `regular or bold.`
     static var values: String {
-        declaration.valuesHelp ?? declaration.allowedValues.dropLast().joined(separator: ", ") + " or " + (declaration.allowedValues.last ?? "") + "."
+        declaration.valuesHelp ?? declaration.allowedValues.dropLast().joined(separator: ", ") + " or "
+            + (declaration.allowedValues.last ?? "") + "."
     }
 }
 

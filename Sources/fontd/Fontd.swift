@@ -13,11 +13,13 @@ struct Fontd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fontd",
         // The version opens the help's first line too (docs/DESIGN.md §29 (A desktop service)).
-        abstract: "fontd \(FontdVersion.current): Dynamic Type for Linux, text styles resolved into measured fonts for the reader's chosen size.",
+        abstract:
+            "fontd \(FontdVersion.current): Dynamic Type for Linux, text styles resolved into measured fonts for the reader's chosen size.",
         version: FontdVersion.current,
         subcommands: [
             Query.self, StylesCommand.self, Categories.self, List.self, Serve.self,
-            CategoryCommand.self, ReaderPreferenceCommand<LegibilityCommandPreference>.self, ReaderPreferenceCommand<TextSpacingCommandPreference>.self,
+            CategoryCommand.self, ReaderPreferenceCommand<LegibilityCommandPreference>.self,
+            ReaderPreferenceCommand<TextSpacingCommandPreference>.self,
             ReaderPreferenceCommand<ReadingFontCommandPreference>.self, ReaderPreferenceCommand<MinimumCategoryCommandPreference>.self,
             ReaderPreferenceCommand<MaximumCategoryCommandPreference>.self,
             Watch.self, Health.self, CSSCommand.self, TokensCommand.self, CapsizeCommand.self, TokenCommand.self, DesktopCommand.self,

@@ -1,8 +1,8 @@
 import ArgumentParser
 import CommandLineCache
 import DynamicType
-import FontdCommandLine
 import FontResolution
+import FontdCommandLine
 
 /// `fontd list`: the installed faces fontd can resolve to.
 struct List: ParsableCommand {
@@ -28,8 +28,10 @@ struct List: ParsableCommand {
         Output.printTable(
             header: ["family", "face", "weight", "width", "slant", "spacing", "file"] + (showsAxes ? ["axes"] : []),
             rows: faces.map { face in
-                [face.family, face.face, Output.points(face.weight.rawValue), Output.points(face.width.rawValue),
-                 face.slant.rawValue, face.spacing.rawValue, face.index == 0 ? face.file : "\(face.file)#\(face.index)"]
+                [
+                    face.family, face.face, Output.points(face.weight.rawValue), Output.points(face.width.rawValue),
+                    face.slant.rawValue, face.spacing.rawValue, face.index == 0 ? face.file : "\(face.file)#\(face.index)",
+                ]
                     + (showsAxes ? [Self.axesText(face.axes ?? [])] : [])
             })
     }

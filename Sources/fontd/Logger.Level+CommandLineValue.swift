@@ -6,7 +6,8 @@ import Logging
 extension Logger.Level: CommandLineValue {
     public init(commandLine text: String) throws(ValidationError) {
         guard let level = Logger.Level(rawValue: text) else {
-            throw ValidationError("Invalid log level '\(text)'; use one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
+            throw ValidationError(
+                "Invalid log level '\(text)'; use one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         self = level
     }

@@ -31,10 +31,12 @@ struct Query: AsyncParsableCommand {
 
     func validate() throws {
         if styles != nil, server != nil {
-            throw ValidationError("--styles applies to local resolution; a server answers from the table it loaded. Give one of --styles and --server.")
+            throw ValidationError(
+                "--styles applies to local resolution; a server answers from the table it loaded. Give one of --styles and --server.")
         }
         if server == nil, scope.scope != nil || token.isGiven {
-            throw ValidationError("--scope, --token and --token-file apply with --server (a scope's preferences live on a server); add --server URL.")
+            throw ValidationError(
+                "--scope, --token and --token-file apply with --server (a scope's preferences live on a server); add --server URL.")
         }
     }
 

@@ -33,7 +33,8 @@ struct ReaderPreferenceCommand<Preference: CommandPreference>: AsyncParsableComm
 
     struct Set: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
-            CommandConfiguration(commandName: "set", abstract: "Set the reader's \(Preference.declaration.noun); every subscriber hears of the change.")
+            CommandConfiguration(
+                commandName: "set", abstract: "Set the reader's \(Preference.declaration.noun); every subscriber hears of the change.")
         }
 
         @Argument(help: ArgumentHelp(Preference.values)) var value: String
@@ -47,7 +48,9 @@ struct ReaderPreferenceCommand<Preference: CommandPreference>: AsyncParsableComm
             let value = try Preference.declaration.parse(value)
             let client = try options.client(scope: try scope.parsed(), token: token.resolved)
             let before = try await client.command { client throws(FontdClientError) in try await client.preferences() }
-            let after = try await client.command { client throws(FontdClientError) in try await client.setPreference(Preference.preference, to: value) }
+            let after = try await client.command { client throws(FontdClientError) in
+                try await client.setPreference(Preference.preference, to: value)
+            }
             if json { return try Output.printJSON(after) }
             let (now, was) = (Preference.shown(after.values[Preference.preference]), Preference.shown(before.values[Preference.preference]))
             Output.printLine(after.sequence == before.sequence ? "\(now) (unchanged)" : "\(now) (was \(was))")
@@ -61,7 +64,8 @@ struct ReaderPreferenceCommand<Preference: CommandPreference>: AsyncParsableComm
                 abstract: "Clear a scope's own \(Preference.declaration.noun), so that it inherits its parent's again.",
                 discussion: clearsToNone
                     ? "Without --scope, the root's \(Preference.declaration.noun) becomes none. Prints the \(Preference.declaration.noun) the scope has now."
-                    : "Needs --scope: the root scope has nothing to inherit from. Prints the \(Preference.declaration.noun) the scope has now.")
+                    : "Needs --scope: the root scope has nothing to inherit from. Prints the \(Preference.declaration.noun) the scope has now."
+            )
         }
 
         /// Whether the root's value can be cleared too: a preference that starts as none (the
@@ -77,7 +81,9 @@ struct ReaderPreferenceCommand<Preference: CommandPreference>: AsyncParsableComm
         func run() async throws {
             let cleared = try Self.clearsToNone ? scope.parsed() : scope.clearable()
             let client = try options.client(scope: cleared, token: token.resolved)
-            let preferences = try await client.command { client throws(FontdClientError) in try await client.clearPreferences([Preference.preference]) }
+            let preferences = try await client.command { client throws(FontdClientError) in
+                try await client.clearPreferences([Preference.preference])
+            }
             if json { return try Output.printJSON(preferences) }
             let shown = Preference.shown(preferences.values[Preference.preference])
             Output.printLine(cleared.isRoot ? shown : "\(shown) (inherited)")

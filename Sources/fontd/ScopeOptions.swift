@@ -5,8 +5,9 @@ import FontdCommandLine
 /// `--scope` for the commands that read, change or follow the preferences on a server
 /// (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): whose preferences, such as `alice` or `alice/phone`.
 struct ScopeOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Whose preferences: a scope such as alice or alice/phone (default: the root scope, the server's own).", valueName: "scope"))
+    @Option(
+        help: ArgumentHelp(
+            "Whose preferences: a scope such as alice or alice/phone (default: the root scope, the server's own).", valueName: "scope"))
     var scope: Checked<PreferenceScope>?
 
     /// Refuses a `--scope` that is no scope before the command runs, in the model's words.

@@ -35,12 +35,13 @@ extension Serve {
                     throw error
                 }
             case .gnome, .x11, .auto:
-                return .gnome(try DesktopBridge.start(
-                    scope: scope, targetScope: try TargetRunner.scope(of: "gnome", below: scope), hub: service.hub, ratios: ratios,
-                    originalPath: TargetExclusions.stateFolder(environment: environment).map { $0 + "/gnome-base.json" },
-                    excluded: exclusions.contains("gnome"), logger: logger))
+                return .gnome(
+                    try DesktopBridge.start(
+                        scope: scope, targetScope: try TargetRunner.scope(of: "gnome", below: scope), hub: service.hub, ratios: ratios,
+                        originalPath: TargetExclusions.stateFolder(environment: environment).map { $0 + "/gnome-base.json" },
+                        excluded: exclusions.contains("gnome"), logger: logger))
             }
-        } catch where need == .optional {
+        } catch  where need == .optional {
             logger.notice("serving without a desktop bridge (--desktop auto)", metadata: ["reason": "\(error)"])
             return nil
         }

@@ -23,11 +23,13 @@ extension Serve {
     /// again by `run()`, which cannot receive what `validate()` found. The store timeout is
     /// checked even when the store is an SQLite file, which does not use it.
     func durations() throws -> (header: Double, body: Double, idle: Double, keepAlive: Double, fontRescan: Double, store: Double) {
-        (try headerTimeout.checked("--header-timeout", in: Self.requestTimeoutRange),
-         try bodyTimeout.checked("--body-timeout", in: Self.requestTimeoutRange),
-         try idleTimeout.checked("--idle-timeout", in: Self.idleTimeoutRange),
-         try sseKeepalive.checked("--sse-keepalive", in: Self.keepAliveRange),
-         try fontRescanSeconds.checked("--font-rescan-seconds", in: Self.fontRescanRange),
-         try storeTimeout.checked("--store-timeout", in: Self.storeTimeoutRange))
+        (
+            try headerTimeout.checked("--header-timeout", in: Self.requestTimeoutRange),
+            try bodyTimeout.checked("--body-timeout", in: Self.requestTimeoutRange),
+            try idleTimeout.checked("--idle-timeout", in: Self.idleTimeoutRange),
+            try sseKeepalive.checked("--sse-keepalive", in: Self.keepAliveRange),
+            try fontRescanSeconds.checked("--font-rescan-seconds", in: Self.fontRescanRange),
+            try storeTimeout.checked("--store-timeout", in: Self.storeTimeoutRange)
+        )
     }
 }

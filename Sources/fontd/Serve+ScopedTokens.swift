@@ -1,10 +1,11 @@
 import ArgumentParser
 import FontService
 import JWTKit
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension Serve {
@@ -20,15 +21,20 @@ extension Serve {
         case (.some, .some):
             throw ValidationError("Give one of \(secretName) (HS256) and --jwt-public-key (ES256), not both.")
         case (let secret?, nil):
-            guard token != nil else { throw ValidationError("\(secretName) needs --token (or FONTD_TOKEN): the server's token is the admin of every scope.") }
+            guard token != nil else {
+                throw ValidationError("\(secretName) needs --token (or FONTD_TOKEN): the server's token is the admin of every scope.")
+            }
             let bytes = Array(secret.utf8)
             let minimum = FontServiceConfiguration.ScopedTokenKey.minimumSecretBytes
             guard bytes.count >= minimum else {
-                throw ValidationError("\(secretName) is \(bytes.count) bytes; an HS256 secret needs at least \(minimum) (openssl rand -hex 32 makes one).")
+                throw ValidationError(
+                    "\(secretName) is \(bytes.count) bytes; an HS256 secret needs at least \(minimum) (openssl rand -hex 32 makes one).")
             }
             return .secret(bytes)
         case (nil, let path?):
-            guard token != nil else { throw ValidationError("--jwt-public-key needs --token (or FONTD_TOKEN): the server's token is the admin of every scope.") }
+            guard token != nil else {
+                throw ValidationError("--jwt-public-key needs --token (or FONTD_TOKEN): the server's token is the admin of every scope.")
+            }
             let pem: String
             do { pem = try String(contentsOfFile: path, encoding: .utf8) } catch {
                 throw ValidationError("--jwt-public-key \(path) cannot be read (\(error.localizedDescription)).")

@@ -25,7 +25,8 @@ extension Serve {
                 throw ValidationError("The portal's scope below \(portalBase) (DESKTOP-SCOPE/desktop/portal) is no scope: \(error)")
             }
             // A --dbus-scope of three segments has no room below it: the portal serves it, as the bus API does.
-            logger.notice("the portal serves --dbus-scope itself: it has no room for desktop/portal below it", metadata: ["reason": "\(error)"])
+            logger.notice(
+                "the portal serves --dbus-scope itself: it has no room for desktop/portal below it", metadata: ["reason": "\(error)"])
             portalScope = scope
         }
         let options = SessionBusService.Options(

@@ -11,10 +11,11 @@ import Logging
 import PostgresStore
 import ScopedPreferences
 import SessionBus
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension Serve {
@@ -38,7 +39,9 @@ extension Serve {
         let loopback = try inherited?.isLoopback ?? HTTPServer.isLoopback(host: host)
         if token == nil, !allowUnauthenticated, !loopback {
             let place = inherited.map { "\(Self.address(host: $0.host, port: $0.port)) (the socket systemd passed)" } ?? host
-            throw ValidationError("Refusing to listen on \(place) without a token: anyone who can connect could change the reader's preferences. Give --token-file (or FONTD_TOKEN, or --token), or --allow-unauthenticated.")
+            throw ValidationError(
+                "Refusing to listen on \(place) without a token: anyone who can connect could change the reader's preferences. Give --token-file (or FONTD_TOKEN, or --token), or --allow-unauthenticated."
+            )
         }
         let maximumTokenLifetime = try maxTokenTtl.value()
         let scopedTokenKey = try Self.scopedTokenKey(
@@ -95,27 +98,31 @@ extension Serve {
         // docs/DESIGN.md §23 (Reader scopes and scoped tokens): with no token, every scope is open on loopback only (a single-user desktop).
         serviceConfiguration.scopesOpenWithoutToken = loopback
         // PostgreSQL when the store is a URL (docs/DESIGN.md §24 (Replicas on PostgreSQL)), else the SQLite file.
-        let storage: any PreferenceStorage = if let sharedStore {
-            try PostgresPreferenceStore.open(url: sharedStore, timeoutSeconds: durations.store, logger: logger)
-        } else {
-            try location.open(logger: logger)
-        }
+        let storage: any PreferenceStorage =
+            if let sharedStore {
+                try PostgresPreferenceStore.open(url: sharedStore, timeoutSeconds: durations.store, logger: logger)
+            } else {
+                try location.open(logger: logger)
+            }
         let service = try FontService(resolver: resolver, configuration: serviceConfiguration, storage: storage, logger: logger)
         try service.prewarm()
         let http = try HTTPServer(listener: listener, configuration: server, responder: service, logger: logger)
         if fontd_serve_signals_blocked_at_start() == 0 {
-            logger.warning("SIGTERM, SIGINT and SIGHUP were not blocked before threads started; a signal may end fontd without a graceful stop")
+            logger.warning(
+                "SIGTERM, SIGINT and SIGHUP were not blocked before threads started; a signal may end fontd without a graceful stop")
         }
         // Before the ready line: the desktop's value is the category when the first request arrives.
         let stateFolder = TargetExclusions.stateFolder(environment: environment)
         let exclusions = stateFolder.map { TargetExclusions.read($0 + "/" + TargetExclusions.fileName) } ?? TargetExclusions()
-        let bridge = try joinDesktop(service: service, table: resolver.table, environment: environment, exclusions: exclusions, logger: logger)
+        let bridge = try joinDesktop(
+            service: service, table: resolver.table, environment: environment, exclusions: exclusions, logger: logger)
         defer { bridge?.stop() }
         // After GNOME's: at start its key sets the category that X11 then carries.
         let x11 = try joinX11(table: resolver.table, environment: environment, stateFolder: stateFolder, logger: logger)
         let terminals = try terminalTargets(resolver: resolver, environment: environment, logger: logger)
         let bus = try joinSessionBus(
-            service: service, table: resolver.table, bridgeScope: bridge?.scope ?? (x11 == nil ? nil : try desktopScopeParsed()), token: token,
+            service: service, table: resolver.table, bridgeScope: bridge?.scope ?? (x11 == nil ? nil : try desktopScopeParsed()),
+            token: token,
             portalExcluded: desktop != nil && exclusions.contains("portal"), environment: environment, logger: logger)
         defer { bus?.stop() }
         // The portal is a target (excludable, with a status) only with --desktop, which keeps the
@@ -127,7 +134,8 @@ extension Serve {
 
         let ready = Array("fontd listening on \(http.url)\n".utf8)
         _ = ready.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-        logger.info("listening", metadata: ["url": "\(http.url)", "threads": "\(threads)", "socket": "\(inherited == nil ? "bound" : "inherited")"])
+        logger.info(
+            "listening", metadata: ["url": "\(http.url)", "threads": "\(threads)", "socket": "\(inherited == nil ? "bound" : "inherited")"])
         // READY=1 once every loop has turned: the bus names are owned and the desktop joined above.
         try http.run(
             onHangUp: { service.refreshFonts(force: true) },

@@ -6,10 +6,12 @@ import Logging
 extension Serve {
     /// Runs each of `targets` on its scope below the desktop scope, excluded as the reader chose, its
     /// status kept (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)); nil when there are none.
-    func startTargets(_ targets: [any DesktopTarget], service: FontService, stateFolder: String?, logger: Logger) throws -> DesktopTargets? {
+    func startTargets(_ targets: [any DesktopTarget], service: FontService, stateFolder: String?, logger: Logger) throws -> DesktopTargets?
+    {
         guard !targets.isEmpty else { return nil }
         guard let stateFolder else {
-            throw ValidationError("--desktop and --bridge need XDG_STATE_HOME or HOME: the desktop targets' exclusions and status are kept there.")
+            throw ValidationError(
+                "--desktop and --bridge need XDG_STATE_HOME or HOME: the desktop targets' exclusions and status are kept there.")
         }
         let scope = try desktopScopeParsed()
         let started: DesktopTargets

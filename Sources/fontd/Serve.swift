@@ -1,8 +1,8 @@
 import ArgumentParser
 import DesktopBridge
+import DynamicType
 import FontdCommandLine
 import Logging
-import DynamicType
 
 /// `fontd serve`: the HTTP API on raw sockets (docs/DESIGN.md §7 (HTTP endpoints) to §16 (The answer cache)).
 struct Serve: ParsableCommand {
@@ -64,19 +64,30 @@ struct Serve: ParsableCommand {
         transform: { try ServerName(parsing: $0) })
     var serverName: [ServerName] = []
 
-    @Option(help: "The preferences store: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DB shared by replicas; else $FONTD_STORE, else beside --state as NAME.sqlite, else $XDG_STATE_HOME/fontd/fontd.sqlite (default).")
+    @Option(
+        help:
+            "The preferences store: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DB shared by replicas; else $FONTD_STORE, else beside --state as NAME.sqlite, else $XDG_STATE_HOME/fontd/fontd.sqlite (default)."
+    )
     var store: String?
 
-    @Option(help: "Seconds a PostgreSQL store's call may take before the store counts as unreachable (503 for a change): \(Serve.storeTimeoutRange).")
+    @Option(
+        help:
+            "Seconds a PostgreSQL store's call may take before the store counts as unreachable (503 for a change): \(Serve.storeTimeoutRange)."
+    )
     var storeTimeout: Seconds = "10"
 
     @Option(help: "A state file of earlier versions, imported once into a new store (default: $XDG_STATE_HOME/fontd/state.json).")
     var state: String?
 
-    @Option(help: "The bearer token PUTs must carry (default: $FONTD_TOKEN). Every user of this machine sees it in ps: prefer --token-file or FONTD_TOKEN.")
+    @Option(
+        help:
+            "The bearer token PUTs must carry (default: $FONTD_TOKEN). Every user of this machine sees it in ps: prefer --token-file or FONTD_TOKEN."
+    )
     var token: String?
 
-    @Option(help: ArgumentHelp("A file holding the bearer token (one trailing newline ignored), instead of --token, which ps shows.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A file holding the bearer token (one trailing newline ignored), instead of --token, which ps shows.", valueName: "file"))
     var tokenFile: String?
 
     @Flag(help: "Listen beyond loopback without a token (anyone who can connect may change the preferences).")
@@ -97,7 +108,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Scopes one reader (a scope's first segment) may hold preferences for, within --max-scopes (409 scopeLimit past it).")
     var maxScopesPerReader = 64
 
-    @Option(help: "Changes one reader (or the root scope) may make a second, on average, with bursts of as many (429 with Retry-After past it).")
+    @Option(
+        help: "Changes one reader (or the root scope) may make a second, on average, with bursts of as many (429 with Retry-After past it)."
+    )
     var maxWritesPerSecond = 20.0
 
     @Option(help: "The store's newest changes kept for Last-Event-ID replays (at least 1).")
@@ -118,16 +131,19 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds between checks for fonts installed or removed: \(Serve.fontRescanRange). SIGHUP reads the fonts again at once.")
     var fontRescanSeconds: Seconds = "10"
 
-    @Option(help: ArgumentHelp(
-        "Keep the reader's text size and the desktop's in step: gnome (GNOME's text-scaling-factor, which Large Text sets, both ways; "
-            + "fontd stops at start when it cannot reach it), kde (KDE Plasma's font sizes in kdeglobals, both ways), x11 (Xft.dpi "
-            + "through xrdb, and a running xsettingsd's Xft/DPI, one way; fontd stops at start without DISPLAY) or auto (kde when "
-            + "XDG_CURRENT_DESKTOP names KDE, else gnome, when it can be reached, and x11 when DISPLAY is set and xrdb is installed); "
-            + "several comma-separated, as gnome,x11 (one of gnome and kde). Default: no desktop.",
-        valueName: "desktop"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep the reader's text size and the desktop's in step: gnome (GNOME's text-scaling-factor, which Large Text sets, both ways; "
+                + "fontd stops at start when it cannot reach it), kde (KDE Plasma's font sizes in kdeglobals, both ways), x11 (Xft.dpi "
+                + "through xrdb, and a running xsettingsd's Xft/DPI, one way; fontd stops at start without DISPLAY) or auto (kde when "
+                + "XDG_CURRENT_DESKTOP names KDE, else gnome, when it can be reached, and x11 when DISPLAY is set and xrdb is installed); "
+                + "several comma-separated, as gnome,x11 (one of gnome and kde). Default: no desktop.",
+            valueName: "desktop"))
     var desktop: DesktopChoices?
 
-    @Option(help: ArgumentHelp("The scope whose category follows and sets the desktop's text size (default: the root scope).", valueName: "scope"))
+    @Option(
+        help: ArgumentHelp(
+            "The scope whose category follows and sets the desktop's text size (default: the root scope).", valueName: "scope"))
     var desktopScope: Checked<PreferenceScope>?
 
     @Option(
@@ -139,20 +155,23 @@ struct Serve: ParsableCommand {
         transform: { try BridgeChoices(parsing: $0) })
     var bridge: BridgeChoices?
 
-    @Option(help: ArgumentHelp(
-        "Serve org.fontd.Fontd1 and the Settings portal backend on the session bus: auto (when DBUS_SESSION_BUS_ADDRESS names one that "
-            + "can be reached; else said once in the log), on (fontd stops at start when it cannot) or off.",
-        valueName: "dbus"))
+    @Option(
+        help: ArgumentHelp(
+            "Serve org.fontd.Fontd1 and the Settings portal backend on the session bus: auto (when DBUS_SESSION_BUS_ADDRESS names one that "
+                + "can be reached; else said once in the log), on (fontd stops at start when it cannot) or off.",
+            valueName: "dbus"))
     var dbus: BusChoice = .auto
 
-    @Option(help: ArgumentHelp(
-        "The scope org.fontd.Fontd1 serves (default: --desktop-scope with a desktop bridge, else the root scope); without --desktop, "
-            + "the Settings portal serves desktop/portal below it.", valueName: "scope"))
+    @Option(
+        help: ArgumentHelp(
+            "The scope org.fontd.Fontd1 serves (default: --desktop-scope with a desktop bridge, else the root scope); without --desktop, "
+                + "the Settings portal serves desktop/portal below it.", valueName: "scope"))
     var dbusScope: Checked<PreferenceScope>?
 
-    @Flag(help: ArgumentHelp(
-        "Answer org.gnome.desktop.interface text-scaling-factor in the Settings portal too (the desktop bridge's value for the category). "
-            + "Also on when fontd desktop install --text-scaling-factor chose it."))
+    @Flag(
+        help: ArgumentHelp(
+            "Answer org.gnome.desktop.interface text-scaling-factor in the Settings portal too (the desktop bridge's value for the category). "
+                + "Also on when fontd desktop install --text-scaling-factor chose it."))
     var portalTextScalingFactor = false
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")

@@ -4,8 +4,9 @@ import Foundation
 
 /// `--server URL` for the commands that talk to a running `fontd serve`.
 struct ServerOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The fontd server (default: $FONTD_SERVER, then \(ServerOptions.fallbackServer)).", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The fontd server (default: $FONTD_SERVER, then \(ServerOptions.fallbackServer)).", valueName: "url"))
     var server: String?
 
     /// Where a server is looked for when neither `--server` nor `$FONTD_SERVER` says.
@@ -30,14 +31,16 @@ struct ServerOptions: ParsableArguments {
 
 /// `--token` and `--token-file` for the commands that change the reader's preferences or read a scope's.
 struct TokenOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The server's token, or a scoped token from fontd token issue: changes need one, and so does reading a scope "
-            + "(default: $FONTD_TOKEN). Every user of this machine sees it in ps: prefer --token-file or FONTD_TOKEN.",
-        valueName: "token"))
+    @Option(
+        help: ArgumentHelp(
+            "The server's token, or a scoped token from fontd token issue: changes need one, and so does reading a scope "
+                + "(default: $FONTD_TOKEN). Every user of this machine sees it in ps: prefer --token-file or FONTD_TOKEN.",
+            valueName: "token"))
     var token: String?
 
-    @Option(help: ArgumentHelp(
-        "A file holding the token (one trailing newline ignored), instead of --token, which ps shows.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A file holding the token (one trailing newline ignored), instead of --token, which ps shows.", valueName: "file"))
     var tokenFile: String?
 
     /// Whether the command line names a token (`--token` or `--token-file`).

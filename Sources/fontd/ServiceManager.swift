@@ -46,7 +46,8 @@ final class ServiceManager {
         let watchdogIsOurs = variables[2].map { pid_t($0) == getpid() } ?? true
         let interval = watchdogIsOurs ? watchdogMicroseconds.map { Double($0) / 2_000_000 } : nil
         guard let (address, length) = Self.address(path) else {
-            logger.warning("NOTIFY_SOCKET is not a socket address; the service manager is not told when fontd is ready", metadata: ["path": "\(path)"])
+            logger.warning(
+                "NOTIFY_SOCKET is not a socket address; the service manager is not told when fontd is ready", metadata: ["path": "\(path)"])
             return nil
         }
         let socket = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

@@ -1,9 +1,9 @@
 import Caching
 import DynamicType
-import ScopedPreferences
 import FontService
 import Logging
 import SQLiteStore
+import ScopedPreferences
 
 /// Where `fontd serve` keeps the reader's preferences (docs/DESIGN.md §12 (The store and the state file)), and the state
 /// file it imports once: nobody's size is reset by an upgrade.

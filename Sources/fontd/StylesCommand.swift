@@ -53,7 +53,10 @@ struct StylesCommand: ParsableCommand {
             Output.printTable(
                 header: ["style", "weight", "emph."] + ContentSizeCategory.allCases.map(\.rawValue),
                 rows: table.styles.map { definition in
-                    [definition.style.rawValue, Output.points(definition.weight.rawValue), Output.points(definition.emphasizedWeight.rawValue)]
+                    [
+                        definition.style.rawValue, Output.points(definition.weight.rawValue),
+                        Output.points(definition.emphasizedWeight.rawValue),
+                    ]
                         + ContentSizeCategory.allCases.map { category in
                             let cell = definition.size(at: category)
                             return "\(Output.points(cell.size))/\(Output.points(cell.lineHeight))"
@@ -75,9 +78,11 @@ struct StylesCommand: ParsableCommand {
         Output.printTable(
             header: ["style", "family", "weight", "emph.", "size", "line height", "tracking"],
             rows: cells.map { cell in
-                [cell.name.rawValue, cell.family.joined(separator: ", "), Output.points(cell.weight.rawValue),
-                 Output.points(cell.emphasizedWeight.rawValue), Output.points(cell.size), Output.points(cell.lineHeight),
-                 Output.points(cell.tracking)]
+                [
+                    cell.name.rawValue, cell.family.joined(separator: ", "), Output.points(cell.weight.rawValue),
+                    Output.points(cell.emphasizedWeight.rawValue), Output.points(cell.size), Output.points(cell.lineHeight),
+                    Output.points(cell.tracking),
+                ]
             })
         printVariableFontSettings(of: table.styles, at: [category])
         printScaling(of: table.styles)

@@ -18,7 +18,9 @@ struct TextScale: Sendable, CustomStringConvertible {
         let isPercentage = text.hasSuffix("%")
         let number = isPercentage ? String(text.dropLast()) : text
         guard isPercentage || number.first.map({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" }) == true else { return nil }
-        guard let value = try? parseNumber(number, parameter: "text scale", in: 0...(isPercentage ? 100_000 : 1000), lowerBoundIncluded: false)
+        guard
+            let value = try? parseNumber(
+                number, parameter: "text scale", in: 0...(isPercentage ? 100_000 : 1000), lowerBoundIncluded: false)
         else { throw .invalid(text) }
         factor = isPercentage ? value / 100 : value
         self.isPercentage = isPercentage

@@ -1,9 +1,9 @@
 import ArgumentParser
 import DynamicType
-import ScopedPreferences
 import FontdClient
 import FontdCommandLine
 import Foundation
+import ScopedPreferences
 
 extension TokenCommand {
     /// `fontd token revoke --scope S`: `PUT /revocations?scope=S` on the running server, with the
@@ -21,7 +21,9 @@ extension TokenCommand {
                 reaches every replica; tokens issued from the second after it on are taken again.
                 """)
 
-        @Option(help: ArgumentHelp("The scope whose tokens, with those of the scopes below it, are revoked, such as alice.", valueName: "scope"))
+        @Option(
+            help: ArgumentHelp("The scope whose tokens, with those of the scopes below it, are revoked, such as alice.", valueName: "scope")
+        )
         var scope: Checked<PreferenceScope>
 
         @OptionGroup var server: ServerOptions
@@ -42,10 +44,13 @@ extension TokenCommand {
             let scope = try scope.value()
             let source = TokenSource(option: nil, file: tokenFile)
             let given: String?
-            do { given = try source.resolved(environment: ProcessInfo.processInfo.environment) } catch { throw ValidationError(error.description) }
+            do { given = try source.resolved(environment: ProcessInfo.processInfo.environment) } catch {
+                throw ValidationError(error.description)
+            }
             guard let token = given else {
                 throw ValidationError(
-                    "fontd token revoke needs the server's token, from --token-file FILE or FONTD_TOKEN (not on the command line, where other users can read it).")
+                    "fontd token revoke needs the server's token, from --token-file FILE or FONTD_TOKEN (not on the command line, where other users can read it)."
+                )
             }
             let client = try server.client(token: token)
             let body = try await client.command { client throws(FontdClientError) in

@@ -23,7 +23,9 @@ struct TokenCommand: AsyncParsableCommand {
                 (--jwt-private-key); exactly one of them. The token is printed on one line, with nothing else.
                 """)
 
-        @Option(help: ArgumentHelp("The scope the token may read and write, with the scopes below it, such as alice or alice/phone.", valueName: "scope"))
+        @Option(
+            help: ArgumentHelp(
+                "The scope the token may read and write, with the scopes below it, such as alice or alice/phone.", valueName: "scope"))
         var scope: Checked<PreferenceScope>
 
         @Option(help: ArgumentHelp("How long the token stays valid: Ns, Nm, Nh or Nd, such as 30d (at most 366d).", valueName: "ttl"))
@@ -74,8 +76,11 @@ struct TokenCommand: AsyncParsableCommand {
                 return .secret(bytes)
             case (nil, let path?):
                 guard let bytes = FileManager.default.contents(atPath: path) else {
-                    let reason = !FileManager.default.fileExists(atPath: path) ? "there is no such file"
-                        : !FileManager.default.isReadableFile(atPath: path) ? "it is not readable by this user" : "it cannot be read as a file"
+                    let reason =
+                        !FileManager.default.fileExists(atPath: path)
+                        ? "there is no such file"
+                        : !FileManager.default.isReadableFile(atPath: path)
+                            ? "it is not readable by this user" : "it cannot be read as a file"
                     throw .unreadableKey(path: path, reason: reason)
                 }
                 let pem = String(decoding: bytes, as: UTF8.self)

@@ -20,7 +20,7 @@ struct TokenLifetime: Hashable, Sendable {
         guard let unit = text.last.flatMap({ units[String($0)] }) else { throw .invalidLifetime(text) }
         let digits = text.dropLast()
         guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              let count = Int(digits), count > 0, count <= Self.longestSeconds / unit
+            let count = Int(digits), count > 0, count <= Self.longestSeconds / unit
         else { throw .invalidLifetime(text) }
         seconds = count * unit
     }

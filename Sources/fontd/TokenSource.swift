@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Where a command's token comes from: `--token`, `--token-file` or `$FONTD_TOKEN`
@@ -43,7 +43,8 @@ struct TokenSource {
     /// `environment["FONTD_TOKEN"]`; nil when none gives a token (an empty variable gives none).
     func resolved(environment: [String: String]) throws(Failure) -> String? {
         if option != nil, file != nil { throw .twoSources }
-        let token: String?, source: String
+        let token: String?
+        let source: String
         if let option {
             (token, source) = (option.isEmpty ? nil : option, "--token")
         } else if let file {
@@ -64,7 +65,9 @@ struct TokenSource {
         do {
             bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let reason = !FileManager.default.fileExists(atPath: path) ? "there is no such file"
+            let reason =
+                !FileManager.default.fileExists(atPath: path)
+                ? "there is no such file"
                 : !FileManager.default.isReadableFile(atPath: path) ? "it is not readable by this user" : "it cannot be read as a file"
             throw .unreadableFile(path: path, reason: reason)
         }

@@ -41,7 +41,8 @@ struct TokensCommand: ParsableCommand {
     func tokens() throws -> WebDocuments.Tokens {
         do {
             return try WebDocuments.Tokens(
-                category: category, legibility: legibility, textSpacing: textSpacing, trim: trim, range: try range.parsed(), defaults: .init())
+                category: category, legibility: legibility, textSpacing: textSpacing, trim: trim, range: try range.parsed(),
+                defaults: .init())
         } catch let error as WebDocuments.Stylesheet.OptionError {
             throw error.commandLineRefusal
         }

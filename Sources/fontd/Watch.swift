@@ -8,7 +8,8 @@ struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Print the reader's preferences, then one line per change, as they happen.",
-        discussion: "Reconnects by itself when the connection drops or the server restarts, missing and repeating nothing. Stop it with Ctrl-C.")
+        discussion:
+            "Reconnects by itself when the connection drops or the server restarts, missing and repeating nothing. Stop it with Ctrl-C.")
 
     @OptionGroup var options: ServerOptions
     @OptionGroup var scope: ScopeOptions

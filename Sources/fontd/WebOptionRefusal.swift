@@ -10,7 +10,8 @@ extension WebDocuments.Stylesheet.OptionError {
         switch self {
         case .invalidValue(let refusal): refusal
         case .unknownFormat(let text):
-            ValidationError("Invalid format '\(text)'; use one of: \(WebDocuments.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+            ValidationError(
+                "Invalid format '\(text)'; use one of: \(WebDocuments.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
         case .invalidPrefix(let text): ValidationError("Invalid prefix '\(text)'; use the form \(CSSPrefix.allowedForm).")
         case .unknownUnit(let text):
             ValidationError("Invalid unit '\(text)'; use one of: \(CSSUnit.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -21,7 +22,8 @@ extension WebDocuments.Stylesheet.OptionError {
         case .unknownTrim(let text):
             ValidationError("Invalid trim '\(text)'; use one of: \(CSSTrim.allCases.map(\.rawValue).joined(separator: ", ")).")
         case .conflict(.tailwindWithTrim):
-            ValidationError("--trim and --fallback-for do not apply to --format tailwind: a Tailwind theme holds values, not rules; use --format css.")
+            ValidationError(
+                "--trim and --fallback-for do not apply to --format tailwind: a Tailwind theme holds values, not rules; use --format css.")
         case .conflict(.everyCategoryWithLegibility):
             ValidationError("--category all carries both legibility weights (bold under [data-bold-text]); leave out --legibility.")
         }

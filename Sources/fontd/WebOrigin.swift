@@ -11,18 +11,22 @@ struct WebOrigin: Sendable, Hashable {
         let text = argument.lowercased()
         guard text != "*", text != "null" else {
             throw ValidationError(
-                "--cors-origin '\(argument)' would let every web page change the reader's preferences; give each origin that may, such as https://app.example (one --cors-origin per origin).")
+                "--cors-origin '\(argument)' would let every web page change the reader's preferences; give each origin that may, such as https://app.example (one --cors-origin per origin)."
+            )
         }
         let form = "an origin is scheme://host[:port], such as https://app.example or http://localhost:3000"
         guard let separator = text.range(of: "://") else { throw ValidationError("--cors-origin '\(argument)' is not an origin: \(form).") }
-        let scheme = text[..<separator.lowerBound], authority = text[separator.upperBound...]
+        let scheme = text[..<separator.lowerBound]
+        let authority = text[separator.upperBound...]
         guard scheme == "http" || scheme == "https" else {
             throw ValidationError("--cors-origin '\(argument)' has the scheme '\(scheme)'; use http or https (\(form)).")
         }
         guard !authority.contains("/"), !authority.contains("?"), !authority.contains("#"), !authority.contains("@") else {
             throw ValidationError("--cors-origin '\(argument)' has more than an origin (a path, a query or a user); \(form).")
         }
-        guard !authority.isEmpty, !authority.hasPrefix(":") else { throw ValidationError("--cors-origin '\(argument)' has no host; \(form).") }
+        guard !authority.isEmpty, !authority.hasPrefix(":") else {
+            throw ValidationError("--cors-origin '\(argument)' has no host; \(form).")
+        }
         self.text = text
     }
 }
@@ -40,7 +44,9 @@ struct ServerName: Sendable, Hashable {
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
         }
         guard !text.isEmpty, allowed, !text.hasPrefix("."), !text.contains("..") else {
-            throw ValidationError("--server-name '\(argument)' is not a host name: give the name clients use, such as fonts.example.org, without scheme or port.")
+            throw ValidationError(
+                "--server-name '\(argument)' is not a host name: give the name clients use, such as fonts.example.org, without scheme or port."
+            )
         }
         self.text = text
     }

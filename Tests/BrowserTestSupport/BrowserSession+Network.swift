@@ -20,9 +20,9 @@ extension BrowserSession {
         }
         let urls = entries.compactMap { entry -> String? in
             guard let text = entry["message"] as? String,
-                  let event = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                  let message = event["message"] as? [String: Any], message["method"] as? String == "Network.requestWillBeSent",
-                  let parameters = message["params"] as? [String: Any], let request = parameters["request"] as? [String: Any]
+                let event = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                let message = event["message"] as? [String: Any], message["method"] as? String == "Network.requestWillBeSent",
+                let parameters = message["params"] as? [String: Any], let request = parameters["request"] as? [String: Any]
             else { return nil }
             return request["url"] as? String
         }

@@ -16,7 +16,9 @@ extension BrowserSession {
     /// no PNG decoder; only the rectangle comes back, so keep it to the region a test looks at.
     public func pixelRows(of png: [UInt8], x: Int, y: Int, width: Int, height: Int) throws -> [[RGBA]] {
         let answer = try executeAsync(Self.regionScript, arguments: [Data(png).base64EncodedString(), x, y, width, height])
-        guard let answer = answer as? [String: Any] else { throw BrowserError.screenshot("the decoding script returned \(answer ?? "null")") }
+        guard let answer = answer as? [String: Any] else {
+            throw BrowserError.screenshot("the decoding script returned \(answer ?? "null")")
+        }
         if let problem = answer["error"] as? String { throw BrowserError.screenshot(problem) }
         guard let encoded = answer["pixels"] as? String, let bytes = Data(base64Encoded: encoded), bytes.count == width * height * 4 else {
             throw BrowserError.screenshot("the decoding script returned no \(width)×\(height) pixels: \(answer)")

@@ -1,8 +1,9 @@
-import Foundation
 import FontdTestSupport
+import Foundation
 import ServerTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A headless Chromium driven through chromedriver's W3C WebDriver API: for tests that must see
@@ -178,7 +179,8 @@ public final class BrowserSession: @unchecked Sendable {
 
     /// Sends one command of this session: `path` is relative to `/session/{id}`. With `timeout`,
     /// that WebDriver timeout (`script` or `pageLoad`) is set first when it differs.
-    func send(_ method: String, _ path: String, body: [String: Any]? = nil, timeout: (kind: String, seconds: Double)? = nil) throws -> Any? {
+    func send(_ method: String, _ path: String, body: [String: Any]? = nil, timeout: (kind: String, seconds: Double)? = nil) throws -> Any?
+    {
         try lock.withLock {
             guard let sessionID else { throw BrowserError.closed(command: "\(method) \(path)") }
             let seconds = timeout?.seconds ?? 10
@@ -244,10 +246,13 @@ extension BrowserSession {
         while true {
             let printed = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             if let line = printed.range(of: "started successfully on port "),
-               let port = Int(printed[line.upperBound...].prefix(while: \.isNumber)) {
+                let port = Int(printed[line.upperBound...].prefix(while: \.isNumber))
+            {
                 return (driver, port)
             }
-            let reason = !driver.isRunning ? "it exited with status \(driver.terminationStatus)"
+            let reason =
+                !driver.isRunning
+                ? "it exited with status \(driver.terminationStatus)"
                 : Date() >= deadline ? "it printed no port within 10 s" : nil
             if let reason {
                 shutDown(driver: driver, directory: nil, browserProcessID: nil, graceSeconds: 0)
@@ -292,7 +297,8 @@ extension BrowserSession {
             "--user-data-dir=\(profile.path)",
             // Debian's new-tab page would fetch start.duckduckgo.com; tests reach loopback only.
             // The first rule that matches a name applies.
-            "--host-resolver-rules=" + (loopbackNames.map { "MAP \($0) 127.0.0.1, " }.joined()) + "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+            "--host-resolver-rules=" + (loopbackNames.map { "MAP \($0) 127.0.0.1, " }.joined())
+                + "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
         ]
         let chromeOptions: [String: Any] = ["binary": chromiumPath, "args": arguments]
         let alwaysMatch: [String: Any] = [

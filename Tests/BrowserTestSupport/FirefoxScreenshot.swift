@@ -15,12 +15,14 @@ public enum FirefoxScreenshot {
         guard FileManager.default.isExecutableFile(atPath: firefoxPath) else { throw BrowserError.missingExecutable(path: firefoxPath) }
         let directory = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let profile = directory.appendingPathComponent("profile"), shot = directory.appendingPathComponent("shot.png")
+        let profile = directory.appendingPathComponent("profile")
+        let shot = directory.appendingPathComponent("shot.png")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: firefoxPath)
         process.arguments = [
-            "--headless", "--no-remote", "--profile", profile.path, "--screenshot", shot.path, "--window-size=\(width),\(height)", url.absoluteString,
+            "--headless", "--no-remote", "--profile", profile.path, "--screenshot", shot.path, "--window-size=\(width),\(height)",
+            url.absoluteString,
         ]
         var childEnvironment = environment
         childEnvironment["HOME"] = directory.path

@@ -18,7 +18,8 @@ public struct PNGImage: Sendable {
     public init(png: [UInt8]) throws {
         let directory = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let input = directory.appendingPathComponent("image.png"), output = directory.appendingPathComponent("image.rgba")
+        let input = directory.appendingPathComponent("image.png")
+        let output = directory.appendingPathComponent("image.rgba")
         try Data(png).write(to: input)
         let process = try Process.run(URL(fileURLWithPath: "/usr/bin/python3"), arguments: ["-c", Self.decoder, input.path, output.path])
         process.waitUntilExit()
@@ -55,7 +56,8 @@ public struct PNGImage: Sendable {
     private static func unfiltered(_ raw: ArraySlice<UInt8>, width: Int, height: Int, channels: Int) throws -> [UInt8] {
         let stride = width * channels
         guard raw.count >= height * (stride + 1) else { throw Failure(description: "the image data is short") }
-        var previous = [UInt8](repeating: 0, count: stride), out = [UInt8]()
+        var previous = [UInt8](repeating: 0, count: stride)
+        var out = [UInt8]()
         out.reserveCapacity(width * height * 4)
         var index = raw.startIndex
         for _ in 0..<height {
@@ -63,7 +65,8 @@ public struct PNGImage: Sendable {
             var line = Array(raw[(index + 1)..<(index + 1 + stride)])
             index += stride + 1
             for i in 0..<stride {
-                let left = i >= channels ? Int(line[i - channels]) : 0, up = Int(previous[i])
+                let left = i >= channels ? Int(line[i - channels]) : 0
+                let up = Int(previous[i])
                 let corner = i >= channels ? Int(previous[i - channels]) : 0
                 let predictor: Int
                 switch kind {

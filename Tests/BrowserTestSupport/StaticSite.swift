@@ -51,7 +51,12 @@ public final class StaticSite: Sendable {
 
     /// Stops serving: open connections are closed, and it returns when the server has stopped.
     public func stop() {
-        guard stopped.withLock({ stopped in defer { stopped = true }; return !stopped }) else { return }
+        guard
+            stopped.withLock({ stopped in
+                defer { stopped = true }
+                return !stopped
+            })
+        else { return }
         server.stop()
         server.wait()
     }
@@ -73,7 +78,8 @@ private final class RequestLog: Sendable {
 
     /// Records `target`; answers `/hold` (nil: held) and `/release`, nil for another path.
     func record(_ target: String, path: String) -> HTTPReply? {
-        let done = HTTPResponse(status: 200, headers: [("Content-Type", "text/plain"), ("Cache-Control", "no-store")], body: Array("ok".utf8))
+        let done = HTTPResponse(
+            status: 200, headers: [("Content-Type", "text/plain"), ("Cache-Control", "no-store")], body: Array("ok".utf8))
         switch path {
         case "/hold":
             return state.withLock { state in
@@ -112,12 +118,14 @@ private struct Pages: HTTPResponder {
         if let answer = log.record(request.target, path: String(request.path)) { return answer }
         let plain = [(name: "Content-Type", value: "text/plain; charset=utf-8"), (name: "Cache-Control", value: "no-store")]
         guard request.method == "GET" || request.method == "HEAD" else {
-            return .response(HTTPResponse(status: 405, headers: plain + [("Allow", "GET, HEAD")], body: Array("405 Method Not Allowed\n".utf8)))
+            return .response(
+                HTTPResponse(status: 405, headers: plain + [("Allow", "GET, HEAD")], body: Array("405 Method Not Allowed\n".utf8)))
         }
         guard let page = pages[String(request.path)] else {
             return .response(HTTPResponse(status: 404, headers: plain, body: Array("404 Not Found: \(request.path)\n".utf8)))
         }
-        return .response(HTTPResponse(
-            status: 200, headers: [("Content-Type", page.contentType), ("Cache-Control", "no-store")], body: page.body))
+        return .response(
+            HTTPResponse(
+                status: 200, headers: [("Content-Type", page.contentType), ("Cache-Control", "no-store")], body: page.body))
     }
 }

@@ -15,7 +15,9 @@ public struct TrimmedBox: Sendable, CustomStringConvertible {
 
     /// Every box of `image`, top to bottom, with the ink of its glyphs (ink within `slack` rows of it
     /// counts), in CSS pixels of an image taken at `scale` device pixels each (columns in CSS pixels too).
-    public static func measure(_ image: PNGImage, boxColumns: Range<Int>, inkColumns: Range<Int>, scale: Int = 1, slack: Int = 24) -> [TrimmedBox] {
+    public static func measure(_ image: PNGImage, boxColumns: Range<Int>, inkColumns: Range<Int>, scale: Int = 1, slack: Int = 24)
+        -> [TrimmedBox]
+    {
         let boxColumns = (boxColumns.lowerBound * scale)..<(boxColumns.upperBound * scale)
         let inkColumns = (inkColumns.lowerBound * scale)..<(inkColumns.upperBound * scale)
         let css = { (device: Double) in device / Double(scale) }
@@ -31,16 +33,20 @@ public struct TrimmedBox: Sendable, CustomStringConvertible {
         var boxes: [TrimmedBox] = []
         var y = 0
         while y < image.height {
-            guard box[y] > 0.02 else { y += 1; continue }
+            guard box[y] > 0.02 else {
+                y += 1
+                continue
+            }
             let top = y
             while y < image.height, box[y] > 0.02 { y += 1 }
             let bottom = y - 1
             let window = max(0, top - slack)...min(image.height - 1, bottom + slack)
             let inked = window.filter { ink[$0] > 0.05 }
             guard let first = inked.first, let last = inked.last else { continue }
-            boxes.append(TrimmedBox(
-                boxTop: css(Double(top + 1) - box[top]), boxBottom: css(Double(bottom) + box[bottom]),
-                inkTop: css(Double(first + 1) - ink[first]), inkBottom: css(Double(last) + ink[last])))
+            boxes.append(
+                TrimmedBox(
+                    boxTop: css(Double(top + 1) - box[top]), boxBottom: css(Double(bottom) + box[bottom]),
+                    inkTop: css(Double(first + 1) - ink[first]), inkBottom: css(Double(last) + ink[last])))
         }
         return boxes
     }

@@ -49,9 +49,14 @@ final class PathStampTests {
         let afterChmod = PathStamp(path: path)
         #expect(afterChmod != before)
         // touch -d: the modification time set back to what it was; the status-change time still moves.
-        guard case .present(_, _, _, let modified, _) = before else { Issue.record("no stamp"); return }
-        var times = [timespec(tv_sec: Int(modified / 1_000_000_000), tv_nsec: Int(modified % 1_000_000_000)),
-                     timespec(tv_sec: Int(modified / 1_000_000_000), tv_nsec: Int(modified % 1_000_000_000))]
+        guard case .present(_, _, _, let modified, _) = before else {
+            Issue.record("no stamp")
+            return
+        }
+        var times = [
+            timespec(tv_sec: Int(modified / 1_000_000_000), tv_nsec: Int(modified % 1_000_000_000)),
+            timespec(tv_sec: Int(modified / 1_000_000_000), tv_nsec: Int(modified % 1_000_000_000)),
+        ]
         utimensat(AT_FDCWD, path, &times, 0)
         #expect(PathStamp(path: path) != afterChmod)
     }

@@ -12,9 +12,11 @@ struct StoredAnswerTests {
     static let answer = StoredAnswer(
         key: Array("3:key\n".utf8),
         inputs: [
-            StampedPath(path: "/etc/fonts/fonts.conf", stamp: .present(
-                device: 2049, inode: 131_077, bytes: 2_880, modifiedNanoseconds: 1_700_000_000_123_456_789,
-                changedNanoseconds: 1_700_000_001_000_000_001)),
+            StampedPath(
+                path: "/etc/fonts/fonts.conf",
+                stamp: .present(
+                    device: 2049, inode: 131_077, bytes: 2_880, modifiedNanoseconds: 1_700_000_000_123_456_789,
+                    changedNanoseconds: 1_700_000_001_000_000_001)),
             StampedPath(path: "/home/reader/.config/fontconfig/fonts.conf", stamp: .absent(errno: ENOENT)),
             StampedPath(path: "/a path/with spaces\nand a line feed", stamp: .absent(errno: EACCES)),
         ],
@@ -65,7 +67,9 @@ struct StoredAnswerTests {
         var bytes = Self.answer.encoded(with: Self.secret)
         let version = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) - 1
         bytes[version] = UInt8(ascii: "1")
-        #expect(throws: CommandLineCacheError.damaged("not a cache file of this version")) { try StoredAnswer(decoding: bytes, with: Self.secret) }
+        #expect(throws: CommandLineCacheError.damaged("not a cache file of this version")) {
+            try StoredAnswer(decoding: bytes, with: Self.secret)
+        }
     }
 
     @Test func garbageAndBytesAfterTheEndAreRefused() {

@@ -1,7 +1,8 @@
-@testable import DesktopBridge
 import DynamicType
 import FontdTestSupport
 import Testing
+
+@testable import DesktopBridge
 
 /// The values and file edits of the X11 target (docs/DESIGN.md §30 (KDE Plasma, X11, and
 /// per-target limits)); the end-to-end tests under Xvfb are fontdTests/X11DesktopTests.

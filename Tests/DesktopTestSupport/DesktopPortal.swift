@@ -1,7 +1,8 @@
-import Foundation
 import FontdTestSupport
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Debian's real xdg-desktop-portal (the front end applications call) on a test's session bus,
@@ -18,7 +19,8 @@ public final class DesktopPortal: @unchecked Sendable {
 
         public var description: String {
             switch self {
-            case .notStarted(let error): "xdg-desktop-portal did not start (is xdg-desktop-portal installed?): \(String(cString: strerror(error)))"
+            case .notStarted(let error):
+                "xdg-desktop-portal did not start (is xdg-desktop-portal installed?): \(String(cString: strerror(error)))"
             case .notOnTheBus(let log): "xdg-desktop-portal did not take its name on the bus: \(log)"
             }
         }

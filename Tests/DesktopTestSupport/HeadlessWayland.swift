@@ -1,7 +1,8 @@
-import Foundation
 import FontdTestSupport
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Debian's weston as a headless Wayland compositor of one test's own (no screen, no GPU), for a
@@ -42,8 +43,10 @@ public final class HeadlessWayland: @unchecked Sendable {
         logPath = directory.appendingPathComponent("weston.log").path
         do {
             weston = try SpawnedProgram(
-                ["/usr/bin/weston", x11 == nil ? "--backend=headless-backend.so" : "--backend=x11-backend.so", "--socket=\(display)",
-                 "--idle-time=0", "--no-config"] + (x11 == nil ? [] : ["--use-pixman"]),
+                [
+                    "/usr/bin/weston", x11 == nil ? "--backend=headless-backend.so" : "--backend=x11-backend.so", "--socket=\(display)",
+                    "--idle-time=0", "--no-config",
+                ] + (x11 == nil ? [] : ["--use-pixman"]),
                 environment: environment, outputPath: logPath)
         } catch {
             throw StartError.notStarted(error.errno)

@@ -1,7 +1,8 @@
-import Foundation
 import FontdTestSupport
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A D-Bus session bus of one test's own (Debian's dbus-daemon with its session configuration),
@@ -31,9 +32,13 @@ public final class PrivateSessionBus: @unchecked Sendable {
         let socket = directory.appendingPathComponent("bus").path
         let log = directory.appendingPathComponent("dbus-daemon.log").path
         address = "unix:path=\(socket)"
-        let arguments = ["/usr/bin/dbus-daemon", "--config-file=/usr/share/dbus-1/session.conf", "--address=\(address)", "--nofork", "--nopidfile"]
+        let arguments = [
+            "/usr/bin/dbus-daemon", "--config-file=/usr/share/dbus-1/session.conf", "--address=\(address)", "--nofork", "--nopidfile",
+        ]
 
-        do { program = try SpawnedProgram(arguments, environment: environment, errorPath: log) } catch { throw StartError.notStarted(error.errno) }
+        do { program = try SpawnedProgram(arguments, environment: environment, errorPath: log) } catch {
+            throw StartError.notStarted(error.errno)
+        }
 
         let deadline = Date().addingTimeInterval(5)
         while access(socket, F_OK) != 0, Date() < deadline { usleep(10_000) }

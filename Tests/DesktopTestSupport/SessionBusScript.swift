@@ -34,7 +34,8 @@ public enum SessionBusScript {
     /// Runs `script` against the bus at `address`; returns its stdout.
     public static func run(_ script: String, address: String, timeoutSeconds: Double = 20) throws -> String {
         let result = try CommandRunner.run(
-            ["-c", prelude + script, address], executable: URL(fileURLWithPath: "/usr/bin/python3"), environment: ProcessInfo.processInfo.environment,
+            ["-c", prelude + script, address], executable: URL(fileURLWithPath: "/usr/bin/python3"),
+            environment: ProcessInfo.processInfo.environment,
             timeoutSeconds: timeoutSeconds)
         guard result.status == 0 else { throw ScriptError(output: result.standardError) }
         return result.standardOutput

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The signals of one interface on a test's session bus, one line each as they arrive:
@@ -18,15 +19,16 @@ public final class SessionBusSignals: @unchecked Sendable {
 
     /// Follows `interface`'s signals on the bus at `address`, from any sender and object.
     public init(interface: String, address: String) throws {
-        let script = SessionBusScript.prelude + """
-            def heard(connection, sender, path, interface, member, arguments):
-                print(member, arguments.print_(True), flush=True)
-            bus.signal_subscribe(None, sys.argv[2], None, None, None, Gio.DBusSignalFlags.NONE, heard)
-            bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId", None, None,
-                          Gio.DBusCallFlags.NONE, 5000, None)
-            print("ready", flush=True)
-            GLib.MainLoop().run()
-            """
+        let script =
+            SessionBusScript.prelude + """
+                def heard(connection, sender, path, interface, member, arguments):
+                    print(member, arguments.print_(True), flush=True)
+                bus.signal_subscribe(None, sys.argv[2], None, None, None, Gio.DBusSignalFlags.NONE, heard)
+                bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId", None, None,
+                              Gio.DBusCallFlags.NONE, 5000, None)
+                print("ready", flush=True)
+                GLib.MainLoop().run()
+                """
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-c", script, address, interface]
         process.standardOutput = output

@@ -1,7 +1,8 @@
-import Foundation
 import FontdTestSupport
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A real terminal (kitty, Alacritty, foot) a test starts under its own display, its output and

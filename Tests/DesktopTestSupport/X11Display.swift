@@ -1,7 +1,8 @@
-import Foundation
 import FontdTestSupport
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An X server of one test's own (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)):
@@ -80,7 +81,8 @@ public final class X11Display: @unchecked Sendable {
 
     /// `xrdb -query`: the resource database, one `name:\tvalue` line each.
     public func resources() throws -> String {
-        let result = try CommandRunner.run(["-query"], executable: URL(fileURLWithPath: Self.xrdb), environment: environment, timeoutSeconds: 10)
+        let result = try CommandRunner.run(
+            ["-query"], executable: URL(fileURLWithPath: Self.xrdb), environment: environment, timeoutSeconds: 10)
         guard result.status == 0 else { throw ProgramError(description: "xrdb -query failed: \(result.standardError)") }
         return result.standardOutput
     }
@@ -133,7 +135,8 @@ public final class X11Display: @unchecked Sendable {
 
     /// `dump_xsettings`: the settings XSETTINGS serves now, one `Name value` line each.
     public func xsettings() throws -> String {
-        let result = try CommandRunner.run([], executable: URL(fileURLWithPath: Self.dumpXsettings), environment: environment, timeoutSeconds: 10)
+        let result = try CommandRunner.run(
+            [], executable: URL(fileURLWithPath: Self.dumpXsettings), environment: environment, timeoutSeconds: 10)
         guard result.status == 0 else { throw ProgramError(description: "dump_xsettings failed: \(result.standardError)") }
         return result.standardOutput
     }

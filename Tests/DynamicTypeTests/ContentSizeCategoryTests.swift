@@ -1,4 +1,5 @@
 import DynamicType
+import Foundation
 import Testing
 
 @Suite struct ContentSizeCategoryTests {
@@ -12,7 +13,8 @@ import Testing
     }
 
     @Test func categoriesAreOrderedSmallestFirstWithLargeAsDefault() {
-        #expect(ContentSizeCategory.allCases.map(\.rawValue) == ["xs", "s", "m", "l", "xl", "xxl", "xxxl", "ax1", "ax2", "ax3", "ax4", "ax5"])
+        #expect(
+            ContentSizeCategory.allCases.map(\.rawValue) == ["xs", "s", "m", "l", "xl", "xxl", "xxxl", "ax1", "ax2", "ax3", "ax4", "ax5"])
         #expect(ContentSizeCategory.extraSmall < .accessibilityMedium)
         #expect(ContentSizeCategory.accessibilityExtraExtraExtraLarge.ordinal == 11)
         #expect(ContentSizeCategory.default == .large)
@@ -39,7 +41,10 @@ import Testing
 
     @Test func listingCarriesEveryName() throws {
         let json = try OrderedJSONEncoder().string(ContentSizeCategory.listing[7])
-        #expect(json == #"{"name":"ax1","appleName":"accessibilityMedium","rawValue":"UICTContentSizeCategoryAccessibilityM","isAccessibility":true}"#)
+        #expect(
+            json
+                == #"{"name":"ax1","appleName":"accessibilityMedium","rawValue":"UICTContentSizeCategoryAccessibilityM","isAccessibility":true}"#
+        )
     }
 
     @Test func decodingAcceptsAliasesAndEncodingUsesTheShortName() throws {
@@ -48,5 +53,3 @@ import Testing
         #expect(try OrderedJSONEncoder().string(decoded) == #"["xl","xs"]"#)
     }
 }
-
-import Foundation

@@ -3,12 +3,15 @@ import Testing
 
 /// docs/DESIGN.md §5 (Resolution) steps 1–6, on the default table, with no font system involved.
 @Suite struct FontSpecificationTests {
-    func specification(_ style: TextStyle = .body, _ category: ContentSizeCategory = .large, traits: SymbolicTraits = [],
-                       weight: FontWeight? = nil, legibility: LegibilityWeight = .regular, maximum: Double? = nil,
-                       families: [String]? = nil) throws -> FontSpecification {
-        try defaultTable.specification(for: FontRequest(
-            style: style, category: category, traits: traits, families: families, weight: weight,
-            legibilityWeight: legibility, maximumPointSize: maximum))
+    func specification(
+        _ style: TextStyle = .body, _ category: ContentSizeCategory = .large, traits: SymbolicTraits = [],
+        weight: FontWeight? = nil, legibility: LegibilityWeight = .regular, maximum: Double? = nil,
+        families: [String]? = nil
+    ) throws -> FontSpecification {
+        try defaultTable.specification(
+            for: FontRequest(
+                style: style, category: category, traits: traits, families: families, weight: weight,
+                legibilityWeight: legibility, maximumPointSize: maximum))
     }
 
     @Test func plainBodyAtExtraLargeIsNineteenOnTwentyFour() throws {

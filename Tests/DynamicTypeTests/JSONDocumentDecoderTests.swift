@@ -23,7 +23,10 @@ import Testing
     }
 
     /// What a member was: absent, `null`, or a string.
-    enum Field: Equatable { case absent, null, text(String) }
+    enum Field: Equatable {
+        case absent, null
+        case text(String)
+    }
 
     struct Presence: Decodable {
         enum CodingKeys: String, CodingKey { case field }
@@ -118,12 +121,14 @@ import Testing
 
     @Test func integersAreDecodedExactly() throws {
         let decode = { (json: String) in try Self.strict.decode([Int].self, from: Array(json.utf8)) }
-        #expect(try decode("[0, -7, 1e3, 9007199254740991, -9007199254740991]") == [0, -7, 1000, 9_007_199_254_740_991, -9_007_199_254_740_991])
+        #expect(
+            try decode("[0, -7, 1e3, 9007199254740991, -9007199254740991]") == [0, -7, 1000, 9_007_199_254_740_991, -9_007_199_254_740_991])
         #expect(refusal([Int].self, "[1, 1.5]")?.problem == .notWholeNumber(1.5))
         #expect(refusal([Int].self, "[1, 1.5]")?.pathDescription == "[1]")
         // Past 2⁵³ − 1 a JSON number no longer names one integer: 9007199254740993 reads as …992.
-        #expect(refusal([Int].self, "[9007199254740993]")?.reason
-            == "expected a whole number from -9007199254740991 to 9007199254740991, found 9007199254740992")
+        #expect(
+            refusal([Int].self, "[9007199254740993]")?.reason
+                == "expected a whole number from -9007199254740991 to 9007199254740991, found 9007199254740992")
         #expect(refusal([Int].self, "[1e300]") != nil)
         #expect(refusal([UInt8].self, "[256]")?.reason == "expected a whole number from 0 to 255, found 256")
         #expect(refusal([UInt].self, "[-1]") != nil)

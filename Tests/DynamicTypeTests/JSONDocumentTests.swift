@@ -3,14 +3,17 @@ import Testing
 
 @Suite struct JSONDocumentTests {
     @Test func parsesEveryKindKeepingMemberOrderAndDuplicates() throws {
-        let document = try JSONDocument(parsing: Array(#" {"b": [1, -2.5e3, 0.25], "a": "x\u00e9\ud83d\ude00\n", "b": null, "t": true, "f": false} "#.utf8))
-        #expect(document == .object([
-            .init(key: "b", value: .array([.number(1), .number(-2500), .number(0.25)])),
-            .init(key: "a", value: .string("xé😀\n")),
-            .init(key: "b", value: .null),
-            .init(key: "t", value: .bool(true)),
-            .init(key: "f", value: .bool(false)),
-        ]))
+        let document = try JSONDocument(
+            parsing: Array(#" {"b": [1, -2.5e3, 0.25], "a": "x\u00e9\ud83d\ude00\n", "b": null, "t": true, "f": false} "#.utf8))
+        #expect(
+            document
+                == .object([
+                    .init(key: "b", value: .array([.number(1), .number(-2500), .number(0.25)])),
+                    .init(key: "a", value: .string("xé😀\n")),
+                    .init(key: "b", value: .null),
+                    .init(key: "t", value: .bool(true)),
+                    .init(key: "f", value: .bool(false)),
+                ]))
     }
 
     @Test(arguments: [

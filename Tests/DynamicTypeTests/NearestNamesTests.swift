@@ -78,7 +78,8 @@ import Testing
             #expect(error.description.hasSuffix(" Did you mean '\(meant)'?"), "\(error.description)")
         }
         // A number out of range is not a misspelt name.
-        let number = DynamicTypeError.invalidNumber(parameter: "weight", value: "1200", range: 1...1000, names: FontWeight.names.map(\.name))
+        let number = DynamicTypeError.invalidNumber(
+            parameter: "weight", value: "1200", range: 1...1000, names: FontWeight.names.map(\.name))
         #expect(number.suggestion == nil)
         #expect(!number.description.contains("Did you mean"))
         // A family's error lists its nearest already, once.

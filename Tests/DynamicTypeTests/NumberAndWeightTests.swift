@@ -7,7 +7,10 @@ import Testing
         #expect(throws: DynamicTypeError.self) { try FontWeight(parsing: text) }
     }
 
-    @Test(arguments: [("1", 1.0), ("1000", 1000), ("650", 650), ("612.5", 612.5), ("Semibold", 600), ("ultraLight", 200), ("extraBold", 800), ("thin", 100)])
+    @Test(arguments: [
+        ("1", 1.0), ("1000", 1000), ("650", 650), ("612.5", 612.5), ("Semibold", 600), ("ultraLight", 200), ("extraBold", 800),
+        ("thin", 100),
+    ])
     func weightAcceptsNumbersAndNames(text: String, expected: Double) throws {
         #expect(try FontWeight(parsing: text).rawValue == expected)
     }
@@ -23,7 +26,9 @@ import Testing
     @Test func maximumPointSizeExcludesZeroAndAllowsOneThousand() throws {
         let range = FontRequest.maximumPointSizeRange
         #expect(throws: DynamicTypeError.self) { try parseNumber("0", parameter: "maximumPointSize", in: range, lowerBoundIncluded: false) }
-        #expect(throws: DynamicTypeError.self) { try parseNumber("1000.5", parameter: "maximumPointSize", in: range, lowerBoundIncluded: false) }
+        #expect(throws: DynamicTypeError.self) {
+            try parseNumber("1000.5", parameter: "maximumPointSize", in: range, lowerBoundIncluded: false)
+        }
         #expect(try parseNumber("1000", parameter: "maximumPointSize", in: range, lowerBoundIncluded: false) == 1000)
         #expect(try parseNumber("0.5", parameter: "maximumPointSize", in: range, lowerBoundIncluded: false) == 0.5)
     }

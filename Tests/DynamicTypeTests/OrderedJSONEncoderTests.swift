@@ -16,7 +16,10 @@ import Testing
     @Test func keysKeepDeclarationOrderAndNumbersStayPlain() throws {
         let json = try OrderedJSONEncoder().string(Sample())
         // A third is written as RoundedNumber writes it: the shortest decimal within a thousandth.
-        #expect(json == #"{"zeta":1,"alpha":17.64,"path":"/usr/share/fonts","quote":"a \"b\"\n\u0001","list":[19,-0.46,0.333],"axes":{"GRAD":0,"opsz":17,"wght":650}}"#)
+        #expect(
+            json
+                == #"{"zeta":1,"alpha":17.64,"path":"/usr/share/fonts","quote":"a \"b\"\n\u0001","list":[19,-0.46,0.333],"axes":{"GRAD":0,"opsz":17,"wght":650}}"#
+        )
     }
 
     @Test func outputIsValidJSONThatDecodesToTheSameValues() throws {

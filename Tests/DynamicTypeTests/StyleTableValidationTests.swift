@@ -96,6 +96,9 @@ import Testing
         let error = #expect(throws: StyleTableError.self) { try StyleTable.locate(explicit: "materail3", environment: [:]) }
         #expect(error == .unknownName("materail3", bundled: ["default", "material3"]))
         #expect(error?.suggestion == "material3")
-        #expect(error?.description == "No style table 'materail3': no such file, nor a bundled table of that name. Did you mean 'material3'? The bundled tables: default, material3.")
+        #expect(
+            error?.description
+                == "No style table 'materail3': no such file, nor a bundled table of that name. Did you mean 'material3'? The bundled tables: default, material3."
+        )
     }
 }

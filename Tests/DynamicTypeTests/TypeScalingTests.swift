@@ -77,22 +77,24 @@ struct ScaledPoint: Sendable, CustomStringConvertible {
 
     @Test func material3HasTheFifteenTokensInRobotoScaledLikeAndroid14() throws {
         let table = try StyleTable.load(from: TestPaths.material3Styles)
-        #expect(table.styleNames.map(\.rawValue) == [
-            "displayLarge", "displayMedium", "displaySmall", "headlineLarge", "headlineMedium", "headlineSmall",
-            "titleLarge", "titleMedium", "titleSmall", "bodyLarge", "bodyMedium", "bodySmall",
-            "labelLarge", "labelMedium", "labelSmall",
-        ])
+        #expect(
+            table.styleNames.map(\.rawValue) == [
+                "displayLarge", "displayMedium", "displaySmall", "headlineLarge", "headlineMedium", "headlineSmall",
+                "titleLarge", "titleMedium", "titleSmall", "bodyLarge", "bodyMedium", "bodySmall",
+                "labelLarge", "labelMedium", "labelSmall",
+            ])
         #expect(table.styles.allSatisfy { $0.families == ["Roboto", "sans-serif"] && $0.scaling == .android14 })
         let large = table.styles.map { definition in
             let cell = definition.size(at: .large)
             return "\(definition.weight.rawValue) \(cell.size)/\(cell.lineHeight) \(cell.tracking)"
         }
-        #expect(large == [
-            "400.0 57.0/64.0 -0.25", "400.0 45.0/52.0 0.0", "400.0 36.0/44.0 0.0", "400.0 32.0/40.0 0.0",
-            "400.0 28.0/36.0 0.0", "400.0 24.0/32.0 0.0", "400.0 22.0/28.0 0.0", "500.0 16.0/24.0 0.15",
-            "500.0 14.0/20.0 0.1", "400.0 16.0/24.0 0.5", "400.0 14.0/20.0 0.25", "400.0 12.0/16.0 0.4",
-            "500.0 14.0/20.0 0.1", "500.0 12.0/16.0 0.5", "500.0 11.0/16.0 0.5",
-        ])
+        #expect(
+            large == [
+                "400.0 57.0/64.0 -0.25", "400.0 45.0/52.0 0.0", "400.0 36.0/44.0 0.0", "400.0 32.0/40.0 0.0",
+                "400.0 28.0/36.0 0.0", "400.0 24.0/32.0 0.0", "400.0 22.0/28.0 0.0", "500.0 16.0/24.0 0.15",
+                "500.0 14.0/20.0 0.1", "400.0 16.0/24.0 0.5", "400.0 14.0/20.0 0.25", "400.0 12.0/16.0 0.4",
+                "500.0 14.0/20.0 0.1", "500.0 12.0/16.0 0.5", "500.0 11.0/16.0 0.5",
+            ])
     }
 
     static let scaledTables: [String] = ["material3", "linear"]
@@ -100,14 +102,15 @@ struct ScaledPoint: Sendable, CustomStringConvertible {
     /// Material 3 as it ships, or the default table with every style scaled linearly from its `l` cell.
     static func scaledTable(_ name: String) throws -> StyleTable {
         if name == "material3" { return try StyleTable.load(from: TestPaths.material3Styles) }
-        return try StyleTable.load(from: StyleTableBreakage.writeDefaultTable { table in
-            for index in 0..<11 {
-                StyleTableBreakage.editStyle(&table, index) { style in
-                    style["scaling"] = "linear"
-                    style["sizes"] = ["l": (style["sizes"] as? [String: Any])?["l"] as Any]
+        return try StyleTable.load(
+            from: StyleTableBreakage.writeDefaultTable { table in
+                for index in 0..<11 {
+                    StyleTableBreakage.editStyle(&table, index) { style in
+                        style["scaling"] = "linear"
+                        style["sizes"] = ["l": (style["sizes"] as? [String: Any])?["l"] as Any]
+                    }
                 }
-            }
-        })
+            })
     }
 
     @Test(arguments: scaledTables)

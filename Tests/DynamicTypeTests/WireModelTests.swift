@@ -6,13 +6,24 @@ import Testing
 @Suite struct WireModelTests {
     @Test func preferenceEventsHaveTheWireFormOfDesign() {
         let change = PreferenceEvent.categoryChanged(CategoryChange(category: .extraLarge, previous: .large, sequence: 42))
-        #expect(change.serverSentEvent == "id: 42\nevent: contentSizeCategoryDidChange\ndata: {\"category\":\"xl\",\"previous\":\"l\",\"sequence\":42}\n\n")
-        let weight = PreferenceEvent.legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: .bold, previous: .regular, sequence: 43))
-        #expect(weight.serverSentEvent == "id: 43\nevent: legibilityWeightDidChange\ndata: {\"legibilityWeight\":\"bold\",\"previous\":\"regular\",\"sequence\":43}\n\n")
+        #expect(
+            change.serverSentEvent
+                == "id: 42\nevent: contentSizeCategoryDidChange\ndata: {\"category\":\"xl\",\"previous\":\"l\",\"sequence\":42}\n\n")
+        let weight = PreferenceEvent.legibilityWeightChanged(
+            LegibilityWeightChange(legibilityWeight: .bold, previous: .regular, sequence: 43))
+        #expect(
+            weight.serverSentEvent
+                == "id: 43\nevent: legibilityWeightDidChange\ndata: {\"legibilityWeight\":\"bold\",\"previous\":\"regular\",\"sequence\":43}\n\n"
+        )
         let snapshot = PreferenceEvent.snapshot(Preferences(category: .accessibilityMedium, legibilityWeight: .regular, sequence: 7))
-        #expect(snapshot.serverSentEvent == "id: 7\nevent: preferences\ndata: {\"category\":\"ax1\",\"legibilityWeight\":\"regular\",\"textSpacing\":\"default\",\"sequence\":7}\n\n")
+        #expect(
+            snapshot.serverSentEvent
+                == "id: 7\nevent: preferences\ndata: {\"category\":\"ax1\",\"legibilityWeight\":\"regular\",\"textSpacing\":\"default\",\"sequence\":7}\n\n"
+        )
         let spacing = PreferenceEvent.textSpacingChanged(TextSpacingChange(textSpacing: .wcag, previous: .default, sequence: 44))
-        #expect(spacing.serverSentEvent == "id: 44\nevent: textSpacingDidChange\ndata: {\"textSpacing\":\"wcag\",\"previous\":\"default\",\"sequence\":44}\n\n")
+        #expect(
+            spacing.serverSentEvent
+                == "id: 44\nevent: textSpacingDidChange\ndata: {\"textSpacing\":\"wcag\",\"previous\":\"default\",\"sequence\":44}\n\n")
     }
 
     @Test(arguments: [
@@ -38,7 +49,9 @@ import Testing
     }
 
     @Test func errorDocumentLeavesOutAnAbsentList() throws {
-        #expect(try OrderedJSONEncoder().string(ErrorDocument(error: "unauthorized", message: "No.")) == #"{"error":"unauthorized","message":"No."}"#)
+        #expect(
+            try OrderedJSONEncoder().string(ErrorDocument(error: "unauthorized", message: "No."))
+                == #"{"error":"unauthorized","message":"No."}"#)
         let listed = ErrorDocument(error: "unknownCategory", message: "Use one.", allowed: ["xs", "s"])
         let data = try OrderedJSONEncoder().encode(listed)
         #expect(String(decoding: data, as: UTF8.self) == #"{"error":"unknownCategory","message":"Use one.","allowed":["xs","s"]}"#)
@@ -49,7 +62,10 @@ import Testing
         let error = DynamicTypeError.unknownStyle("bdoy", known: ["body", "headline"])
         let document = ErrorDocument(error: error.code, message: error.description, suggestion: error.suggestion, allowed: error.allowed)
         let data = try OrderedJSONEncoder().encode(document)
-        #expect(String(decoding: data, as: UTF8.self) == #"{"error":"unknownStyle","message":"Unknown text style 'bdoy'; the loaded table has: body, headline. Did you mean 'body'?","suggestion":"body","allowed":["body","headline"]}"#)
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == #"{"error":"unknownStyle","message":"Unknown text style 'bdoy'; the loaded table has: body, headline. Did you mean 'body'?","suggestion":"body","allowed":["body","headline"]}"#
+        )
         #expect(try JSONDecoder().decode(ErrorDocument.self, from: data) == document)
     }
 
@@ -60,11 +76,13 @@ import Testing
         let json = try OrderedJSONEncoder().encode(collection)
         let decoded = try FontCollection(json: json)
         // The same fonts, each number as written (docs/DESIGN.md §6 (Answer documents)): here only 24 / 22 is cut.
-        let written = FontCollection(category: .extraLarge, fonts: styles.map { style in
-            var font = Self.font(style)
-            font.metrics.metricsScale = RoundedNumber(font.metrics.metricsScale).value
-            return font
-        })
+        let written = FontCollection(
+            category: .extraLarge,
+            fonts: styles.map { style in
+                var font = Self.font(style)
+                font.metrics.metricsScale = RoundedNumber(font.metrics.metricsScale).value
+                return font
+            })
         #expect(decoded == written)
         #expect(decoded != collection)
         #expect(decoded[.body]?.style == .body)

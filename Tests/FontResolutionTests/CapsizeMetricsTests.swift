@@ -1,6 +1,6 @@
 import DynamicType
-import FontdTestSupport
 import FontResolution
+import FontdTestSupport
 import Foundation
 import OpenTypeTestSupport
 import Testing
@@ -18,8 +18,12 @@ import Testing
             let what = "\(font.style) at \(font.category.rawValue), \(font.matchedFace.postscriptName)"
             #expect(source.rawValue == reference.metricsSource, "\(what)", sourceLocation: sourceLocation)
             #expect(CapsizeReference.units(of: metrics) == reference.units, "\(what)", sourceLocation: sourceLocation)
-            #expect(abs(answer.capHeightTrim - reference.capHeightTrim) <= 1e-4, "\(what): \(answer.capHeightTrim) vs \(reference.capHeightTrim)", sourceLocation: sourceLocation)
-            #expect(abs(answer.baselineTrim - reference.baselineTrim) <= 1e-4, "\(what): \(answer.baselineTrim) vs \(reference.baselineTrim)", sourceLocation: sourceLocation)
+            #expect(
+                abs(answer.capHeightTrim - reference.capHeightTrim) <= 1e-4,
+                "\(what): \(answer.capHeightTrim) vs \(reference.capHeightTrim)", sourceLocation: sourceLocation)
+            #expect(
+                abs(answer.baselineTrim - reference.baselineTrim) <= 1e-4, "\(what): \(answer.baselineTrim) vs \(reference.baselineTrim)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -81,10 +85,13 @@ import Testing
                     record.string = {1: "OpenDyslexic Typo", 4: "OpenDyslexic Typo", 6: "OpenDyslexicTypo", 16: "OpenDyslexic Typo"}[record.nameID]
             font.save(sys.argv[2])
             """
-        let process = try Process.run(URL(fileURLWithPath: "/usr/bin/python3"), arguments: ["-c", script, ReadingFonts.directory + "/OpenDyslexic-Regular.otf", copy.path])
+        let process = try Process.run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            arguments: ["-c", script, ReadingFonts.directory + "/OpenDyslexic-Regular.otf", copy.path])
         process.waitUntilExit()
         try #require(process.terminationStatus == 0)
-        let config = PinnedFonts.writeConfiguration(named: "test-fontconfig-typo-\(UUID().uuidString)", directories: [PinnedFonts.fontDirectory, directory.path])
+        let config = PinnedFonts.writeConfiguration(
+            named: "test-fontconfig-typo-\(UUID().uuidString)", directories: [PinnedFonts.fontDirectory, directory.path])
         let typoResolver = try FontResolver(table: defaultTable, cacheEntries: 8, fontconfigFile: config)
         let font = try typoResolver.resolveUncached(FontRequest(style: .body, families: ["OpenDyslexic Typo"]))
         #expect(font.matchedFace.file == copy.path)

@@ -1,6 +1,6 @@
 import Caching
-import FontdTestSupport
 import FontResolution
+import FontdTestSupport
 import Foundation
 import OpenTypeTestSupport
 import Testing
@@ -109,7 +109,9 @@ import Testing
 }
 
 @Suite struct FullNameTests {
-    @Test(arguments: [("DejaVuSans.ttf", "DejaVu Sans"), ("DejaVuSans-Bold.ttf", "DejaVu Sans Bold"), ("DejaVuSerif-Italic.ttf", "DejaVu Serif Italic")])
+    @Test(arguments: [
+        ("DejaVuSans.ttf", "DejaVu Sans"), ("DejaVuSans-Bold.ttf", "DejaVu Sans Bold"), ("DejaVuSerif-Italic.ttf", "DejaVu Serif Italic"),
+    ])
     func fontconfigGivesTheFaceItsFullName(file: String, fullName: String) {
         let path = URL(fileURLWithPath: PinnedFonts.fontDirectory).appendingPathComponent(file).path
         #expect(Fixtures.resolver.catalog.fullName(file: path, index: 0) == fullName)

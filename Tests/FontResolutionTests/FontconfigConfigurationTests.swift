@@ -8,20 +8,22 @@ import Testing
     @Test func pathsAreEscapedAndTheSystemRulesComeAfterTheDirectories() {
         let configuration = FontconfigConfiguration(
             fontDirectories: ["/fonts/R&D", "/fonts/<new>"], cacheDirectory: "/cache", system: .rules)
-        #expect(configuration.text == """
-            <?xml version="1.0"?>
-            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-            <fontconfig>
-              <dir>/fonts/R&amp;D</dir>
-              <dir>/fonts/&lt;new&gt;</dir>
-              <cachedir>/cache</cachedir>
-              <include ignore_missing="yes">/etc/fonts/conf.d</include>
-            </fontconfig>
+        #expect(
+            configuration.text == """
+                <?xml version="1.0"?>
+                <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+                <fontconfig>
+                  <dir>/fonts/R&amp;D</dir>
+                  <dir>/fonts/&lt;new&gt;</dir>
+                  <cachedir>/cache</cachedir>
+                  <include ignore_missing="yes">/etc/fonts/conf.d</include>
+                </fontconfig>
 
-            """)
+                """)
         #expect(!FontconfigConfiguration(fontDirectories: [], cacheDirectory: "/cache", system: .none).text.contains("include"))
-        #expect(FontconfigConfiguration(fontDirectories: [], cacheDirectory: "/cache", system: .everything).text
-            .contains(#"<include ignore_missing="yes">/etc/fonts/fonts.conf</include>"#))
+        #expect(
+            FontconfigConfiguration(fontDirectories: [], cacheDirectory: "/cache", system: .everything).text
+                .contains(#"<include ignore_missing="yes">/etc/fonts/fonts.conf</include>"#))
     }
 
     @Test func aWrittenConfigurationWithAnAmpersandInItsPathsLoads() throws {
@@ -47,16 +49,19 @@ import Testing
         _ = PinnedFonts.configFile
         let directory = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let fonts = directory.appendingPathComponent("fonts"), nested = fonts.appendingPathComponent("serif")
+        let fonts = directory.appendingPathComponent("fonts")
+        let nested = fonts.appendingPathComponent("serif")
         try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: PinnedFonts.fontDirectory + "/DejaVuSerif.ttf", toPath: nested.appendingPathComponent("DejaVuSerif.ttf").path)
+        try FileManager.default.copyItem(
+            atPath: PinnedFonts.fontDirectory + "/DejaVuSerif.ttf", toPath: nested.appendingPathComponent("DejaVuSerif.ttf").path)
         let cache = directory.appendingPathComponent("cache").path
         let file = try FontconfigConfiguration(fontDirectories: [fonts.path], cacheDirectory: cache, system: .rules)
             .write(to: directory.appendingPathComponent("conf/fonts.conf").path)
 
         let inputs = try FontResolver(table: Fixtures.defaultTable, fontconfigFile: file).fontconfigInputs
         #expect(inputs.configurationFiles.first == file)
-        #expect(inputs.configurationFiles.contains { $0.hasPrefix("/etc/fonts/conf.d/") }, "the included rules: \(inputs.configurationFiles)")
+        #expect(
+            inputs.configurationFiles.contains { $0.hasPrefix("/etc/fonts/conf.d/") }, "the included rules: \(inputs.configurationFiles)")
         #expect(inputs.configurationDirectories.contains("/etc/fonts/conf.d"), "\(inputs.configurationDirectories)")
         #expect(inputs.fontDirectories == [fonts.path, nested.path], "the directory below is there too")
         #expect(inputs.cacheDirectories == [cache])

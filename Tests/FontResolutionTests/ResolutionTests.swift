@@ -165,11 +165,13 @@ import Testing
 
     @Test func jsonKeysComeInTheDesignedOrder() throws {
         let json = try OrderedJSONEncoder().string(try resolve(.body, .extraLarge, traits: .bold))
-        let keys = ["\"style\"", "\"category\"", "\"descriptor\"", "\"family\"", "\"face\"", "\"postscriptName\"", "\"file\"",
-                    "\"index\"", "\"pointSize\"", "\"weight\"", "\"requestedWeight\"", "\"width\"", "\"slant\"", "\"spacing\"",
-                    "\"traits\"", "\"fallback\"", "\"synthetic\"", "\"metrics\"", "\"unitsPerEm\"", "\"ascender\"",
-                    "\"descender\"", "\"lineGap\"", "\"capHeight\"", "\"xHeight\"", "\"underlinePosition\"",
-                    "\"underlineThickness\"", "\"lineHeight\"", "\"leading\"", "\"tracking\"", "\"metricsScale\""]
+        let keys = [
+            "\"style\"", "\"category\"", "\"descriptor\"", "\"family\"", "\"face\"", "\"postscriptName\"", "\"file\"",
+            "\"index\"", "\"pointSize\"", "\"weight\"", "\"requestedWeight\"", "\"width\"", "\"slant\"", "\"spacing\"",
+            "\"traits\"", "\"fallback\"", "\"synthetic\"", "\"metrics\"", "\"unitsPerEm\"", "\"ascender\"",
+            "\"descender\"", "\"lineGap\"", "\"capHeight\"", "\"xHeight\"", "\"underlinePosition\"",
+            "\"underlineThickness\"", "\"lineHeight\"", "\"leading\"", "\"tracking\"", "\"metricsScale\"",
+        ]
         let positions = try keys.map { key in try #require(json.range(of: key)?.lowerBound, "\(key) missing") }
         #expect(positions == positions.sorted())
         #expect(json.contains("\"file\":\"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf\""))

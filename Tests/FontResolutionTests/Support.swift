@@ -1,6 +1,6 @@
 import DynamicType
-import FontdTestSupport
 import FontResolution
+import FontdTestSupport
 import Foundation
 import OpenTypeTestSupport
 import Testing
@@ -12,9 +12,10 @@ func resolve(
     _ style: TextStyle = .body, _ category: ContentSizeCategory = .large, traits: SymbolicTraits = [],
     families: [String]? = nil, weight: FontWeight? = nil, legibility: LegibilityWeight = .regular, maximum: Double? = nil
 ) throws -> ResolvedFont {
-    try resolver.resolveUncached(FontRequest(
-        style: style, category: category, traits: traits, families: families, weight: weight,
-        legibilityWeight: legibility, maximumPointSize: maximum))
+    try resolver.resolveUncached(
+        FontRequest(
+            style: style, category: category, traits: traits, families: families, weight: weight,
+            legibilityWeight: legibility, maximumPointSize: maximum))
 }
 
 /// Checks every metric of `font` against the font file's own tables, read without FreeType.

@@ -1,6 +1,6 @@
 import DynamicType
-import FontdTestSupport
 import FontResolution
+import FontdTestSupport
 import Foundation
 import OpenTypeTestSupport
 import Testing

@@ -5,6 +5,7 @@ import HTTPServer
 import ServerTestSupport
 import Synchronization
 import Testing
+
 @testable import FontService
 
 /// The answer cache of docs/DESIGN.md §16 (The answer cache): normalized keys, prewarming, the LRU bound, single-flight.
@@ -77,8 +78,10 @@ import Testing
         let expected = defaultTable.styles.count * ContentSizeCategory.allCases.count + 2 * ContentSizeCategory.allCases.count
         #expect(service.cachedAnswerCount == expected)
         #expect(service.computedAnswerCount == expected)
-        for target in ["/font?style=body&category=xl", "/font?style=Caption2&category=accessibilityExtraExtraExtraLarge",
-                       "/font?style=largeTitle", "/fonts?category=ax5", "/fonts", "/css?category=xl", "/css"] {
+        for target in [
+            "/font?style=body&category=xl", "/font?style=Caption2&category=accessibilityExtraExtraExtraLarge",
+            "/font?style=largeTitle", "/fonts?category=ax5", "/fonts", "/css?category=xl", "/css",
+        ] {
             #expect(try service.client.send(target).status == 200)
         }
         #expect(service.computedAnswerCount == expected, "prewarmed answers are not computed again")
@@ -118,9 +121,10 @@ import Testing
         }
         let responses = try runConcurrently(threads: 16) { index in
             // Different spellings of one request: they meet at the normalized key.
-            try service.client.send(index.isMultiple(of: 2)
-                ? "/font?style=body&category=xl&traits=bold,italic&family=Single+Flight"
-                : "/font?style=Body&category=extraLarge&traits=italic,bold&family=Single%20Flight")
+            try service.client.send(
+                index.isMultiple(of: 2)
+                    ? "/font?style=body&category=xl&traits=bold,italic&family=Single+Flight"
+                    : "/font?style=Body&category=extraLarge&traits=italic,bold&family=Single%20Flight")
         }
         #expect(resolutions.value == 1)
         #expect(service.computedAnswerCount == 1)

@@ -3,6 +3,7 @@ import Foundation
 import ServerTestSupport
 import Testing
 import WebOutputs
+
 @testable import FontService
 
 /// `/css`'s conventions end to end, in process and on a real server (docs/DESIGN.md §22 (The web), The web:
@@ -10,7 +11,8 @@ import WebOutputs
 @Suite struct CSSConventionEndpointTests {
     @Test(arguments: TestClient.Mode.allCases, ["em", "PT", "", "px,rem"])
     func aUnitOtherThanPxOrRemIsRefusedNamingBoth(mode: TestClient.Mode, unit: String) throws {
-        let answer = try makeClient(mode).send("/css?category=xl&unit=\(unit.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? unit)")
+        let answer = try makeClient(mode).send(
+            "/css?category=xl&unit=\(unit.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? unit)")
         #expect(answer.status == 400, "\(answer.bodyText)")
         let body = try answer.json()
         #expect(body["error"] == .string("invalidParameter"))
@@ -50,7 +52,9 @@ import WebOutputs
         let css = try fontd.send("/css?category=all&maximumCategory=ax3").bodyText
         let ratios = try #require(defaultTable.textScalingRatios)
         for category in ContentSizeCategory.allCases {
-            for selector in [":root[data-text-size=\"\(category.rawValue)\"] {", ":root[data-text-size=\"\(category.rawValue)\"][data-bold-text] {"] {
+            for selector in [
+                ":root[data-text-size=\"\(category.rawValue)\"] {", ":root[data-text-size=\"\(category.rawValue)\"][data-bold-text] {",
+            ] {
                 let block = try #require(css.components(separatedBy: selector + "\n").dropFirst().first).prefix { $0 != "}" }
                 // Clamped blocks hold the category they were clamped to, and its ratio.
                 let held = min(category, .accessibilityExtraLarge)

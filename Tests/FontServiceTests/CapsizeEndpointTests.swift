@@ -1,12 +1,13 @@
 import DynamicType
 import FontResolution
-@testable import FontService
 import FontdTestSupport
 import Foundation
 import Logging
 import ScopedPreferences
 import Testing
 import WebOutputs
+
+@testable import FontService
 
 /// docs/DESIGN.md §32 (Capsize and metrics-exact web): `/capsize` answers the resolver's Capsize metrics for
 /// `/font`'s font, cached like it; `/css` and `/tokens` take `trim=` and `/css` `fallbackFor=`, and
@@ -70,7 +71,8 @@ import WebOutputs
 
     @Test func textBoxTrimFallsBackToTheMarginsWhereUnsupported() throws {
         let css = String(decoding: try makeService().client.send("/css?category=all&trim=text-box").body, as: UTF8.self)
-        let supported = try #require(css.range(of: "@supports (text-box: trim-both cap alphabetic) {\n  .fontd-large-title { text-box: trim-both cap alphabetic; }"))
+        let supported = try #require(
+            css.range(of: "@supports (text-box: trim-both cap alphabetic) {\n  .fontd-large-title { text-box: trim-both cap alphabetic; }"))
         let fallback = try #require(css.range(of: "@supports not (text-box: trim-both cap alphabetic) {\n  .fontd-large-title::before"))
         #expect(supported.lowerBound < fallback.lowerBound)
         // Every data-text-size block carries its own trims.
@@ -90,7 +92,8 @@ import WebOutputs
         #expect(try service.client.send("/specimen?category=l&trim=none").body == plain.body)
         #expect(!plain.bodyText.contains("trimmed"))
         let page = try service.client.send("/specimen?category=l&trim=capsize").bodyText
-        #expect(page.contains(".trimmed[data-style=\"body\"]::before { content: \"\"; margin-bottom: -0.2642em; display: table; }"), "\(page)")
+        #expect(
+            page.contains(".trimmed[data-style=\"body\"]::before { content: \"\"; margin-bottom: -0.2642em; display: table; }"), "\(page)")
         #expect(page.contains("<div class=\"trimmed\" data-style=\"body\""))
         #expect(page.components(separatedBy: "<div class=\"trimmed\"").count - 1 == defaultTable.styles.count)
         #expect(page.contains("carried.set(\"trim\", \"capsize\");"), "the page asks for itself with its trim")
@@ -117,11 +120,13 @@ import WebOutputs
         let inter = try VariableFonts.resolver.resolve(FontRequest(style: .body, category: .large, families: ["Inter"]))
         let interMetrics = try VariableFonts.resolver.capsizeMetrics(of: inter).metrics
         let overrides = FallbackOverrides(web: interMetrics, fallback: try VariableFonts.resolver.capsizeMetrics(of: body).metrics)
-        #expect(css.contains("@font-face { font-family: \"Inter Fallback\"; src: local(\"DejaVu Sans\"), local(\"DejaVuSans\"); font-weight: 400; "
-            + "font-style: normal; font-stretch: 100%; size-adjust: \(FallbackOverrides.percentage(overrides.sizeAdjust)); "
-            + "ascent-override: \(FallbackOverrides.percentage(overrides.ascentOverride)); "
-            + "descent-override: \(FallbackOverrides.percentage(overrides.descentOverride)); "
-            + "line-gap-override: \(FallbackOverrides.percentage(overrides.lineGapOverride)); }"), "\(css)")
+        #expect(
+            css.contains(
+                "@font-face { font-family: \"Inter Fallback\"; src: local(\"DejaVu Sans\"), local(\"DejaVuSans\"); font-weight: 400; "
+                    + "font-style: normal; font-stretch: 100%; size-adjust: \(FallbackOverrides.percentage(overrides.sizeAdjust)); "
+                    + "ascent-override: \(FallbackOverrides.percentage(overrides.ascentOverride)); "
+                    + "descent-override: \(FallbackOverrides.percentage(overrides.descentOverride)); "
+                    + "line-gap-override: \(FallbackOverrides.percentage(overrides.lineGapOverride)); }"), "\(css)")
         #expect(css.contains("  --fontd-body-font-family: \"Inter\", \"Inter Fallback\", \"DejaVu Sans\", sans-serif;"))
         // Inter's ascent per em, over an em scaled to Inter's average letter width.
         #expect(interMetrics.ascent == 2728)

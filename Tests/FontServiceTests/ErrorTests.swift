@@ -5,6 +5,7 @@ import HTTPServer
 import ServerTestSupport
 import Synchronization
 import Testing
+
 @testable import FontService
 
 /// Every error the service answers: status, code, a message, `allowed` where it helps, JSON and CORS.
@@ -31,7 +32,8 @@ import Testing
         "readingFont", "maximumPointSize", "scope",
     ]
     static let paths = [
-        "/", "/font", "/capsize", "/fonts", "/scale", "/styles", "/categories", "/faces", "/healthz", "/preferences", "/category", "/revocations", "/events",
+        "/", "/font", "/capsize", "/fonts", "/scale", "/styles", "/categories", "/faces", "/healthz", "/preferences", "/category",
+        "/revocations", "/events",
         "/css", "/tokens", "/fontd.js", "/specimen", "/font-files/<sha256>",
     ]
 
@@ -40,9 +42,15 @@ import Testing
         Case(target: "/scale?style=nope&value=1", status: 400, code: "unknownStyle", allowed: styles, mentions: "nope"),
         Case(target: "/font?style=body&category=huge", status: 400, code: "unknownCategory", allowed: categories, mentions: "huge"),
         Case(target: "/fonts?category=xxxxl", status: 400, code: "unknownCategory", allowed: categories, mentions: "xxxxl"),
-        Case(target: "/font?style=body&legibility=heavy", status: 400, code: "unknownLegibilityWeight", allowed: ["regular", "bold"], mentions: "heavy"),
-        Case(target: "/scale?style=body&legibility=x&value=1", status: 400, code: "unknownLegibilityWeight", allowed: ["regular", "bold"], mentions: "'x'"),
-        Case(target: "/font?style=body&textSpacing=double", status: 400, code: "unknownTextSpacing", allowed: ["default", "wcag"], mentions: "'double'"),
+        Case(
+            target: "/font?style=body&legibility=heavy", status: 400, code: "unknownLegibilityWeight", allowed: ["regular", "bold"],
+            mentions: "heavy"),
+        Case(
+            target: "/scale?style=body&legibility=x&value=1", status: 400, code: "unknownLegibilityWeight", allowed: ["regular", "bold"],
+            mentions: "'x'"),
+        Case(
+            target: "/font?style=body&textSpacing=double", status: 400, code: "unknownTextSpacing", allowed: ["default", "wcag"],
+            mentions: "'double'"),
         Case(target: "/css?textSpacing=wide", status: 400, code: "unknownTextSpacing", allowed: ["default", "wcag"], mentions: "'wide'"),
         Case(target: "/font?style=body&traits=bold,shiny", status: 400, code: "unknownTrait", allowed: traits, mentions: "shiny"),
         Case(target: "/font?style=body&traits=condensed,expanded", status: 400, code: "conflictingTraits", mentions: "expanded"),
@@ -54,7 +62,9 @@ import Testing
         Case(target: "/scale?style=body&value=1e7", status: 400, code: "invalidNumber", mentions: "value"),
         Case(target: "/scale?style=body&value=0x10", status: 400, code: "invalidNumber", mentions: "0x10"),
         Case(target: "/font?style=body&size=12", status: 400, code: "unknownParameter", allowed: fontParameters, mentions: "size"),
-        Case(target: "/fonts?style=body", status: 400, code: "unknownParameter", allowed: Array(fontParameters.dropFirst()), mentions: "style"),
+        Case(
+            target: "/fonts?style=body", status: 400, code: "unknownParameter", allowed: Array(fontParameters.dropFirst()),
+            mentions: "style"),
         Case(target: "/healthz?verbose", status: 400, code: "unknownParameter", allowed: [], mentions: "verbose"),
         Case(target: "/faces?family=A&family=B", status: 400, code: "duplicateParameter", mentions: "family"),
         Case(target: "/font?style=body&category=xl&category=xl", status: 400, code: "duplicateParameter", mentions: "category"),
@@ -69,9 +79,13 @@ import Testing
         Case(target: "/nowhere", status: 404, code: "notFound", allowed: paths, mentions: "/nowhere"),
         Case(target: "/font/", status: 404, code: "notFound", allowed: paths, mentions: "/font/"),
         Case(method: "DELETE", target: "/nowhere", status: 404, code: "notFound", allowed: paths, mentions: "/nowhere"),
-        Case(method: "POST", target: "/font?style=body", status: 405, code: "methodNotAllowed", allowed: ["GET", "HEAD", "OPTIONS"], mentions: "POST"),
-        Case(method: "PUT", target: "/healthz", status: 405, code: "methodNotAllowed", allowed: ["GET", "HEAD", "OPTIONS"], mentions: "PUT"),
-        Case(method: "get", target: "/styles", status: 405, code: "methodNotAllowed", allowed: ["GET", "HEAD", "OPTIONS"], mentions: "get"),
+        Case(
+            method: "POST", target: "/font?style=body", status: 405, code: "methodNotAllowed", allowed: ["GET", "HEAD", "OPTIONS"],
+            mentions: "POST"),
+        Case(
+            method: "PUT", target: "/healthz", status: 405, code: "methodNotAllowed", allowed: ["GET", "HEAD", "OPTIONS"], mentions: "PUT"),
+        Case(
+            method: "get", target: "/styles", status: 405, code: "methodNotAllowed", allowed: ["GET", "HEAD", "OPTIONS"], mentions: "get"),
     ]
 
     @Test(arguments: cases)
@@ -88,7 +102,9 @@ import Testing
         }
         // `suggestion` only where a value near the one given is known (docs/DESIGN.md §8 (Errors)).
         let suggestion: String? = if case .string(let value) = body["suggestion"] { value } else { nil }
-        #expect(members.map(\.key) == ["error", "message"] + (suggestion == nil ? [] : ["suggestion"]) + (test.allowed == nil ? [] : ["allowed"]))
+        #expect(
+            members.map(\.key) == ["error", "message"] + (suggestion == nil ? [] : ["suggestion"])
+                + (test.allowed == nil ? [] : ["allowed"]))
         #expect(body["error"] == .string(test.code))
         #expect(body["allowed"]?.strings == test.allowed)
         guard case .string(let message) = body["message"] else {
@@ -167,7 +183,8 @@ import Testing
 
     @Test(arguments: refusals)
     func serverRefusalsGetTheirCodes(status: Int, code: String) throws {
-        let response = TestResponse(makeService(trustedOrigins: ["https://app.example"]).failureResponse(HTTPFailure(status: status, reason: "some reason")))
+        let response = TestResponse(
+            makeService(trustedOrigins: ["https://app.example"]).failureResponse(HTTPFailure(status: status, reason: "some reason")))
         #expect(response.status == status)
         #expect(response.header("Content-Type") == "application/json; charset=utf-8")
         #expect(response.header("Access-Control-Allow-Origin") == "*")

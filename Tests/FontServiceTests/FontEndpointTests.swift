@@ -1,11 +1,12 @@
 import DynamicType
-import ScopedPreferences
 import FontResolution
-@testable import FontService
 import FontdTestSupport
 import Foundation
 import HTTPServer
+import ScopedPreferences
 import Testing
+
+@testable import FontService
 
 /// `/font`, `/fonts` and `/scale` answer what the resolver and the table say, as the CLI prints it.
 @Suite struct FontEndpointTests {
@@ -85,7 +86,9 @@ import Testing
         service.setPreferences(ReaderPreferences(category: .accessibilityMedium, legibilityWeight: .regular))
         let body = try service.client.send("/fonts").json()
         #expect(body["category"] == .string("ax1"))
-        #expect(body["fonts"]?["caption2"] == (try expectedJSON(resolver.resolve(FontRequest(style: .caption2, category: .accessibilityMedium)))))
+        #expect(
+            body["fonts"]?["caption2"]
+                == (try expectedJSON(resolver.resolve(FontRequest(style: .caption2, category: .accessibilityMedium)))))
     }
 
     @Test(arguments: ContentSizeCategory.allCases)
@@ -95,11 +98,13 @@ import Testing
         #expect(response.status == 200)
         let factor = try defaultTable.definition(of: .title2).metricsScale(at: category)
         // Written by the one rule (docs/DESIGN.md §6 (Answer documents)): the exact product and factor, within a thousandth.
-        #expect(try response.json() == .object([
-            .init(key: "value", value: .number(-12.5)),
-            .init(key: "scaled", value: .number(RoundedNumber(-12.5 * factor).value)),
-            .init(key: "factor", value: .number(RoundedNumber(factor).value)),
-        ]))
+        #expect(
+            try response.json()
+                == .object([
+                    .init(key: "value", value: .number(-12.5)),
+                    .init(key: "scaled", value: .number(RoundedNumber(-12.5 * factor).value)),
+                    .init(key: "factor", value: .number(RoundedNumber(factor).value)),
+                ]))
         let font = try resolver.resolve(FontRequest(style: .title2, category: category))
         #expect(font.metrics.metricsScale == factor)
     }

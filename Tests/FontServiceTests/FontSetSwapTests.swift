@@ -1,11 +1,12 @@
 import DynamicType
 import FontResolution
-@testable import FontService
 import FontdTestSupport
 import Foundation
 import Logging
 import Synchronization
 import Testing
+
+@testable import FontService
 
 /// A new font set swapped in while requests are answered (docs/DESIGN.md §25 (Font set changes)): no request sees
 /// a destroyed fontconfig configuration or a closed face, and every answer is right.
@@ -17,10 +18,13 @@ import Testing
         let fonts = directory.appendingPathComponent("fonts")
         try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
         for name in ["DejaVuSans.ttf", "DejaVuSerif.ttf", "DejaVuSans-Bold.ttf"] {
-            try FileManager.default.copyItem(atPath: PinnedFonts.fontDirectory + "/" + name, toPath: fonts.appendingPathComponent(name).path)
+            try FileManager.default.copyItem(
+                atPath: PinnedFonts.fontDirectory + "/" + name, toPath: fonts.appendingPathComponent(name).path)
         }
-        let file = try FontconfigConfiguration(fontDirectories: [fonts.path], cacheDirectory: directory.appendingPathComponent("cache").path, system: .rules)
-            .write(to: directory.appendingPathComponent("fonts.conf").path)
+        let file = try FontconfigConfiguration(
+            fontDirectories: [fonts.path], cacheDirectory: directory.appendingPathComponent("cache").path, system: .rules
+        )
+        .write(to: directory.appendingPathComponent("fonts.conf").path)
         let resolver = try FontResolver(table: Fixtures.defaultTable, fontconfigFile: file)
         var configuration = FontServiceConfiguration()
         configuration.fontRescanSeconds = 3600
@@ -28,14 +32,18 @@ import Testing
 
         // What each target answers before any swap: the fonts stay the same, so the bytes must too.
         let targets = ContentSizeCategory.allCases.flatMap { category in
-            ["/font?style=body&category=\(category.rawValue)", "/font?style=headline&family=DejaVu%20Serif&category=\(category.rawValue)&traits=bold"]
+            [
+                "/font?style=body&category=\(category.rawValue)",
+                "/font?style=headline&family=DejaVu%20Serif&category=\(category.rawValue)&traits=bold",
+            ]
         }
         let expected = try Dictionary(uniqueKeysWithValues: targets.map { ($0, try service.client.get($0).bodyText) })
         let generation = resolver.fontGeneration
 
         let wrong = Mutex<[String]>([])
         let answered = Atomic<Int>(0)
-        let swapping = DispatchGroup(), swapped = Atomic<Bool>(false)
+        let swapping = DispatchGroup()
+        let swapped = Atomic<Bool>(false)
         swapping.enter()
         // A thread of its own: the workers below spin until the swaps are done, and a block on the
         // global queue could wait behind them for a pool thread forever (seen on two loaded cores).

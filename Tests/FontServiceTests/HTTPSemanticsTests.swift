@@ -4,6 +4,7 @@ import HTTPServer
 import ScopedPreferences
 import ServerTestSupport
 import Testing
+
 @testable import FontService
 
 /// ETag and If-None-Match, Cache-Control, HEAD, OPTIONS and CORS on every kind of answer.
@@ -24,9 +25,11 @@ import Testing
         }
     }
 
-    @Test(arguments: TestClient.Mode.allCases, [
-        "TAG", "W/TAG", "\"other\", TAG", "\"other\",W/TAG,\"more\"", "*", " TAG ", "\"a,b\", TAG",
-    ])
+    @Test(
+        arguments: TestClient.Mode.allCases,
+        [
+            "TAG", "W/TAG", "\"other\", TAG", "\"other\",W/TAG,\"more\"", "*", " TAG ", "\"a,b\", TAG",
+        ])
     func aMatchingIfNoneMatchIsNotModified(mode: TestClient.Mode, template: String) throws {
         let fontd = try makeClient(mode)
         let tag = try #require(try fontd.send(Self.target).header("ETag"))
@@ -47,7 +50,8 @@ import Testing
     func aDifferentIfNoneMatchGetsTheAnswer(mode: TestClient.Mode, template: String) throws {
         let fontd = try makeClient(mode)
         let tag = try #require(try fontd.send(Self.target).header("ETag"))
-        let value = template
+        let value =
+            template
             .replacingOccurrences(of: "TAG-unquoted", with: tag.replacingOccurrences(of: "\"", with: ""))
             .replacingOccurrences(of: "TAGx", with: tag.replacingOccurrences(of: "\"", with: "") + "x")
             .replacingOccurrences(of: "TAG", with: tag)
@@ -82,7 +86,9 @@ import Testing
     ]
 
     @Test(arguments: TestClient.Mode.allCases, cacheControl)
-    func noCacheExactlyWhenTheAnswerFollowsThePreferences(mode: TestClient.Mode, expectation: (target: String, followsPreferences: Bool)) throws {
+    func noCacheExactlyWhenTheAnswerFollowsThePreferences(mode: TestClient.Mode, expectation: (target: String, followsPreferences: Bool))
+        throws
+    {
         let (target, followsPreferences) = expectation
         let fontd = try makeClient(mode)
         for _ in 0..<2 {  // the miss and the hit
@@ -108,13 +114,17 @@ import Testing
         #expect(headFirst.headerBytes == get.headerBytes)
     }
 
-    @Test(arguments: TestClient.Mode.allCases, FontService.routes.routes.filter { $0.put == nil }.map {
-        $0.matchesPrefix ? $0.path + String(repeating: "0", count: 64) : $0.path
-    } + ["*"])
+    @Test(
+        arguments: TestClient.Mode.allCases,
+        FontService.routes.routes.filter { $0.put == nil }.map {
+            $0.matchesPrefix ? $0.path + String(repeating: "0", count: 64) : $0.path
+        } + ["*"])
     func optionsIsACORSPreflight(mode: TestClient.Mode, path: String) throws {
-        let response = try makeClient(mode).send(path, method: "OPTIONS", headers: [
-            ("Origin", "https://app.example"), ("Access-Control-Request-Method", "GET"),
-        ])
+        let response = try makeClient(mode).send(
+            path, method: "OPTIONS",
+            headers: [
+                ("Origin", "https://app.example"), ("Access-Control-Request-Method", "GET"),
+            ])
         #expect(response.status == 204)
         #expect(response.body.isEmpty)
         #expect(response.header("Allow") == "GET, HEAD, OPTIONS")
@@ -170,10 +180,11 @@ import Testing
         #expect(encodedName["descriptor"]?["fallback"] == .bool(true), "%2B is a literal plus, not a space")
     }
 
-    static let sameAnswerTargets = cacheControl.map(\.target) + [
-        "/font?style=nope", "/nowhere", "/font?style=body&category=xl&traits=bold,italic&family=DejaVu%20Serif",
-        "/scale?style=title1&category=ax5&value=12", "/fonts?category=ax1&legibility=bold&traits=condensed",
-    ]
+    static let sameAnswerTargets =
+        cacheControl.map(\.target) + [
+            "/font?style=nope", "/nowhere", "/font?style=body&category=xl&traits=bold,italic&family=DejaVu%20Serif",
+            "/scale?style=title1&category=ax5&value=12", "/fonts?category=ax1&legibility=bold&traits=condensed",
+        ]
 
     @Test(arguments: sameAnswerTargets)
     func theServiceAndTheWireGiveOneAnswer(target: String) throws {

@@ -1,13 +1,15 @@
 import DynamicType
-@testable import FontService
 import Foundation
 import HTTPServer
 import Logging
 import Synchronization
 import Testing
+
+@testable import FontService
+
 #if canImport(Glibc)
-import Glibc
-import ServerTestSupport
+    import Glibc
+    import ServerTestSupport
 #endif
 
 /// An answer one thread is computing never holds another event loop (docs/DESIGN.md §16 (The answer cache)): the

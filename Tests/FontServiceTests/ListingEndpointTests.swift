@@ -1,10 +1,11 @@
 import DynamicType
 import FontResolution
-@testable import FontService
 import FontdTestSupport
 import Foundation
 import HTTPServer
 import Testing
+
+@testable import FontService
 
 /// `/styles`, `/categories`, `/faces` and `/healthz`: the same JSON as the CLI's `--json`.
 @Suite struct ListingEndpointTests {
@@ -30,10 +31,12 @@ import Testing
         #expect(try response.json() == expectedJSON(ContentSizeCategory.listing))
         #expect(try response.json() == cliJSON(["categories", "--json"]))
         guard case .array(let entries) = try response.json() else { return }
-        #expect(entries.first == .object([
-            .init(key: "name", value: .string("xs")), .init(key: "appleName", value: .string("extraSmall")),
-            .init(key: "rawValue", value: .string("UICTContentSizeCategoryXS")), .init(key: "isAccessibility", value: .bool(false)),
-        ]))
+        #expect(
+            entries.first
+                == .object([
+                    .init(key: "name", value: .string("xs")), .init(key: "appleName", value: .string("extraSmall")),
+                    .init(key: "rawValue", value: .string("UICTContentSizeCategoryXS")), .init(key: "isAccessibility", value: .bool(false)),
+                ]))
     }
 
     @Test func facesWithoutFamilyListsEveryInstalledFace() throws {

@@ -1,12 +1,14 @@
 import DynamicType
-import ScopedPreferences
-@testable import FontService
 import FontdTestSupport
 import Foundation
 import Logging
+import ScopedPreferences
 import Testing
+
+@testable import FontService
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What `FontService` asks of any `PreferenceStorage` (docs/DESIGN.md §12 (The store and the state file)), and the state
@@ -27,7 +29,8 @@ import Glibc
 
     static func service(_ storage: any PreferenceStorage) throws -> FontService {
         try FontService(
-            resolver: resolver, configuration: FontServiceConfiguration(), storage: storage, logger: Logger(label: "PreferenceStorageTests"))
+            resolver: resolver, configuration: FontServiceConfiguration(), storage: storage, logger: Logger(label: "PreferenceStorageTests")
+        )
     }
 
     @Test func aChangeTheStorageCannotKeepIsRefusedAndNothingChanges() throws {
@@ -37,7 +40,9 @@ import Glibc
         #expect(refused.status == 500)
         #expect(refused.bodyText.contains("\"internal\"") && refused.bodyText.contains("the disk is full"), "\(refused.bodyText)")
         #expect(storage.attempts == 1)
-        #expect(try fontd.get("/preferences").bodyText == fontd.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))
+        #expect(
+            try fontd.get("/preferences").bodyText
+                == fontd.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))
     }
 
     /// A storage that hands out what it was given, checked by nothing (as a store read without

@@ -1,7 +1,8 @@
 import DynamicType
-@testable import FontService
 import ScopedPreferences
 import Testing
+
+@testable import FontService
 
 /// A `PUT /preferences` or `PUT /category` body (`ScopeUpdate`) is read strictly, and every
 /// refusal says what to send.
@@ -12,7 +13,9 @@ import Testing
 
     /// A setting as typed values, so the expectations name `.extraLarge` rather than `"xl"`.
     enum Setting<Value: ReaderValue>: Equatable {
-        case keep, set(Value), clear
+        case keep
+        case set(Value)
+        case clear
 
         init(_ setting: ScopeTree.Setting) {
             switch setting {
@@ -63,7 +66,10 @@ import Testing
         ("", "/preferences", "it is empty; send \(example)"),
         ("[]", "/preferences", "expected a JSON object such as \(example)"),
         ("{}", "/preferences", "expected a JSON object such as \(example)"),
-        (#"{"category": "xl", "colour": "red"}"#, "/preferences", "unknown field 'colour'; /preferences takes category, legibilityWeight, textSpacing, readingFont, minimumCategory and maximumCategory"),
+        (
+            #"{"category": "xl", "colour": "red"}"#, "/preferences",
+            "unknown field 'colour'; /preferences takes category, legibilityWeight, textSpacing, readingFont, minimumCategory and maximumCategory"
+        ),
         (#"{"legibilityWeight": "bold"}"#, "/category", "unknown field 'legibilityWeight'; /category takes category"),
         (#"{"category": "xl", "category": "s"}"#, "/preferences", "'category' appears twice"),
         (#"{"category": 17}"#, "/preferences", "'category' must be a string, not a number"),

@@ -4,6 +4,7 @@ import Logging
 import ScopedPreferences
 import ServerTestSupport
 import Testing
+
 @testable import FontService
 
 /// What one reader may hold and do (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Quotas"), asked in process: scopes per

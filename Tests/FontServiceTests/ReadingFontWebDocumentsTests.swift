@@ -1,9 +1,9 @@
 import DynamicType
 import FontResolution
-import WebDocuments
 import FontdTestSupport
 import Foundation
 import Testing
+import WebDocuments
 
 /// The web outputs with a reading font (docs/DESIGN.md §33 (The reading font), §22 (The web)): every style's
 /// `font-family` names the reading family first, the table's families after it, from the fonts
@@ -38,7 +38,8 @@ import Testing
     }
 
     @Test func everyBlockOfEveryCategoryReadsInIt() throws {
-        let css = try documents.stylesheet(.init(categories: .all(default: .large, .regular), readingFont: ReadingFonts.openDyslexic), fontFileBase: nil)
+        let css = try documents.stylesheet(
+            .init(categories: .all(default: .large, .regular), readingFont: ReadingFonts.openDyslexic), fontFileBase: nil)
         let declarations = css.split(separator: "\n").filter { $0.hasPrefix("  --fontd-body-font-family: ") }
         #expect(declarations.count == 25)
         #expect(declarations.allSatisfy { $0 == #"  --fontd-body-font-family: "OpenDyslexic", sans-serif;"# })

@@ -1,11 +1,11 @@
 import DynamicType
-import ScopedPreferences
-import ScopedPreferences
-@testable import FontService
 import Foundation
 import Logging
+import ScopedPreferences
 import Synchronization
 import Testing
+
+@testable import FontService
 
 /// Replicas sharing one store (docs/DESIGN.md §24 (Replicas on PostgreSQL)), in process: a change made through one replica
 /// reaches the other, commits race and are ordered by the store, an unreachable store refuses
@@ -83,7 +83,8 @@ import Testing
     }
 
     static func replica(_ memory: SharedMemory) throws -> FontService {
-        try FontService(resolver: resolver, configuration: FontServiceConfiguration(), storage: Replica(memory), logger: Logger(label: "ReplicaTests"))
+        try FontService(
+            resolver: resolver, configuration: FontServiceConfiguration(), storage: Replica(memory), logger: Logger(label: "ReplicaTests"))
     }
 
     /// Waits until `condition` holds (at most 10 s).
@@ -100,7 +101,9 @@ import Testing
         let memory = SharedMemory()
         let (a, b) = (try Self.replica(memory), try Self.replica(memory))
         #expect(try a.client.put("/category?scope=alice", #"{"category":"xl"}"#).status == 200)
-        #expect(try Self.eventually { try b.client.get("/category?scope=alice").bodyText == #"{"scope":"alice","category":"xl","sequence":1}"# })
+        #expect(
+            try Self.eventually { try b.client.get("/category?scope=alice").bodyText == #"{"scope":"alice","category":"xl","sequence":1}"# }
+        )
         #expect(try b.client.put("/category", #"{"category":"s"}"#).status == 200)
         #expect(try Self.eventually { try a.client.get("/font?style=body&scope=bob").member("category") == .string("s") })
         #expect(try a.client.get("/font?style=body&scope=alice").member("category") == .string("xl"))
@@ -117,7 +120,7 @@ import Testing
                 let scope = ["alice", "alice/phone", "bob", "carol/tablet"][worker]
                 let category = categories[(worker * 25 + index) % categories.count]
                 guard let answer = try? replica.client.put("/category?scope=\(scope)", #"{"category":"\#(category)"}"#),
-                      answer.status == 200, case .number(let id)? = try? answer.member("sequence")
+                    answer.status == 200, case .number(let id)? = try? answer.member("sequence")
                 else { continue }
                 ids.withLock { $0[worker, default: []].append(Int(id)) }
             }
@@ -132,9 +135,11 @@ import Testing
         let events = stored.history.filter(\.isEvent).map(\.sequence)
         #expect(events == events.sorted() && Set(events).count == events.count, "ids strictly increasing")
         for scope in ["alice", "alice/phone", "bob", "carol/tablet", "dave"] {
-            #expect(try Self.eventually {
-                try replicas[0].client.get("/preferences?scope=\(scope)").bodyText == replicas[1].client.get("/preferences?scope=\(scope)").bodyText
-            }, "\(scope)")
+            #expect(
+                try Self.eventually {
+                    try replicas[0].client.get("/preferences?scope=\(scope)").bodyText
+                        == replicas[1].client.get("/preferences?scope=\(scope)").bodyText
+                }, "\(scope)")
         }
     }
 

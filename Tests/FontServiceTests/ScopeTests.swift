@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import ServerTestSupport
 import Testing
+
 @testable import FontService
 
 /// Reader scopes (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), asked in process: inheritance, clearing, the answers'
@@ -31,13 +32,22 @@ import Testing
         let fontd = Self.service().client
         let set = try fontd.put("/preferences?scope=alice", #"{"category":"xl"}"#)
         #expect(set.status == 200)
-        #expect(set.bodyText == #"{"scope":"alice","category":"xl","legibilityWeight":"regular","textSpacing":"default","sequence":1,"inherited":["legibilityWeight","textSpacing"]}"#)
-        #expect(try fontd.get("/preferences?scope=alice/phone").bodyText
-            == fontd.withFontGeneration(#"{"scope":"alice/phone","category":"xl","legibilityWeight":"regular","textSpacing":"default","sequence":1,"inherited":["category","legibilityWeight","textSpacing"]}"#))
-        #expect(try fontd.get("/category?scope=alice/phone/org.gnome.Terminal").bodyText
-            == #"{"scope":"alice/phone/org.gnome.Terminal","category":"xl","sequence":1}"#)
+        #expect(
+            set.bodyText
+                == #"{"scope":"alice","category":"xl","legibilityWeight":"regular","textSpacing":"default","sequence":1,"inherited":["legibilityWeight","textSpacing"]}"#
+        )
+        #expect(
+            try fontd.get("/preferences?scope=alice/phone").bodyText
+                == fontd.withFontGeneration(
+                    #"{"scope":"alice/phone","category":"xl","legibilityWeight":"regular","textSpacing":"default","sequence":1,"inherited":["category","legibilityWeight","textSpacing"]}"#
+                ))
+        #expect(
+            try fontd.get("/category?scope=alice/phone/org.gnome.Terminal").bodyText
+                == #"{"scope":"alice/phone/org.gnome.Terminal","category":"xl","sequence":1}"#)
         // The root and another reader are untouched.
-        #expect(try fontd.get("/preferences").bodyText == fontd.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))
+        #expect(
+            try fontd.get("/preferences").bodyText
+                == fontd.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))
         #expect(try fontd.get("/category?scope=bob").bodyText == #"{"scope":"bob","category":"l","sequence":0}"#)
     }
 
@@ -45,11 +55,16 @@ import Testing
         let fontd = Self.service().client
         _ = try fontd.put("/preferences?scope=alice", #"{"category":"xl"}"#)
         let own = try fontd.put("/preferences?scope=alice/phone", #"{"category":"s","legibilityWeight":"bold"}"#)
-        #expect(own.bodyText == #"{"scope":"alice/phone","category":"s","legibilityWeight":"bold","textSpacing":"default","sequence":3,"inherited":["textSpacing"]}"#)
+        #expect(
+            own.bodyText
+                == #"{"scope":"alice/phone","category":"s","legibilityWeight":"bold","textSpacing":"default","sequence":3,"inherited":["textSpacing"]}"#
+        )
         // Absent leaves the legibility weight; null clears the category.
         let cleared = try fontd.put("/preferences?scope=alice/phone", #"{"category":null}"#)
-        #expect(cleared.bodyText
-            == #"{"scope":"alice/phone","category":"xl","legibilityWeight":"bold","textSpacing":"default","sequence":4,"inherited":["category","textSpacing"]}"#)
+        #expect(
+            cleared.bodyText
+                == #"{"scope":"alice/phone","category":"xl","legibilityWeight":"bold","textSpacing":"default","sequence":4,"inherited":["category","textSpacing"]}"#
+        )
         let category = try fontd.put("/category?scope=alice/phone", #"{"category":null}"#)
         #expect(category.bodyText == #"{"scope":"alice/phone","category":"xl","previous":"xl","sequence":4}"#)
     }
@@ -61,7 +76,9 @@ import Testing
         #expect(service.store.scopeCount == 1)
         _ = try fontd.put("/preferences?scope=alice/phone", #"{"category":null,"legibilityWeight":null}"#)
         #expect(service.store.scopeCount == 0)
-        #expect(try fontd.get("/preferences?scope=alice/phone").member("inherited") == .array([.string("category"), .string("legibilityWeight"), .string("textSpacing")]))
+        #expect(
+            try fontd.get("/preferences?scope=alice/phone").member("inherited")
+                == .array([.string("category"), .string("legibilityWeight"), .string("textSpacing")]))
     }
 
     @Test func settingTheInheritedValueTakesNoIdButPinsIt() throws {
@@ -130,7 +147,9 @@ import Testing
         #expect(refused.status == 400)
         #expect(try refused.member("error") == .string("invalidBody"))
         #expect(refused.bodyText.contains("inherits from nothing"))
-        #expect(try fontd.get("/preferences").bodyText == fontd.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))
+        #expect(
+            try fontd.get("/preferences").bodyText
+                == fontd.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))
     }
 
     @Test func aNewScopePastTheLimitIsRefusedWith409() throws {
@@ -212,7 +231,10 @@ import Testing
         let service = Self.service(tokens: true)
         let fontd = service.client
         let cases = [
-            (await Self.verified(service, try await ScopedTokens.token(scope: "alice", secret: "another-secret-of-at-least-32-bytes!!")), "signature"),
+            (
+                await Self.verified(service, try await ScopedTokens.token(scope: "alice", secret: "another-secret-of-at-least-32-bytes!!")),
+                "signature"
+            ),
             (await Self.verified(service, try await ScopedTokens.token(scope: "alice", expiresIn: -60)), "expired"),
             (await Self.verified(service, try await ScopedTokens.tokenWithoutExpiry(scope: "alice")), "no exp claim"),
             (await Self.verified(service, "not-a-jwt"), "not a JWT"),
@@ -272,8 +294,9 @@ import Testing
     }
 
     @Test func logsNeverShowAToken() {
-        #expect(FontService.redacted("/css?scope=alice&access_token=secret.jwt.here&category=xl")
-            == "/css?scope=alice&access_token=REDACTED&category=xl")
+        #expect(
+            FontService.redacted("/css?scope=alice&access_token=secret.jwt.here&category=xl")
+                == "/css?scope=alice&access_token=REDACTED&category=xl")
         #expect(FontService.redacted("/events?access%5Ftoken=secret") == "/events?access_token=REDACTED")
         #expect(FontService.redacted("/font?style=body") == "/font?style=body")
     }

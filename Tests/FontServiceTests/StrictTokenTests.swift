@@ -1,8 +1,9 @@
-import FontdTestSupport
 import FontServiceTestSupport
+import FontdTestSupport
 import Foundation
 import Logging
 import Testing
+
 @testable import FontService
 
 /// Scoped tokens read strictly (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): what jwt-kit
@@ -20,7 +21,10 @@ import Testing
         (#"{"alg":"HS512","typ":"JWT"}"#, ScopedTokens.payload(scope: "alice"), "its header's alg is HS512"),
         (#"{"alg":"ES256","typ":"JWT"}"#, ScopedTokens.payload(scope: "alice"), "its header's alg is ES256"),
         (#"{"typ":"JWT"}"#, ScopedTokens.payload(scope: "alice"), "its header has no alg"),
-        (#"{"alg":"HS256","crit":["exp"]}"#, ScopedTokens.payload(scope: "alice"), "its header's crit names exp, and fontd understands no extension"),
+        (
+            #"{"alg":"HS256","crit":["exp"]}"#, ScopedTokens.payload(scope: "alice"),
+            "its header's crit names exp, and fontd understands no extension"
+        ),
         (#"{"alg":"HS256","crit":[]}"#, ScopedTokens.payload(scope: "alice"), "its header's crit names no extension"),
         (nil, ScopedTokens.payload(scope: "alice", extra: #","nbf":\#(now + 600)"#), "its nbf is in the future"),
         (nil, ScopedTokens.payload(scope: "alice", extra: #","iat":\#(now + 600)"#), "its iat is in the future"),
@@ -67,8 +71,10 @@ import Testing
         configuration.token = ScopeTests.adminToken
         configuration.scopedTokenKey = .secret(Array(ScopedTokens.secret.utf8))
         configuration.maximumTokenLifetimeSeconds = 3600
-        let service = FontService(resolver: resolver, configuration: configuration, logger: Logger(label: "StrictTokenTests"), willResolve: { _ in })
-        let short = await ScopeTests.verified(service, ScopedTokens.handMade(payload: ScopedTokens.payload(scope: "alice", expiresIn: 1800)))
+        let service = FontService(
+            resolver: resolver, configuration: configuration, logger: Logger(label: "StrictTokenTests"), willResolve: { _ in })
+        let short = await ScopeTests.verified(
+            service, ScopedTokens.handMade(payload: ScopedTokens.payload(scope: "alice", expiresIn: 1800)))
         let long = await ScopeTests.verified(service, ScopedTokens.handMade(payload: ScopedTokens.payload(scope: "alice", expiresIn: 7200)))
         #expect(try service.client.put("/category?scope=alice", #"{"category":"xl"}"#, token: short).status == 200)
         let refused = try service.client.put("/category?scope=alice", #"{"category":"s"}"#, token: long)
@@ -78,7 +84,8 @@ import Testing
 
     @Test func aTokenOverFourKiBIsRefusedBeforeItIsVerified() throws {
         let service = ScopeTests.service(tokens: true)
-        let long = ScopedTokens.handMade(payload: ScopedTokens.payload(scope: "alice", extra: #","pad":"\#(String(repeating: "x", count: 4000))""#))
+        let long = ScopedTokens.handMade(
+            payload: ScopedTokens.payload(scope: "alice", extra: #","pad":"\#(String(repeating: "x", count: 4000))""#))
         #expect(long.utf8.count > ScopedTokenVerifier.maximumTokenBytes)
         let answer = try service.client.get("/preferences?scope=alice", headers: [("Authorization", "Bearer \(long)")])
         #expect(answer.status == 401)
@@ -105,9 +112,13 @@ extension StrictTokenTests {
         var configuration = FontServiceConfiguration()
         configuration.token = ScopeTests.adminToken
         configuration.scopedTokenKey = .secret(Array(ScopedTokens.secret.utf8))
-        let service = try FontService(resolver: resolver, configuration: configuration, storage: StateFileStorage(path: path), logger: Logger(label: "StrictTokenTests"))
+        let service = try FontService(
+            resolver: resolver, configuration: configuration, storage: StateFileStorage(path: path),
+            logger: Logger(label: "StrictTokenTests"))
         let refused = try service.client.put("/revocations?scope=alice", "", token: ScopeTests.adminToken)
         #expect(refused.status == 500)
-        #expect(refused.bodyText.contains("tokens cannot be revoked: the state file \(path) keeps the root scope's preferences only"), "\(refused.bodyText)")
+        #expect(
+            refused.bodyText.contains("tokens cannot be revoked: the state file \(path) keeps the root scope's preferences only"),
+            "\(refused.bodyText)")
     }
 }

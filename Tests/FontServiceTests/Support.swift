@@ -1,7 +1,7 @@
 import DynamicType
-import FontdTestSupport
 import FontResolution
 import FontServiceTestSupport
+import FontdTestSupport
 import Foundation
 import HTTPServer
 import Logging
@@ -9,6 +9,7 @@ import ScopedPreferences
 import ServerTestSupport
 import Synchronization
 import Testing
+
 @testable import FontService
 
 let defaultTable = Fixtures.defaultTable

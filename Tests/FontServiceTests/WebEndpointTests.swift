@@ -4,6 +4,7 @@ import ScopedPreferences
 import ServerTestSupport
 import Testing
 import WebOutputs
+
 @testable import FontService
 
 /// `/css` and `/tokens` (docs/DESIGN.md §22 (The web)) against `/font`, in process and on a real server.
@@ -71,19 +72,21 @@ import WebOutputs
         let theme = try fontd.send("/css?category=xl&format=tailwind").bodyText
         let font = try fontd.send("/font?style=body&category=xl").json()
         guard case .number(let size) = font["descriptor"]?["pointSize"], case .number(let lineHeight) = font["metrics"]?["lineHeight"],
-              case .number(let tracking) = font["metrics"]?["tracking"], case .number(let weight) = font["descriptor"]?["weight"]
+            case .number(let tracking) = font["metrics"]?["tracking"], case .number(let weight) = font["descriptor"]?["weight"]
         else {
             Issue.record("no numbers in \(font)")
             return
         }
         #expect(theme.contains("@theme {\n"))
-        #expect(theme.contains("""
-              --text-body: \(formatNumber(size))px;
-              --text-body--line-height: \(formatNumber(lineHeight))px;
-              --text-body--letter-spacing: \(formatNumber(tracking))px;
-              --text-body--font-weight: \(formatNumber(weight));
+        #expect(
+            theme.contains(
+                """
+                  --text-body: \(formatNumber(size))px;
+                  --text-body--line-height: \(formatNumber(lineHeight))px;
+                  --text-body--letter-spacing: \(formatNumber(tracking))px;
+                  --text-body--font-weight: \(formatNumber(weight));
 
-            """))
+                """))
         #expect(theme.contains("--text-body: 19px;"), "the DESIGN's example")
     }
 
@@ -99,9 +102,12 @@ import WebOutputs
             let token = try #require(group[style], "\(style)")
             #expect(token["$type"] == .string("typography"))
             let font = try fontd.send("/font?style=\(style)&category=xl&legibility=regular").json()
-            #expect(token["$value"]?["fontSize"] == .object([
-                .init(key: "value", value: try #require(font["descriptor"]?["pointSize"])), .init(key: "unit", value: .string("px")),
-            ]))
+            #expect(
+                token["$value"]?["fontSize"]
+                    == .object([
+                        .init(key: "value", value: try #require(font["descriptor"]?["pointSize"])),
+                        .init(key: "unit", value: .string("px")),
+                    ]))
         }
     }
 
@@ -119,13 +125,17 @@ import WebOutputs
         #expect(again.body.isEmpty)
     }
 
-    @Test(arguments: TestClient.Mode.allCases, [
-        ("/fontd.js", "text/javascript; charset=utf-8", nil), ("/specimen", "text/html; charset=utf-8", "no-cache"),
-        ("/specimen?category=xl", "text/html; charset=utf-8", "no-cache"),
-        ("/specimen?category=xl&legibility=bold", "text/html; charset=utf-8", "no-cache"),
-        ("/specimen?category=xl&legibility=bold&textSpacing=default", "text/html; charset=utf-8", nil),
-    ] as [(String, String, String?)])
-    func scriptAndSpecimenHaveTheirTypes(mode: TestClient.Mode, expected: (target: String, contentType: String, cacheControl: String?)) throws {
+    @Test(
+        arguments: TestClient.Mode.allCases,
+        [
+            ("/fontd.js", "text/javascript; charset=utf-8", nil), ("/specimen", "text/html; charset=utf-8", "no-cache"),
+            ("/specimen?category=xl", "text/html; charset=utf-8", "no-cache"),
+            ("/specimen?category=xl&legibility=bold", "text/html; charset=utf-8", "no-cache"),
+            ("/specimen?category=xl&legibility=bold&textSpacing=default", "text/html; charset=utf-8", nil),
+        ] as [(String, String, String?)])
+    func scriptAndSpecimenHaveTheirTypes(mode: TestClient.Mode, expected: (target: String, contentType: String, cacheControl: String?))
+        throws
+    {
         let answer = try makeClient(mode).send(expected.target)
         #expect(answer.status == 200)
         #expect(answer.header("Content-Type") == expected.contentType)

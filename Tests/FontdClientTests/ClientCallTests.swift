@@ -52,7 +52,8 @@ import Testing
         let (client, server) = try client()
         let range = try CategoryRange(minimum: .medium, maximum: .extraExtraExtraLarge)
         let font = try await client.font(.body, category: .accessibilityLarge, range: range)
-        #expect(font == (try raw("/font?style=body&category=ax2&minimumCategory=m&maximumCategory=xxxl", as: ResolvedFont.self, from: server)))
+        #expect(
+            font == (try raw("/font?style=body&category=ax2&minimumCategory=m&maximumCategory=xxxl", as: ResolvedFont.self, from: server)))
         #expect(font.category == .extraExtraExtraLarge)
         #expect(font.requestedCategory == .accessibilityLarge)
         let fonts = try await client.fonts(category: .extraSmall, range: range)
@@ -135,10 +136,14 @@ import Testing
         let server = try ServerProcess(["--token", Self.token])
         let client = FontdClient(baseURL: server.url, token: Self.token)
         let generation = try server.client.fontGeneration()
-        #expect(try await client.preferences() == Preferences(category: .large, legibilityWeight: .regular, sequence: 0, fontGeneration: generation))
+        #expect(
+            try await client.preferences()
+                == Preferences(category: .large, legibilityWeight: .regular, sequence: 0, fontGeneration: generation))
         #expect(try await client.category() == CategoryPreference(category: .large, sequence: 0))
 
-        #expect(try await client.setCategory(.accessibilityLarge) == CategoryChange(category: .accessibilityLarge, previous: .large, sequence: 1))
+        #expect(
+            try await client.setCategory(.accessibilityLarge)
+                == CategoryChange(category: .accessibilityLarge, previous: .large, sequence: 1))
         #expect(try await client.category() == CategoryPreference(category: .accessibilityLarge, sequence: 1))
 
         let both = try await client.setPreferences(category: .small, legibilityWeight: .bold)
@@ -147,7 +152,9 @@ import Testing
         #expect(weightOnly == Preferences(category: .small, legibilityWeight: .regular, sequence: 4))
         // Setting what is current changes nothing.
         #expect(try await client.setCategory(.small) == CategoryChange(category: .small, previous: .small, sequence: 4))
-        #expect(try await client.preferences() == Preferences(category: .small, legibilityWeight: .regular, sequence: 4, fontGeneration: generation))
+        #expect(
+            try await client.preferences()
+                == Preferences(category: .small, legibilityWeight: .regular, sequence: 4, fontGeneration: generation))
         // Answers that follow the preferences follow the change.
         #expect(try await client.font(.body).category == .small)
     }

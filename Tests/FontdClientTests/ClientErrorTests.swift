@@ -3,6 +3,7 @@ import Foundation
 import OpenTypeTestSupport
 import ServerTestSupport
 import Testing
+
 @testable import FontdClient
 
 /// Every error code of docs/DESIGN.md §8 (Errors) reaches the caller as `FontdClientError.server`, with the
@@ -40,7 +41,9 @@ import Testing
 
     /// The server error FontdClient reads from `answer` (a raw exchange with `server`); nil, with
     /// an issue recorded, when it reads something else.
-    private static func serverError(_ answer: TestResponse, from server: ServerProcess, sourceLocation: SourceLocation = #_sourceLocation) -> ServerError? {
+    private static func serverError(_ answer: TestResponse, from server: ServerProcess, sourceLocation: SourceLocation = #_sourceLocation)
+        -> ServerError?
+    {
         let error = FontdClient.errorAnswer(status: answer.status, body: Data(answer.body), url: server.url)
         guard case .server(let serverError) = error else {
             Issue.record("not a server error: \(error)", sourceLocation: sourceLocation)
@@ -101,7 +104,9 @@ import Testing
     @Test func changeErrors() async throws {
         let client = try client()
         await expectServerError(.unauthorized, status: 401) { _ = try await self.client(token: nil).setCategory(.extraLarge) }
-        await expectServerError(.unauthorized, status: 401) { _ = try await self.client(token: "wrong").setPreferences(legibilityWeight: .bold) }
+        await expectServerError(.unauthorized, status: 401) {
+            _ = try await self.client(token: "wrong").setPreferences(legibilityWeight: .bold)
+        }
         await expectServerError(.invalidBody, status: 400) { _ = try await client.setPreferences() }
         await expectServerError(.invalidBody, status: 400) {
             _ = try await client.send("PUT", "/category", body: Data(#"{"category": 5}"#.utf8))
@@ -138,8 +143,11 @@ import Testing
         let state = directory.appendingPathComponent("state.json")
         let largest = 999_999_999_999_999
         let lastChange = #"{"sequence":\#(largest),"event":"contentSizeCategoryDidChange","category":"l","previous":"xl"}"#
-        try Data(#"{"version":1,"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":\#(largest),"history":[\#(lastChange)]}"#.utf8)
-            .write(to: state)
+        try Data(
+            #"{"version":1,"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":\#(largest),"history":[\#(lastChange)]}"#
+                .utf8
+        )
+        .write(to: state)
         let server = try ServerProcess(["--state", state.path])
         let client = FontdClient(baseURL: server.url)
         await expectServerError(.internal, status: 500) { _ = try await client.setCategory(.extraLarge) }
@@ -246,7 +254,10 @@ import Testing
     @Test func anAnswerThatIsNotFontdsIsAnInvalidResponse() {
         let url = URL(string: "http://127.0.0.1:1/x")!
         let error = FontdClient.errorAnswer(status: 502, body: Data("<html>Bad Gateway</html>".utf8), url: url)
-        #expect(error == .invalidResponse(url: url.absoluteString, reason: "HTTP 502 without a fontd error document ('<html>Bad Gateway</html>')"))
+        #expect(
+            error
+                == .invalidResponse(url: url.absoluteString, reason: "HTTP 502 without a fontd error document ('<html>Bad Gateway</html>')")
+        )
     }
 }
 

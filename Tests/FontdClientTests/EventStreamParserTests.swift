@@ -1,9 +1,11 @@
-@testable import FontdClient
 import Testing
+
+@testable import FontdClient
 
 /// The event-stream parsing rules of WHATWG HTML §9.2.6, whatever the chunking.
 @Suite struct EventStreamParserTests {
-    static let stream = "retry: 1500\n\n: keep-alive\n\nid: 4\nevent: contentSizeCategoryDidChange\ndata: {\"a\":1}\n\n"
+    static let stream =
+        "retry: 1500\n\n: keep-alive\n\nid: 4\nevent: contentSizeCategoryDidChange\ndata: {\"a\":1}\n\n"
         + "id: 5\r\nevent: preferences\r\ndata: first\r\ndata:second\r\n\r\n"
         + "data: no id or name\r\rid: 6\nid\n\n"
 

@@ -74,7 +74,8 @@ import Testing
     /// What a subscriber must see for changes `1...count` made one by one from `l` at sequence 0.
     static func expectedChanges(through count: Int) -> [PreferenceEvent] {
         (1...count).map { sequence in
-            .categoryChanged(CategoryChange(category: category(sequence), previous: sequence == 1 ? .large : category(sequence - 1), sequence: sequence))
+            .categoryChanged(
+                CategoryChange(category: category(sequence), previous: sequence == 1 ? .large : category(sequence - 1), sequence: sequence))
         }
     }
 
@@ -90,12 +91,13 @@ import Testing
         try await client.setCategory(.accessibilityExtraLarge)  // no change, no event
         try await client.setPreferences(legibilityWeight: .regular)
         try await collector.waitForSequence(3)
-        #expect(collector.received == [
-            Self.initialSnapshot,
-            .categoryChanged(CategoryChange(category: .accessibilityExtraLarge, previous: .large, sequence: 1)),
-            .legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: .bold, previous: .regular, sequence: 2)),
-            .legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: .regular, previous: .bold, sequence: 3)),
-        ])
+        #expect(
+            collector.received == [
+                Self.initialSnapshot,
+                .categoryChanged(CategoryChange(category: .accessibilityExtraLarge, previous: .large, sequence: 1)),
+                .legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: .bold, previous: .regular, sequence: 2)),
+                .legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: .regular, previous: .bold, sequence: 3)),
+            ])
     }
 
     @Test func textSpacingIsSetReadAndHeardAndAskedPerRequest() async throws {
@@ -113,9 +115,10 @@ import Testing
         let after = try await client.setPreferences(textSpacing: .wcag)
         #expect(after == Preferences(category: .large, legibilityWeight: .regular, textSpacing: .wcag, sequence: 1))
         try await collector.waitForSequence(1)
-        #expect(collector.received == [
-            Self.initialSnapshot, .textSpacingChanged(TextSpacingChange(textSpacing: .wcag, previous: .default, sequence: 1)),
-        ])
+        #expect(
+            collector.received == [
+                Self.initialSnapshot, .textSpacingChanged(TextSpacingChange(textSpacing: .wcag, previous: .default, sequence: 1)),
+            ])
         let followed = try await client.fonts(category: .large)
         #expect(followed.fonts.first { $0.style == .body }?.metrics == asked.metrics)
         #expect(try await client.font(.body, category: .large, textSpacing: .default).metrics.wordSpacing == nil)
@@ -188,7 +191,9 @@ import Testing
         let collector = Collector(FontdClient(baseURL: server.url).preferenceChanges(reconnection: Self.quick))
         defer { collector.cancel() }
         try await collector.waitForSequence(0)
-        #expect(collector.everything.first == .snapshot(Preferences(category: .large, legibilityWeight: .regular, sequence: 0, fontGeneration: generation)))
+        #expect(
+            collector.everything.first
+                == .snapshot(Preferences(category: .large, legibilityWeight: .regular, sequence: 0, fontGeneration: generation)))
         try await FontdClient(baseURL: server.url, token: Self.token).setCategory(Self.category(1))
         try await collector.waitForSequence(1)
         server.stop()
@@ -196,7 +201,9 @@ import Testing
         try await FontdClient(baseURL: server.url, token: Self.token).setCategory(Self.category(2))
         try await collector.waitForSequence(2)
         // The resumed stream began with the generation, surfaced as an event of its own.
-        #expect(Array(collector.everything.suffix(2)) == [.fontsChanged(FontsChange(fontGeneration: generation))] + Self.expectedChanges(through: 2).suffix(1))
+        #expect(
+            Array(collector.everything.suffix(2)) == [.fontsChanged(FontsChange(fontGeneration: generation))]
+                + Self.expectedChanges(through: 2).suffix(1))
         #expect(collector.error == nil)
         server.stop()
     }
@@ -216,10 +223,11 @@ import Testing
         let fresh = FontdClient(baseURL: server.url, token: Self.token)
         try await fresh.setCategory(.extraSmall)
         try await collector.wait { $0.count == 6 }
-        #expect(Array(collector.received.suffix(2)) == [
-            Self.initialSnapshot,
-            .categoryChanged(CategoryChange(category: .extraSmall, previous: .large, sequence: 1)),
-        ])
+        #expect(
+            Array(collector.received.suffix(2)) == [
+                Self.initialSnapshot,
+                .categoryChanged(CategoryChange(category: .extraSmall, previous: .large, sequence: 1)),
+            ])
         server.stop()
     }
 
@@ -255,6 +263,9 @@ import Testing
         #expect(proxy.connectionCount >= 2)
         try await FontdClient(baseURL: server.url, token: Self.token).setCategory(.extraLarge)
         try await collector.waitForSequence(1)
-        #expect(collector.received == [Self.initialSnapshot, .categoryChanged(CategoryChange(category: .extraLarge, previous: .large, sequence: 1))])
+        #expect(
+            collector.received == [
+                Self.initialSnapshot, .categoryChanged(CategoryChange(category: .extraLarge, previous: .large, sequence: 1)),
+            ])
     }
 }

@@ -1,5 +1,5 @@
-import FontdClient
 import FontServiceTestSupport
+import FontdClient
 import Foundation
 import ServerTestSupport
 import Testing
@@ -16,14 +16,22 @@ import Testing
     @Test func aScopeSetsItsOwnValuesInheritsTheRestAndClearsThem() async throws {
         let server = try ServerProcess(["--token", Self.token])
         defer { server.stop() }
-        let alice = try client("alice", of: server), phone = try client("alice/phone", of: server), root = try client(nil, of: server)
+        let alice = try client("alice", of: server)
+        let phone = try client("alice/phone", of: server)
+        let root = try client(nil, of: server)
         let change = try await alice.setCategory(.extraLarge)
         #expect(change == CategoryChange(scope: "alice", category: .extraLarge, previous: .large, sequence: 1))
         let set = try await phone.setPreferences(legibilityWeight: .bold)
-        #expect(set == Preferences(scope: "alice/phone", category: .extraLarge, legibilityWeight: .bold, sequence: 2, inherited: ["category", "textSpacing"]))
+        #expect(
+            set
+                == Preferences(
+                    scope: "alice/phone", category: .extraLarge, legibilityWeight: .bold, sequence: 2,
+                    inherited: ["category", "textSpacing"]))
         #expect(try await phone.category() == CategoryPreference(scope: "alice/phone", category: .extraLarge, sequence: 2))
         let generation = try server.client.fontGeneration()
-        #expect(try await root.preferences() == Preferences(category: .large, legibilityWeight: .regular, sequence: 0, fontGeneration: generation))
+        #expect(
+            try await root.preferences()
+                == Preferences(category: .large, legibilityWeight: .regular, sequence: 0, fontGeneration: generation))
         // The font follows the scope's effective category.
         #expect(try await phone.font(.body).category == .extraLarge)
         #expect(try await root.font(.body).category == .large)
@@ -31,9 +39,12 @@ import Testing
         let cleared = try await phone.clearPreferences(legibilityWeight: true)
         #expect(cleared.legibilityWeight == .regular)
         #expect(cleared.inherited == ["category", "legibilityWeight", "textSpacing"])
-        #expect(try await phone.preferences() == Preferences(
-            scope: "alice/phone", category: cleared.category, legibilityWeight: cleared.legibilityWeight, sequence: cleared.sequence,
-            fontGeneration: generation, inherited: cleared.inherited))
+        #expect(
+            try await phone.preferences()
+                == Preferences(
+                    scope: "alice/phone", category: cleared.category, legibilityWeight: cleared.legibilityWeight,
+                    sequence: cleared.sequence,
+                    fontGeneration: generation, inherited: cleared.inherited))
     }
 
     @Test func aScopesStreamHearsItsAncestorsChangesAndNoOneElses() async throws {
@@ -81,8 +92,10 @@ import Testing
         try await client("alice", of: server, token: jwt).setPreferences(legibilityWeight: .bold)
         try await events.waitForSequence(1)
         #expect(events.error == nil, "\(String(describing: events.error))")
-        #expect(events.received.last == .legibilityWeightChanged(
-            LegibilityWeightChange(scope: "alice/phone", legibilityWeight: .bold, previous: .regular, sequence: 1)))
+        #expect(
+            events.received.last
+                == .legibilityWeightChanged(
+                    LegibilityWeightChange(scope: "alice/phone", legibilityWeight: .bold, previous: .regular, sequence: 1)))
         let bob = try client("bob", of: server, token: jwt)
         do {
             _ = try await bob.preferences()

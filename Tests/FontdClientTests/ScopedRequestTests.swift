@@ -108,8 +108,11 @@ import Testing
         let server = try CannedHTTPServer(contentType: "application/json", body: Self.scopedPreferences)
         let client = FontdClient(baseURL: server.url, scope: try PreferenceScope(parsing: Self.scope), token: Self.token)
         let preferences = try await client.clearPreferences(legibilityWeight: true)
-        #expect(preferences == Preferences(
-            scope: Self.scope, category: .extraLarge, legibilityWeight: .regular, sequence: 57, inherited: ["legibilityWeight", "textSpacing"]))
+        #expect(
+            preferences
+                == Preferences(
+                    scope: Self.scope, category: .extraLarge, legibilityWeight: .regular, sequence: 57,
+                    inherited: ["legibilityWeight", "textSpacing"]))
         let request = try #require(server.requests.first)
         #expect(request.target == "/preferences?scope=" + Self.encodedScope)
         #expect(request.bodyText == #"{"legibilityWeight":null}"#)
@@ -119,7 +122,11 @@ import Testing
     @Test func clearingNothingIsRefusedWithoutARequest() async throws {
         let server = try CannedHTTPServer(contentType: "application/json", body: Self.scopedPreferences)
         let client = FontdClient(baseURL: server.url, scope: try PreferenceScope(parsing: "alice"), token: Self.token)
-        await #expect(throws: FontdClientError.invalidCall("Nothing to clear; ask to clear the category, the legibility weight, the text spacing, the reading font, the minimum category, the maximum category or several.")) {
+        await #expect(
+            throws: FontdClientError.invalidCall(
+                "Nothing to clear; ask to clear the category, the legibility weight, the text spacing, the reading font, the minimum category, the maximum category or several."
+            )
+        ) {
             try await client.clearPreferences()
         }
         #expect(server.requests.isEmpty)

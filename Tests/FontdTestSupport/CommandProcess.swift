@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A command (such as `fontd watch`, or a program a test compiled) whose stdout lines are read as they come, each
@@ -20,7 +21,9 @@ public final class CommandProcess: @unchecked Sendable {
     private var errorText = Data()
 
     /// Starts `fontd arguments…` (or another built product, `executable`) with the pinned fonts.
-    public convenience init(_ arguments: [String], executable name: String = "fontd", environment: [String: String] = PinnedFonts.environment) throws {
+    public convenience init(
+        _ arguments: [String], executable name: String = "fontd", environment: [String: String] = PinnedFonts.environment
+    ) throws {
         guard let executable = TestPaths.builtExecutable(name) else { throw CommandRunner.RunError.notBuilt }
         try self.init(program: executable, arguments, environment: environment)
     }

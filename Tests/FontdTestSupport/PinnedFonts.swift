@@ -33,7 +33,8 @@ public enum PinnedFonts {
     /// The environment for a child process that must see only the font files in `directory`.
     public static func environment(seeingOnly directory: URL) -> [String: String] {
         var environment = Self.environment
-        environment["FONTCONFIG_FILE"] = writeConfiguration(named: "test-fontconfig-\(directory.lastPathComponent)", directories: [directory.path])
+        environment["FONTCONFIG_FILE"] = writeConfiguration(
+            named: "test-fontconfig-\(directory.lastPathComponent)", directories: [directory.path])
         return environment
     }
 
@@ -49,7 +50,9 @@ public enum PinnedFonts {
         // server must never take names on the session of whoever runs the tests.
         // No X display either: `--desktop auto` writes Xft.dpi to the one named here (docs/DESIGN.md §30 (KDE Plasma,
         // X11, and per-target limits)); a test that wants X starts an `X11Display` of its own.
-        for name in ["FONTD_STYLES", "FONTD_NO_CACHE", "FONTD_CACHE_TRACE", "DBUS_SESSION_BUS_ADDRESS", "DISPLAY"] { environment.removeValue(forKey: name) }
+        for name in ["FONTD_STYLES", "FONTD_NO_CACHE", "FONTD_CACHE_TRACE", "DBUS_SESSION_BUS_ADDRESS", "DISPLAY"] {
+            environment.removeValue(forKey: name)
+        }
         return environment
     }
 

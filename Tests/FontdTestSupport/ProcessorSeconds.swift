@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// CPU seconds (user + system) process `pid` has used so far, from /proc/PID/stat.

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A real small disk for a test: a tmpfs of a given size mounted on a fresh directory (the tests

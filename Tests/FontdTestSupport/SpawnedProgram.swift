@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A program a test starts with `posix_spawn` and an empty signal mask rather than `Process`: a test
@@ -18,11 +19,14 @@ package struct SpawnedProgram {
     /// /dev/null) and stderr to `errorPath` (or wherever stdout goes).
     ///
     /// - Throws: `SpawnError` with the `errno` of a failed start.
-    package init(_ arguments: [String], environment: [String: String], outputPath: String? = nil, errorPath: String? = nil) throws(SpawnError) {
+    package init(_ arguments: [String], environment: [String: String], outputPath: String? = nil, errorPath: String? = nil)
+        throws(SpawnError)
+    {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
+        var none = sigset_t()
+        var all = sigset_t()
         sigemptyset(&none)
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)

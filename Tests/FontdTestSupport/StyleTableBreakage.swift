@@ -105,7 +105,10 @@ public struct StyleTableBreakage: Sendable, CustomStringConvertible {
             editCell(&$0, 0, "l") { $0?["variations"] = ["GRAD": "high"] }
         },
         StyleTableBreakage(name: "scaling without sizes", path: "styles[3].sizes", reason: "required field is missing") {
-            editStyle(&$0, 3) { $0["scaling"] = "android14"; $0["sizes"] = nil }
+            editStyle(&$0, 3) {
+                $0["scaling"] = "android14"
+                $0["sizes"] = nil
+            }
         },
         StyleTableBreakage(
             name: "scaling with all 12 sizes", path: "styles[3].scaling",
@@ -114,7 +117,10 @@ public struct StyleTableBreakage: Sendable, CustomStringConvertible {
             editStyle(&$0, 3) { $0["scaling"] = "linear" }
         },
         StyleTableBreakage(name: "scaling without l", path: "styles[3].sizes", reason: "missing category l") {
-            editStyle(&$0, 3) { $0["scaling"] = "android14"; $0["sizes"] = ["xl": ["size": 22, "lineHeight": 28]] }
+            editStyle(&$0, 3) {
+                $0["scaling"] = "android14"
+                $0["sizes"] = ["xl": ["size": 22, "lineHeight": 28]]
+            }
         },
         StyleTableBreakage(
             name: "some sizes without scaling", path: "styles[3].sizes",
@@ -122,11 +128,19 @@ public struct StyleTableBreakage: Sendable, CustomStringConvertible {
         ) {
             editStyle(&$0, 3) { $0["sizes"] = ["l": ["size": 20, "lineHeight": 25]] }
         },
-        StyleTableBreakage(name: "unknown scaling", path: "styles[3].scaling", reason: "unknown scaling 'android13'; use: android14, linear") {
-            editStyle(&$0, 3) { $0["scaling"] = "android13"; $0["sizes"] = ["l": ["size": 20, "lineHeight": 25]] }
+        StyleTableBreakage(
+            name: "unknown scaling", path: "styles[3].scaling", reason: "unknown scaling 'android13'; use: android14, linear"
+        ) {
+            editStyle(&$0, 3) {
+                $0["scaling"] = "android13"
+                $0["sizes"] = ["l": ["size": 20, "lineHeight": 25]]
+            }
         },
         StyleTableBreakage(name: "scaling not a name", path: "styles[3].scaling", reason: "expected a string") {
-            editStyle(&$0, 3) { $0["scaling"] = 1.3; $0["sizes"] = ["l": ["size": 20, "lineHeight": 25]] }
+            editStyle(&$0, 3) {
+                $0["scaling"] = 1.3
+                $0["sizes"] = ["l": ["size": 20, "lineHeight": 25]]
+            }
         },
     ]
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A user's home of one test's own, with every XDG folder inside it, so that `fontd desktop`
@@ -76,7 +77,8 @@ public struct TemporaryHome: Sendable {
             var status = stat()
             stat(path, &status)
             let mode = String(status.st_mode & 0o7777, radix: 8)
-            let contents = (status.st_mode & S_IFMT) == S_IFDIR ? "folder" : (try Data(contentsOf: URL(fileURLWithPath: path))).base64EncodedString()
+            let contents =
+                (status.st_mode & S_IFMT) == S_IFDIR ? "folder" : (try Data(contentsOf: URL(fileURLWithPath: path))).base64EncodedString()
             entries[String(path.dropFirst(prefix))] = "\(mode) \(contents)"
         }
         return entries

@@ -8,7 +8,10 @@ import Testing
         let poll = epoll_create1(Int32(EPOLL_CLOEXEC))
         let event = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         #expect(poll >= 0 && event >= 0)
-        defer { close(poll); close(event) }
+        defer {
+            close(poll)
+            close(event)
+        }
 
         var interest = epoll_event()
         interest.events = EPOLLIN.rawValue

@@ -43,7 +43,8 @@ struct FileResponder: HTTPResponder {
     let files: ServedFiles
 
     func respond(to request: HTTPRequest, context: Void) -> HTTPReply {
-        let path: String, status: Int
+        let path: String
+        let status: Int
         switch request.path {
         case "/file": (path, status) = (files.small, 200)
         case "/big": (path, status) = (files.big, 200)
@@ -51,7 +52,8 @@ struct FileResponder: HTTPResponder {
         default: return .response(HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array("other".utf8)))
         }
         do {
-            return .file(HTTPResponse(status: status, headers: [("Content-Type", "application/octet-stream")]), try HTTPFileBody(path: path))
+            return .file(
+                HTTPResponse(status: status, headers: [("Content-Type", "application/octet-stream")]), try HTTPFileBody(path: path))
         } catch {
             return .response(HTTPResponse(status: 500, body: Array(error.description.utf8)))
         }
@@ -107,10 +109,11 @@ func mismatch(_ received: [UInt8], _ expected: [UInt8]) -> String? {
 
     /// HEAD announces the length a GET would get; a 304 announces none. Either way any byte of
     /// the file after the head would be read as the next answer.
-    @Test(arguments: [
-        ("HEAD /file", 200, "\(ServedFiles.smallLength)"),
-        ("GET /not-modified", 304, nil),
-    ] as [(String, Int, String?)])
+    @Test(
+        arguments: [
+            ("HEAD /file", 200, "\(ServedFiles.smallLength)"),
+            ("GET /not-modified", 304, nil),
+        ] as [(String, Int, String?)])
     func aFileAnswerWithoutABodySendsNoFileBytes(request: String, status: Int, contentLength: String?) throws {
         try withServer(serving: responder) { server in
             let client = try RawHTTPConnection(port: server.port)
@@ -128,7 +131,8 @@ func mismatch(_ received: [UInt8], _ expected: [UInt8]) -> String? {
     @Test func pipelinedRequestsAfterAFileAreAnsweredInOrder() throws {
         try withServer(serving: responder) { server in
             let client = try RawHTTPConnection(port: server.port)
-            try client.send("GET /file HTTP/1.1\r\nHost: t\r\n\r\nGET /other HTTP/1.1\r\nHost: t\r\n\r\nGET /file HTTP/1.1\r\nHost: t\r\n\r\n")
+            try client.send(
+                "GET /file HTTP/1.1\r\nHost: t\r\n\r\nGET /other HTTP/1.1\r\nHost: t\r\n\r\nGET /file HTTP/1.1\r\nHost: t\r\n\r\n")
             let first = try client.readResponse()
             #expect(mismatch(first.body, files.content) == nil)
             let second = try client.readResponse()
@@ -143,7 +147,8 @@ func mismatch(_ received: [UInt8], _ expected: [UInt8]) -> String? {
         try withServer(serving: responder) { server in
             let failures = Failures()
             let finished = DispatchGroup()
-            let content = files.content, port = server.port
+            let content = files.content
+            let port = server.port
             for index in 0..<20 {
                 finished.enter()
                 Thread {
@@ -270,8 +275,9 @@ func mismatch(_ received: [UInt8], _ expected: [UInt8]) -> String? {
     @Test func onlyRegularFilesCanBeSent() throws {
         let missing = files.directory + "/missing"
         #expect(throws: HTTPFileBody.OpenError.cannotOpen(path: missing, errno: ENOENT)) { try HTTPFileBody(path: missing) }
-        #expect(HTTPFileBody.OpenError.cannotOpen(path: missing, errno: ENOENT).description
-            == "Cannot open '\(missing)': No such file or directory.")
+        #expect(
+            HTTPFileBody.OpenError.cannotOpen(path: missing, errno: ENOENT).description
+                == "Cannot open '\(missing)': No such file or directory.")
         #expect(throws: HTTPFileBody.OpenError.notARegularFile(path: files.directory, kind: "a directory")) {
             try HTTPFileBody(path: files.directory)
         }
@@ -312,9 +318,11 @@ private func readSlowly(_ client: RawHTTPConnection, expectedLength: Int) throws
         let count = recv(client.descriptor, &chunk, chunk.count, 0)
         guard count > 0 else { throw RawHTTPConnection.ClientError.closed("the body, \(received.count) bytes in") }
         received.append(contentsOf: chunk[..<count])
-        if bodyStart == nil, let end = received.indices.dropLast(3).first(where: { received[$0..<$0 + 4].elementsEqual([13, 10, 13, 10]) }) {
+        if bodyStart == nil, let end = received.indices.dropLast(3).first(where: { received[$0..<$0 + 4].elementsEqual([13, 10, 13, 10]) })
+        {
             let head = String(decoding: received[..<end], as: UTF8.self)
-            guard head.contains("\r\nContent-Length: \(expectedLength)\r\n") || head.hasSuffix("\r\nContent-Length: \(expectedLength)") else {
+            guard head.contains("\r\nContent-Length: \(expectedLength)\r\n") || head.hasSuffix("\r\nContent-Length: \(expectedLength)")
+            else {
                 throw RawHTTPConnection.ClientError.malformed(head)
             }
             bodyStart = end + 4

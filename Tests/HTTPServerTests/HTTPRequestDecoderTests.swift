@@ -1,5 +1,6 @@
-@testable import HTTPServer
 import Testing
+
+@testable import HTTPServer
 
 /// The incremental decoder: it resumes where it stopped, so decoding is linear in the bytes
 /// received however they are cut into reads; and the RFC 9112 rules added with it
@@ -34,8 +35,9 @@ import Testing
         #expect(parsed.target == "/healthz")
         #expect(consumed == request.count)
         // Each byte once, plus a CR looked at again when a read ends between it and its LF.
-        #expect(decoder.bytesExamined <= request.count + request.count / 1024 + 1,
-                "\(decoder.bytesExamined) bytes examined for \(request.count) received in \(request.count / 1024) reads")
+        #expect(
+            decoder.bytesExamined <= request.count + request.count / 1024 + 1,
+            "\(decoder.bytesExamined) bytes examined for \(request.count) received in \(request.count / 1024) reads")
     }
 
     @Test func emptyLinesCountAgainstTheRequestLineLimit() {
@@ -46,7 +48,8 @@ import Testing
     }
 
     @Test func aRequestCutIntoSingleBytesDecodesAsAWhole() throws {
-        let text = "PUT /category HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let text =
+            "PUT /category HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
             + "4;name=\"a \\\"quoted\\\" value\"\r\n{\"ca\r\n" + "D ; ext = token\r\ntegory\":\"xl\"}\r\n" + "0\r\nX-Trailer: yes\r\n\r\n"
         let bytes = Array(text.utf8)
         let (whole, _) = feed(bytes, step: bytes.count)

@@ -1,5 +1,6 @@
-@testable import HTTPServer
 import Testing
+
+@testable import HTTPServer
 
 /// The request parser as a pure function of bytes: every framing rule of docs/DESIGN.md §14 (Request framing and limits), no socket.
 @Suite struct HTTPRequestParserTests {
@@ -73,7 +74,8 @@ import Testing
     }
 
     @Test func chunkedBodyIsDecodedWithExtensionsAndTrailers() throws {
-        let text = "PUT /c HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\r\nhello\r\n6\r\n world\r\n0\r\nX-Trailer: y\r\n\r\n"
+        let text =
+            "PUT /c HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\r\nhello\r\n6\r\n world\r\n0\r\nX-Trailer: y\r\n\r\n"
         let (request, consumed) = try request(text)
         #expect(request.body == Array("hello world".utf8))
         #expect(consumed == text.utf8.count)
@@ -102,7 +104,10 @@ import Testing
         ("overflowing Content-Length", "PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\n", 400),
         ("differing Content-Lengths", "PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!", 400),
         ("differing Content-Length list", "PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: 5, 6\r\n\r\nhello!", 400),
-        ("Content-Length with Transfer-Encoding", "PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+        (
+            "Content-Length with Transfer-Encoding",
+            "PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400
+        ),
         ("gzip transfer coding", "PUT / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
         ("gzip then chunked", "PUT / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
         ("bad chunk size", "PUT / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),

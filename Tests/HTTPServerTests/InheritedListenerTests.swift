@@ -3,9 +3,10 @@ import Foundation
 import HTTPServer
 import Logging
 import Testing
+
 #if canImport(Glibc)
-import Glibc
-import ServerTestSupport
+    import Glibc
+    import ServerTestSupport
 #endif
 
 /// A listening socket the process inherited, as systemd passes one (docs/DESIGN.md §29 (A desktop service)).
@@ -36,7 +37,8 @@ import ServerTestSupport
 
         var configuration = HTTPServerConfiguration()
         configuration.threads = 2
-        let server = try HTTPServer(listener: listener, configuration: configuration, responder: LoopNumberResponder(), logger: Logger(label: "test"))
+        let server = try HTTPServer(
+            listener: listener, configuration: configuration, responder: LoopNumberResponder(), logger: Logger(label: "test"))
         server.start()
         defer {
             server.stop()

@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import HTTPServer
+import ServerTestSupport
 import Synchronization
 import Testing
-import ServerTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `HTTPReply.retry(after:)`: the loop parks the request, and asks the responder again once the
 /// work it waited for is done — on the loop's thread, in order with the connection's other requests.

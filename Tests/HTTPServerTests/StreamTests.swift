@@ -13,14 +13,16 @@ final class EchoResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest, context: Void) -> HTTPReply {
         if request.path == "/stream" {
-            return .stream(HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream")], body: Array("ready\n".utf8))) { stream in
+            return .stream(HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream")], body: Array("ready\n".utf8))) {
+                stream in
                 stream.onEnd { reason in self.ended.withLock { $0.append(reason) } }
                 self.streams.withLock { $0.append(stream) }
             }
         }
-        return .response(HTTPResponse(
-            status: 200, headers: [("Content-Type", "text/plain")],
-            body: Array("\(request.method) \(request.target) \(request.body.count)".utf8)))
+        return .response(
+            HTTPResponse(
+                status: 200, headers: [("Content-Type", "text/plain")],
+                body: Array("\(request.method) \(request.target) \(request.body.count)".utf8)))
     }
 
     /// Waits until `count` streams have opened.
@@ -144,7 +146,10 @@ func withServer(
     }
 
     @Test func aReaderThatStopsReadingIsCutOffPastTheBacklogLimit() throws {
-        try withServer({ $0.streamBacklogLimitBytes = 64 * 1024; $0.streamSendBufferBytes = 4096 }) { server, responder in
+        try withServer({
+            $0.streamBacklogLimitBytes = 64 * 1024
+            $0.streamSendBufferBytes = 4096
+        }) { server, responder in
             let slow = try RawHTTPConnection(port: server.port)
             var receiveBuffer: Int32 = 4096
             setsockopt(slow.descriptor, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))

@@ -32,13 +32,16 @@ public enum CapsizeReference {
     public static func measure(_ fonts: [ResolvedFont]) throws -> [Face] {
         let arguments = try fonts.flatMap { font -> [String] in
             let coordinates = String(decoding: try JSONEncoder().encode(font.variations ?? [:]), as: UTF8.self)
-            return [font.matchedFace.file, "\(font.matchedFace.index & 0xFFFF)", coordinates,
-                    "\(font.matchedFace.pointSize)", "\(font.metrics.lineHeight)"]
+            return [
+                font.matchedFace.file, "\(font.matchedFace.index & 0xFFFF)", coordinates,
+                "\(font.matchedFace.pointSize)", "\(font.metrics.lineHeight)",
+            ]
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [TestPaths.packageRoot.appendingPathComponent("scripts/capsize-reference").path] + arguments
-        let output = Pipe(), error = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardOutput = output
         process.standardError = error
         try process.run()
@@ -46,7 +49,9 @@ public enum CapsizeReference {
         let message = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "scripts/capsize-reference failed (is python3-fonttools installed?): \(String(decoding: message, as: UTF8.self))")
+            throw Failure(
+                description:
+                    "scripts/capsize-reference failed (is python3-fonttools installed?): \(String(decoding: message, as: UTF8.self))")
         }
         return try String(decoding: data, as: UTF8.self).split(separator: "\n")
             .map { try JSONDecoder().decode(Face.self, from: Data($0.utf8)) }

@@ -13,7 +13,9 @@ extension OpenTypeTables {
     public func axes() throws -> [Axis] {
         guard let fvar = try directory.optionalTable("fvar") else { return [] }
         // Header: version, axesArrayOffset, reserved, axisCount, axisSize (20), instanceCount, instanceSize.
-        let arrayOffset = try fvar.u16(4), count = try fvar.u16(8), size = try fvar.u16(10)
+        let arrayOffset = try fvar.u16(4)
+        let count = try fvar.u16(8)
+        let size = try fvar.u16(10)
         return try (0..<count).map { index in
             let record = arrayOffset + index * size
             return Axis(
@@ -30,7 +32,8 @@ extension OpenTypeTables {
         return try axes.enumerated().map { index, axis in
             let value = min(max(design[axis.tag] ?? axis.defaultValue, axis.minimum), axis.maximum)
             var normalized =
-                value < axis.defaultValue ? (value - axis.defaultValue) / (axis.defaultValue - axis.minimum)
+                value < axis.defaultValue
+                ? (value - axis.defaultValue) / (axis.defaultValue - axis.minimum)
                 : value > axis.defaultValue ? (value - axis.defaultValue) / (axis.maximum - axis.defaultValue) : 0
             normalized = Self.f2dot14(normalized)
             guard let avar, index < (try avar.u16(6)) else { return normalized }
@@ -46,7 +49,9 @@ extension OpenTypeTables {
     /// The MVAR delta for `tag` (`xhgt`, `cpht`, …) at normalized `coordinates`, unrounded; 0 when MVAR does not vary it.
     public func metricDelta(_ tag: String, at coordinates: [Double]) throws -> Double {
         guard let mvar = try directory.optionalTable("MVAR") else { return 0 }
-        let recordSize = try mvar.u16(6), recordCount = try mvar.u16(8), storeOffset = try mvar.u16(10)
+        let recordSize = try mvar.u16(6)
+        let recordCount = try mvar.u16(8)
+        let storeOffset = try mvar.u16(10)
         guard let record = try (0..<recordCount).map({ 12 + $0 * recordSize }).first(where: { try mvar.tag($0) == tag }) else {
             return 0
         }
@@ -60,10 +65,13 @@ extension OpenTypeTables {
         let regionAxisCount = try regions.u16(0)
         let data = try store.view(
             at: try store.u32(8 + 4 * outer), length: store.range.count - (try store.u32(8 + 4 * outer)), what: "variation data")
-        let itemCount = try data.u16(0), wordField = try data.u16(2), regionIndexCount = try data.u16(4)
+        let itemCount = try data.u16(0)
+        let wordField = try data.u16(2)
+        let regionIndexCount = try data.u16(4)
         guard inner < itemCount else { return 0 }
         // wordDeltaCount's top bit (LONG_WORDS) doubles both delta sizes: 32/16 bits instead of 16/8.
-        let longWords = wordField & 0x8000 != 0, wordCount = wordField & 0x7FFF
+        let longWords = wordField & 0x8000 != 0
+        let wordCount = wordField & 0x7FFF
         let (wide, narrow) = longWords ? (4, 2) : (2, 1)
         let rowSize = wordCount * wide + (regionIndexCount - wordCount) * narrow
         var position = 6 + 2 * regionIndexCount + inner * rowSize
@@ -83,7 +91,9 @@ extension OpenTypeTables {
         var scalar = 1.0
         for axis in 0..<axisCount {
             let record = 4 + (region * axisCount + axis) * 6
-            let start = try regions.f2dot14(record), peak = try regions.f2dot14(record + 2), end = try regions.f2dot14(record + 4)
+            let start = try regions.f2dot14(record)
+            let peak = try regions.f2dot14(record + 2)
+            let end = try regions.f2dot14(record + 4)
             let value = axis < coordinates.count ? coordinates[axis] : 0
             // Malformed and zero-peak axes do not limit the region (spec: "ignored").
             if start > peak || peak > end || (start < 0 && end > 0 && peak != 0) || peak == 0 { continue }

@@ -51,10 +51,11 @@ public struct OpenTypeTables: Sendable {
     public func glyphID(for scalar: Unicode.Scalar) throws -> Int? {
         let subtable = try unicodeSubtable()
         let code = Int(scalar.value)
-        let glyph = switch try subtable.u16(0) {
-        case 4: try Self.format4Glyph(for: code, in: subtable)
-        default: try Self.format12Glyph(for: code, in: subtable)
-        }
+        let glyph =
+            switch try subtable.u16(0) {
+            case 4: try Self.format4Glyph(for: code, in: subtable)
+            default: try Self.format12Glyph(for: code, in: subtable)
+            }
         // Glyph 0 is .notdef, the spec's "missing glyph".
         return glyph == 0 ? nil : glyph
     }
@@ -71,7 +72,8 @@ public struct OpenTypeTables: Sendable {
             throw OpenTypeTablesError.noOutline(file: path, scalar: scalar, reason: "the font has no 'glyf' table (CFF outlines)")
         }
         let loca = try directory.table("loca")
-        let start: Int, end: Int
+        let start: Int
+        let end: Int
         switch indexToLocFormat {
         // head.indexToLocFormat 0: 'loca' holds offset/2 as uint16; 1: the offset itself as uint32.
         case 0: (start, end) = (try loca.u16(2 * glyph) * 2, try loca.u16(2 * glyph + 2) * 2)
@@ -96,22 +98,25 @@ public struct OpenTypeTables: Sendable {
         var best: (score: Int, offset: Int)?
         for index in 0..<(try cmap.u16(2)) {
             let record = 4 + 8 * index
-            let rank: Int? = switch (try cmap.u16(record), try cmap.u16(record + 2)) {
-            case (3, 10): 0
-            case (3, 1): 2
-            case (0, _): 4
-            default: nil
-            }
+            let rank: Int? =
+                switch (try cmap.u16(record), try cmap.u16(record + 2)) {
+                case (3, 10): 0
+                case (3, 1): 2
+                case (0, _): 4
+                default: nil
+                }
             guard let rank else { continue }
-            let offset = try cmap.u32(record + 4), format = try cmap.u16(offset)
+            let offset = try cmap.u32(record + 4)
+            let format = try cmap.u16(offset)
             guard format == 4 || format == 12 else { continue }
             // Among equally preferred encodings, format 12 covers the full repertoire.
             let score = rank + (format == 12 ? 0 : 1)
             if score < best?.score ?? .max { best = (score, offset) }
         }
         guard let best else {
-            throw .malformed(file: directory.file.path, what: "'cmap' table",
-                             reason: "no format 4 or 12 subtable for platform/encoding 3/10, 3/1 or 0/*")
+            throw .malformed(
+                file: directory.file.path, what: "'cmap' table",
+                reason: "no format 4 or 12 subtable for platform/encoding 3/10, 3/1 or 0/*")
         }
         return try cmap.view(at: best.offset, length: cmap.range.count - best.offset, what: "cmap subtable")
     }
@@ -119,7 +124,9 @@ public struct OpenTypeTables: Sendable {
     private static func format4Glyph(for code: Int, in table: ByteView) throws(OpenTypeTablesError) -> Int {
         guard code <= 0xFFFF else { return 0 }
         let segments = try table.u16(6) / 2
-        let endCodes = 14, startCodes = 16 + 2 * segments, idDeltas = startCodes + 2 * segments
+        let endCodes = 14
+        let startCodes = 16 + 2 * segments
+        let idDeltas = startCodes + 2 * segments
         let idRangeOffsets = idDeltas + 2 * segments
         for segment in 0..<segments where try table.u16(endCodes + 2 * segment) >= code {
             let start = try table.u16(startCodes + 2 * segment)
@@ -139,7 +146,8 @@ public struct OpenTypeTables: Sendable {
     private static func format12Glyph(for code: Int, in table: ByteView) throws(OpenTypeTablesError) -> Int {
         for group in 0..<(try table.u32(12)) {
             let record = 16 + 12 * group
-            let start = try table.u32(record), end = try table.u32(record + 4)
+            let start = try table.u32(record)
+            let end = try table.u32(record + 4)
             if start <= code && code <= end { return try table.u32(record + 8) + (code - start) }
         }
         return 0
@@ -294,9 +302,11 @@ struct TableDirectory: Sendable {
         let tableCount = try file.u16(fontOffset + 4)
         // 12-byte offset table, then 16-byte records: tag, checksum, offset (from the file start, also in a TTC), length.
         let records = try file.view(at: fontOffset, length: 12 + 16 * tableCount, what: "table directory")
-        var tags: [String] = [], ranges: [String: Range<Int>] = [:]
+        var tags: [String] = []
+        var ranges: [String: Range<Int>] = [:]
         for record in stride(from: 12, to: records.range.count, by: 16) {
-            let tag = try records.tag(record), offset = try records.u32(record + 8)
+            let tag = try records.tag(record)
+            let offset = try records.u32(record + 8)
             tags.append(tag)
             if ranges[tag] == nil { ranges[tag] = offset..<(offset + (try records.u32(record + 12))) }
         }

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A throwaway PostgreSQL 15 from Debian's packages for the store tests (DESIGN §24 (Replicas on PostgreSQL)): its own
@@ -60,14 +61,20 @@ public final class PostgresCluster: @unchecked Sendable {
         self.tls = tls
         let initdb = "\(Self.binDirectory)/initdb"
         guard FileManager.default.isExecutableFile(atPath: initdb) else {
-            throw Failure(description: "PostgreSQL 15 is not installed (\(initdb) is missing); run scripts/install-dependencies, which installs Debian's postgresql")
+            throw Failure(
+                description:
+                    "PostgreSQL 15 is not installed (\(initdb) is missing); run scripts/install-dependencies, which installs Debian's postgresql"
+            )
         }
         password = "pw-\(UUID().uuidString.prefix(12))"
         port = try Self.freePort()
         directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("fontd-postgres-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let passwordFile = directory.appendingPathComponent("password").path
-        guard FileManager.default.createFile(atPath: passwordFile, contents: Data((password + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
+        guard
+            FileManager.default.createFile(
+                atPath: passwordFile, contents: Data((password + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        else {
             throw Failure(description: "cannot write \(passwordFile)")
         }
         try Self.run(["/usr/bin/chown", "-R", "postgres:postgres", directory.path])
@@ -138,7 +145,9 @@ public final class PostgresCluster: @unchecked Sendable {
                 "-c fsync=off", "-c full_page_writes=off", "-c max_connections=50", tls ? "-c ssl=on" : "",
             ].joined(separator: " ")
             do {
-                try Self.runAsPostgres(["\(Self.binDirectory)/pg_ctl", "start", "-w", "-t", "60", "-D", dataDirectory, "-l", logFile, "-o", options])
+                try Self.runAsPostgres([
+                    "\(Self.binDirectory)/pg_ctl", "start", "-w", "-t", "60", "-D", dataDirectory, "-l", logFile, "-o", options,
+                ])
             } catch let failure as Failure {
                 throw Failure(description: "\(failure.description)\nserver log:\n\(serverLog())")
             }
@@ -158,10 +167,12 @@ public final class PostgresCluster: @unchecked Sendable {
     /// Creates a new empty database and answers its name (`fontd_test_N` unless named).
     @discardableResult
     public func createDatabase(_ name: String? = nil) throws -> String {
-        let name = name ?? lock.withLock {
-            databaseCount += 1
-            return "fontd_test_\(databaseCount)"
-        }
+        let name =
+            name
+            ?? lock.withLock {
+                databaseCount += 1
+                return "fontd_test_\(databaseCount)"
+            }
         try runSQL("CREATE DATABASE \"\(name)\"")
         return name
     }
@@ -199,7 +210,9 @@ public final class PostgresCluster: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
         }
         guard bound else { throw Failure(description: "bind to 127.0.0.1:0: \(String(cString: strerror(errno)))") }
         return Int(UInt16(bigEndian: address.sin_port))
@@ -258,7 +271,8 @@ public final class PostgresCluster: @unchecked Sendable {
         let standardError = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
         // WIFEXITED and WEXITSTATUS, which Swift does not import.
         guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-            throw Failure(description: "\(arguments.joined(separator: " ")) failed (wait status \(status)): \(standardError)\(standardOutput)")
+            throw Failure(
+                description: "\(arguments.joined(separator: " ")) failed (wait status \(status)): \(standardError)\(standardOutput)")
         }
         return standardOutput
     }

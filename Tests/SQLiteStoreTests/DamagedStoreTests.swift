@@ -1,8 +1,8 @@
 import DynamicType
-import ScopedPreferences
 import Foundation
 import GRDB
 import SQLiteStore
+import ScopedPreferences
 import Testing
 
 /// A file that is not a whole fontd store is refused at open — never reset, never written.
@@ -24,7 +24,10 @@ import Testing
             case .positionPastTheLastId:
                 ("UPDATE preferences SET position = 9223372036854775807", "preferences.position (the root scope)", "9223372036854775807")
             case .markPastTheLastId:
-                ("UPDATE preferences SET category_mark = 1000000000000000", "preferences.category_mark (the root scope)", "1000000000000000")
+                (
+                    "UPDATE preferences SET category_mark = 1000000000000000", "preferences.category_mark (the root scope)",
+                    "1000000000000000"
+                )
             case .markPastTheLastIdInAScope:
                 (
                     "INSERT INTO scopes (scope, category, category_mark, legibility_weight_mark, text_spacing_mark) VALUES ('alice', 'xl', 9223372036854775807, 0, 0)",
@@ -32,7 +35,10 @@ import Testing
                 )
             case .negativeDroppedThrough:
                 // The one number without a CHECK of its own (a negative mark fails SQLite's quick_check).
-                ("INSERT INTO dropped_history (scope, through_sequence) VALUES ('alice', -1)", "dropped_history.through_sequence (the scope 'alice')", "-1")
+                (
+                    "INSERT INTO dropped_history (scope, through_sequence) VALUES ('alice', -1)",
+                    "dropped_history.through_sequence (the scope 'alice')", "-1"
+                )
             default: nil
             }
         }
@@ -56,7 +62,8 @@ import Testing
             case .otherApplicationsDatabase:
                 let database = try DatabaseQueue(path: fixture.path)
                 try database.write { db in
-                    try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('keep me')")
+                    try db.execute(
+                        sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('keep me')")
                 }
                 try database.close()
             case .storeWithAnExtraTable:
@@ -169,9 +176,13 @@ import Testing
         defer { fixture.remove() }
         let alice = try PreferenceScope(parsing: "alice")
         let store = try SQLitePreferenceStore.open(path: fixture.path)
-        try store.commit(ScopeCommit(
-            entries: [ScopeHistoryEntry(position: 1, sequence: 1, isEvent: true, scope: alice, change: .legibilityWeight(.bold, previous: nil))],
-            scopes: [ScopeRecord(scope: alice, legibilityWeight: .bold, legibilityWeightMark: 1)], sequence: 1))
+        try store.commit(
+            ScopeCommit(
+                entries: [
+                    ScopeHistoryEntry(
+                        position: 1, sequence: 1, isEvent: true, scope: alice, change: .legibilityWeight(.bold, previous: nil))
+                ],
+                scopes: [ScopeRecord(scope: alice, legibilityWeight: .bold, legibilityWeightMark: 1)], sequence: 1))
         store.close()
         try fixture.writeBehindTheStoresBack { db in
             try db.execute(sql: "PRAGMA ignore_check_constraints = ON")

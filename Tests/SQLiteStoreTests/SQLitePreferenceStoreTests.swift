@@ -1,8 +1,8 @@
 import DynamicType
-import ScopedPreferences
 import Foundation
 import GRDB
 import SQLiteStore
+import ScopedPreferences
 import Testing
 
 /// What only the SQLite store does: telling a new file from an existing one, migrating a `v1`
@@ -30,7 +30,8 @@ import Testing
     @Test func anEmptyFileOpensAsANewStore() throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        try FileManager.default.createDirectory(atPath: (fixture.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (fixture.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: fixture.path, contents: Data()))
         let store = try SQLitePreferenceStore.open(path: fixture.path)
         #expect(store.wasCreated)
@@ -41,12 +42,14 @@ import Testing
         let fixture = try Fixture()
         defer { fixture.remove() }
         // Changes 1 and 2 were pruned by the fontd that wrote it.
-        try fixture.makeVersion1Store(category: .extraLarge, legibilityWeight: .bold, sequence: 6, changes: [
-            Fixture.category(3, .medium, from: .large),
-            Fixture.weight(4, .bold, from: .regular),
-            Fixture.category(5, .accessibilityMedium, from: .medium),
-            Fixture.category(6, .extraLarge, from: .accessibilityMedium),
-        ])
+        try fixture.makeVersion1Store(
+            category: .extraLarge, legibilityWeight: .bold, sequence: 6,
+            changes: [
+                Fixture.category(3, .medium, from: .large),
+                Fixture.weight(4, .bold, from: .regular),
+                Fixture.category(5, .accessibilityMedium, from: .medium),
+                Fixture.category(6, .extraLarge, from: .accessibilityMedium),
+            ])
         let expected = StoredScopes(
             sequence: 6, position: 6,
             scopes: [ScopeRecord(scope: .root, category: .extraLarge, legibilityWeight: .bold, categoryMark: 6, legibilityWeightMark: 4)],
@@ -104,7 +107,8 @@ import Testing
         var root = Fixture.importedScopes.scopes[0]
         root.category = .medium
         root.categoryMark = 8
-        try reopened.commit(ScopeCommit(entries: [Fixture.entry(8, .category(.medium, previous: .extraLarge))], scopes: [root], sequence: 8))
+        try reopened.commit(
+            ScopeCommit(entries: [Fixture.entry(8, .category(.medium, previous: .extraLarge))], scopes: [root], sequence: 8))
         #expect(try reopened.load().scopes == [root])
     }
 
@@ -112,7 +116,10 @@ import Testing
         let fixture = try Fixture()
         defer { fixture.remove() }
         let history = Array(Fixture.categoryChanges(15)[10...])
-        guard case .categoryChanged(let last)? = history.last else { Issue.record("no last change"); return }
+        guard case .categoryChanged(let last)? = history.last else {
+            Issue.record("no last change")
+            return
+        }
         let state = StoredPreferences(
             preferences: Preferences(category: last.category, legibilityWeight: .regular, sequence: 15), history: history)
         let store = try SQLitePreferenceStore.open(path: fixture.path)
@@ -157,7 +164,10 @@ import Testing
 
         for state in [gap, wrongSequence, sequenceWithoutHistory] {
             let error = #expect(throws: SQLiteStoreError.self) { try store.importState(state) }
-            guard case .invalidImport? = error else { Issue.record("expected invalidImport, got \(String(describing: error))"); continue }
+            guard case .invalidImport? = error else {
+                Issue.record("expected invalidImport, got \(String(describing: error))")
+                continue
+            }
         }
         #expect(throws: SQLiteStoreError.notAChange("preferences")) { try store.importState(snapshot) }
         #expect(try store.load() == StoredScopes())

@@ -1,8 +1,8 @@
 import DynamicType
-import ScopedPreferences
 import Foundation
 import GRDB
 import SQLiteStore
+import ScopedPreferences
 
 /// A store path in a temporary directory of its own (removed by `remove()`), and the changes
 /// the tests commit.
@@ -49,30 +49,35 @@ struct StoreFixture {
         let database = try DatabaseQueue(path: path)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE preferences (
-                    id INTEGER PRIMARY KEY CHECK (id = 1),
-                    category TEXT NOT NULL,
-                    legibility_weight TEXT NOT NULL,
-                    sequence INTEGER NOT NULL CHECK (sequence >= 0)
-                ) STRICT;
-                INSERT INTO preferences (id, category, legibility_weight, sequence) VALUES (1, 'l', 'regular', 0);
-                CREATE TABLE changes (
-                    sequence INTEGER PRIMARY KEY CHECK (sequence >= 1),
-                    kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight')),
-                    value TEXT NOT NULL,
-                    previous TEXT NOT NULL
-                ) STRICT;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE preferences (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        category TEXT NOT NULL,
+                        legibility_weight TEXT NOT NULL,
+                        sequence INTEGER NOT NULL CHECK (sequence >= 0)
+                    ) STRICT;
+                    INSERT INTO preferences (id, category, legibility_weight, sequence) VALUES (1, 'l', 'regular', 0);
+                    CREATE TABLE changes (
+                        sequence INTEGER PRIMARY KEY CHECK (sequence >= 1),
+                        kind TEXT NOT NULL CHECK (kind IN ('category', 'legibilityWeight')),
+                        value TEXT NOT NULL,
+                        previous TEXT NOT NULL
+                    ) STRICT;
+                    """)
         }
         try migrator.migrate(database)
         try database.write { db in
             for change in changes {
-                let (kind, value, previous) = switch change {
-                case .categoryChanged(let change): ("category", change.category.rawValue, change.previous.rawValue)
-                case .legibilityWeightChanged(let change): ("legibilityWeight", change.legibilityWeight.rawValue, change.previous.rawValue)
-                case .snapshot, .fontsChanged, .textSpacingChanged, .readingFontChanged, .minimumCategoryChanged, .maximumCategoryChanged: ("snapshot", "", "")
-                }
+                let (kind, value, previous) =
+                    switch change {
+                    case .categoryChanged(let change): ("category", change.category.rawValue, change.previous.rawValue)
+                    case .legibilityWeightChanged(let change):
+                        ("legibilityWeight", change.legibilityWeight.rawValue, change.previous.rawValue)
+                    case .snapshot, .fontsChanged, .textSpacingChanged, .readingFontChanged, .minimumCategoryChanged,
+                        .maximumCategoryChanged:
+                        ("snapshot", "", "")
+                    }
                 try db.execute(
                     sql: "INSERT INTO changes (sequence, kind, value, previous) VALUES (?, ?, ?, ?)",
                     arguments: [change.sequence, kind, value, previous])
@@ -94,7 +99,8 @@ struct StoreFixture {
     }
 
     /// An entry of the root scope that is an event, its id its position unless told.
-    static func entry(_ position: Int, sequence: Int? = nil, isEvent: Bool = true, _ change: ScopeHistoryEntry.Change) -> ScopeHistoryEntry {
+    static func entry(_ position: Int, sequence: Int? = nil, isEvent: Bool = true, _ change: ScopeHistoryEntry.Change) -> ScopeHistoryEntry
+    {
         entry(position, sequence: sequence, isEvent: isEvent, .root, change)
     }
 

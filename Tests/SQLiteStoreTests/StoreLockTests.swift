@@ -21,8 +21,9 @@ import Testing
         let store = try SQLitePreferenceStore.open(path: fixture.path)
         try store.commit(StoreFixture.rootCategoryCommit(1))
         #expect(throws: SQLiteStoreError.locked(fixture.path)) { try SQLitePreferenceStore.open(path: fixture.path) }
-        #expect(SQLiteStoreError.locked(fixture.path).description
-            == "another fontd serve holds the store \(fixture.path); stop it or give another --store")
+        #expect(
+            SQLiteStoreError.locked(fixture.path).description
+                == "another fontd serve holds the store \(fixture.path); stop it or give another --store")
         // The refused open leaves the first one working.
         #expect(try store.load().sequence == 1)
 
@@ -55,15 +56,17 @@ import Testing
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         let target = fixture.directory.appendingPathComponent("elsewhere.sqlite").path
-        try FileManager.default.createDirectory(atPath: (fixture.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (fixture.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: fixture.path, withDestinationPath: target)
 
         #expect(throws: SQLiteStoreError.symbolicLink(fixture.path)) { try SQLitePreferenceStore.open(path: fixture.path) }
         #expect(!FileManager.default.fileExists(atPath: target))
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).sorted() == ["state"])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: fixture.path) == target, "the link is left as it was")
-        #expect(SQLiteStoreError.symbolicLink(fixture.path).description
-            == "the store \(fixture.path) is a symbolic link, which fontd does not follow; give --store the path of the file itself")
+        #expect(
+            SQLiteStoreError.symbolicLink(fixture.path).description
+                == "the store \(fixture.path) is a symbolic link, which fontd does not follow; give --store the path of the file itself")
     }
 
     @Test func aLinkToAnExistingStoreIsRefusedAndTheStoreLeftAsItWas() throws {

@@ -1,5 +1,6 @@
-@testable import ScopedPreferences
 import Testing
+
+@testable import ScopedPreferences
 
 /// The store's history buffers (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Quotas"): what is taken from the front is let go.
 @Suite struct FIFOBufferTests {

@@ -1,6 +1,7 @@
 import DynamicType
-@testable import ScopedPreferences
 import Testing
+
+@testable import ScopedPreferences
 
 /// The scope tree on its own (docs/DESIGN.md §10 (Reader preferences)): no queue, no lock, no
 /// server — each change planned and applied by hand, each event read from a sink.
@@ -60,9 +61,14 @@ import Testing
         tree.subscribe(phone, to: Self.phone, lastEventID: nil)
         for sink in [root, alice, phone] { sink.received = [] }
         try Self.change(&tree, .root, [.legibilityWeight: "bold"])
-        #expect(root.text == "id: 2\nevent: legibilityWeightDidChange\ndata: {\"legibilityWeight\":\"bold\",\"previous\":\"regular\",\"sequence\":2}\n\n")
-        #expect(alice.text
-            == "id: 2\nevent: legibilityWeightDidChange\ndata: {\"scope\":\"alice\",\"legibilityWeight\":\"bold\",\"previous\":\"regular\",\"sequence\":2}\n\n")
+        #expect(
+            root.text
+                == "id: 2\nevent: legibilityWeightDidChange\ndata: {\"legibilityWeight\":\"bold\",\"previous\":\"regular\",\"sequence\":2}\n\n"
+        )
+        #expect(
+            alice.text
+                == "id: 2\nevent: legibilityWeightDidChange\ndata: {\"scope\":\"alice\",\"legibilityWeight\":\"bold\",\"previous\":\"regular\",\"sequence\":2}\n\n"
+        )
         #expect(phone.text.isEmpty, "alice/phone has its own legibility weight: \(phone.text)")
         #expect(tree.subscriberCount == 3)
     }
@@ -72,13 +78,17 @@ import Testing
         try Self.change(&tree, .root, [.category: "xl"])  // 1
         try Self.change(&tree, Self.alice, [.category: "s"])  // 2
         try Self.change(&tree, .root, [.textSpacing: "wcag"])  // 3
-        let fresh = RecordingSink(), resumed = RecordingSink(), caughtUp = RecordingSink()
+        let fresh = RecordingSink()
+        let resumed = RecordingSink()
+        let caughtUp = RecordingSink()
         tree.subscribe(fresh, to: Self.alice, lastEventID: nil)
         #expect(fresh.text.hasPrefix("retry: 2000\nid: 3\nevent: preferences\n"))
         tree.subscribe(resumed, to: Self.phone, lastEventID: "1")
-        #expect(resumed.text == "retry: 2000\n"
-            + "id: 2\nevent: contentSizeCategoryDidChange\ndata: {\"scope\":\"alice/phone\",\"category\":\"s\",\"previous\":\"xl\",\"sequence\":2}\n\n"
-            + "id: 3\nevent: textSpacingDidChange\ndata: {\"scope\":\"alice/phone\",\"textSpacing\":\"wcag\",\"previous\":\"default\",\"sequence\":3}\n\n")
+        #expect(
+            resumed.text == "retry: 2000\n"
+                + "id: 2\nevent: contentSizeCategoryDidChange\ndata: {\"scope\":\"alice/phone\",\"category\":\"s\",\"previous\":\"xl\",\"sequence\":2}\n\n"
+                + "id: 3\nevent: textSpacingDidChange\ndata: {\"scope\":\"alice/phone\",\"textSpacing\":\"wcag\",\"previous\":\"default\",\"sequence\":3}\n\n"
+        )
         // Nothing missed: no event yet, and `retry:` rides in the first one.
         tree.subscribe(caughtUp, to: .root, lastEventID: "3")
         #expect(caughtUp.received.isEmpty)

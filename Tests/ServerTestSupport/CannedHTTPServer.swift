@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Something that is not fontd: answers every request on a port of its own with the same
@@ -46,7 +47,10 @@ public final class CannedHTTPServer: @unchecked Sendable {
     public init(status: Int = 200, contentType: String, body: String, stalling: Bool = false) throws {
         let bodyBytes = Array(body.utf8)
         let length = bodyBytes.count + (stalling ? 1000 : 0)
-        answer = Array("HTTP/1.1 \(status) Canned\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n".utf8) + bodyBytes
+        answer =
+            Array(
+                "HTTP/1.1 \(status) Canned\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n".utf8)
+            + bodyBytes
         (listener, port) = try LoopbackSocket.listen(backlog: 16)
         Thread.detachNewThread { [listener, answer, stalling, received] in
             while true {

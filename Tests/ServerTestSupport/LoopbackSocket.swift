@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The loopback TCP sockets the test helpers open: a listener on a port the kernel chooses,
@@ -53,7 +54,9 @@ package enum LoopbackSocket {
     package static func connect(_ descriptor: Int32, port: Int) -> Int32? {
         var address = address(port: port)
         let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         return status == 0 ? nil : errno
     }

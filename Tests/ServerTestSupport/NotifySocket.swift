@@ -1,7 +1,8 @@
-import Foundation
 import FontdTestSupport
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An `AF_UNIX` datagram socket in a temporary directory, standing in for systemd's: a program
@@ -21,7 +22,8 @@ public final class NotifySocket {
     /// A socket in a new temporary folder, or with `abstract` one of Linux's abstract names
     /// (no file; the address starts with a 0 byte and is exactly as long as the name).
     public init(abstract: Bool = false) throws {
-        path = abstract ? "@fontd-test-notify-\(UUID().uuidString)" : try TestPaths.temporaryDirectory().appendingPathComponent("notify").path
+        path =
+            abstract ? "@fontd-test-notify-\(UUID().uuidString)" : try TestPaths.temporaryDirectory().appendingPathComponent("notify").path
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

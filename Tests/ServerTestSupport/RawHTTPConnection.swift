@@ -1,5 +1,7 @@
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A TCP client that sends exactly the bytes it is given: the way to test framing rules that
@@ -93,7 +95,8 @@ public final class RawHTTPConnection {
         var searchFrom = 0
         while true {
             if buffer.count >= delimiter.count {
-                for start in searchFrom...(buffer.count - delimiter.count) where buffer[start..<start + delimiter.count].elementsEqual(delimiter) {
+                for start in searchFrom...(buffer.count - delimiter.count)
+                where buffer[start..<start + delimiter.count].elementsEqual(delimiter) {
                     return start
                 }
                 searchFrom = buffer.count - delimiter.count + 1
@@ -135,5 +138,3 @@ public final class RawHTTPConnection {
         buffer.append(contentsOf: scratch[..<count])
     }
 }
-
-import Foundation

@@ -5,7 +5,7 @@ extension ServerProcess {
     public func residentBytes() throws -> Int {
         let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
         else { throw CocoaError(.fileReadCorruptFile) }
         return kilobytes * 1024
     }

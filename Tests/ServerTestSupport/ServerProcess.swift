@@ -1,7 +1,8 @@
-import Foundation
 import FontdTestSupport
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A `fontd serve` started for one test: on a port the kernel chose, with the pinned fonts,
@@ -10,7 +11,9 @@ public final class ServerProcess: @unchecked Sendable {
     public enum LaunchError: Error, CustomStringConvertible {
         case noReadyLine(String)
         public var description: String {
-            switch self { case .noReadyLine(let stderr): "fontd serve printed no ready line; stderr: \(stderr)" }
+            switch self {
+            case .noReadyLine(let stderr): "fontd serve printed no ready line; stderr: \(stderr)"
+            }
         }
     }
 
@@ -85,7 +88,7 @@ public final class ServerProcess: @unchecked Sendable {
         }
         readyLine = String(decoding: line, as: UTF8.self)
         guard let portText = readyLine.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines),
-              readyLine.hasPrefix("fontd listening on http://"), let port = Int(portText)
+            readyLine.hasPrefix("fontd listening on http://"), let port = Int(portText)
         else {
             process.terminate()
             process.waitUntilExit()

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Debian's `systemd-socket-activate` as a test's launcher: it listens where it is told and, when
@@ -19,7 +20,8 @@ public enum SocketActivation {
 
     /// The launcher's arguments: listening on each of `addresses` (`-d`: datagram sockets), and
     /// passing on `environment`'s variables, since it gives the program only a few of its own.
-    public static func launcher(listeningOn addresses: [String], datagram: Bool = false, passing environment: [String: String]) -> [String] {
+    public static func launcher(listeningOn addresses: [String], datagram: Bool = false, passing environment: [String: String]) -> [String]
+    {
         [program] + (datagram ? ["-d"] : []) + addresses.flatMap { ["-l", $0] } + environment.keys.sorted().flatMap { ["-E", $0] }
     }
 
@@ -30,7 +32,7 @@ public enum SocketActivation {
         while true {
             do {
                 return try RawHTTPConnection(port: port, timeoutSeconds: timeoutSeconds)
-            } catch where Date() < deadline {
+            } catch  where Date() < deadline {
                 usleep(10_000)
             }
         }

@@ -71,7 +71,9 @@ public struct TestClient: Sendable {
     /// where `GET /preferences` and snapshots carry it: after `sequence`, before `inherited`.
     public func withFontGeneration(_ body: String) throws -> String {
         let member = #","fontGeneration":"\#(try fontGeneration())""#
-        if let inherited = body.range(of: #","inherited":"#) { return body.replacingCharacters(in: inherited.lowerBound..<inherited.lowerBound, with: member) }
+        if let inherited = body.range(of: #","inherited":"#) {
+            return body.replacingCharacters(in: inherited.lowerBound..<inherited.lowerBound, with: member)
+        }
         return String(body.dropLast()) + member + "}"
     }
 

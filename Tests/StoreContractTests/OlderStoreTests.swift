@@ -3,6 +3,7 @@ import GRDB
 import PostgresTestSupport
 import ScopedPreferences
 import Testing
+
 @testable import PostgresStore
 @testable import SQLiteStore
 
@@ -69,7 +70,10 @@ import Testing
             TokenRevocation(scope: try Entries.scope("bob/phone"), revokedBefore: 1_800_000_100),
         ]
         let loaded = try store.load()
-        #expect(loaded == StoredScopes(sequence: 5, position: 6, scopes: [root, aliceRecord, bobRecord], history: history, droppedThrough: [.root: 1]))
+        #expect(
+            loaded
+                == StoredScopes(
+                    sequence: 5, position: 6, scopes: [root, aliceRecord, bobRecord], history: history, droppedThrough: [.root: 1]))
         #expect(loaded.scopes.map { $0.values[.readingFont] } == ["", nil, nil], "no reading font: none at the root, inherited below")
         #expect(try store.revocations() == revocations)
 
@@ -80,8 +84,11 @@ import Testing
         let entry = Entries.entry(7, sequence: 6, carol.scope, ScopeHistoryEntry.Change(.readingFont, value: "OpenDyslexic", previous: nil))
         try store.commit(ScopeCommit(entries: [entry], scopes: [carol], sequence: 6))
         try store.reopen()
-        #expect(try store.load() == StoredScopes(
-            sequence: 6, position: 7, scopes: [root, aliceRecord, bobRecord, carol], history: history + [entry], droppedThrough: [.root: 1]))
+        #expect(
+            try store.load()
+                == StoredScopes(
+                    sequence: 6, position: 7, scopes: [root, aliceRecord, bobRecord, carol], history: history + [entry],
+                    droppedThrough: [.root: 1]))
         #expect(try store.revocations() == revocations)
     }
 }

@@ -6,6 +6,7 @@ import PostgresTestSupport
 import ScopedPreferences
 import Synchronization
 import Testing
+
 @testable import PostgresStore
 
 /// What only the PostgreSQL store does (docs/DESIGN.md §24 (Replicas on PostgreSQL)): replicas sharing a database,
@@ -23,30 +24,42 @@ import Testing
     @Test func aCommitThroughOneReplicaIsSeenByTheOther() throws {
         let database = try PostgresCluster.shared().createDatabase()
         let (a, b) = (try StoreUnderTest.openPostgres(database: database), try StoreUnderTest.openPostgres(database: database))
-        defer { a.close(); b.close() }
+        defer {
+            a.close()
+            b.close()
+        }
         let alice = try Entries.scope("alice")
         let aliceRecord = ScopeRecord(scope: alice, legibilityWeight: .bold, legibilityWeightMark: 2)
         try a.commit(Self.rootChange(1, .extraLarge, from: .large))
-        try a.commit(ScopeCommit(entries: [Entries.entry(2, alice, .legibilityWeight(.bold, previous: nil))], scopes: [aliceRecord], sequence: 2))
+        try a.commit(
+            ScopeCommit(entries: [Entries.entry(2, alice, .legibilityWeight(.bold, previous: nil))], scopes: [aliceRecord], sequence: 2))
 
         #expect(try b.load() == a.load())
         #expect(try b.entries(after: 0) == a.load().history)
         #expect(try b.entries(after: 1) == [Entries.entry(2, alice, .legibilityWeight(.bold, previous: nil))])
         #expect(try b.entries(after: 2) == [])
-        #expect(try b.records(of: [alice, .root, try Entries.scope("bob")]) == [Self.rootChange(1, .extraLarge, from: .large).scopes[0], aliceRecord])
+        #expect(
+            try b.records(of: [alice, .root, try Entries.scope("bob")]) == [
+                Self.rootChange(1, .extraLarge, from: .large).scopes[0], aliceRecord,
+            ])
         #expect(try b.records(of: [alice]) == [aliceRecord])
     }
 
     @Test func aCommitFromAReplicaThatHasNotCaughtUpIsRefusedAsPositionOutOfOrder() throws {
         let database = try PostgresCluster.shared().createDatabase()
         let (a, b) = (try StoreUnderTest.openPostgres(database: database), try StoreUnderTest.openPostgres(database: database))
-        defer { a.close(); b.close() }
+        defer {
+            a.close()
+            b.close()
+        }
         try a.commit(Self.rootChange(1, .extraLarge, from: .large))
         try a.commit(Self.rootChange(2, .medium, from: .extraLarge))
         let kept = try a.load()
         // B planned from position 0, as if A's commits had not happened: behind in position and
         // in sequence, and refused for its position, which is what makes it catch up.
-        #expect(throws: PostgresStoreError.positionOutOfOrder(expected: 3, got: 1)) { try b.commit(Self.rootChange(1, .small, from: .large)) }
+        #expect(throws: PostgresStoreError.positionOutOfOrder(expected: 3, got: 1)) {
+            try b.commit(Self.rootChange(1, .small, from: .large))
+        }
         #expect(try b.load() == kept)
         // Caught up, B's next plan follows on.
         try b.commit(Self.rootChange(3, .small, from: .medium))
@@ -92,7 +105,10 @@ import Testing
     @Test func listenHearsTheOtherReplicasCommitsAndThePositionOnConnecting() throws {
         let database = try PostgresCluster.shared().createDatabase()
         let (a, b) = (try StoreUnderTest.openPostgres(database: database), try StoreUnderTest.openPostgres(database: database))
-        defer { a.close(); b.close() }
+        defer {
+            a.close()
+            b.close()
+        }
         try a.commit(Self.rootChange(1, .extraLarge, from: .large))
         let heard = Heard()
         b.listen { heard.append($0) }
@@ -116,8 +132,12 @@ import Testing
         }
         #expect(group.wait(timeout: .now() + 60) == .success)
         #expect(failures.withLock { $0 } == [])
-        #expect(try cluster.runSQL("SELECT version FROM fontd_schema_version", database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "5")
-        #expect(try cluster.runSQL("SELECT COUNT(*) FROM preferences", database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        #expect(
+            try cluster.runSQL("SELECT version FROM fontd_schema_version", database: database).trimmingCharacters(
+                in: .whitespacesAndNewlines) == "5")
+        #expect(
+            try cluster.runSQL("SELECT COUNT(*) FROM preferences", database: database).trimmingCharacters(in: .whitespacesAndNewlines)
+                == "1")
     }
 
     @Test func aWrongPasswordIsRefusedWithoutShowingIt() throws {
@@ -127,7 +147,10 @@ import Testing
         let error = #expect(throws: PostgresStoreError.self) {
             try PostgresPreferenceStore.open(url: cluster.url(database: database, password: wrong), timeoutSeconds: 5, logger: Self.logger)
         }
-        guard case .authenticationFailed(let server, _)? = error else { Issue.record("expected authenticationFailed, got \(String(describing: error))"); return }
+        guard case .authenticationFailed(let server, _)? = error else {
+            Issue.record("expected authenticationFailed, got \(String(describing: error))")
+            return
+        }
         #expect(server == "\(cluster.user)@127.0.0.1:\(cluster.port)/\(database)")
         #expect(!String(describing: error).contains(wrong))
         #expect(!String(reflecting: error).contains(wrong))
@@ -155,7 +178,10 @@ import Testing
     ])
     func aMalformedURLIsRefusedSayingWhatIsWrongWithoutThePassword(url: String, says: String) throws {
         let error = #expect(throws: PostgresStoreError.self) { try PostgresPreferenceStore.open(url: url, logger: Self.logger) }
-        guard case .invalidURL? = error else { Issue.record("expected invalidURL, got \(String(describing: error))"); return }
+        guard case .invalidURL? = error else {
+            Issue.record("expected invalidURL, got \(String(describing: error))")
+            return
+        }
         let description = String(describing: error)
         #expect(description.contains(says))
         #expect(!description.contains("s3cret-pw"))
@@ -166,8 +192,13 @@ import Testing
         let cluster = try PostgresCluster.shared()
         let url = "postgres://fontd:secret@127.0.0.1:\(cluster.port == 65535 ? 1 : cluster.port + 1)/db?sslmode=disable"
         let started = ContinuousClock.now
-        let error = #expect(throws: PostgresStoreError.self) { try PostgresPreferenceStore.open(url: url, timeoutSeconds: 3, logger: Self.logger) }
-        guard case .unavailable(let reason)? = error else { Issue.record("expected unavailable, got \(String(describing: error))"); return }
+        let error = #expect(throws: PostgresStoreError.self) {
+            try PostgresPreferenceStore.open(url: url, timeoutSeconds: 3, logger: Self.logger)
+        }
+        guard case .unavailable(let reason)? = error else {
+            Issue.record("expected unavailable, got \(String(describing: error))")
+            return
+        }
         #expect(!reason.contains("secret"))
         #expect(ContinuousClock.now - started < .seconds(5))
     }
@@ -177,7 +208,10 @@ import Testing
         let foreign = try cluster.createDatabase()
         try cluster.runSQL("CREATE TABLE history (id integer)", database: foreign)
         let error = #expect(throws: PostgresStoreError.self) { try StoreUnderTest.openPostgres(database: foreign) }
-        guard case .damaged(let reason)? = error else { Issue.record("expected damaged, got \(String(describing: error))"); return }
+        guard case .damaged(let reason)? = error else {
+            Issue.record("expected damaged, got \(String(describing: error))")
+            return
+        }
         #expect(reason.contains("history"))
 
         let newer = try cluster.createDatabase()
@@ -195,7 +229,10 @@ import Testing
         try store.commit(Self.rootChange(1, .extraLarge, from: .large))
         try cluster.runSQL(sql, database: database)
         let error = #expect(throws: PostgresStoreError.self) { try store.load() }
-        guard case .damaged(let reason)? = error else { Issue.record("expected damaged, got \(String(describing: error))"); return }
+        guard case .damaged(let reason)? = error else {
+            Issue.record("expected damaged, got \(String(describing: error))")
+            return
+        }
         #expect(reason.contains(field) && reason.contains(NumbersPastTheLastId.value), "\(reason)")
     }
 
@@ -203,18 +240,24 @@ import Testing
         let cluster = try PostgresCluster.shared()
         let database = try cluster.createDatabase()
         // The tables as the fontd before text spacing made them, with a root change and a scope.
-        try cluster.runSQL((PostgresSchema.version1 + [
-            "UPDATE preferences SET category = 'xl', category_mark = 1, sequence = 1, position = 2",
-            "INSERT INTO scopes VALUES ('alice', NULL, 'bold', 0, 1)",
-            "INSERT INTO history VALUES (1, 1, true, '', 'category', 'xl', 'l'), (2, 1, false, 'alice', 'legibilityWeight', 'bold', NULL)",
-        ]).joined(separator: ";\n"), database: database)
+        try cluster.runSQL(
+            (PostgresSchema.version1 + [
+                "UPDATE preferences SET category = 'xl', category_mark = 1, sequence = 1, position = 2",
+                "INSERT INTO scopes VALUES ('alice', NULL, 'bold', 0, 1)",
+                "INSERT INTO history VALUES (1, 1, true, '', 'category', 'xl', 'l'), (2, 1, false, 'alice', 'legibilityWeight', 'bold', NULL)",
+            ]).joined(separator: ";\n"), database: database)
         let store = try StoreUnderTest.openPostgres(database: database)
         let alice = try Entries.scope("alice")
         let root = ScopeRecord(scope: .root, category: .extraLarge, legibilityWeight: .regular, textSpacing: .default, categoryMark: 1)
         let aliceRecord = ScopeRecord(scope: alice, legibilityWeight: .bold, legibilityWeightMark: 1)
-        let history = [Entries.entry(1, .category(.extraLarge, previous: .large)), Entries.entry(2, sequence: 1, isEvent: false, alice, .legibilityWeight(.bold, previous: nil))]
+        let history = [
+            Entries.entry(1, .category(.extraLarge, previous: .large)),
+            Entries.entry(2, sequence: 1, isEvent: false, alice, .legibilityWeight(.bold, previous: nil)),
+        ]
         #expect(try store.load() == StoredScopes(sequence: 1, position: 2, scopes: [root, aliceRecord], history: history))
-        #expect(try cluster.runSQL("SELECT version FROM fontd_schema_version", database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "5")
+        #expect(
+            try cluster.runSQL("SELECT version FROM fontd_schema_version", database: database).trimmingCharacters(
+                in: .whitespacesAndNewlines) == "5")
 
         let bob = ScopeRecord(scope: try Entries.scope("bob"), textSpacing: .wcag, textSpacingMark: 2)
         let entry = Entries.entry(3, sequence: 2, bob.scope, .textSpacing(.wcag, previous: nil))
@@ -222,7 +265,8 @@ import Testing
         store.close()
         let reopened = try StoreUnderTest.openPostgres(database: database)
         defer { reopened.close() }
-        #expect(try reopened.load() == StoredScopes(sequence: 2, position: 3, scopes: [root, aliceRecord, bob], history: history + [entry]))
+        #expect(
+            try reopened.load() == StoredScopes(sequence: 2, position: 3, scopes: [root, aliceRecord, bob], history: history + [entry]))
     }
 
     @Test func aStoppedServerMakesCommitsUnavailableAndTheyResumeWhenItIsBack() throws {
@@ -238,7 +282,10 @@ import Testing
         try cluster.stop(mode: .immediate)
         let started = ContinuousClock.now
         let error = #expect(throws: PostgresStoreError.self) { try store.commit(Self.rootChange(2, .small, from: .extraLarge)) }
-        guard case .unavailable? = error else { Issue.record("expected unavailable, got \(String(describing: error))"); return }
+        guard case .unavailable? = error else {
+            Issue.record("expected unavailable, got \(String(describing: error))")
+            return
+        }
         #expect(ContinuousClock.now - started < .seconds(5))
         #expect(throws: PostgresStoreError.self) { try store.load() }
 

@@ -23,7 +23,9 @@ import Testing
         try store.revoke(TokenRevocation(scope: alice, revokedBefore: 1_800_000_100))
         // An older one of a scope already revoked later changes nothing.
         try store.revoke(TokenRevocation(scope: alice, revokedBefore: 1_800_000_050))
-        let expected = [TokenRevocation(scope: alice, revokedBefore: 1_800_000_100), TokenRevocation(scope: phone, revokedBefore: 1_800_000_000)]
+        let expected = [
+            TokenRevocation(scope: alice, revokedBefore: 1_800_000_100), TokenRevocation(scope: phone, revokedBefore: 1_800_000_000),
+        ]
         #expect(try store.revocations() == expected)
         try store.reopen()
         #expect(try store.revocations() == expected)
@@ -80,20 +82,28 @@ import Testing
     @Test(arguments: StoreKind.allCases) func aClearedValueIsStoredAsNullAndAScopeWithNoValueIsDeleted(kind: StoreKind) throws {
         let alice = try Entries.scope("alice")
         let store = try StoreUnderTest(kind)
-        try store.commit(ScopeCommit(
-            entries: [Entries.entry(1, alice, .category(.extraLarge, previous: nil)), Entries.entry(2, alice, .legibilityWeight(.bold, previous: nil))],
-            scopes: [ScopeRecord(scope: alice, category: .extraLarge, legibilityWeight: .bold, categoryMark: 1, legibilityWeightMark: 2)],
-            sequence: 2))
+        try store.commit(
+            ScopeCommit(
+                entries: [
+                    Entries.entry(1, alice, .category(.extraLarge, previous: nil)),
+                    Entries.entry(2, alice, .legibilityWeight(.bold, previous: nil)),
+                ],
+                scopes: [
+                    ScopeRecord(scope: alice, category: .extraLarge, legibilityWeight: .bold, categoryMark: 1, legibilityWeightMark: 2)
+                ],
+                sequence: 2))
 
         let cleared = ScopeRecord(scope: alice, category: nil, legibilityWeight: .bold, categoryMark: 3, legibilityWeightMark: 2)
-        try store.commit(ScopeCommit(entries: [Entries.entry(3, alice, .category(nil, previous: .extraLarge))], scopes: [cleared], sequence: 3))
+        try store.commit(
+            ScopeCommit(entries: [Entries.entry(3, alice, .category(nil, previous: .extraLarge))], scopes: [cleared], sequence: 3))
         var loaded = try store.load()
         #expect(loaded.scopes == [.initialRoot, cleared])
         #expect(loaded.history.last?.change == .category(nil, previous: .extraLarge))
 
-        try store.commit(ScopeCommit(
-            entries: [Entries.entry(4, alice, .legibilityWeight(nil, previous: .bold))],
-            scopes: [ScopeRecord(scope: alice, categoryMark: 3, legibilityWeightMark: 4)], sequence: 4))
+        try store.commit(
+            ScopeCommit(
+                entries: [Entries.entry(4, alice, .legibilityWeight(nil, previous: .bold))],
+                scopes: [ScopeRecord(scope: alice, categoryMark: 3, legibilityWeightMark: 4)], sequence: 4))
         loaded = try store.load()
         #expect(loaded.scopes == [.initialRoot])
         // The scope's history stays until the service drops it.
@@ -130,7 +140,9 @@ import Testing
         // The root's text spacing cannot be cleared: it has nothing to inherit from.
         var cleared = root
         cleared.textSpacing = nil
-        #expect(store.refusal(of: ScopeCommit(entries: [Entries.entry(4, .textSpacing(nil, previous: .wcag))], scopes: [cleared], sequence: 4)) != nil)
+        #expect(
+            store.refusal(of: ScopeCommit(entries: [Entries.entry(4, .textSpacing(nil, previous: .wcag))], scopes: [cleared], sequence: 4))
+                != nil)
         store.close()
         #expect(try store.scalar("SELECT text_spacing FROM preferences") == "wcag")
         #expect(try store.scalar("SELECT COUNT(*) FROM history WHERE kind = 'textSpacing'") == "3")
@@ -149,7 +161,9 @@ import Testing
         func attempt(_ entries: [ScopeHistoryEntry], root: ScopeRecord? = nil, sequence: Int) -> ScopeCommit {
             ScopeCommit(entries: entries, scopes: [aliceRecord] + (root.map { [$0] } ?? []), sequence: sequence, drops: drops)
         }
-        let aliceEntry = { (position: Int, sequence: Int) in Entries.entry(position, sequence: sequence, alice, .category(.small, previous: nil)) }
+        let aliceEntry = { (position: Int, sequence: Int) in
+            Entries.entry(position, sequence: sequence, alice, .category(.small, previous: nil))
+        }
         var clearedRoot = first
         clearedRoot.legibilityWeight = nil
 
@@ -157,11 +171,15 @@ import Testing
             (attempt([aliceEntry(3, 2)], sequence: 2), .positionOutOfOrder(expected: 2, got: 3)),
             (attempt([aliceEntry(1, 2)], sequence: 2), .positionOutOfOrder(expected: 2, got: 1)),
             (attempt([aliceEntry(2, 2), aliceEntry(4, 3)], sequence: 3), .positionOutOfOrder(expected: 3, got: 4)),
-            (attempt([Entries.entry(2, sequence: 0, isEvent: false, alice, .category(.small, previous: nil))], sequence: 0),
-             .sequenceBehind(stored: 1, got: 0)),
+            (
+                attempt([Entries.entry(2, sequence: 0, isEvent: false, alice, .category(.small, previous: nil))], sequence: 0),
+                .sequenceBehind(stored: 1, got: 0)
+            ),
             // Behind in both, as a replica that has not caught up is: the position is what it acts on.
-            (attempt([Entries.entry(1, sequence: 0, isEvent: false, alice, .category(.small, previous: nil))], sequence: 0),
-             .positionOutOfOrder(expected: 2, got: 1)),
+            (
+                attempt([Entries.entry(1, sequence: 0, isEvent: false, alice, .category(.small, previous: nil))], sequence: 0),
+                .positionOutOfOrder(expected: 2, got: 1)
+            ),
             (attempt([aliceEntry(2, 2)], root: clearedRoot, sequence: 2), .invalidCommit),
             (attempt([aliceEntry(2, 5)], sequence: 2), .invalidCommit),
         ]
@@ -195,18 +213,24 @@ import Testing
         let store = try StoreUnderTest(kind)
         try store.commit(ScopeCommit(entries: entries, scopes: scopes, sequence: 6))
 
-        try store.commit(ScopeCommit(entries: [], scopes: [], sequence: 6, drops: [.init(scope: alice, throughPosition: 3, throughSequence: 3)]))
+        try store.commit(
+            ScopeCommit(entries: [], scopes: [], sequence: 6, drops: [.init(scope: alice, throughPosition: 3, throughSequence: 3)]))
         var loaded = try store.load()
         #expect(loaded.history.map(\.position) == [1, 4, 5, 6])
         #expect(loaded.droppedThrough == [alice: 3])
         #expect(loaded.scopes == scopes)
         #expect((loaded.sequence, loaded.position) == (6, 6))
 
-        try store.commit(ScopeCommit(entries: [], scopes: [], sequence: 6, drops: [
-            .init(scope: alice, throughPosition: 5, throughSequence: 5), .init(scope: .root, throughPosition: 1, throughSequence: 1),
-        ]))
+        try store.commit(
+            ScopeCommit(
+                entries: [], scopes: [], sequence: 6,
+                drops: [
+                    .init(scope: alice, throughPosition: 5, throughSequence: 5),
+                    .init(scope: .root, throughPosition: 1, throughSequence: 1),
+                ]))
         // A later drop naming an older sequence leaves the recorded one as it is.
-        try store.commit(ScopeCommit(entries: [], scopes: [], sequence: 6, drops: [.init(scope: alice, throughPosition: 2, throughSequence: 2)]))
+        try store.commit(
+            ScopeCommit(entries: [], scopes: [], sequence: 6, drops: [.init(scope: alice, throughPosition: 2, throughSequence: 2)]))
         let expected = StoredScopes(
             sequence: 6, position: 6, scopes: scopes, history: [entries[3], entries[5]], droppedThrough: [alice: 5, .root: 1])
         loaded = try store.load()

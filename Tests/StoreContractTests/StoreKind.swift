@@ -5,8 +5,8 @@ import GRDB
 import Logging
 import PostgresStore
 import PostgresTestSupport
-import ScopedPreferences
 import SQLiteStore
+import ScopedPreferences
 import Testing
 
 /// The stores that keep the `PreferenceStorage` contract, for the contract suite's arguments.
@@ -87,7 +87,8 @@ final class StoreUnderTest {
     /// A PostgreSQL store on `database` of the shared cluster, with short timeouts.
     static func openPostgres(database: String, cluster: PostgresCluster? = nil) throws -> PostgresPreferenceStore {
         let cluster = try cluster ?? PostgresCluster.shared()
-        return try PostgresPreferenceStore.open(url: cluster.url(database: database), timeoutSeconds: 5, logger: Logger(label: "fontd.test.store"))
+        return try PostgresPreferenceStore.open(
+            url: cluster.url(database: database), timeoutSeconds: 5, logger: Logger(label: "fontd.test.store"))
     }
 
     func close() {
@@ -162,7 +163,8 @@ enum Entries {
     }
 
     /// An entry of the root scope that is an event, its id its position unless told.
-    static func entry(_ position: Int, sequence: Int? = nil, isEvent: Bool = true, _ change: ScopeHistoryEntry.Change) -> ScopeHistoryEntry {
+    static func entry(_ position: Int, sequence: Int? = nil, isEvent: Bool = true, _ change: ScopeHistoryEntry.Change) -> ScopeHistoryEntry
+    {
         entry(position, sequence: sequence, isEvent: isEvent, .root, change)
     }
 }

@@ -21,9 +21,11 @@ import WebOutputs
         let blocks = try WebFixtures.everyBlock()
         let css = StyleSheet.cssAll(table: "default", blocks: blocks, current: blocks[3], prefix: .standard, fontFileBase: nil)
         let sheet = try ParsedStyleSheet(css)
-        let names = sheet.rules.flatMap { $0.declarations.map(\.name) } + sheet.tokens.compactMap { token in
-            if case .ident(let name) = token, name.hasPrefix("fontd-") || name.hasPrefix("--fontd-") { name } else { nil }
-        }
+        let names =
+            sheet.rules.flatMap { $0.declarations.map(\.name) }
+            + sheet.tokens.compactMap { token in
+                if case .ident(let name) = token, name.hasPrefix("fontd-") || name.hasPrefix("--fontd-") { name } else { nil }
+            }
         #expect(!names.isEmpty)
         #expect(names.filter { $0.contains(where: \.isUppercase) } == [])
         let classes = sheet.rules.filter { $0.prelude.first == .delim(".") }.map(\.prelude)
@@ -71,13 +73,18 @@ import WebOutputs
             let name = style.definition.style.cssName
             let size = RoundedNumber(style.font.matchedFace.pointSize / 16).value
             let lineHeight = RoundedNumber(style.font.metrics.lineHeight / 16).value
-            #expect(root.value(of: "--fontd-\(name)-font-size") == [.dimension(size, representation: "\(RoundedNumber(size))", unit: "rem")])
-            #expect(root.value(of: "--fontd-\(name)-line-height") == [.dimension(lineHeight, representation: "\(RoundedNumber(lineHeight))", unit: "rem")])
+            #expect(
+                root.value(of: "--fontd-\(name)-font-size") == [.dimension(size, representation: "\(RoundedNumber(size))", unit: "rem")])
+            #expect(
+                root.value(of: "--fontd-\(name)-line-height") == [
+                    .dimension(lineHeight, representation: "\(RoundedNumber(lineHeight))", unit: "rem")
+                ])
             let font = try #require(root.value(of: "--fontd-\(name)-font"))
             #expect(font[2] == .dimension(size, representation: "\(RoundedNumber(size))", unit: "rem"))
             #expect(font[4] == .dimension(lineHeight, representation: "\(RoundedNumber(lineHeight))", unit: "rem"))
             // Spacing stays in pixels.
-            #expect(StyleSheetTests.px(root.value(of: "--fontd-\(name)-letter-spacing")) == RoundedNumber(style.font.metrics.tracking).value)
+            #expect(
+                StyleSheetTests.px(root.value(of: "--fontd-\(name)-letter-spacing")) == RoundedNumber(style.font.metrics.tracking).value)
         }
         if category == .extraLarge {
             let css = StyleSheet.css(table: "default", block: block, prefix: .standard, unit: .rem, fontFileBase: nil)

@@ -40,11 +40,14 @@ import WebOutputs
     func identifierReadsBackAsOneIdentToken(_ text: String) {
         #expect(CSSTokenizer.tokens(of: CSSEscaping.identifier(text)) == [.ident(Self.readBack(text))])
         // Inside a longer name, as the stylesheet uses it.
-        #expect(CSSTokenizer.tokens(of: "--" + CSSEscaping.identifier("fontd-\(text)-font")) == [.ident("--fontd-\(Self.readBack(text))-font")])
+        #expect(
+            CSSTokenizer.tokens(of: "--" + CSSEscaping.identifier("fontd-\(text)-font")) == [.ident("--fontd-\(Self.readBack(text))-font")])
     }
 
-    @Test(arguments: [("a*/b", "a* /b"), ("**/", "** /"), ("*/*/", "* /* /"), ("a/*b", "a/*b"), ("a\nb\r\u{0}", "a\u{FFFD}b\u{FFFD}\u{FFFD}"),
-                      ("\u{2028}\u{85}", "\u{FFFD}\u{FFFD}"), ("plain", "plain")])
+    @Test(arguments: [
+        ("a*/b", "a* /b"), ("**/", "** /"), ("*/*/", "* /* /"), ("a/*b", "a/*b"), ("a\nb\r\u{0}", "a\u{FFFD}b\u{FFFD}\u{FFFD}"),
+        ("\u{2028}\u{85}", "\u{FFFD}\u{FFFD}"), ("plain", "plain"),
+    ])
     func commentCannotBeEndedOrBroken(_ text: String, _ expected: String) {
         #expect(CSSEscaping.comment(text) == expected)
     }

@@ -114,21 +114,39 @@ struct CSSTokenizer {
         case "{": return .openCurly
         case "}": return .closeCurly
         case "+", ".":
-            if Self.startsNumber(scalar, peek(), peek(1)) { position -= 1; return consumeNumeric() }
+            if Self.startsNumber(scalar, peek(), peek(1)) {
+                position -= 1
+                return consumeNumeric()
+            }
             return .delim(scalar)
         case "-":
-            if Self.startsNumber(scalar, peek(), peek(1)) { position -= 1; return consumeNumeric() }
-            if peek() == "-" && peek(1) == ">" { position += 2; return .cdc }
-            if Self.startsIdent(scalar, peek(), peek(1)) { position -= 1; return consumeIdentLike() }
+            if Self.startsNumber(scalar, peek(), peek(1)) {
+                position -= 1
+                return consumeNumeric()
+            }
+            if peek() == "-" && peek(1) == ">" {
+                position += 2
+                return .cdc
+            }
+            if Self.startsIdent(scalar, peek(), peek(1)) {
+                position -= 1
+                return consumeIdentLike()
+            }
             return .delim(scalar)
         case "<":
-            if peek() == "!" && peek(1) == "-" && peek(2) == "-" { position += 3; return .cdo }
+            if peek() == "!" && peek(1) == "-" && peek(2) == "-" {
+                position += 3
+                return .cdo
+            }
             return .delim(scalar)
         case "@":
             if Self.startsIdent(peek(), peek(1), peek(2)) { return .atKeyword(consumeIdentSequence()) }
             return .delim(scalar)
         case "\\":
-            if Self.isValidEscape(scalar, peek()) { position -= 1; return consumeIdentLike() }
+            if Self.isValidEscape(scalar, peek()) {
+                position -= 1
+                return consumeIdentLike()
+            }
             return .delim(scalar)
         case _ where Self.isDigit(scalar):
             position -= 1
@@ -198,7 +216,10 @@ struct CSSTokenizer {
                 return .badString
             case "\\":
                 if peek() == nil { continue }
-                if peek() == "\n" { position += 1; continue }
+                if peek() == "\n" {
+                    position += 1
+                    continue
+                }
                 value.append(consumeEscape())
             default:
                 value.append(scalar)
@@ -281,7 +302,8 @@ struct CSSTokenizer {
             while Self.isDigit(peek()) { take(&self) }
         }
         if peek() == "e" || peek() == "E",
-           Self.isDigit(peek(1)) || ((peek(1) == "+" || peek(1) == "-") && Self.isDigit(peek(2))) {
+            Self.isDigit(peek(1)) || ((peek(1) == "+" || peek(1) == "-") && Self.isDigit(peek(2)))
+        {
             take(&self)
             if !Self.isDigit(peek()) { take(&self) }
             while Self.isDigit(peek()) { take(&self) }

@@ -53,7 +53,7 @@ enum DTCGValidator {
                 // §6.3: what a group may carry besides its children.
                 switch (member.key, member.value) {
                 case ("$description", .string), ("$extensions", .object), ("$type", .string), ("$deprecated", .bool),
-                     ("$deprecated", .string), ("$extends", .string):
+                    ("$deprecated", .string), ("$extends", .string):
                     continue
                 default:
                     problems.append("\(place): '\(member.key)' is not a group property of this kind (\(member.value.kind))")
@@ -127,7 +127,8 @@ enum DTCGValidator {
         guard case .object(let members) = value, members.map(\.key).sorted() == ["unit", "value"] else {
             return problems.append("\(place): not a {value, unit} object")
         }
-        if case .number = members.first(where: { $0.key == "value" })?.value {} else {
+        if case .number = members.first(where: { $0.key == "value" })?.value {
+        } else {
             problems.append("\(place): value is not a number")
         }
         let unit = members.first { $0.key == "unit" }?.value

@@ -22,14 +22,17 @@ import WebOutputs
         for (token, style) in zip(tokens, block.styles) {
             let face = style.font.matchedFace
             guard case .object(let value)? = token.member("$value"),
-                  case .object(let size)? = value.first(where: { $0.key == "fontSize" })?.value,
-                  case .number(let fontSize)? = size.first(where: { $0.key == "value" })?.value,
-                  case .number(let lineHeight)? = value.first(where: { $0.key == "lineHeight" })?.value,
-                  case .number(let weight)? = value.first(where: { $0.key == "fontWeight" })?.value,
-                  case .object(let spacing)? = value.first(where: { $0.key == "letterSpacing" })?.value,
-                  case .number(let tracking)? = spacing.first(where: { $0.key == "value" })?.value,
-                  case .array(let families)? = value.first(where: { $0.key == "fontFamily" })?.value
-            else { Issue.record("\(token.path): $value is not as expected"); continue }
+                case .object(let size)? = value.first(where: { $0.key == "fontSize" })?.value,
+                case .number(let fontSize)? = size.first(where: { $0.key == "value" })?.value,
+                case .number(let lineHeight)? = value.first(where: { $0.key == "lineHeight" })?.value,
+                case .number(let weight)? = value.first(where: { $0.key == "fontWeight" })?.value,
+                case .object(let spacing)? = value.first(where: { $0.key == "letterSpacing" })?.value,
+                case .number(let tracking)? = spacing.first(where: { $0.key == "value" })?.value,
+                case .array(let families)? = value.first(where: { $0.key == "fontFamily" })?.value
+            else {
+                Issue.record("\(token.path): $value is not as expected")
+                continue
+            }
             #expect(fontSize == RoundedNumber(face.pointSize).value)
             // An em value, within a thousandth of an em.
             #expect(lineHeight == RoundedNumber(style.font.metrics.lineHeight / face.pointSize).value, "\(token.path)")
@@ -40,9 +43,13 @@ import WebOutputs
             #expect(value.map(\.key) == DTCGValidator.typographyKeys)
 
             guard case .object(let extensions)? = token.member("$extensions"),
-                  case .object(let fontd)? = extensions.first(where: { $0.key == "org.fontd" })?.value
-            else { Issue.record("\(token.path): no org.fontd extension"); continue }
-            #expect(fontd.map(\.key) == ["category", "legibilityWeight", "file", "ascender", "descender", "capHeight", "xHeight", "leading"])
+                case .object(let fontd)? = extensions.first(where: { $0.key == "org.fontd" })?.value
+            else {
+                Issue.record("\(token.path): no org.fontd extension")
+                continue
+            }
+            #expect(
+                fontd.map(\.key) == ["category", "legibilityWeight", "file", "ascender", "descender", "capHeight", "xHeight", "leading"])
             #expect(fontd.first { $0.key == "category" }?.value == .string(selection.category.rawValue))
             #expect(fontd.first { $0.key == "legibilityWeight" }?.value == .string(selection.legibility.rawValue))
             #expect(fontd.first { $0.key == "file" }?.value == .string(face.file))
@@ -56,13 +63,19 @@ import WebOutputs
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.hasSuffix("}\n"))
         let body = try #require(DTCGValidator.tokens(in: try JSONDocument(parsing: bytes)).first { $0.path == ["default", "body"] })
-        #expect(body.member("$value") == .object([
-            .init(key: "fontFamily", value: .array([.string("DejaVu Sans"), .string("sans-serif")])),
-            .init(key: "fontSize", value: .object([.init(key: "value", value: .number(19)), .init(key: "unit", value: .string("px"))])),
-            .init(key: "fontWeight", value: .number(400)),
-            .init(key: "letterSpacing", value: .object([.init(key: "value", value: .number(-0.46)), .init(key: "unit", value: .string("px"))])),
-            .init(key: "lineHeight", value: .number(RoundedNumber(24.0 / 19.0).value)),
-        ]))
+        #expect(
+            body.member("$value")
+                == .object([
+                    .init(key: "fontFamily", value: .array([.string("DejaVu Sans"), .string("sans-serif")])),
+                    .init(
+                        key: "fontSize",
+                        value: .object([.init(key: "value", value: .number(19)), .init(key: "unit", value: .string("px"))])),
+                    .init(key: "fontWeight", value: .number(400)),
+                    .init(
+                        key: "letterSpacing",
+                        value: .object([.init(key: "value", value: .number(-0.46)), .init(key: "unit", value: .string("px"))])),
+                    .init(key: "lineHeight", value: .number(RoundedNumber(24.0 / 19.0).value)),
+                ]))
         #expect(text.contains("\"lineHeight\": 1.263\n"), "24 / 19 within a thousandth of an em")
     }
 
@@ -79,8 +92,11 @@ import WebOutputs
         #expect(DTCGValidator.tokens(in: document).first?.path == [group, token])
         // The description still names the table as it is.
         guard case .object(let root) = document, case .object(let members)? = root.first?.value,
-              case .string(let description)? = members.first(where: { $0.key == "$description" })?.value
-        else { Issue.record("no $description in \(document)"); return }
+            case .string(let description)? = members.first(where: { $0.key == "$description" })?.value
+        else {
+            Issue.record("no $description in \(document)")
+            return
+        }
         #expect(description.contains("\"\(table)\""), "\(description)")
     }
 
@@ -92,8 +108,11 @@ import WebOutputs
     @Test func repeatedStyleNameIsRefused() throws {
         var block = try WebFixtures.block(.large, .regular)
         block.styles[1].definition.style = block.styles[0].definition.style
-        #expect(throws: WebOutputsError.invalidTokenName(block.styles[0].definition.style.rawValue,
-                                                         reason: "two styles have this name, and a group names each token once")) {
+        #expect(
+            throws: WebOutputsError.invalidTokenName(
+                block.styles[0].definition.style.rawValue,
+                reason: "two styles have this name, and a group names each token once")
+        ) {
             try DesignTokens.document(table: "default", block: block)
         }
     }
@@ -110,18 +129,22 @@ import WebOutputs
 
     /// The validator must be able to say no, or the tests above prove nothing.
     @Test func validatorRejectsWhatTheFormatForbids() throws {
-        let bad = try JSONDocument(parsing: Array("""
-            {"t": {"$description": "d", "a.b": {"$type": "typography", "$value": {"fontFamily": [], "fontSize": {"value": "19", "unit": "pt"},
-              "fontWeight": 1001, "letterSpacing": 0, "lineHeight": "24px", "fontStyle": "italic"}},
-             "ok": {"$type": "typography", "$value": {"fontFamily": "X", "fontSize": {"value": 1, "unit": "rem"}, "fontWeight": "bold",
-              "letterSpacing": {"value": 0, "unit": "px"}, "lineHeight": 1.5}, "$extensions": []},
-             "$bogus": 1, "leaf": 3}}
-            """.utf8))
+        let bad = try JSONDocument(
+            parsing: Array(
+                """
+                {"t": {"$description": "d", "a.b": {"$type": "typography", "$value": {"fontFamily": [], "fontSize": {"value": "19", "unit": "pt"},
+                  "fontWeight": 1001, "letterSpacing": 0, "lineHeight": "24px", "fontStyle": "italic"}},
+                 "ok": {"$type": "typography", "$value": {"fontFamily": "X", "fontSize": {"value": 1, "unit": "rem"}, "fontWeight": "bold",
+                  "letterSpacing": {"value": 0, "unit": "px"}, "lineHeight": 1.5}, "$extensions": []},
+                 "$bogus": 1, "leaf": 3}}
+                """.utf8))
         let problems = DTCGValidator.problems(in: bad)
-        for expected in ["a.b' breaks §5.1.1", "not exactly", "fontFamily: not a font name", "fontSize: value is not a number",
-                         "fontSize: unit is not px or rem", "fontWeight: not a weight", "letterSpacing: not a {value, unit}",
-                         "lineHeight: a string, not a number", "ok: $extensions is not an object", "'$bogus' is not a group property",
-                         "t/leaf: a number is neither"] {
+        for expected in [
+            "a.b' breaks §5.1.1", "not exactly", "fontFamily: not a font name", "fontSize: value is not a number",
+            "fontSize: unit is not px or rem", "fontWeight: not a weight", "letterSpacing: not a {value, unit}",
+            "lineHeight: a string, not a number", "ok: $extensions is not an object", "'$bogus' is not a group property",
+            "t/leaf: a number is neither",
+        ] {
             #expect(problems.contains { $0.contains(expected) }, "missing \(expected) in \(problems)")
         }
         #expect(problems.count == 11, "\(problems)")

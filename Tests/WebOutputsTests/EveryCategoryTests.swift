@@ -7,7 +7,7 @@ import WebOutputs
     static func selection(_ prelude: [CSSToken]) -> (ContentSizeCategory, LegibilityWeight)? {
         let head: [CSSToken] = [.colon, .ident("root"), .openSquare, .ident("data-text-size"), .delim("=")]
         guard prelude.count >= 7, Array(prelude.prefix(5)) == head, case .string(let name) = prelude[5], prelude[6] == .closeSquare,
-              let category = ContentSizeCategory(rawValue: name)
+            let category = ContentSizeCategory(rawValue: name)
         else { return nil }
         switch Array(prelude.dropFirst(7)) {
         case []: return (category, .regular)
@@ -56,8 +56,9 @@ import WebOutputs
     @Test func everyFaceOfEveryBlockHasOneFontFace() throws {
         let blocks = try WebFixtures.everyBlock()
         let current = blocks[4]
-        let sheet = try ParsedStyleSheet(StyleSheet.cssAll(
-            table: "default", blocks: blocks, current: current, prefix: .standard, fontFileBase: ""))
+        let sheet = try ParsedStyleSheet(
+            StyleSheet.cssAll(
+                table: "default", blocks: blocks, current: current, prefix: .standard, fontFileBase: ""))
         // First seen first, the current block's faces leading.
         var files: [String] = []
         for style in ([current] + blocks).flatMap(\.styles) where !files.contains(style.font.matchedFace.file) {
@@ -65,7 +66,8 @@ import WebOutputs
         }
         #expect(sheet.fontFaceRules.count == files.count)
         let localNames = sheet.fontFaceRules.compactMap { $0.value(of: "src")?.first { if case .string = $0 { true } else { false } } }
-        let fullNames = try files.map { file in try #require(blocks.flatMap(\.styles).first { $0.font.matchedFace.file == file }?.fullName) }
+        let fullNames = try files.map { file in try #require(blocks.flatMap(\.styles).first { $0.font.matchedFace.file == file }?.fullName)
+        }
         #expect(localNames == fullNames.map(CSSToken.string))
     }
 
@@ -76,8 +78,9 @@ import WebOutputs
         let xl = try #require(blocks.firstIndex { $0.category == .extraLarge && $0.legibilityWeight == .regular })
         let body = try #require(blocks[xl].styles.firstIndex { $0.definition.style == .body })
         blocks[xl].styles[body].font.matchedFace.width = FontWidth(87.5)
-        let sheet = try ParsedStyleSheet(StyleSheet.cssAll(
-            table: "default", blocks: blocks, current: current, prefix: .standard, fontFileBase: nil))
+        let sheet = try ParsedStyleSheet(
+            StyleSheet.cssAll(
+                table: "default", blocks: blocks, current: current, prefix: .standard, fontFileBase: nil))
         let blockRules = sheet.rules.filter { $0.prelude == ParsedStyleSheet.rootPrelude || Self.selection($0.prelude) != nil }
         #expect(blockRules.count == 25)
         for rule in blockRules {
@@ -86,6 +89,9 @@ import WebOutputs
             #expect(rule.value(of: "--fontd-headline-font-stretch") == nil)
         }
         let rule = try #require(sheet.rules(withPrelude: [.delim("."), .ident("fontd-body")]).first)
-        #expect(rule.value(of: "font-stretch") == [.function("var"), .ident("--fontd-body-font-stretch"), .comma, .whitespace, .ident("normal"), .closeParenthesis])
+        #expect(
+            rule.value(of: "font-stretch") == [
+                .function("var"), .ident("--fontd-body-font-stretch"), .comma, .whitespace, .ident("normal"), .closeParenthesis,
+            ])
     }
 }

@@ -36,11 +36,12 @@ import WebOutputs
     ) throws -> StaticSite {
         // `retry:` an hour: the stream ends after the snapshot, and the browser would ask again.
         let events = #"retry: 3600000\#nid: 7\#nevent: preferences\#ndata: \#(snapshot)\#n\#n"#
-        return try StaticSite(pages: pages.merging([
-            "/fontd.js": (contentType: "text/javascript; charset=utf-8", body: FollowerScript.source),
-            "/events": (contentType: "text/event-stream", body: events),
-            "/css": (contentType: "text/css; charset=utf-8", body: ":root { --page-category: xl; }"),
-        ]) { page, _ in page })
+        return try StaticSite(
+            pages: pages.merging([
+                "/fontd.js": (contentType: "text/javascript; charset=utf-8", body: FollowerScript.source),
+                "/events": (contentType: "text/event-stream", body: events),
+                "/css": (contentType: "text/css; charset=utf-8", body: ":root { --page-category: xl; }"),
+            ]) { page, _ in page })
     }
 
     /// The URLs the browser asked for on `site`, without the origin.
@@ -51,26 +52,32 @@ import WebOutputs
 
     @Test func followWithAScopeAndATokenAsksForThemOnTheStreamAndTheStylesheet() throws {
         let site = try Self.site([
-            "/": (contentType: "text/html; charset=utf-8", body: Self.followingPage(arguments: #"{ scope: "alice/phone", token: "t0k+en&=x" }"#)),
+            "/": (
+                contentType: "text/html; charset=utf-8",
+                body: Self.followingPage(arguments: #"{ scope: "alice/phone", token: "t0k+en&=x" }"#)
+            )
         ])
         defer { site.stop() }
         let browser = try BrowserSession.start()
         defer { browser.close() }
         try browser.navigate(to: site.url(for: "/"))
-        #expect(try browser.waitUntil(
-            "return document.querySelectorAll('link[rel=stylesheet]').length === 1 && document.querySelector('link').href.includes('category=xl')",
-            timeoutSeconds: 10))
+        #expect(
+            try browser.waitUntil(
+                "return document.querySelectorAll('link[rel=stylesheet]').length === 1 && document.querySelector('link').href.includes('category=xl')",
+                timeoutSeconds: 10))
         #expect(try browser.execute("return document.documentElement.dataset.textSize") as? String == "xl")
         let targets = try Self.requestedTargets(browser, on: site)
         #expect(targets.contains("/events?scope=\(Self.encodedScope)&access_token=\(Self.encodedToken)"), "\(targets)")
-        #expect(targets.contains(
-            "/css?prefix=page&category=xl&legibility=bold&scope=\(Self.encodedScope)&access_token=\(Self.encodedToken)"), "\(targets)")
+        #expect(
+            targets.contains(
+                "/css?prefix=page&category=xl&legibility=bold&scope=\(Self.encodedScope)&access_token=\(Self.encodedToken)"), "\(targets)")
     }
 
     @Test func wcagTextSpacingIsMarkedOnThePageAndCarriedByEveryStylesheet() throws {
         let page = Self.followingPage(arguments: "")
-            .replacingOccurrences(of: #"<link rel="stylesheet" href="/css?prefix=page">"#,
-                                  with: #"<link rel="stylesheet" href="/css?prefix=page"><link rel="stylesheet" href="/css?category=all">"#)
+            .replacingOccurrences(
+                of: #"<link rel="stylesheet" href="/css?prefix=page">"#,
+                with: #"<link rel="stylesheet" href="/css?prefix=page"><link rel="stylesheet" href="/css?category=all">"#)
         let site = try Self.site(
             ["/": (contentType: "text/html; charset=utf-8", body: page)],
             snapshot: #"{"category":"xl","legibilityWeight":"regular","textSpacing":"wcag","sequence":7}"#)
@@ -78,9 +85,10 @@ import WebOutputs
         let browser = try BrowserSession.start()
         defer { browser.close() }
         try browser.navigate(to: site.url(for: "/"))
-        #expect(try browser.waitUntil(
-            "return [...document.querySelectorAll('link[rel=stylesheet]')].filter(l => l.href.includes('textSpacing=wcag')).length === 2",
-            timeoutSeconds: 10))
+        #expect(
+            try browser.waitUntil(
+                "return [...document.querySelectorAll('link[rel=stylesheet]')].filter(l => l.href.includes('textSpacing=wcag')).length === 2",
+                timeoutSeconds: 10))
         #expect(try browser.execute("return document.documentElement.dataset.textSpacing") as? String == "wcag")
         #expect(try browser.execute("return window.changes[0].textSpacing") as? String == "wcag")
         let targets = try Self.requestedTargets(browser, on: site)
@@ -90,8 +98,9 @@ import WebOutputs
 
     @Test func aReaderReadingFontIsCarriedByEveryStylesheetAndTheChange() throws {
         let page = Self.followingPage(arguments: "")
-            .replacingOccurrences(of: #"<link rel="stylesheet" href="/css?prefix=page">"#,
-                                  with: #"<link rel="stylesheet" href="/css?prefix=page"><link rel="stylesheet" href="/css?category=all">"#)
+            .replacingOccurrences(
+                of: #"<link rel="stylesheet" href="/css?prefix=page">"#,
+                with: #"<link rel="stylesheet" href="/css?prefix=page"><link rel="stylesheet" href="/css?category=all">"#)
         let site = try Self.site(
             ["/": (contentType: "text/html; charset=utf-8", body: page)],
             snapshot: #"{"category":"xl","legibilityWeight":"regular","textSpacing":"default","readingFont":"Open Dyslexic","sequence":7}"#)
@@ -99,9 +108,10 @@ import WebOutputs
         let browser = try BrowserSession.start()
         defer { browser.close() }
         try browser.navigate(to: site.url(for: "/"))
-        #expect(try browser.waitUntil(
-            "return [...document.querySelectorAll('link[rel=stylesheet]')].filter(l => l.href.includes('readingFont=Open+Dyslexic')).length === 2",
-            timeoutSeconds: 10))
+        #expect(
+            try browser.waitUntil(
+                "return [...document.querySelectorAll('link[rel=stylesheet]')].filter(l => l.href.includes('readingFont=Open+Dyslexic')).length === 2",
+                timeoutSeconds: 10))
         #expect(try browser.execute("return window.changes[0].readingFont") as? String == "Open Dyslexic")
         let targets = try Self.requestedTargets(browser, on: site)
         #expect(targets.contains("/css?prefix=page&category=xl&legibility=regular&readingFont=Open+Dyslexic"), "\(targets)")
@@ -112,7 +122,8 @@ import WebOutputs
         // The snapshot has a reading font; the next event clears it.
         let snapshot = #"{"category":"xl","legibilityWeight":"regular","textSpacing":"default","readingFont":"OpenDyslexic","sequence":7}"#
         let cleared = #"{"readingFont":null,"previous":"OpenDyslexic","sequence":8}"#
-        let events = "retry: 3600000\nid: 7\nevent: preferences\ndata: \(snapshot)\n\nid: 8\nevent: readingFontDidChange\ndata: \(cleared)\n\n"
+        let events =
+            "retry: 3600000\nid: 7\nevent: preferences\ndata: \(snapshot)\n\nid: 8\nevent: readingFontDidChange\ndata: \(cleared)\n\n"
         let site = try Self.site([
             "/": (contentType: "text/html; charset=utf-8", body: Self.followingPage(arguments: "")),
             "/events": (contentType: "text/event-stream", body: events),
@@ -121,11 +132,17 @@ import WebOutputs
         let browser = try BrowserSession.start()
         defer { browser.close() }
         try browser.navigate(to: site.url(for: "/"))
-        #expect(try browser.waitUntil(
-            "return window.changes.length === 2 && document.querySelectorAll('link[rel=stylesheet]').length === 1", timeoutSeconds: 10))
-        #expect(try browser.execute("return window.changes.map((change) => String(change.readingFont))") as? [String] == ["OpenDyslexic", "null"])
+        #expect(
+            try browser.waitUntil(
+                "return window.changes.length === 2 && document.querySelectorAll('link[rel=stylesheet]').length === 1", timeoutSeconds: 10))
+        #expect(
+            try browser.execute("return window.changes.map((change) => String(change.readingFont))") as? [String] == [
+                "OpenDyslexic", "null",
+            ])
         let link = try browser.execute("return document.querySelector('link[rel=stylesheet]').href") as? String ?? ""
-        #expect(link.hasSuffix("/css?prefix=page&category=xl&legibility=regular&readingFont="), "an empty readingFont is the table's own: \(link)")
+        #expect(
+            link.hasSuffix("/css?prefix=page&category=xl&legibility=regular&readingFont="),
+            "an empty readingFont is the table's own: \(link)")
     }
 
     @Test func followWithoutArgumentsAsksAsBefore() throws {

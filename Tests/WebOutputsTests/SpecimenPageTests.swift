@@ -14,8 +14,10 @@ import WebOutputs
             let section = try #require(page.components(separatedBy: "<section class=\"style\" data-style=\"\(name)\">").dropFirst().first)
                 .components(separatedBy: "</section>")[0]
             let metrics = style.font.metrics
-            for (line, offset) in [("ascender", -metrics.ascender), ("cap-height", -metrics.capHeight),
-                                   ("x-height", -metrics.xHeight), ("baseline", 0.0), ("descender", -metrics.descender)] {
+            for (line, offset) in [
+                ("ascender", -metrics.ascender), ("cap-height", -metrics.capHeight),
+                ("x-height", -metrics.xHeight), ("baseline", 0.0), ("descender", -metrics.descender),
+            ] {
                 #expect(section.contains("<i class=\"hairline \(line)\" style=\"top: \(RoundedNumber(offset))px\"></i>"), "\(name) \(line)")
             }
             let face = style.font.matchedFace
@@ -42,7 +44,8 @@ import WebOutputs
         let real = try WebFixtures.block(.accessibilityExtraLarge, .regular)
         var only = try #require(real.styles.first { $0.definition.style == .body })
         only.definition.style = TextStyle("zeta")
-        let page = SpecimenPage.html(table: "zeta", block: WebBlock(category: .accessibilityExtraLarge, legibilityWeight: .regular, styles: [only]), preview: true)
+        let page = SpecimenPage.html(
+            table: "zeta", block: WebBlock(category: .accessibilityExtraLarge, legibilityWeight: .regular, styles: [only]), preview: true)
         // body grows 40/17 from l to ax3: the title's 34 px is 80 px, the text's 17 px is 40 px.
         #expect(page.contains("h1 { font: 400 80px/108px sans-serif; }"), "\(page)")
         #expect(page.contains("body { font: 400 40px/54px sans-serif; }"))

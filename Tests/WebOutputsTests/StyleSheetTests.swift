@@ -42,16 +42,18 @@ import WebOutputs
         #expect(strings.count == 5)
         let root = try #require(sheet.rules(withPrelude: ParsedStyleSheet.rootPrelude).first)
         for style in ["body", Self.hostileStyle] {
-            #expect(root.value(of: "--fontd-\(style)-font-family") == [.string(Self.hostileFamily), .comma, .whitespace, .ident("sans-serif")])
+            #expect(
+                root.value(of: "--fontd-\(style)-font-family") == [.string(Self.hostileFamily), .comma, .whitespace, .ident("sans-serif")])
         }
         let face = try #require(sheet.fontFaceRules.first)
         #expect(face.value(of: "font-family") == [.string(Self.hostileFamily)])
         let hash = try #require(block.styles[0].fileHash)
-        #expect(face.value(of: "src") == [
-            .function("local"), .string(Self.hostileFullName), .closeParenthesis, .comma, .whitespace,
-            .function("local"), .string(Self.hostilePostscriptName), .closeParenthesis, .comma, .whitespace,
-            .function("url"), .string("/font-files/\(hash)"), .closeParenthesis,
-        ])
+        #expect(
+            face.value(of: "src") == [
+                .function("local"), .string(Self.hostileFullName), .closeParenthesis, .comma, .whitespace,
+                .function("local"), .string(Self.hostilePostscriptName), .closeParenthesis, .comma, .whitespace,
+                .function("url"), .string("/font-files/\(hash)"), .closeParenthesis,
+            ])
 
         // `color` never becomes a token of its own, let alone a declaration.
         #expect(!sheet.tokens.contains(.ident("color")))
@@ -71,9 +73,11 @@ import WebOutputs
         let sheet = try ParsedStyleSheet(css)
         #expect(sheet.rules(withPrelude: [.delim("."), .ident("fontd-\(Self.hostileStyle)")]).count == 1)
         let root = try #require(sheet.rules(withPrelude: ParsedStyleSheet.rootPrelude).first)
-        #expect(root.declarations.map(\.name).filter { $0.contains(Self.hostileStyle) } == [
-            "font-family", "font-size", "line-height", "font-weight", "letter-spacing", "font",
-        ].map { "--fontd-\(Self.hostileStyle)-\($0)" })
+        #expect(
+            root.declarations.map(\.name).filter { $0.contains(Self.hostileStyle) }
+                == [
+                    "font-family", "font-size", "line-height", "font-weight", "letter-spacing", "font",
+                ].map { "--fontd-\(Self.hostileStyle)-\($0)" })
     }
 
     @Test func headerIsOneCommentHoldingTheTableName() throws {
@@ -86,7 +90,9 @@ import WebOutputs
         #expect(css.hasPrefix("/* fontd: table \""))
         #expect(header.hasSuffix(", category xl, legibility regular "))
         // Every visible character of the name is there, in order; only spacing and line breaks may differ.
-        let visible = { (text: String) in String(text.unicodeScalars.filter { !$0.properties.isWhitespace && $0 != "\u{FFFD}" }.map(Character.init)) }
+        let visible = { (text: String) in
+            String(text.unicodeScalars.filter { !$0.properties.isWhitespace && $0 != "\u{FFFD}" }.map(Character.init))
+        }
         #expect(visible(header).contains(visible(Self.hostileTable)))
         #expect(!header.contains("\n"))
     }
@@ -131,21 +137,24 @@ import WebOutputs
             #expect(font[6] == .string(face.family))
 
             let rule = try #require(sheet.rules(withPrelude: [.delim("."), .ident("fontd-\(name)")]).first)
-            #expect(rule.declarations == [
-                .init(name: "font", value: [.function("var"), .ident("--fontd-\(name)-font"), .closeParenthesis]),
-                .init(name: "letter-spacing", value: [.function("var"), .ident("--fontd-\(name)-letter-spacing"), .closeParenthesis]),
-            ])
+            #expect(
+                rule.declarations == [
+                    .init(name: "font", value: [.function("var"), .ident("--fontd-\(name)-font"), .closeParenthesis]),
+                    .init(name: "letter-spacing", value: [.function("var"), .ident("--fontd-\(name)-letter-spacing"), .closeParenthesis]),
+                ])
         }
     }
 
     @Test func designExampleIsWhatBodyAtExtraLargeWrites() throws {
         let block = try WebFixtures.block(.extraLarge, .regular)
         let hash = try #require(block.styles.first { $0.definition.style == .body }?.fileHash)
-        let lines = StyleSheet.css(table: "default", block: block, prefix: .standard, fontFileBase: "").split(separator: "\n").map(String.init)
+        let lines = StyleSheet.css(table: "default", block: block, prefix: .standard, fontFileBase: "").split(separator: "\n").map(
+            String.init)
         #expect(lines.first == "/* fontd: table \"default\", category xl, legibility regular */")
-        #expect(lines.contains(
-            "@font-face { font-family: \"DejaVu Sans\"; src: local(\"DejaVu Sans\"), local(\"DejaVuSans\"), "
-                + "url(\"/font-files/\(hash)\"); font-weight: 400; font-style: normal; font-stretch: 100%; font-display: swap; }"))
+        #expect(
+            lines.contains(
+                "@font-face { font-family: \"DejaVu Sans\"; src: local(\"DejaVu Sans\"), local(\"DejaVuSans\"), "
+                    + "url(\"/font-files/\(hash)\"); font-weight: 400; font-style: normal; font-stretch: 100%; font-display: swap; }"))
         let body = [
             "  --fontd-body-font-family: \"DejaVu Sans\", sans-serif;",
             "  --fontd-body-font-size: 19px;",
@@ -169,8 +178,9 @@ import WebOutputs
 
     @Test func prefixRenamesEveryPropertyAndClass() throws {
         let prefix = try #require(CSSPrefix("my-app2"))
-        let sheet = try ParsedStyleSheet(StyleSheet.css(
-            table: "default", block: try WebFixtures.block(.large, .regular), prefix: prefix, fontFileBase: nil))
+        let sheet = try ParsedStyleSheet(
+            StyleSheet.css(
+                table: "default", block: try WebFixtures.block(.large, .regular), prefix: prefix, fontFileBase: nil))
         let root = try #require(sheet.rules(withPrelude: ParsedStyleSheet.rootPrelude).first)
         #expect(root.declarations.allSatisfy { $0.name.hasPrefix("--my-app2-") })
         let classes = sheet.rules.filter { $0.prelude.first == .delim(".") }
@@ -191,13 +201,17 @@ import WebOutputs
             let style = try #require(block.styles.first { $0.font.matchedFace.file == file })
             let face = style.font.matchedFace
             #expect(rule.value(of: "font-family") == [.string(face.family)])
-            #expect(rule.value(of: "src") == [
-                .function("local"), .string(style.fullName), .closeParenthesis, .comma, .whitespace,
-                .function("local"), .string(face.postscriptName), .closeParenthesis,
-            ])
+            #expect(
+                rule.value(of: "src") == [
+                    .function("local"), .string(style.fullName), .closeParenthesis, .comma, .whitespace,
+                    .function("local"), .string(face.postscriptName), .closeParenthesis,
+                ])
             #expect(Self.number(rule.value(of: "font-weight")) == face.weight.rawValue)
             #expect(rule.value(of: "font-style") == [.ident(face.slant == .roman ? "normal" : face.slant.rawValue)])
-            #expect(rule.value(of: "font-stretch") == [.percentage(face.width.rawValue, representation: RoundedNumber(face.width.rawValue).description)])
+            #expect(
+                rule.value(of: "font-stretch") == [
+                    .percentage(face.width.rawValue, representation: RoundedNumber(face.width.rawValue).description)
+                ])
         }
     }
 
@@ -208,8 +222,10 @@ import WebOutputs
     func fontFileURLFollowsTheBase(_ base: String?, _ expected: String?) throws {
         let block = try WebFixtures.block(.large, .regular)
         let hash = try #require(block.styles[0].fileHash)
-        let face = try #require(try ParsedStyleSheet(
-            StyleSheet.css(table: "default", block: block, prefix: .standard, fontFileBase: base)).fontFaceRules.first)
+        let face = try #require(
+            try ParsedStyleSheet(
+                StyleSheet.css(table: "default", block: block, prefix: .standard, fontFileBase: base)
+            ).fontFaceRules.first)
         let src = try #require(face.value(of: "src"))
         let urls = src.indices.filter { src[$0] == .function("url") }.map { src[$0 + 1] }
         #expect(urls == (expected.map { [.string($0 + hash)] } ?? []))
@@ -241,14 +257,18 @@ import WebOutputs
         let root = try #require(sheet.rules(withPrelude: ParsedStyleSheet.rootPrelude).first)
         #expect(root.value(of: "--fontd-body-font-style") == [.ident("oblique")])
         #expect(root.value(of: "--fontd-body-font-stretch") == [.percentage(87.5, representation: "87.5")])
-        #expect(root.value(of: "--fontd-body-font-variation-settings") == [
-            .string("opsz"), .whitespace, .number(19, representation: "19"), .comma, .whitespace,
-            .string("wght"), .whitespace, .number(400, representation: "400"),
-        ])
+        #expect(
+            root.value(of: "--fontd-body-font-variation-settings") == [
+                .string("opsz"), .whitespace, .number(19, representation: "19"), .comma, .whitespace,
+                .string("wght"), .whitespace, .number(400, representation: "400"),
+            ])
         #expect(root.value(of: "--fontd-body-font")?.prefix(2) == [.ident("oblique"), .whitespace])
         let rule = try #require(sheet.rules(withPrelude: [.delim("."), .ident("fontd-body")]).first)
         #expect(rule.declarations.map(\.name) == ["font", "letter-spacing", "font-stretch", "font-variation-settings"])
-        #expect(rule.value(of: "font-stretch") == [.function("var"), .ident("--fontd-body-font-stretch"), .comma, .whitespace, .ident("normal"), .closeParenthesis])
+        #expect(
+            rule.value(of: "font-stretch") == [
+                .function("var"), .ident("--fontd-body-font-stretch"), .comma, .whitespace, .ident("normal"), .closeParenthesis,
+            ])
         let face = try #require(sheet.fontFaceRules.first { $0.value(of: "font-style") == [.ident("oblique")] })
         #expect(face.value(of: "font-stretch") == [.percentage(87.5, representation: "87.5")])
 
@@ -263,8 +283,9 @@ import WebOutputs
         var block = try WebFixtures.block(.large, .regular)
         block.styles[0].font.matchedFace.slant = .italic
         let name = block.styles[0].definition.style.cssName
-        let root = try #require(try ParsedStyleSheet(StyleSheet.css(table: "t", block: block, prefix: .standard, fontFileBase: nil))
-            .rules(withPrelude: ParsedStyleSheet.rootPrelude).first)
+        let root = try #require(
+            try ParsedStyleSheet(StyleSheet.css(table: "t", block: block, prefix: .standard, fontFileBase: nil))
+                .rules(withPrelude: ParsedStyleSheet.rootPrelude).first)
         #expect(root.value(of: "--fontd-\(name)-font-style") == [.ident("italic")])
         #expect(root.value(of: "--fontd-\(name)-font")?.first == .ident("italic"))
         #expect(root.value(of: "--fontd-\(name)-font-stretch") == nil)

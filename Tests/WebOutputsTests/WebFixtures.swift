@@ -18,8 +18,10 @@ enum WebFixtures {
         _ category: ContentSizeCategory, _ legibility: LegibilityWeight, resolver: FontResolver = Fixtures.resolver
     ) throws -> WebBlock {
         let styles = try table.styles.map { definition in
-            try webStyle(definition, try resolver.resolve(
-                FontRequest(style: definition.style, category: category, legibilityWeight: legibility)))
+            try webStyle(
+                definition,
+                try resolver.resolve(
+                    FontRequest(style: definition.style, category: category, legibilityWeight: legibility)))
         }
         return WebBlock(
             category: category, legibilityWeight: legibility, styles: styles, textScalingRatio: table.textScalingRatios?[category])
@@ -58,7 +60,8 @@ enum WebFixtures {
     }
 
     private static let facts: Result<FaceFacts, any Error> = Result {
-        let files = try FileManager.default.contentsOfDirectory(atPath: PinnedFonts.fontDirectory)
+        let files =
+            try FileManager.default.contentsOfDirectory(atPath: PinnedFonts.fontDirectory)
             .filter { $0.hasSuffix(".ttf") }.sorted().map { PinnedFonts.fontDirectory + "/" + $0 }
             + [VariableFonts.robotoFlex.path]
         var facts = FaceFacts()

@@ -47,7 +47,10 @@ struct AcknowledgedChanges {
             replayed[expected] = data?["category"] as? String
         }
         let lost = changes.filter { replayed[$0.sequence] != $0.category }
-        #expect(lost.isEmpty, "\(context): \(lost.count) of \(changes.count) acknowledged changes lost, first \(lost.first.map { "\($0.sequence) \($0.category)" } ?? "")")
+        #expect(
+            lost.isEmpty,
+            "\(context): \(lost.count) of \(changes.count) acknowledged changes lost, first \(lost.first.map { "\($0.sequence) \($0.category)" } ?? "")"
+        )
         return sequence
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
-import BrowserTestSupport
+    import Glibc
+    import BrowserTestSupport
 #endif
 
 /// The browser harness itself, on pages of `StaticSite`s: a real headless Chromium computes
@@ -30,7 +31,8 @@ import BrowserTestSupport
     }
 
     @Test func waitUntilSeesAChangeThePageMakesLater() throws {
-        let site = try site("""
+        let site = try site(
+            """
             <p id="t" style="font-size: 19px">H</p>
             <script>setTimeout(() => { document.getElementById('t').style.fontSize = '31px'; }, 300);</script>
             """)
@@ -96,7 +98,9 @@ import BrowserTestSupport
     }
 
     @Test func aMissingBrowserFailsWithTheCommandThatInstallsIt() throws {
-        for (chromium, chromedriver) in [("/nonexistent/chromium", BrowserSession.chromedriverPath), (BrowserSession.chromiumPath, "/nonexistent/chromedriver")] {
+        for (chromium, chromedriver) in [
+            ("/nonexistent/chromium", BrowserSession.chromedriverPath), (BrowserSession.chromiumPath, "/nonexistent/chromedriver"),
+        ] {
             let failure = #expect(throws: BrowserError.self) {
                 try BrowserSession.start(chromiumPath: chromium, chromedriverPath: chromedriver)
             }
@@ -151,7 +155,7 @@ private func isRunning(_ pid: Int32) -> Bool {
 private func descendants(of pid: Int32) -> [Int32] {
     let parents = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry -> (Int32, Int32)? in
         guard let child = Int32(entry), isRunning(child),
-              let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")")
+            let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")")
         else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         return fields.count > 1 ? Int32(fields[1]).map { (child, $0) } : nil

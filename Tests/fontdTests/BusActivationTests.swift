@@ -28,7 +28,8 @@ import Testing
 
     /// Stops the fontd that owns `name`, if one does, and waits until it has left.
     private static func stopOwner(of name: String, on harness: SessionBusHarness) throws {
-        let answer = try harness.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixProcessID", "('\(name)',)")
+        let answer = try harness.call(
+            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixProcessID", "('\(name)',)")
         guard answer.first as? String == "ok", let pid = answer.last as? Int else { return }
         kill(pid_t(pid), SIGTERM)
         let deadline = Date().addingTimeInterval(10)
@@ -37,7 +38,8 @@ import Testing
     }
 
     private static func hasOwner(_ name: String, on harness: SessionBusHarness) throws -> Bool {
-        let answer = try harness.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner", "('\(name)',)")
+        let answer = try harness.call(
+            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner", "('\(name)',)")
         return answer.last as? Bool == true
     }
 
@@ -58,13 +60,15 @@ import Testing
     /// backends as it starts, which starts fontd, and an application reading through it has its answer.
     @Test func aPortalReadStartsFontdThroughItsBackendName() throws {
         let store = try TestPaths.temporaryDirectory().appendingPathComponent("fontd.sqlite").path
-        let harness = try SessionBusHarness(services: ["\(Self.portalName).service": try Self.activationFile(Self.portalName, store: store)])
+        let harness = try SessionBusHarness(services: ["\(Self.portalName).service": try Self.activationFile(Self.portalName, store: store)]
+        )
         defer { try? Self.stopOwner(of: Self.portalName, on: harness) }
         #expect(try !Self.hasOwner(Self.portalName, on: harness))
         let portal = try harness.portal()
 
         let answer = try harness.call(
-            DesktopPortal.busName, DesktopPortal.path, DesktopPortal.settingsInterface, "Read", "('org.fontd.DynamicType', 'content-size-category')")
+            DesktopPortal.busName, DesktopPortal.path, DesktopPortal.settingsInterface, "Read",
+            "('org.fontd.DynamicType', 'content-size-category')")
         #expect(answer.first as? String == "ok" && answer.last as? String == "l", "\(answer)\n\(portal.log)")
         #expect(try Self.hasOwner(Self.fontdName, on: harness))
     }

@@ -9,11 +9,14 @@ import Testing
 @Suite struct CSSUnitCommandTests {
     static let server = Result { try ServerProcess() }
 
-    @Test(arguments: [["--category", "xl", "--unit", "rem"], ["--category", "all", "--unit", "rem"], ["--category", "ax2", "--unit", "px"]])
+    @Test(arguments: [
+        ["--category", "xl", "--unit", "rem"], ["--category", "all", "--unit", "rem"], ["--category", "ax2", "--unit", "px"],
+    ])
     func theCommandWritesWhatTheServerSends(arguments: [String]) throws {
         let result = try CommandRunner.run(["css", "--base-url", ""] + arguments)
         #expect(result.status == 0, "\(result.standardError)")
-        let category = arguments[1], unit = arguments[3]
+        let category = arguments[1]
+        let unit = arguments[3]
         let query = category == "all" ? "category=all&unit=\(unit)" : "category=\(category)&legibility=regular&unit=\(unit)"
         let served = try Self.server.get().client.get("/css?" + query)
         #expect(served.status == 200)

@@ -117,7 +117,8 @@ struct CacheSetup {
     }
 
     /// Runs `arguments` and checks that the cache did not answer it.
-    func expectMiss(_ arguments: [String], _ extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
+    func expectMiss(_ arguments: [String], _ extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> Run
+    {
         let run = try self.run(arguments, extra)
         #expect(!run.isHit, "\(run.trace)", sourceLocation: sourceLocation)
         return run
@@ -156,4 +157,3 @@ enum CacheTestError: Error {
     case neverKept([String])
     case entries([String])
 }
-

@@ -32,14 +32,17 @@ import Testing
     }
 
     private func categoryOf(_ target: String) throws -> String {
-        try #require(target.split(separator: "&").first { $0.hasPrefix("category=") || $0.contains("?category=") }?
-            .split(separator: "=").last.map(String.init))
+        try #require(
+            target.split(separator: "&").first { $0.hasPrefix("category=") || $0.contains("?category=") }?
+                .split(separator: "=").last.map(String.init))
     }
 
     @Test func scaleUsesTheClampedCategory() throws {
-        #expect(try text("/scale?style=body&value=8&category=ax5&maximumCategory=xl") == (try text("/scale?style=body&value=8&category=xl")))
-        #expect(try text("/scale?style=body&value=8&category=ax5&maximumCategory=xl")
-            != (try text("/scale?style=body&value=8&category=ax5")))
+        #expect(
+            try text("/scale?style=body&value=8&category=ax5&maximumCategory=xl") == (try text("/scale?style=body&value=8&category=xl")))
+        #expect(
+            try text("/scale?style=body&value=8&category=ax5&maximumCategory=xl")
+                != (try text("/scale?style=body&value=8&category=ax5")))
         #expect(try text("/scale?style=body&value=8&category=xs&minimumCategory=l") == (try text("/scale?style=body&value=8&category=l")))
     }
 
@@ -64,7 +67,9 @@ import Testing
                 == (try text("/css?category=xl")))
 
         let tailwind = try text("/css?format=tailwind&category=xs&minimumCategory=l")
-        #expect(tailwind.replacingOccurrences(of: "category l (requested xs),", with: "category l,") == (try text("/css?format=tailwind&category=l")))
+        #expect(
+            tailwind.replacingOccurrences(of: "category l (requested xs),", with: "category l,")
+                == (try text("/css?format=tailwind&category=l")))
 
         let tokens = try text("/tokens?category=ax3&maximumCategory=xl")
         #expect(tokens.contains(#""requestedCategory": "ax3""#))
@@ -99,14 +104,20 @@ import Testing
         var rules: [String: [String]] = [:]
         var selector: String?
         for line in css.split(separator: "\n").map(String.init) {
-            if line.hasSuffix(" {") { selector = String(line.dropLast(2)) } else if line == "}" { selector = nil } else if let selector {
+            if line.hasSuffix(" {") {
+                selector = String(line.dropLast(2))
+            } else if line == "}" {
+                selector = nil
+            } else if let selector {
                 rules[selector, default: []].append(line)
             }
         }
         return rules
     }
 
-    static let endpoints = ["/font?style=body&", "/fonts?", "/scale?style=body&value=8&", "/css?", "/css?category=all&", "/tokens?", "/specimen?"]
+    static let endpoints = [
+        "/font?style=body&", "/fonts?", "/scale?style=body&value=8&", "/css?", "/css?category=all&", "/tokens?", "/specimen?",
+    ]
 
     @Test(arguments: endpoints)
     func aMinimumAboveTheMaximumIsAClearError(endpoint: String) throws {
@@ -114,9 +125,11 @@ import Testing
         #expect(answer.status == 400)
         let body = try answer.json()
         #expect(body["error"] == .string("conflictingParameters"), "\(answer.bodyText)")
-        #expect(body["message"] == .string(
-            "The minimum category ax1 is above the maximum category xl; give a minimum at or below the maximum "
-                + "(smallest first: xs, s, m, l, xl, xxl, xxxl, ax1, ax2, ax3, ax4, ax5)."))
+        #expect(
+            body["message"]
+                == .string(
+                    "The minimum category ax1 is above the maximum category xl; give a minimum at or below the maximum "
+                        + "(smallest first: xs, s, m, l, xl, xxl, xxxl, ax1, ax2, ax3, ax4, ax5)."))
     }
 
     @Test(arguments: endpoints)
@@ -143,8 +156,9 @@ import Testing
     @Test func queryClampsLocallyAndThroughAServer() throws {
         let local = try run(["query", "body", "--category", "ax3", "--maximum-category", "xl", "--json"])
         #expect(local.contains(#""requestedCategory": "ax3""#), "\(local)")
-        #expect(local.replacingOccurrences(of: "\"requestedCategory\": \"ax3\",\n  ", with: "")
-            == (try run(["query", "body", "--category", "xl", "--json"])))
+        #expect(
+            local.replacingOccurrences(of: "\"requestedCategory\": \"ax3\",\n  ", with: "")
+                == (try run(["query", "body", "--category", "xl", "--json"])))
         let people = try run(["query", "body", "--category", "xs", "--minimum-category", "l"])
         #expect(people.hasPrefix("body at l (requested xs): "), "\(people)")
 
@@ -154,7 +168,9 @@ import Testing
     }
 
     @Test func cssAndTokensCommandsWriteWhatTheServerSends() throws {
-        #expect(try run(["css", "--base-url", "", "--category", "ax3", "--maximum-category", "xl"]) == (try text("/css?category=ax3&maximumCategory=xl")))
+        #expect(
+            try run(["css", "--base-url", "", "--category", "ax3", "--maximum-category", "xl"])
+                == (try text("/css?category=ax3&maximumCategory=xl")))
         #expect(try run(["css", "--category", "all", "--maximum-category", "xl"]) != (try run(["css", "--category", "all"])))
         #expect(try run(["tokens", "--category", "xs", "--minimum-category", "m"]) == (try text("/tokens?category=xs&minimumCategory=m")))
     }
@@ -164,7 +180,8 @@ import Testing
         let result = try CommandRunner.run(command + ["--minimum-category", "ax1", "--maximum-category", "xl"])
         #expect(result.status != 0)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError == "fontd: error: The minimum category ax1 is above the maximum category xl; give a minimum at or "
-            + "below the maximum (smallest first: xs, s, m, l, xl, xxl, xxxl, ax1, ax2, ax3, ax4, ax5).\n")
+        #expect(
+            result.standardError == "fontd: error: The minimum category ax1 is above the maximum category xl; give a minimum at or "
+                + "below the maximum (smallest first: xs, s, m, l, xl, xxl, xxxl, ax1, ax2, ax3, ax4, ax5).\n")
     }
 }

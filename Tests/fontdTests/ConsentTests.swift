@@ -89,9 +89,11 @@ import Testing
         #expect(refused.bodyText.contains("fontd serve --cors-origin https://evil.example"), "\(refused.bodyText)")
         #expect(try Self.category(server) == "l")
         // Its preflight does not grant PUT; a local program's or a same-origin one would.
-        let preflight = try server.client.send("/category", method: "OPTIONS", headers: [
-            ("Origin", "https://evil.example"), ("Access-Control-Request-Method", "PUT"),
-        ])
+        let preflight = try server.client.send(
+            "/category", method: "OPTIONS",
+            headers: [
+                ("Origin", "https://evil.example"), ("Access-Control-Request-Method", "PUT"),
+            ])
         #expect(preflight.status == 204)
         #expect(preflight.header("Access-Control-Allow-Methods") == "GET, HEAD, OPTIONS")
         #expect(preflight.header("Allow") == "GET, HEAD, PUT, OPTIONS")
@@ -101,7 +103,9 @@ import Testing
         #expect(try server.client.get("/css", headers: [("Sec-Fetch-Site", "cross-site"), ("Sec-Fetch-Mode", "no-cors")]).status == 200)
     }
 
-    @Test(arguments: ["rebind.evil.example", "rebind.evil.example:8686", "localhost.evil.example", "127.0.0.1.nip.io", "[::1", "127.0.0.1:99999"])
+    @Test(arguments: [
+        "rebind.evil.example", "rebind.evil.example:8686", "localhost.evil.example", "127.0.0.1.nip.io", "[::1", "127.0.0.1:99999",
+    ])
     func aHostOfAnotherNameIsMisdirected(host: String) throws {
         let server = try Self.shared()
         let connection = try server.connect()
@@ -111,7 +115,9 @@ import Testing
         #expect(answer.bodyText.contains(#""error":"misdirectedRequest""#))
     }
 
-    @Test(arguments: ["127.0.0.1", "127.0.0.1:8686", "localhost", "LOCALHOST:1", "[::1]:8686", "[::1]", "fonts.example.org:443", "Fonts.Example.Org"])
+    @Test(arguments: [
+        "127.0.0.1", "127.0.0.1:8686", "localhost", "LOCALHOST:1", "[::1]:8686", "[::1]", "fonts.example.org:443", "Fonts.Example.Org",
+    ])
     func aHostOfTheServerIsServed(host: String) throws {
         let server = try Self.shared()
         let connection = try server.connect()
@@ -125,7 +131,8 @@ import Testing
         #expect(refused.standardError.contains("--server-name 'https://fonts.example.org' is not a host name"), "\(refused.standardError)")
         let everyOrigin = try CommandRunner.run(["serve", "--port", "0", "--cors-origin", "*"])
         #expect(everyOrigin.status != 0)
-        #expect(everyOrigin.standardError.contains("would let every web page change the reader's preferences"), "\(everyOrigin.standardError)")
+        #expect(
+            everyOrigin.standardError.contains("would let every web page change the reader's preferences"), "\(everyOrigin.standardError)")
     }
 
     private static let sharedServer = Result { try ServerProcess(["--server-name", "fonts.example.org"]) }

@@ -37,8 +37,9 @@ import Testing
     @Test func stylesJSONKeepsTheNamesAsJSONEscapesThem() throws {
         let table = try StyleTableBreakage.writeDefaultTable { $0["name"] = "T\u{1B}]0;x\u{07}" }
         let run = try CommandRunner.run(["styles", "--json", "--styles", table.path])
-        #expect(run.standardOutput.contains(#""name" : "T\u001b]0;x\u0007""#) || run.standardOutput.contains(#""name": "T\u001b]0;x\u0007""#),
-                "\(run.standardOutput.prefix(200))")
+        #expect(
+            run.standardOutput.contains(#""name" : "T\u001b]0;x\u0007""#) || run.standardOutput.contains(#""name": "T\u001b]0;x\u0007""#),
+            "\(run.standardOutput.prefix(200))")
     }
 
     /// A family name that would set the terminal's title and colour.

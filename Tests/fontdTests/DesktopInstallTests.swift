@@ -69,10 +69,12 @@ import Testing
         try home.write(Self.userConfiguration, to: "dotfiles/portals.conf")
         try FileManager.default.createDirectory(at: home.portalConfig, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
-            atPath: home.portalConfig.appendingPathComponent("portals.conf").path, withDestinationPath: home.root.appendingPathComponent("dotfiles/portals.conf").path)
+            atPath: home.portalConfig.appendingPathComponent("portals.conf").path,
+            withDestinationPath: home.root.appendingPathComponent("dotfiles/portals.conf").path)
         try installAndUndo(home) { _ in
             #expect(home.text("dotfiles/portals.conf")?.contains("Settings=fontd;gnome;gtk;\n") == true)
-            let link = try? FileManager.default.destinationOfSymbolicLink(atPath: home.portalConfig.appendingPathComponent("portals.conf").path)
+            let link = try? FileManager.default.destinationOfSymbolicLink(
+                atPath: home.portalConfig.appendingPathComponent("portals.conf").path)
             #expect(link == home.root.appendingPathComponent("dotfiles/portals.conf").path)
         }
     }
@@ -83,8 +85,9 @@ import Testing
         try home.write(desktopFile, to: "config/xdg-desktop-portal/gnome-portals.conf")
         try home.write(Self.userConfiguration, to: "config/xdg-desktop-portal/portals.conf")
         try installAndUndo(home, ["XDG_CURRENT_DESKTOP": "ubuntu:GNOME"]) { _ in
-            #expect(home.text("config/xdg-desktop-portal/gnome-portals.conf")
-                == "# GNOME only\n[preferred]\ndefault=gnome;gtk;\n\(Self.settings)=fontd;gnome;gtk;\n\n# end\n")
+            #expect(
+                home.text("config/xdg-desktop-portal/gnome-portals.conf")
+                    == "# GNOME only\n[preferred]\ndefault=gnome;gtk;\n\(Self.settings)=fontd;gnome;gtk;\n\n# end\n")
             #expect(home.text("config/xdg-desktop-portal/portals.conf") == Self.userConfiguration)
         }
     }
@@ -93,7 +96,9 @@ import Testing
         let home = try TemporaryHome()
         try home.write("[preferred]\ndefault=gnome;gtk;\n", to: "system-config/xdg-desktop-portal/gnome-portals.conf")
         try installAndUndo(home, ["XDG_CURRENT_DESKTOP": "GNOME"]) { _ in
-            #expect(home.text("config/xdg-desktop-portal/gnome-portals.conf") == "[preferred]\ndefault=gnome;gtk;\n\(Self.settings)=fontd;gnome;gtk;\n")
+            #expect(
+                home.text("config/xdg-desktop-portal/gnome-portals.conf")
+                    == "[preferred]\ndefault=gnome;gtk;\n\(Self.settings)=fontd;gnome;gtk;\n")
             #expect(home.text("config/xdg-desktop-portal/portals.conf") == nil)
         }
     }
@@ -101,8 +106,12 @@ import Testing
     @Test func withNoConfigurationAnywhereTheBackendsThatVolunteerForTheDesktopFollowFontd() throws {
         let home = try TemporaryHome()
         let portals = home.root.appendingPathComponent("portals").path
-        try home.write("[portal]\nDBusName=org.freedesktop.impl.portal.desktop.gnome\nInterfaces=org.freedesktop.impl.portal.Settings;\nUseIn=gnome\n", to: "portals/gnome.portal")
-        try home.write("[portal]\nDBusName=org.freedesktop.impl.portal.desktop.kde\nInterfaces=org.freedesktop.impl.portal.Settings;\nUseIn=KDE\n", to: "portals/kde.portal")
+        try home.write(
+            "[portal]\nDBusName=org.freedesktop.impl.portal.desktop.gnome\nInterfaces=org.freedesktop.impl.portal.Settings;\nUseIn=gnome\n",
+            to: "portals/gnome.portal")
+        try home.write(
+            "[portal]\nDBusName=org.freedesktop.impl.portal.desktop.kde\nInterfaces=org.freedesktop.impl.portal.Settings;\nUseIn=KDE\n",
+            to: "portals/kde.portal")
         try installAndUndo(home, ["XDG_CURRENT_DESKTOP": "GNOME", "XDG_DESKTOP_PORTAL_DIR": portals]) { _ in
             #expect(home.text("config/xdg-desktop-portal/portals.conf") == "[preferred]\n\(Self.settings)=fontd;gnome;\n")
             #expect(home.text("portals/fontd.portal") == home.text("data/xdg-desktop-portal/portals/fontd.portal"))
@@ -169,7 +178,10 @@ import Testing
 
     /// What the parser refuses, one line each, naming the subcommand or option meant (docs/DESIGN.md §18 (The command line)).
     @Test(arguments: [
-        (["instal"], "Unknown command 'instal' for fontd desktop. Did you mean 'install'? The commands: install, uninstall, status, exclude, include; see 'fontd desktop --help'."),
+        (
+            ["instal"],
+            "Unknown command 'instal' for fontd desktop. Did you mean 'install'? The commands: install, uninstall, status, exclude, include; see 'fontd desktop --help'."
+        ),
         (["install", "--text-scaling"], "Unknown option '--text-scaling'. Did you mean '--text-scaling-factor'?"),
     ])
     func aMistypedSubcommandOrFlagIsRefused(arguments: [String], message: String) throws {

@@ -4,8 +4,8 @@ import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
-import DesktopTestSupport
+    import Glibc
+    import DesktopTestSupport
 #endif
 
 /// `fontd desktop status`, and the install seen by Debian's real xdg-desktop-portal 1.16
@@ -23,15 +23,22 @@ import DesktopTestSupport
         let before = try run(["status"], in: home)
         #expect(before.status == 1)
         #expect(before.standardOutput.contains("not installed: no \(home.stateHome.path)/fontd/desktop/record.json"))
-        #expect(before.standardOutput.contains(
-            "org.fontd.Fontd1, org.freedesktop.impl.portal.desktop.fontd: cannot say whether owned, no session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no \(home.root.path)/runtime/bus"))
+        #expect(
+            before.standardOutput.contains(
+                "org.fontd.Fontd1, org.freedesktop.impl.portal.desktop.fontd: cannot say whether owned, no session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no \(home.root.path)/runtime/bus"
+            ))
 
         #expect(try run(["install"], in: home).status == 0)
         let after = try run(["status"], in: home)
-        #expect(after.standardOutput.contains("\(home.dataHome.path)/xdg-desktop-portal/portals/fontd.portal: as installed (created by install)"))
-        #expect(after.standardOutput.contains("\(home.portalConfig.path)/portals.conf: fontd is first for org.freedesktop.impl.portal.Settings"))
+        #expect(
+            after.standardOutput.contains(
+                "\(home.dataHome.path)/xdg-desktop-portal/portals/fontd.portal: as installed (created by install)"))
+        #expect(
+            after.standardOutput.contains("\(home.portalConfig.path)/portals.conf: fontd is first for org.freedesktop.impl.portal.Settings")
+        )
         // Debian 12's 1.16 reads only its system folder: installed, but not seen.
-        #expect(after.standardOutput.contains("xdg-desktop-portal 1.16.0 reads .portal files only from /usr/share/xdg-desktop-portal/portals"))
+        #expect(
+            after.standardOutput.contains("xdg-desktop-portal 1.16.0 reads .portal files only from /usr/share/xdg-desktop-portal/portals"))
         #expect(after.standardOutput.contains("install the fontd package"))
         #expect(after.status == 1)
 
@@ -57,7 +64,9 @@ import DesktopTestSupport
         let portal = ["--portal-executable", home.root.appendingPathComponent("libexec/xdg-desktop-portal").path]
         let install = try run(["install"] + portal, in: home)
         #expect(install.status == 0)
-        #expect(install.standardOutput.contains("xdg-desktop-portal \(version) reads fontd.portal from \(home.dataHome.path)/xdg-desktop-portal/portals.") == seen)
+        #expect(
+            install.standardOutput.contains(
+                "xdg-desktop-portal \(version) reads fontd.portal from \(home.dataHome.path)/xdg-desktop-portal/portals.") == seen)
         #expect(install.standardOutput.contains("cannot see a backend of the user's without root") == !seen)
         let status = try run(["status"] + portal, in: home)
         #expect(status.status == (seen ? 0 : 1), "\(status.standardOutput)")
@@ -88,7 +97,8 @@ import DesktopTestSupport
         let bus = try PrivateSessionBus(in: home.root, environment: home.environment(desktop))
         defer { bus.stop() }
         let portal = try BusNameOwner(
-            command: ["/usr/libexec/xdg-desktop-portal", "--verbose"], environment: home.environment(desktop.merging(["DBUS_SESSION_BUS_ADDRESS": bus.address]) { $1 }),
+            command: ["/usr/libexec/xdg-desktop-portal", "--verbose"],
+            environment: home.environment(desktop.merging(["DBUS_SESSION_BUS_ADDRESS": bus.address]) { $1 }),
             waitingFor: "Using fontd.portal for org.freedesktop.impl.portal.Settings")
         portal.stop()
     }

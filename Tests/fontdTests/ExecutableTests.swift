@@ -48,7 +48,8 @@ import Testing
         _ = try server.client.put("/category", #"{"category":"ax1"}"#, token: "executable-token")
         let result = try CommandRunner.run(["query", "body", "--server", server.url.absoluteString, "--json"])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains(#""category" : "ax1""#) || result.standardOutput.contains(#""category": "ax1""#),
-                "the reader's category, not the local default: \(result.standardOutput)")
+        #expect(
+            result.standardOutput.contains(#""category" : "ax1""#) || result.standardOutput.contains(#""category": "ax1""#),
+            "the reader's category, not the local default: \(result.standardOutput)")
     }
 }

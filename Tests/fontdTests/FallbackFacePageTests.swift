@@ -79,10 +79,17 @@ import Testing
         // The Inter file fontd itself resolves body to, so the page loads the face fontd measured.
         let font = try server.client.get("/font?style=body&category=ax5&family=Inter").json()
         let described = try #require(font["descriptor"]?["file"], "no file in \(font)")
-        guard case .string(let file) = described else { throw BrowserError.transport(command: "GET /font", problem: "the file is \(described)") }
+        guard case .string(let file) = described else {
+            throw BrowserError.transport(command: "GET /font", problem: "the file is \(described)")
+        }
         let inter = try Data(contentsOf: URL(fileURLWithPath: file)).base64EncodedString()
         let query = "category=ax5" + (fallbackFor ? "&fallbackFor=Inter" : "")
-        let site = try StaticSite(pages: ["/": (contentType: "text/html; charset=utf-8", body: page(fontd: server.url, query: query, interBase64: inter, plainFamilies: !fallbackFor))])
+        let site = try StaticSite(pages: [
+            "/": (
+                contentType: "text/html; charset=utf-8",
+                body: page(fontd: server.url, query: query, interBase64: inter, plainFamilies: !fallbackFor)
+            )
+        ])
         defer { site.stop() }
         try load(site.url(for: "/"))
         return try report(from: site)

@@ -1,10 +1,11 @@
 import FontdTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
-import OpenTypeTestSupport
-import ServerTestSupport
+    import Glibc
+    import OpenTypeTestSupport
+    import ServerTestSupport
 #endif
 
 /// `/font-files/<sha256>` sends only the file that was hashed (docs/DESIGN.md §22 (The web)): not another

@@ -108,11 +108,12 @@ import Testing
         // `cp` into the directory: the file is created (the directory changes) and then written,
         // here over half a second, while the server checks every tenth of one.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: PinnedFonts.fontDirectory + "/DejaVuSerif.ttf"))
-        let handle = try FileHandle(forWritingTo: {
-            let url = fonts.url.appendingPathComponent("DejaVuSerif.ttf")
-            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-            return url
-        }())
+        let handle = try FileHandle(
+            forWritingTo: {
+                let url = fonts.url.appendingPathComponent("DejaVuSerif.ttf")
+                _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+                return url
+            }())
         try handle.write(contentsOf: bytes.prefix(4096))
         usleep(500_000)
         try handle.write(contentsOf: bytes.dropFirst(4096))
@@ -125,7 +126,8 @@ import Testing
         let home = fonts.url.deletingLastPathComponent().appendingPathComponent("config")
         let more = fonts.url.deletingLastPathComponent().appendingPathComponent("more-fonts")
         try FileManager.default.createDirectory(at: more, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: PinnedFonts.fontDirectory + "/DejaVuSerif.ttf", toPath: more.appendingPathComponent("DejaVuSerif.ttf").path)
+        try FileManager.default.copyItem(
+            atPath: PinnedFonts.fontDirectory + "/DejaVuSerif.ttf", toPath: more.appendingPathComponent("DejaVuSerif.ttf").path)
         var environment = fonts.environment
         environment["XDG_CONFIG_HOME"] = home.path
         let server = try ServerProcess(["--font-rescan-seconds", "0.2"], environment: environment)

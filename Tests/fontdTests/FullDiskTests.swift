@@ -1,9 +1,10 @@
 import FontdTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
-import ServerTestSupport
+    import Glibc
+    import ServerTestSupport
 #endif
 
 /// A store on a full disk refuses changes with one sentence, takes them again by itself once
@@ -48,7 +49,8 @@ import ServerTestSupport
         let refused = try #require(try Self.put(2000, to: server, recording: &acknowledged), "2000 changes taken on a full disk")
         Self.expectFullDiskRefusal(refused, store: store)
         for _ in 0..<5 {
-            let again = try #require(try Self.put(1, to: server, recording: &acknowledged), "a change was taken on a full disk after a refusal")
+            let again = try #require(
+                try Self.put(1, to: server, recording: &acknowledged), "a change was taken on a full disk after a refusal")
             Self.expectFullDiskRefusal(again, store: store)
         }
         let health = try server.client.get("/healthz").bodyText

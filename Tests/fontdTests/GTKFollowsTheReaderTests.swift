@@ -30,7 +30,8 @@ import Testing
     /// GNOME's key as the portal answers it now.
     private func factor(_ harness: SessionBusHarness) throws -> Double {
         let answer = try harness.call(
-            DesktopPortal.busName, DesktopPortal.path, DesktopPortal.settingsInterface, "Read", "('org.gnome.desktop.interface', 'text-scaling-factor')")
+            DesktopPortal.busName, DesktopPortal.path, DesktopPortal.settingsInterface, "Read",
+            "('org.gnome.desktop.interface', 'text-scaling-factor')")
         return try #require(answer.last as? Double, "\(answer)")
     }
 
@@ -56,7 +57,8 @@ import Testing
         let first = try #require(gtk.line(0, seconds: 20), "GTK printed nothing: \(gtk.standardError)")
         #expect(Int(first.text) == dpi(before), "gtk-xft-dpi \(first.text) at factor \(before): \(gtk.standardError)")
 
-        let set = try CommandRunner.run(["category", "set", "ax2", "--server", server.url.absoluteString], environment: harness.environment)
+        let set = try CommandRunner.run(
+            ["category", "set", "ax2", "--server", server.url.absoluteString], environment: harness.environment)
         let answered = ContinuousClock.now
         #expect(set.status == 0, "\(set.standardError)")
         let after = try factor(harness)

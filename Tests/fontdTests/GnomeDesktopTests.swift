@@ -53,7 +53,8 @@ import Testing
         #expect(result.status != 0, sourceLocation: sourceLocation)
         #expect(result.standardOutput.isEmpty, sourceLocation: sourceLocation)
         let lines = result.standardError.split(separator: "\n")
-        #expect(lines.count == 1 && result.standardError.hasPrefix("fontd: error: "), "\(result.standardError)", sourceLocation: sourceLocation)
+        #expect(
+            lines.count == 1 && result.standardError.hasPrefix("fontd: error: "), "\(result.standardError)", sourceLocation: sourceLocation)
         return result.standardError
     }
 
@@ -232,11 +233,12 @@ import Testing
     }
 
     @Test func withoutTheSchemaGnomeStopsWithOneLine() throws {
-        #expect(try refusal(environment: withoutSchemas(GnomeDesktop())) == """
-            fontd: error: cannot join the GNOME desktop: the GSettings schema org.gnome.desktop.interface is not installed \
-            (Debian: gsettings-desktop-schemas); GIO looks in XDG_DATA_DIRS/glib-2.0/schemas and GSETTINGS_SCHEMA_DIR
+        #expect(
+            try refusal(environment: withoutSchemas(GnomeDesktop())) == """
+                fontd: error: cannot join the GNOME desktop: the GSettings schema org.gnome.desktop.interface is not installed \
+                (Debian: gsettings-desktop-schemas); GIO looks in XDG_DATA_DIRS/glib-2.0/schemas and GSETTINGS_SCHEMA_DIR
 
-            """)
+                """)
     }
 
     @Test func withoutTheSchemaAutoServesAndSaysWhyOnce() throws {
@@ -273,7 +275,8 @@ import Testing
         // Copied by `cp`, not in this process: a test elsewhere that forks while this process
         // holds the copy open for writing would keep it open in the child, and exec would fail
         // with "Text file busy" (seen once in a full run).
-        let copied = try CommandRunner.run([#require(TestPaths.fontdExecutable).path, copy.path], executable: URL(fileURLWithPath: "/bin/cp"))
+        let copied = try CommandRunner.run(
+            [#require(TestPaths.fontdExecutable).path, copy.path], executable: URL(fileURLWithPath: "/bin/cp"))
         try #require(copied.status == 0, "\(copied.standardError)")
         let line = try refusal(environment: GnomeDesktop().environment, executable: copy)
         #expect(line.contains("its library is in none of \(copy.deletingLastPathComponent().path)/libfontd-gnome.so"), "\(line)")

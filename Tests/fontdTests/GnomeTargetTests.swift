@@ -32,7 +32,8 @@ import Testing
     /// `fontd desktop status --json`'s `targets` member.
     static func statusTargets(_ environment: [String: String]) throws -> [String: [String: Any]] {
         let status = try CommandRunner.run(["desktop", "status", "--json"], environment: environment)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any], "\(status.standardError)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any], "\(status.standardError)")
         return try #require(document["targets"] as? [String: [String: Any]])
     }
 
@@ -51,8 +52,10 @@ import Testing
     private func keyfile(_ desktop: GnomeDesktop) throws -> (text: String, inode: Int, modified: Date) {
         let path = desktop.configHome.appendingPathComponent("glib-2.0/settings/keyfile").path
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        return (try String(contentsOfFile: path, encoding: .utf8), try #require(attributes[.systemFileNumber] as? Int),
-                try #require(attributes[.modificationDate] as? Date))
+        return (
+            try String(contentsOfFile: path, encoding: .utf8), try #require(attributes[.systemFileNumber] as? Int),
+            try #require(attributes[.modificationDate] as? Date)
+        )
     }
 
     private func factor(_ category: ContentSizeCategory) throws -> Double {
@@ -107,7 +110,9 @@ import Testing
         defer { server.stop() }
         #expect(try category(server) == .string("xxl"))
         let excluded = try fontd(["desktop", "exclude", "gnome"], nil, desktop)
-        #expect(excluded.status == 0 && excluded.standardOutput.contains("gnome excluded: fontd serve (pid"), "\(excluded.standardOutput)\(excluded.standardError)")
+        #expect(
+            excluded.status == 0 && excluded.standardOutput.contains("gnome excluded: fontd serve (pid"),
+            "\(excluded.standardOutput)\(excluded.standardError)")
         let before = try keyfile(desktop)
 
         for category in Self.tenChanges { try setCategory(category, server) }
@@ -141,7 +146,8 @@ import Testing
 
         try setCategory(.extraLarge, server)
         let included = try fontd(["desktop", "include", "gnome"], nil, desktop)
-        #expect(included.status == 0 && included.standardOutput.contains("applied xl (text-scaling-factor 1.12)"), "\(included.standardOutput)")
+        #expect(
+            included.status == 0 && included.standardOutput.contains("applied xl (text-scaling-factor 1.12)"), "\(included.standardOutput)")
         #expect(try desktop.textScalingFactor() == 1.12)
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
-import ServerTestSupport
+    import Glibc
+    import ServerTestSupport
 #endif
 
 /// What one client can do to the server: memory and answers stay bounded and due whatever a
@@ -60,7 +61,8 @@ import ServerTestSupport
         let connection = try server.connect()
         func put(_ category: String) -> String {
             let body = "{\"category\":\"\(category)\"}"
-            return "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer hostile\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            return
+                "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer hostile\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
         }
         try connection.send(put("xl") + put("xxl") + "GET /category HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         connection.shutdownWrite()

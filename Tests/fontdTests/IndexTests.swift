@@ -37,7 +37,10 @@ import Testing
             #expect(html.contains("README.md") && html.contains("docs/DESIGN.md"))
             // Every endpoint has a row.
             for path in try everyPath(server) {
-                #expect(html.contains("<code>\(path.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;"))</code>"), "\(path)")
+                #expect(
+                    html.contains(
+                        "<code>\(path.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;"))</code>"),
+                    "\(path)")
             }
         }
         // A change shows on the next request: the page follows the reader.

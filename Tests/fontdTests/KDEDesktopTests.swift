@@ -44,7 +44,9 @@ import Testing
 
     /// `globals` with each of `General/font, fixed, menuFont, smallestReadableFont, toolBarFont` and
     /// `WM/activeFont` given the size of `sizes` (in that order), built by replacing whole known lines.
-    static func expected(_ text: String = globals, font: String, fixed: String, menu: String, smallest: String, toolBar: String, active: String) -> String {
+    static func expected(
+        _ text: String = globals, font: String, fixed: String, menu: String, smallest: String, toolBar: String, active: String
+    ) -> String {
         text.replacingOccurrences(of: "\nfont=Noto Sans,10,", with: "\nfont=Noto Sans,\(font),")
             .replacingOccurrences(of: "fixed=Hack,9,", with: "fixed=Hack,\(fixed),")
             .replacingOccurrences(of: "menuFont=Noto Sans,10,", with: "menuFont=Noto Sans,\(menu),")
@@ -63,7 +65,8 @@ import Testing
     }
 
     private func setCategory(_ category: String, _ server: ServerProcess, _ desktop: KDEDesktop) throws {
-        let set = try CommandRunner.run(["category", "set", category, "--server", server.url.absoluteString], environment: desktop.environment)
+        let set = try CommandRunner.run(
+            ["category", "set", category, "--server", server.url.absoluteString], environment: desktop.environment)
         #expect(set.status == 0, "\(set.standardError)")
     }
 
@@ -84,10 +87,12 @@ import Testing
         #expect(try category(server) == "l")
         #expect(try desktop.text() == Self.globals)
         let bases = try JSONSerialization.jsonObject(with: Data(contentsOf: desktop.basesFile)) as? [String: Double]
-        #expect(bases == [
-            "General/font": 10, "General/fixed": 9, "General/menuFont": 10, "General/smallestReadableFont": 8, "General/toolBarFont": 10.5,
-            "WM/activeFont": 10,
-        ])
+        #expect(
+            bases == [
+                "General/font": 10, "General/fixed": 9, "General/menuFont": 10, "General/smallestReadableFont": 8,
+                "General/toolBarFont": 10.5,
+                "WM/activeFont": 10,
+            ])
 
         try setCategory("ax1", server, desktop)
         // ax1's ratio is 28/17: 10 → 16.47 → 16.5, 9 → 14.82 → 15, 8 → 13.18 → 13, 10.5 → 17.29 → 17.5.

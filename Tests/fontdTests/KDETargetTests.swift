@@ -19,7 +19,8 @@ import Testing
             let points = max((base * ratio * 2).rounded(.toNearestOrAwayFromZero) / 2, 0.5)
             return points == points.rounded() ? String(Int(points)) : String(points)
         }
-        return KDEDesktopTests.expected(font: size(10), fixed: size(9), menu: size(10), smallest: size(8), toolBar: size(10.5), active: size(10))
+        return KDEDesktopTests.expected(
+            font: size(10), fixed: size(9), menu: size(10), smallest: size(8), toolBar: size(10.5), active: size(10))
     }
 
     private func fontd(_ arguments: [String], _ server: ServerProcess?, _ desktop: KDEDesktop) throws -> CommandResult {
@@ -33,7 +34,8 @@ import Testing
     /// `fontd desktop status --json`'s `targets` member.
     private func statusTargets(_ desktop: KDEDesktop) throws -> [String: [String: Any]] {
         let status = try CommandRunner.run(["desktop", "status", "--json"], environment: desktop.environment)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any], "\(status.standardError)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any], "\(status.standardError)")
         return try #require(document["targets"] as? [String: [String: Any]])
     }
 
@@ -41,7 +43,8 @@ import Testing
     private func exclude(_ names: [String], in desktop: KDEDesktop) throws {
         let state = try #require(desktop.environment["XDG_STATE_HOME"])
         try FileManager.default.createDirectory(atPath: state + "/fontd", withIntermediateDirectories: true)
-        try Data(#"{"excluded":[\#(names.map { "\"\($0)\"" }.joined(separator: ","))]}"#.utf8).write(to: URL(fileURLWithPath: state + "/fontd/desktop-targets.json"))
+        try Data(#"{"excluded":[\#(names.map { "\"\($0)\"" }.joined(separator: ","))]}"#.utf8).write(
+            to: URL(fileURLWithPath: state + "/fontd/desktop-targets.json"))
     }
 
     @Test func aMaximumOnDesktopKDEMakesKdeglobalsCarryXXLWhileTheReaderIsAtAX3() throws {
@@ -88,8 +91,10 @@ import Testing
         let server = try ServerProcess(["--desktop", "kde"], environment: desktop.environment)
         defer { server.stop() }
         let refresh = try desktop.harness.signals(of: "org.kde.KDEPlatformTheme")
-        let categories: [ContentSizeCategory] = [.extraLarge, .accessibilityMedium, .small, .accessibilityExtraExtraExtraLarge, .medium,
-                                                 .extraExtraLarge, .accessibilityLarge, .extraSmall, .extraExtraExtraLarge, .accessibilityExtraLarge]
+        let categories: [ContentSizeCategory] = [
+            .extraLarge, .accessibilityMedium, .small, .accessibilityExtraExtraExtraLarge, .medium,
+            .extraExtraLarge, .accessibilityLarge, .extraSmall, .extraExtraExtraLarge, .accessibilityExtraLarge,
+        ]
         for category in categories { try setCategory(category, server) }
         #expect(throws: SessionBusSignals.Timeout.self) { try refresh.next(timeoutSeconds: KDEDesktopTests.settleSeconds) }
         #expect(try desktop.text() == Self.globals)
@@ -105,7 +110,9 @@ import Testing
         #expect(try desktop.waitForText { $0 == ax1 } == ax1)
 
         let excluded = try fontd(["desktop", "exclude", "kde"], nil, desktop)
-        #expect(excluded.status == 0 && excluded.standardOutput.contains("kde excluded: fontd serve (pid"), "\(excluded.standardOutput)\(excluded.standardError)")
+        #expect(
+            excluded.status == 0 && excluded.standardOutput.contains("kde excluded: fontd serve (pid"),
+            "\(excluded.standardOutput)\(excluded.standardError)")
         #expect(try desktop.text() == Self.globals)
         // Put back is no choice of the reader's: the category stays.
         Thread.sleep(forTimeInterval: KDEDesktopTests.settleSeconds)
@@ -115,7 +122,8 @@ import Testing
         #expect(try desktop.text() == Self.globals)
 
         let included = try fontd(["desktop", "include", "kde"], nil, desktop)
-        #expect(included.status == 0 && included.standardOutput.contains("applied xl"), "\(included.standardOutput)\(included.standardError)")
+        #expect(
+            included.status == 0 && included.standardOutput.contains("applied xl"), "\(included.standardOutput)\(included.standardError)")
         let xl = try sizes(.extraLarge)
         #expect(try desktop.waitForText { $0 == xl } == xl)
     }
@@ -124,7 +132,10 @@ import Testing
         let desktop = try KDEDesktop(globals: nil)
         let result = try fontd(["desktop", "exclude", "kdee"], nil, desktop)
         #expect(result.status != 0)
-        #expect(result.standardError.contains("Unknown desktop target 'kdee': expected one of gnome, kde, portal, x11, kitty, alacritty, foot, wezterm, ghostty, vscode (did you mean kde?)"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains(
+                "Unknown desktop target 'kdee': expected one of gnome, kde, portal, x11, kitty, alacritty, foot, wezterm, ghostty, vscode (did you mean kde?)"
+            ), "\(result.standardError)")
     }
 
     @Test func statusTellsAppliedAbsentAndNotRunning() throws {
@@ -163,7 +174,9 @@ import Testing
             usleep(50_000)
         }
         let reason = try #require(kde?["detail"] as? String)
-        #expect(kde?["state"] as? String == "failed" && reason.hasPrefix("kdeglobals is left as it was: ") && !reason.contains("\n"), "\(reason)")
+        #expect(
+            kde?["state"] as? String == "failed" && reason.hasPrefix("kdeglobals is left as it was: ") && !reason.contains("\n"),
+            "\(reason)")
         #expect(try desktop.text() == globals)
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() == ["filler", "kdeglobals"])
     }

@@ -36,7 +36,8 @@ import Testing
     @Test func wcagTextSpacingIsAnotherEntry() throws {
         let setup = try CacheSetup()
         defer { setup.remove() }
-        let plain = ["query", "body", "--json"], wcag = ["query", "body", "--json", "--text-spacing", "wcag"]
+        let plain = ["query", "body", "--json"]
+        let wcag = ["query", "body", "--json", "--text-spacing", "wcag"]
         let plainAnswer = try setup.warm(plain)
         let wcagRun = try setup.expectMiss(wcag)
         #expect(wcagRun.status == 0)
@@ -161,7 +162,8 @@ import Testing
         try Data(text.utf8).write(to: table)
         let arguments = ["query", "body", "--json"] + (throughEnvironment ? [] : ["--styles", table.path])
         let environment = throughEnvironment ? ["FONTD_STYLES": table.path] : [:]
-        let size = { (run: CacheSetup.Run) in try JSONDecoder().decode(ResolvedFont.self, from: Data(run.output.utf8)).matchedFace.pointSize }
+        let size = { (run: CacheSetup.Run) in try JSONDecoder().decode(ResolvedFont.self, from: Data(run.output.utf8)).matchedFace.pointSize
+        }
         #expect(try size(setup.warm(arguments, environment)) == 17)
 
         let body = try #require(text.range(of: "\"name\": \"body\""))
@@ -193,12 +195,14 @@ import Testing
         _ = try setup.warm(arguments)
         let file = try setup.entry()
         let bytes = try [UInt8](Data(contentsOf: file))
-        let damaged: [UInt8] = switch damage {
-        case "garbage": Array("{\"style\": \"nothing like it\"}\n".utf8)
-        case "truncated": Array(bytes[..<(bytes.count - 40)])
-        case "another version": Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "cache 2\n", with: "cache 9\n").utf8)
-        default: []
-        }
+        let damaged: [UInt8] =
+            switch damage {
+            case "garbage": Array("{\"style\": \"nothing like it\"}\n".utf8)
+            case "truncated": Array(bytes[..<(bytes.count - 40)])
+            case "another version":
+                Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "cache 2\n", with: "cache 9\n").utf8)
+            default: []
+            }
         try Data(damaged).write(to: file)
 
         let next = try setup.expectMiss(arguments)

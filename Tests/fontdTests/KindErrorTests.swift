@@ -134,7 +134,8 @@ import Testing
         try Data(contentsOf: TestPaths.defaultStyles).write(to: directory.appendingPathComponent("material3"))
         let fontd = try #require(TestPaths.fontdExecutable)
         let local = try CommandRunner.run(
-            ["-C", directory.path, fontd.path, "styles", "--styles", "material3", "--json"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+            ["-C", directory.path, fontd.path, "styles", "--styles", "material3", "--json"],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(local.status == 0, "\(local.standardError)")
         #expect(local.standardOutput.contains(#""name": "default""#), "\(local.standardOutput.prefix(200))")
         // A path stays a path: its own error, no suggestion.
@@ -147,7 +148,9 @@ import Testing
     @Test func aTextScaleSetsTheNearestCategoryAndSaysWhich() throws {
         let server = try ServerProcess(["--token", Self.token])
         defer { server.stop() }
-        let environment = PinnedFonts.environment.merging(["FONTD_SERVER": server.url.absoluteString, "FONTD_TOKEN": Self.token]) { _, new in new }
+        let environment = PinnedFonts.environment.merging(["FONTD_SERVER": server.url.absoluteString, "FONTD_TOKEN": Self.token]) {
+            _, new in new
+        }
         // 150% lies halfway between xxxl (23/17) and ax1 (28/17): the smaller (docs/DESIGN.md §26 (The desktop bridge)).
         let halfway = try CommandRunner.run(["category", "set", "150%"], environment: environment)
         #expect(halfway.status == 0, "\(halfway.standardError)")

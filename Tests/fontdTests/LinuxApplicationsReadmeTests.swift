@@ -34,7 +34,10 @@ import Testing
     /// within a line stands for any text: the fonts' generation differs from machine to machine).
     @Test func theShellExamplesPrintWhatTheReadmeShows() throws {
         let (harness, server, portal) = try serve()
-        defer { server.stop(); portal.stop() }
+        defer {
+            server.stop()
+            portal.stop()
+        }
         var commands: [(command: String, shown: [String])] = []
         for line in try Self.snippet("shell").split(separator: "\n").map(String.init) {
             if line.hasPrefix("# ") {
@@ -57,7 +60,10 @@ import Testing
     /// one a `fontd category set` made.
     @Test func theCProgramFollowsThePortal() throws {
         let (harness, server, portal) = try serve()
-        defer { server.stop(); portal.stop() }
+        defer {
+            server.stop()
+            portal.stop()
+        }
         let directory = try TestPaths.temporaryDirectory()
         try Self.snippet("c").write(to: directory.appendingPathComponent("text-size.c"), atomically: true, encoding: .utf8)
         let compile = try CommandRunner.run(
@@ -68,7 +74,8 @@ import Testing
         let program = try CommandProcess(program: directory.appendingPathComponent("text-size"), [], environment: harness.environment)
         defer { program.stop() }
         #expect(program.line(0)?.text == "l", "\(program.standardError)")
-        let set = try CommandRunner.run(["category", "set", "ax2", "--server", server.url.absoluteString], environment: harness.environment)
+        let set = try CommandRunner.run(
+            ["category", "set", "ax2", "--server", server.url.absoluteString], environment: harness.environment)
         #expect(set.status == 0, "\(set.standardError)")
         #expect(program.line(1)?.text == "ax2", "\(program.allLines) \(program.standardError)")
     }
@@ -77,7 +84,10 @@ import Testing
     /// from `org.fontd.Fontd1`, then again after a PUT.
     @Test func thePythonProgramFollowsFontd() throws {
         let (harness, server, portal) = try serve()
-        defer { server.stop(); portal.stop() }
+        defer {
+            server.stop()
+            portal.stop()
+        }
         // Debian's python3, which python3-gi extends: a python3 earlier on PATH (pyenv's, say) has no gi.
         let program = try CommandProcess(
             program: URL(fileURLWithPath: "/usr/bin/python3"), ["-c", try Self.snippet("python")], environment: harness.environment)
@@ -92,7 +102,10 @@ import Testing
     /// `.build/readme-rust`, so zbus is compiled once.
     @Test func theRustProgramFollowsFontd() throws {
         let (harness, server, portal) = try serve()
-        defer { server.stop(); portal.stop() }
+        defer {
+            server.stop()
+            portal.stop()
+        }
         let project = try TestPaths.temporaryDirectory()
         let kept = TestPaths.packageRoot.appendingPathComponent(".build/readme-rust")
         try FileManager.default.createDirectory(at: project.appendingPathComponent("src"), withIntermediateDirectories: true)

@@ -11,7 +11,9 @@ import Testing
 /// edges and a hinted glyph's to device pixels each on its own, so at one the two roundings alone
 /// part them by a pixel) and headless Firefox ESR (its `--screenshot`, at one).
 @Suite(.serialized) struct MetricsExactPageTests {
-    static let styles = ["large-title", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote", "caption1", "caption2"]
+    static let styles = [
+        "large-title", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote", "caption1", "caption2",
+    ]
     static let width = 700, height = 1000, scale = 2
 
     /// The page: one box per style, 40 px apart, the `H`s at the left, the box's blue alone at the right.
@@ -85,7 +87,9 @@ import Testing
     func firefoxTrimsEveryBoxToTheCapHeightAndBaseline(category: String, trim: String) throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let site = try StaticSite(pages: ["/": (contentType: "text/html; charset=utf-8", body: Self.page(fontd: server.url, query: "category=\(category)&trim=\(trim)"))])
+        let site = try StaticSite(pages: [
+            "/": (contentType: "text/html; charset=utf-8", body: Self.page(fontd: server.url, query: "category=\(category)&trim=\(trim)"))
+        ])
         defer { site.stop() }
         let image = try FirefoxScreenshot.take(site.url(for: "/"), width: Self.width, height: Self.height)
         Self.expectTrimmed(Self.measure(image, scale: 1), "Firefox, \(category), trim=\(trim)", within: 1.5)

@@ -27,7 +27,9 @@ import Testing
 
     @Test func queryOnAServerPrintsWhatLocalResolutionPrints() throws {
         let server = try ServerProcess()
-        let options = ["--category", "ax2", "--traits", "bold,italic", "--family", "DejaVu Serif", "--weight", "650", "--maximum-point-size", "40"]
+        let options = [
+            "--category", "ax2", "--traits", "bold,italic", "--family", "DejaVu Serif", "--weight", "650", "--maximum-point-size", "40",
+        ]
         let local = try CommandRunner.run(["query", "title1", "--json"] + options)
         let remote = try CommandRunner.run(["query", "title1", "--json", "--server", server.url.absoluteString] + options)
         #expect(local.status == 0 && remote.status == 0, "\(remote.standardError)")
@@ -50,17 +52,24 @@ import Testing
         let server = try ServerProcess(["--token", Self.token])
         let env = environment(["FONTD_SERVER": server.url.absoluteString])
         #expect(try CommandRunner.run(["category"], environment: env).standardOutput == "l\n")
-        #expect(try CommandRunner.run(["category", "get", "--json"], environment: env).standardOutput == "{\n  \"category\": \"l\",\n  \"sequence\": 0\n}\n")
+        #expect(
+            try CommandRunner.run(["category", "get", "--json"], environment: env).standardOutput
+                == "{\n  \"category\": \"l\",\n  \"sequence\": 0\n}\n")
         let set = try CommandRunner.run(["category", "set", "accessibilityMedium", "--token", Self.token], environment: env)
         #expect(set.status == 0 && set.standardOutput == "ax1 (was l)\n", "\(set.standardError)")
-        #expect(try CommandRunner.run(["category", "set", "ax1", "--token", Self.token], environment: env).standardOutput == "ax1 (unchanged)\n")
+        #expect(
+            try CommandRunner.run(["category", "set", "ax1", "--token", Self.token], environment: env).standardOutput == "ax1 (unchanged)\n"
+        )
         #expect(try CommandRunner.run(["category", "--server", server.url.absoluteString]).standardOutput == "ax1\n")
 
         let tokenEnv = env.merging(["FONTD_TOKEN": Self.token]) { _, new in new }
         #expect(try CommandRunner.run(["legibility"], environment: env).standardOutput == "regular\n")
         #expect(try CommandRunner.run(["legibility", "set", "BOLD"], environment: tokenEnv).standardOutput == "bold (was regular)\n")
         let json = try CommandRunner.run(["legibility", "get", "--json"], environment: env).standardOutput
-        #expect(json == "{\n  \"category\": \"ax1\",\n  \"legibilityWeight\": \"bold\",\n  \"textSpacing\": \"default\",\n  \"sequence\": 2,\n  \"fontGeneration\": \"\(try server.client.fontGeneration())\"\n}\n")
+        #expect(
+            json
+                == "{\n  \"category\": \"ax1\",\n  \"legibilityWeight\": \"bold\",\n  \"textSpacing\": \"default\",\n  \"sequence\": 2,\n  \"fontGeneration\": \"\(try server.client.fontGeneration())\"\n}\n"
+        )
     }
 
     @Test func healthExitsZeroOnlyWhenTheServerAnswers() throws {
@@ -75,14 +84,17 @@ import Testing
     @Test func wrongURLRefusedConnection401And400AreOneClearLine() throws {
         let server = try ServerProcess(["--token", Self.token])
         let url = server.url.absoluteString
-        expectOneLineError(try CommandRunner.run(["category", "--server", "ftp://127.0.0.1"]), "Invalid server URL 'ftp://127.0.0.1'", "http")
+        expectOneLineError(
+            try CommandRunner.run(["category", "--server", "ftp://127.0.0.1"]), "Invalid server URL 'ftp://127.0.0.1'", "http")
         expectOneLineError(try CommandRunner.run(["watch", "--server", "not a url"]), "Invalid server URL 'not a url'")
         expectOneLineError(try CommandRunner.run(["query", "body", "--server", "http://"]), "Invalid server URL", "no host")
-        expectOneLineError(try CommandRunner.run(["health", "--server", "localhost:8686"]), "Invalid server URL 'localhost:8686'", "no scheme")
+        expectOneLineError(
+            try CommandRunner.run(["health", "--server", "localhost:8686"]), "Invalid server URL 'localhost:8686'", "no scheme")
         expectOneLineError(try CommandRunner.run(["health", "--server", "http://127.0.0.1:1"]), "connection refused")
         expectOneLineError(try CommandRunner.run(["watch", "--server", "http://127.0.0.1:1"]), "connection refused")
         expectOneLineError(try CommandRunner.run(["category", "set", "xl", "--server", url]), "401", "--token", "FONTD_TOKEN")
-        expectOneLineError(try CommandRunner.run(["legibility", "set", "bold", "--server", url, "--token", "wrong"]), "401", "refused the token")
+        expectOneLineError(
+            try CommandRunner.run(["legibility", "set", "bold", "--server", url, "--token", "wrong"]), "401", "refused the token")
         expectOneLineError(try CommandRunner.run(["query", "bdoy", "--server", url]), "400", "unknownStyle", "'bdoy'", "body")
         // Bad values are refused before anything is sent, in the words the server would use.
         expectOneLineError(try CommandRunner.run(["query", "body", "--server", url, "--family", " "]), "'family' names no family")
@@ -124,8 +136,13 @@ import Testing
         let server = try ServerProcess(["--token", Self.token])
         let watch = try CommandProcess(["watch", "--json", "--server", server.url.absoluteString])
         defer { watch.stop() }
-        #expect(try watch.line(0)?.text == #"{"event":"preferences","data":\#(server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))}"#)
+        #expect(
+            try watch.line(0)?.text
+                == #"{"event":"preferences","data":\#(server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))}"#
+        )
         _ = try server.client.put("/preferences", #"{"legibilityWeight":"bold"}"#, token: Self.token)
-        #expect(watch.line(1)?.text == #"{"event":"legibilityWeightDidChange","data":{"legibilityWeight":"bold","previous":"regular","sequence":1}}"#)
+        #expect(
+            watch.line(1)?.text
+                == #"{"event":"legibilityWeightDidChange","data":{"legibilityWeight":"bold","previous":"regular","sequence":1}}"#)
     }
 }

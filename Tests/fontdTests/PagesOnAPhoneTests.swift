@@ -44,8 +44,9 @@ import Testing
             #expect((layout["scrollWidth"] as? Double ?? (layout["scrollWidth"] as? Int).map(Double.init) ?? .infinity) <= width)
             let number = { (key: String) in layout[key] as? Double ?? (layout[key] as? Int).map(Double.init) ?? 0 }
             // The body style's size at the category, from the server (53 at ax5, docs/DESIGN.md §4 (The style table)).
-            let font = try #require(try JSONSerialization.jsonObject(
-                with: Data(try server.client.get("/font?style=body&category=\(category)").body)) as? [String: Any])
+            let font = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(try server.client.get("/font?style=body&category=\(category)").body)) as? [String: Any])
             let bodySize = try #require((font["descriptor"] as? [String: Any])?["pointSize"] as? Double)
             #expect(number("body") == bodySize, "\(category): the sample is the body style")
             #expect(number("heading") >= bodySize, "\(category): the title \(number("heading")) px under body's \(bodySize) px")
@@ -83,7 +84,8 @@ import Testing
         let browser = try BrowserSession.start()
         defer { browser.close() }
         try browser.navigate(to: site.url(for: "/"))
-        let applied = "return window.applied?.category === 'xl' && document.documentElement.dataset.textSize === 'xl'"
+        let applied =
+            "return window.applied?.category === 'xl' && document.documentElement.dataset.textSize === 'xl'"
             + " && getComputedStyle(document.getElementById('body')).fontSize === '19px'"
         let reached = try browser.waitUntil(applied, timeoutSeconds: 15)
         let page = try browser.execute("return document.documentElement.outerHTML") as? String ?? ""

@@ -22,7 +22,8 @@ import Testing
 
     /// `Read` of fontd's `key` through xdg-desktop-portal: `["ok", value]` or `["error", name, message]`.
     private func read(_ harness: SessionBusHarness, _ key: String) throws -> [Any] {
-        try harness.call(DesktopPortal.busName, DesktopPortal.path, DesktopPortal.settingsInterface, "Read", "('\(Self.namespace)', '\(key)')")
+        try harness.call(
+            DesktopPortal.busName, DesktopPortal.path, DesktopPortal.settingsInterface, "Read", "('\(Self.namespace)', '\(key)')")
     }
 
     private func fontd(_ arguments: [String], _ harness: SessionBusHarness, _ server: ServerProcess? = nil) throws -> CommandResult {
@@ -39,7 +40,10 @@ import Testing
 
     @Test func aMaximumOnDesktopPortalClampsWhatApplicationsReadWhileTheReaderIsAtAX3() throws {
         let (harness, server, portal) = try serve()
-        defer { server.stop(); portal.stop() }
+        defer {
+            server.stop()
+            portal.stop()
+        }
         try setCategory(.accessibilityExtraLarge, server)
         let set = try fontd(["maximum-category", "set", "xxl", "--scope", "desktop/portal"], harness, server)
         #expect(set.status == 0, "\(set.standardError)")
@@ -51,7 +55,9 @@ import Testing
         let own = try harness.call("org.fontd.Fontd1", "/org/fontd/Fontd1", "org.fontd.Fontd1", "ReadOne", "('content-size-category',)")
         #expect(own.last as? String == "ax3", "\(own)")
         let portalStatus = try GnomeTargetTests.statusTargets(harness.environment)["portal"]
-        #expect(portalStatus?["state"] as? String == "applied" && portalStatus?["category"] as? String == "xxl", "\(String(describing: portalStatus))")
+        #expect(
+            portalStatus?["state"] as? String == "applied" && portalStatus?["category"] as? String == "xxl",
+            "\(String(describing: portalStatus))")
         #expect(portalStatus?["detail"] as? String == "content-size-category xxl")
 
         // The reader's changes the bound clamps away send nothing; the marker is the next signal.
@@ -71,11 +77,16 @@ import Testing
 
     @Test func anExcludedPortalWithholdsTheTextSizeThroughTenChangesAndIncludeAnswersAgain() throws {
         let (harness, server, portal) = try serve()
-        defer { server.stop(); portal.stop() }
+        defer {
+            server.stop()
+            portal.stop()
+        }
         try setCategory(.extraLarge, server)
         #expect(try read(harness, "content-size-category").last as? String == "xl")
         let excluded = try fontd(["desktop", "exclude", "portal"], harness)
-        #expect(excluded.status == 0 && excluded.standardOutput.contains("portal excluded: fontd serve (pid"), "\(excluded.standardOutput)\(excluded.standardError)")
+        #expect(
+            excluded.status == 0 && excluded.standardOutput.contains("portal excluded: fontd serve (pid"),
+            "\(excluded.standardOutput)\(excluded.standardError)")
 
         let signals = try harness.signals(of: DesktopPortal.settingsInterface)
         for category in GnomeTargetTests.tenChanges {
@@ -92,14 +103,19 @@ import Testing
         #expect(try signals.next() == signal("sequence", "uint64 11"))
         let status = try GnomeTargetTests.statusTargets(harness.environment)["portal"]
         #expect(status?["state"] as? String == "excluded")
-        #expect(status?["line"] as? String == "excluded (fontd's backend answers no text size: apps read another backend's value or none, as without fontd)")
+        #expect(
+            status?["line"] as? String
+                == "excluded (fontd's backend answers no text size: apps read another backend's value or none, as without fontd)")
 
         let included = try fontd(["desktop", "include", "portal"], harness)
-        #expect(included.status == 0 && included.standardOutput.contains("applied ax3 (content-size-category ax3)"), "\(included.standardOutput)")
+        #expect(
+            included.status == 0 && included.standardOutput.contains("applied ax3 (content-size-category ax3)"),
+            "\(included.standardOutput)")
         let ratio = try #require(Fixtures.defaultTable.textScalingRatios)[.accessibilityExtraLarge]
-        #expect(try signals.lines { $0.contains("'text-scale'") } == [
-            signal("content-size-category", "'ax3'"), signal("text-scale", "\(ratio)"),
-        ])
+        #expect(
+            try signals.lines { $0.contains("'text-scale'") } == [
+                signal("content-size-category", "'ax3'"), signal("text-scale", "\(ratio)"),
+            ])
         #expect(try read(harness, "content-size-category").last as? String == "ax3")
     }
 }

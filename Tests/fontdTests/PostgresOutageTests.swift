@@ -87,20 +87,28 @@ import Testing
         // A refusal waits for the store at most its timeout (and a loaded machine's margin),
         // counted from the stop's end for a request sent while pg_ctl was stopping the server.
         let slowest = answers.map { $0.seconds - max(0, stopped.timeIntervalSince($0.began)) }.max() ?? 0
-        #expect(slowest < timeoutSeconds + 1, "the slowest answer took \(slowest) s: \(answers.enumerated().filter { $0.element.seconds > timeoutSeconds + 0.1 }.map { "#\($0.offset) of \(answers.count) (stop at \(stoppedAt), start at \(startedAt)): \($0.element)" })")
+        #expect(
+            slowest < timeoutSeconds + 1,
+            "the slowest answer took \(slowest) s: \(answers.enumerated().filter { $0.element.seconds > timeoutSeconds + 0.1 }.map { "#\($0.offset) of \(answers.count) (stop at \(stoppedAt), start at \(startedAt)): \($0.element)" })"
+        )
 
-        let kept = Set(try cluster.runSQL("SELECT scope || '=' || category FROM scopes", database: database).split(separator: "\n").map(String.init))
-        let keptSequences = Set(try cluster.runSQL("SELECT sequence FROM history", database: database).split(separator: "\n").compactMap { Int($0) })
+        let kept = Set(
+            try cluster.runSQL("SELECT scope || '=' || category FROM scopes", database: database).split(separator: "\n").map(String.init))
+        let keptSequences = Set(
+            try cluster.runSQL("SELECT sequence FROM history", database: database).split(separator: "\n").compactMap { Int($0) })
         for answer in acknowledged {
             #expect(kept.contains("\(answer.scope)=\(answer.category)"), "acknowledged but not kept: \(answer)")
             #expect(answer.sequence.map(keptSequences.contains) == true, "acknowledged but not in the history: \(answer)")
         }
-        print("mid-stream stop (\(mode)): \(acknowledged.count) acknowledged and kept, \(refused.count) refused with 503, slowest answer \(slowest) s")
+        print(
+            "mid-stream stop (\(mode)): \(acknowledged.count) acknowledged and kept, \(refused.count) refused with 503, slowest answer \(slowest) s"
+        )
     }
 
     /// GETs `/healthz` every 50 ms until `accepts` takes its body or `seconds` pass; the last body
     /// and how long it took.
-    static func poll(_ server: ServerProcess, seconds: Double, until accepts: (String) -> Bool) throws -> (answer: String, seconds: Double) {
+    static func poll(_ server: ServerProcess, seconds: Double, until accepts: (String) -> Bool) throws -> (answer: String, seconds: Double)
+    {
         let started = Date()
         var answer = try server.client.get("/healthz").bodyText
         while !accepts(answer), Date().timeIntervalSince(started) < seconds {

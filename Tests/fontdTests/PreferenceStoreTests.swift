@@ -33,11 +33,17 @@ import Testing
         let state = directory.appendingPathComponent("state.json")
         try Data(Self.stateFile.utf8).write(to: state)
         let server = try ServerProcess(["--token", Self.token, "--state", state.path])
-        #expect(try server.client.get("/preferences").bodyText == server.client.withFontGeneration(#"{"category":"xl","legibilityWeight":"bold","textSpacing":"default","sequence":7}"#))
+        #expect(
+            try server.client.get("/preferences").bodyText
+                == server.client.withFontGeneration(#"{"category":"xl","legibilityWeight":"bold","textSpacing":"default","sequence":7}"#))
         let replayed = try Self.replay(after: "3", port: server.port)
         #expect(replayed.map(\.id) == ["4", "5", "6", "7"])
-        #expect(replayed.map(\.event) == ["contentSizeCategoryDidChange", "legibilityWeightDidChange", "legibilityWeightDidChange", "contentSizeCategoryDidChange"])
-        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("state.sqlite").path), "the store is beside the file")
+        #expect(
+            replayed.map(\.event) == [
+                "contentSizeCategoryDidChange", "legibilityWeightDidChange", "legibilityWeightDidChange", "contentSizeCategoryDidChange",
+            ])
+        #expect(
+            FileManager.default.fileExists(atPath: directory.appendingPathComponent("state.sqlite").path), "the store is beside the file")
 
         // A change goes to the store; the file stays as it was, and is not imported again.
         #expect(try server.client.put("/category", #"{"category":"ax5"}"#, token: Self.token).status == 200)
@@ -45,7 +51,10 @@ import Testing
         #expect(try String(contentsOf: state, encoding: .utf8) == Self.stateFile)
         let restarted = try ServerProcess(["--token", Self.token, "--state", state.path])
         defer { restarted.stop() }
-        #expect(try restarted.client.get("/preferences").bodyText == restarted.client.withFontGeneration(#"{"category":"ax5","legibilityWeight":"bold","textSpacing":"default","sequence":8}"#))
+        #expect(
+            try restarted.client.get("/preferences").bodyText
+                == restarted.client.withFontGeneration(
+                    #"{"category":"ax5","legibilityWeight":"bold","textSpacing":"default","sequence":8}"#))
     }
 
     @Test func theDefaultStateFileIsImportedIntoTheDefaultStore() throws {
@@ -58,7 +67,9 @@ import Testing
         environment["FONTD_TEST_DEFAULT_LOCATIONS"] = "1"
         let server = try ServerProcess(["--token", Self.token], environment: environment)
         defer { server.stop() }
-        #expect(try server.client.get("/preferences").bodyText == server.client.withFontGeneration(#"{"category":"xl","legibilityWeight":"bold","textSpacing":"default","sequence":7}"#))
+        #expect(
+            try server.client.get("/preferences").bodyText
+                == server.client.withFontGeneration(#"{"category":"xl","legibilityWeight":"bold","textSpacing":"default","sequence":7}"#))
         #expect(try Self.replay(after: "3", port: server.port).map(\.id) == ["4", "5", "6", "7"])
         #expect(FileManager.default.fileExists(atPath: stateDirectory.appendingPathComponent("fontd.sqlite").path))
     }
@@ -105,7 +116,9 @@ import Testing
         #expect(result.standardOutput.isEmpty, "no ready line")
         let lines = result.standardError.split(separator: "\n")
         #expect(lines.count == 1, "\(result.standardError)")
-        #expect(lines.first.map { $0.contains(store) && $0.contains(field) && $0.contains(NumbersPastTheLastId.value) } == true, "\(result.standardError)")
+        #expect(
+            lines.first.map { $0.contains(store) && $0.contains(field) && $0.contains(NumbersPastTheLastId.value) } == true,
+            "\(result.standardError)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before, "never reset")
     }
 

@@ -25,7 +25,9 @@ import Testing
             let category = categories[index % 2]
             let body = #"{"category":"\#(category)"}"#
             do {
-                try connection.send("PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                try connection.send(
+                    "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                )
                 let answer = try connection.readResponse()
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
                 acknowledged.append((try #require(object["sequence"] as? Int), category))
@@ -86,7 +88,9 @@ import Testing
                 let category = (acknowledged.last?.category ?? "l") == "l" ? "xl" : "l"
                 let body = #"{"category":"\#(category)"}"#
                 do {
-                    try connection.send("PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                    try connection.send(
+                        "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                    )
                     let answer = try connection.readResponse()
                     guard answer.status == 200 else {
                         Issue.record("cycle \(cycle): a change was answered \(answer.status) \(answer.bodyText)")
@@ -134,7 +138,9 @@ import Testing
         for index in 0..<changes {
             let body = #"{"category":"\#(index % 2 == 0 ? "xl" : "l")"}"#
             let started = Date()
-            try connection.send("PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            try connection.send(
+                "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            )
             #expect(try connection.readResponse().status == 200)
             slowestAcknowledgement = max(slowestAcknowledgement, Date().timeIntervalSince(started))
             let event = try reader.next()

@@ -12,7 +12,8 @@ import Testing
     }
 
     private func categoryChange(_ category: String, from previous: String, _ sequence: Int) -> ServerSentEvent {
-        event("contentSizeCategoryDidChange", #"{"category":"\#(category)","previous":"\#(previous)","sequence":\#(sequence)}"#, id: sequence)
+        event(
+            "contentSizeCategoryDidChange", #"{"category":"\#(category)","previous":"\#(previous)","sequence":\#(sequence)}"#, id: sequence)
     }
 
     @Test func everySubscriberGetsEachChangeOnceAndNoOpsMakeNone() throws {
@@ -21,7 +22,10 @@ import Testing
         let second = try EventStreamClient(port: server.port)
         #expect(first.head.status == 200)
         #expect(first.head.header("Content-Type")?.hasPrefix("text/event-stream") == true)
-        let snapshot = event("preferences", try server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#), id: 0)
+        let snapshot = event(
+            "preferences",
+            try server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#),
+            id: 0)
         #expect(try first.next() == snapshot)
         #expect(try second.next() == snapshot)
 
@@ -35,7 +39,9 @@ import Testing
         #expect(both.bodyText == #"{"category":"ax2","legibilityWeight":"bold","textSpacing":"default","sequence":3}"#)
         for subscriber in [first, second] {
             #expect(try subscriber.next() == categoryChange("ax2", from: "xl", 2))
-            #expect(try subscriber.next() == event("legibilityWeightDidChange", #"{"legibilityWeight":"bold","previous":"regular","sequence":3}"#, id: 3))
+            #expect(
+                try subscriber.next()
+                    == event("legibilityWeightDidChange", #"{"legibilityWeight":"bold","previous":"regular","sequence":3}"#, id: 3))
         }
 
         // Setting what is already current changes nothing and announces nothing.
@@ -44,7 +50,9 @@ import Testing
         _ = try server.client.put("/category", #"{"category":"s"}"#, token: Self.token)
         for subscriber in [first, second] { #expect(try subscriber.next() == categoryChange("s", from: "ax2", 4)) }
 
-        #expect(try server.client.get("/preferences").bodyText == server.client.withFontGeneration(#"{"category":"s","legibilityWeight":"bold","textSpacing":"default","sequence":4}"#))
+        #expect(
+            try server.client.get("/preferences").bodyText
+                == server.client.withFontGeneration(#"{"category":"s","legibilityWeight":"bold","textSpacing":"default","sequence":4}"#))
         #expect(try server.client.get("/category").bodyText == #"{"category":"s","sequence":4}"#)
     }
 
@@ -94,7 +102,12 @@ import Testing
         // From the future, not a number, or negative: a snapshot, so the client knows to refetch.
         for id in ["99", "abc", "-7"] {
             let confused = try EventStreamClient(port: server.port, lastEventID: id)
-            #expect(try confused.next() == event("preferences", server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"bold","textSpacing":"default","sequence":5}"#), id: 5), "\(id)")
+            #expect(
+                try confused.next()
+                    == event(
+                        "preferences",
+                        server.client.withFontGeneration(
+                            #"{"category":"l","legibilityWeight":"bold","textSpacing":"default","sequence":5}"#), id: 5), "\(id)")
         }
     }
 
@@ -107,7 +120,8 @@ import Testing
             var requests = ""
             for index in 0..<103 {
                 let body = #"{"category":"\#(categories[(batch * 103 + index) % 2])"}"#
-                requests += "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                requests +=
+                    "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
             }
             try connection.send(requests)
             for index in 0..<103 {
@@ -154,7 +168,9 @@ import Testing
         let refused = try wrongMethod.readResponse()
         #expect(refused.status == 405)
         #expect(refused.header("Allow") == "GET, HEAD, PUT, OPTIONS")
-        #expect(try server.client.get("/preferences").bodyText == server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))
+        #expect(
+            try server.client.get("/preferences").bodyText
+                == server.client.withFontGeneration(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":0}"#))
     }
 
     @Test func startUpRefusesABrokenStateFileAndAnOpenAddressWithoutAToken() throws {
@@ -168,8 +184,9 @@ import Testing
         #expect(broken.standardError.contains("unusable"))
         #expect(try Data(contentsOf: state) == truncated, "the broken file must be left as it was")
 
-        let open = try CommandRunner.run(["serve", "--host", "0.0.0.0", "--port", "0", "--state", directory.appendingPathComponent("other.json").path],
-                                 environment: PinnedFonts.environment.filter { $0.key != "FONTD_TOKEN" })
+        let open = try CommandRunner.run(
+            ["serve", "--host", "0.0.0.0", "--port", "0", "--state", directory.appendingPathComponent("other.json").path],
+            environment: PinnedFonts.environment.filter { $0.key != "FONTD_TOKEN" })
         #expect(open.status != 0)
         #expect(open.standardError.contains("--allow-unauthenticated"))
     }

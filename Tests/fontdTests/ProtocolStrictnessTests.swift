@@ -54,12 +54,18 @@ import Testing
     }
 
     @Test(arguments: [
-        ("two Authorization headers",
-         "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAuthorization: Bearer x\r\nContent-Length: 16\r\n\r\n{\"category\":\"l\"}"),
-        ("a chunk extension without a name",
-         "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nTransfer-Encoding: chunked\r\n\r\n10;\r\n{\"category\":\"l\"}\r\n0\r\n\r\n"),
-        ("an unbalanced quote in a chunk extension",
-         "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nTransfer-Encoding: chunked\r\n\r\n10;a=\"b\r\n{\"category\":\"l\"}\r\n0\r\n\r\n"),
+        (
+            "two Authorization headers",
+            "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAuthorization: Bearer x\r\nContent-Length: 16\r\n\r\n{\"category\":\"l\"}"
+        ),
+        (
+            "a chunk extension without a name",
+            "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nTransfer-Encoding: chunked\r\n\r\n10;\r\n{\"category\":\"l\"}\r\n0\r\n\r\n"
+        ),
+        (
+            "an unbalanced quote in a chunk extension",
+            "PUT /category HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nTransfer-Encoding: chunked\r\n\r\n10;a=\"b\r\n{\"category\":\"l\"}\r\n0\r\n\r\n"
+        ),
     ])
     func ambiguousRequestsAreRefused(_ rule: String, _ request: String) throws {
         try Self.server.expectRefusal(request, status: 400, code: "badRequest")

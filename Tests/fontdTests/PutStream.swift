@@ -40,7 +40,8 @@ final class PutStream: Sendable {
         Thread.detachNewThread { [self] in
             var index = 0
             while !stopping.load(ordering: .relaxed) {
-                let scope = "w\(index)", category = Self.categories[index % Self.categories.count]
+                let scope = "w\(index)"
+                let category = Self.categories[index % Self.categories.count]
                 let began = Date()
                 var answer = Answer(scope: scope, category: category, status: 0, seconds: 0, began: began)
                 do {

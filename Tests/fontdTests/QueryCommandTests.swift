@@ -68,7 +68,8 @@ import Testing
         #expect(result.standardOutput.hasPrefix("body at xl: DejaVu Sans Bold, 19 pt\n"))
         #expect(result.standardOutput.contains("weight           700 (asked 600)"))
         #expect(result.standardOutput.contains("line height      24\n"))
-        #expect(result.standardOutput.contains("cap height       13.851\n"), "as in the JSON, by docs/DESIGN.md §6 (Answer documents)'s rule")
+        #expect(
+            result.standardOutput.contains("cap height       13.851\n"), "as in the JSON, by docs/DESIGN.md §6 (Answer documents)'s rule")
         #expect(result.standardOutput.contains("metrics scale    1.09\n"))
     }
 
@@ -84,7 +85,8 @@ import Testing
         BadInput(arguments: ["query", "body", "--traits", "bold,wide"], mentions: ["'wide'", "italic", "looseLeading"]),
         BadInput(arguments: ["query", "body", "--traits", "bold,bold"], mentions: ["'bold'", "more than once"]),
         BadInput(arguments: ["query", "body", "--traits", "condensed,expanded"], mentions: ["'condensed'", "'expanded'"]),
-        BadInput(arguments: ["query", "body", "--traits", "bold,,italic"], mentions: ["'bold,,italic'", "empty", "italic", "looseLeading"]),
+        BadInput(
+            arguments: ["query", "body", "--traits", "bold,,italic"], mentions: ["'bold,,italic'", "empty", "italic", "looseLeading"]),
         BadInput(arguments: ["query", "body", "--traits", "bold, "], mentions: ["'bold, '", "empty", "looseLeading"]),
         BadInput(arguments: ["query", "body", "--traits", ""], mentions: ["--traits ''", "empty", "bold", "looseLeading"]),
         BadInput(arguments: ["query", "body", "--weight", "0"], mentions: ["'0'", "1 to 1000"]),

@@ -14,7 +14,8 @@ import Testing
     /// The commands of README's quick start: its ```sh blocks under "## Quick start", split at `&&`.
     static func quickStartCommands() throws -> [String] {
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "\n## Quick start").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let section = try #require(
+            readme.components(separatedBy: "\n## Quick start").dropFirst().first?.components(separatedBy: "\n## ").first)
         let blocks = section.components(separatedBy: "```sh\n").dropFirst().map { $0.components(separatedBy: "\n```").first ?? "" }
         return blocks.flatMap { $0.split(separator: "\n") }.flatMap { $0.components(separatedBy: "&&") }
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -47,14 +48,16 @@ import Testing
     /// The packages `scripts/install-dependencies --list` names.
     static func listedPackages() throws -> Set<String> {
         let result = try CommandRunner.run(
-            ["--list"], executable: root.appendingPathComponent("scripts/install-dependencies"), environment: ProcessInfo.processInfo.environment)
+            ["--list"], executable: root.appendingPathComponent("scripts/install-dependencies"),
+            environment: ProcessInfo.processInfo.environment)
         #expect(result.status == 0, "\(result.standardError)")
         return Set(result.standardOutput.split(separator: "\n").map(String.init))
     }
 
     /// The Debian package that installed `path`.
     static func owner(of path: String) throws -> String {
-        let result = try CommandRunner.run(["-S", path], executable: URL(fileURLWithPath: "/usr/bin/dpkg"), environment: ProcessInfo.processInfo.environment)
+        let result = try CommandRunner.run(
+            ["-S", path], executable: URL(fileURLWithPath: "/usr/bin/dpkg"), environment: ProcessInfo.processInfo.environment)
         #expect(result.status == 0, "no package holds \(path): \(result.standardError)")
         return String(result.standardOutput.prefix { $0 != ":" })
     }
@@ -62,8 +65,12 @@ import Testing
     /// The packages `package` depends on directly, without versions or alternatives' second choices.
     static func dependencies(of package: String) throws -> Set<String> {
         let result = try CommandRunner.run(
-            ["-W", "-f=${Depends}", package], executable: URL(fileURLWithPath: "/usr/bin/dpkg-query"), environment: ProcessInfo.processInfo.environment)
-        return Set(result.standardOutput.split(separator: ",").compactMap { $0.split(separator: "|").first?.split(separator: " ").first.map(String.init) })
+            ["-W", "-f=${Depends}", package], executable: URL(fileURLWithPath: "/usr/bin/dpkg-query"),
+            environment: ProcessInfo.processInfo.environment)
+        return Set(
+            result.standardOutput.split(separator: ",").compactMap {
+                $0.split(separator: "|").first?.split(separator: " ").first.map(String.init)
+            })
     }
 
     /// The programs the tests start (the test support's own paths), each from a package the list
@@ -86,7 +93,8 @@ import Testing
     ])
     func everyProgramTheTestsStartComesFromTheList(program: String, arguments: [String]) throws {
         try expectListed(program)
-        let started = try CommandRunner.run(arguments, executable: URL(fileURLWithPath: program), environment: ProcessInfo.processInfo.environment)
+        let started = try CommandRunner.run(
+            arguments, executable: URL(fileURLWithPath: program), environment: ProcessInfo.processInfo.environment)
         #expect(started.status == 0, "\(program) \(arguments): \(started.standardError)")
         #expect(!(started.standardOutput + started.standardError).isEmpty)
     }
@@ -96,7 +104,8 @@ import Testing
     @Test(arguments: [X11Display.xsettingsd, X11Display.dumpXsettings])
     func everyProgramTheTestsStartWithoutAVersionOptionComesFromTheList(program: String) throws {
         try expectListed(program)
-        let started = try CommandRunner.run(["-h"], executable: URL(fileURLWithPath: program), environment: ProcessInfo.processInfo.environment)
+        let started = try CommandRunner.run(
+            ["-h"], executable: URL(fileURLWithPath: program), environment: ProcessInfo.processInfo.environment)
         #expect(started.standardError.hasPrefix("Usage: "), "\(program) -h: \(started.standardError)")
     }
 
@@ -104,6 +113,8 @@ import Testing
         let listed = try Self.listedPackages()
         let owner = try Self.owner(of: program)
         let reachable = try listed.contains(owner) || listed.contains { try Self.dependencies(of: $0).contains(owner) }
-        #expect(reachable, "\(program) comes from \(owner), which scripts/install-dependencies --list neither names nor pulls in", sourceLocation: sourceLocation)
+        #expect(
+            reachable, "\(program) comes from \(owner), which scripts/install-dependencies --list neither names nor pulls in",
+            sourceLocation: sourceLocation)
     }
 }

@@ -29,7 +29,8 @@ import Testing
     static func readingFont(_ arguments: [String], on server: ServerProcess) throws -> CommandResult {
         var environment = ReadingFonts.environment
         environment["FONTD_TOKEN"] = token
-        return try CommandRunner.run(["reading-font"] + arguments + ["--server", "http://127.0.0.1:\(server.port)"], environment: environment)
+        return try CommandRunner.run(
+            ["reading-font"] + arguments + ["--server", "http://127.0.0.1:\(server.port)"], environment: environment)
     }
 
     /// A page of another origin that links `/css`, follows the reader with `fontd.js`, and has a
@@ -57,7 +58,8 @@ import Testing
     }
 
     @Test func aPageThatLinksTheStylesheetDrawsItsBodyInTheReadingFontAndItsCodeInTheTables() throws {
-        let server = try ServerProcess(["--token", Self.token, "--styles", try Self.tableWithCode()], environment: ReadingFonts.environment)
+        let server = try ServerProcess(
+            ["--token", Self.token, "--styles", try Self.tableWithCode()], environment: ReadingFonts.environment)
         defer { server.stop() }
         let site = try StaticSite(pages: ["/": (contentType: "text/html; charset=utf-8", body: Self.page(fontd: server.url))])
         defer { site.stop() }
@@ -65,9 +67,10 @@ import Testing
         defer { browser.close() }
 
         try browser.navigate(to: site.url(for: "/"))
-        #expect(try browser.waitUntil(
-            "return window.fontdChanges.length === 1 && document.fonts.status === 'loaded' && \(Self.bodyStyle).fontSize === '17px'",
-            timeoutSeconds: 15))
+        #expect(
+            try browser.waitUntil(
+                "return window.fontdChanges.length === 1 && document.fonts.status === 'loaded' && \(Self.bodyStyle).fontSize === '17px'",
+                timeoutSeconds: 15))
         #expect(try browser.renderedFontFamilies(of: "#body", becoming: ["DejaVu Sans"]) == ["DejaVu Sans"])
         let tableWidth = try Self.lineWidth(browser)
 
@@ -91,16 +94,18 @@ import Testing
         // Cleared: the table's own font again, drawn as before.
         let cleared = try Self.readingFont(["set", ""], on: server)
         #expect(cleared.status == 0 && cleared.standardOutput == "none (was OpenDyslexic)\n", "\(cleared.standardError)")
-        #expect(try browser.waitUntil(
-            "return !\(Self.bodyStyle).fontFamily.includes('OpenDyslexic') && document.querySelectorAll('link[rel=stylesheet]').length === 1",
-            timeoutSeconds: 10))
+        #expect(
+            try browser.waitUntil(
+                "return !\(Self.bodyStyle).fontFamily.includes('OpenDyslexic') && document.querySelectorAll('link[rel=stylesheet]').length === 1",
+                timeoutSeconds: 10))
         #expect(try browser.renderedFontFamilies(of: "#body", becoming: ["DejaVu Sans"]) == ["DejaVu Sans"])
         #expect(try Self.lineWidth(browser) == tableWidth)
         #expect(try browser.execute("return window.fontdChanges.at(-1).readingFont") == nil)
     }
 
     @Test func theSpecimenSetsBodyInTheReadingFontAndCodeInTheTables() throws {
-        let server = try ServerProcess(["--token", Self.token, "--styles", try Self.tableWithCode()], environment: ReadingFonts.environment)
+        let server = try ServerProcess(
+            ["--token", Self.token, "--styles", try Self.tableWithCode()], environment: ReadingFonts.environment)
         defer { server.stop() }
         let browser = try BrowserSession.start(environment: ReadingFonts.environment)
         defer { browser.close() }
@@ -113,13 +118,15 @@ import Testing
         let named = try browser.execute("return \(bodyNumbers)") as? String ?? ""
         #expect(named.contains("OpenDyslexic"), "\(named)")
         #expect(try browser.renderedFontFamilies(of: "section[data-style=body] .sample", becoming: ["OpenDyslexic"]) == ["OpenDyslexic"])
-        #expect(try browser.renderedFontFamilies(of: "section[data-style=code] .sample", becoming: ["DejaVu Sans Mono"]) == ["DejaVu Sans Mono"])
+        #expect(
+            try browser.renderedFontFamilies(of: "section[data-style=code] .sample", becoming: ["DejaVu Sans Mono"]) == ["DejaVu Sans Mono"]
+        )
 
         // The page follows the reader: cleared, it asks for itself again and body is DejaVu Sans.
         #expect(try Self.readingFont(["set", ""], on: server).status == 0)
-        #expect(try browser.waitUntil(
-            "return !\(bodyNumbers).includes('OpenDyslexic') && document.fonts.status === 'loaded'", timeoutSeconds: 10))
+        #expect(
+            try browser.waitUntil(
+                "return !\(bodyNumbers).includes('OpenDyslexic') && document.fonts.status === 'loaded'", timeoutSeconds: 10))
         #expect(try browser.renderedFontFamilies(of: "section[data-style=body] .sample", becoming: ["DejaVu Sans"]) == ["DejaVu Sans"])
     }
 }
-

@@ -25,8 +25,10 @@ import Testing
         let set = try CommandRunner.run(
             ["reading-font", "set", "OpenDyslexic", "--server", "http://127.0.0.1:\(server.port)"], environment: environment)
         #expect(set.status == 0 && set.standardOutput == "OpenDyslexic (was none)\n", "\(set.standardError)")
-        #expect(try subscriber.next() == ServerSentEvent(
-            id: "1", event: "readingFontDidChange", data: #"{"readingFont":"OpenDyslexic","previous":null,"sequence":1}"#))
+        #expect(
+            try subscriber.next()
+                == ServerSentEvent(
+                    id: "1", event: "readingFontDidChange", data: #"{"readingFont":"OpenDyslexic","previous":null,"sequence":1}"#))
 
         let body = try server.client.get("/font?style=body")
         #expect(try family(body) == "OpenDyslexic")
@@ -36,7 +38,8 @@ import Testing
         // The table's own families, asked for.
         #expect(try server.client.get("/font?style=body&readingFont=").bodyText == before.bodyText)
         #expect(try server.client.get("/css").bodyText.contains(#"font-family: "OpenDyslexic""#))
-        #expect(try server.client.get("/preferences").bodyText.contains(#""textSpacing":"default","readingFont":"OpenDyslexic","sequence":1"#))
+        #expect(
+            try server.client.get("/preferences").bodyText.contains(#""textSpacing":"default","readingFont":"OpenDyslexic","sequence":1"#))
 
         // Back to none: the answers are what they were, byte for byte.
         let none = try server.client.put("/preferences", #"{"readingFont":null}"#, token: Self.token)
@@ -55,7 +58,8 @@ import Testing
         let cleared = try CommandRunner.run(["reading-font", "clear"] + address, environment: environment)
         #expect(cleared.status == 0 && cleared.standardOutput == "none\n", "\(cleared.standardError)")
         let preferences = try server.client.get("/preferences").bodyText
-        #expect(preferences.hasPrefix(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":2,"#), "\(preferences)")
+        #expect(
+            preferences.hasPrefix(#"{"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":2,"#), "\(preferences)")
         #expect(try server.client.get("/font?style=body").bodyText == before.bodyText)
 
         let refused = try CommandRunner.run(["legibility", "clear"] + address, environment: environment)
@@ -82,13 +86,19 @@ import Testing
         let first = try ServerProcess(["--token", Self.token, "--store", store], environment: ReadingFonts.environment)
         #expect(try first.client.put("/preferences", #"{"readingFont":"opendyslexic"}"#, token: Self.token).status == 200)
         let inherited = try first.client.get("/preferences?scope=alice", headers: [("Authorization", "Bearer \(Self.token)")]).bodyText
-        #expect(inherited.contains(#""readingFont":"OpenDyslexic""#) && inherited.contains(#""inherited":["category","legibilityWeight","textSpacing","readingFont"]"#))
+        #expect(
+            inherited.contains(#""readingFont":"OpenDyslexic""#)
+                && inherited.contains(#""inherited":["category","legibilityWeight","textSpacing","readingFont"]"#))
         #expect(try first.client.put("/preferences?scope=alice", #"{"readingFont":"OpenDyslexicMono"}"#, token: Self.token).status == 200)
-        #expect(try family(first.client.get("/font?style=body&scope=alice", headers: [("Authorization", "Bearer \(Self.token)")])) == "OpenDyslexicMono")
+        #expect(
+            try family(first.client.get("/font?style=body&scope=alice", headers: [("Authorization", "Bearer \(Self.token)")]))
+                == "OpenDyslexicMono")
         #expect(first.terminate() == 0)
         // Kept across a restart, and cleared so the scope inherits the root's again.
         let second = try ServerProcess(["--token", Self.token, "--store", store], environment: ReadingFonts.environment)
-        #expect(try second.client.get("/preferences?scope=alice", headers: [("Authorization", "Bearer \(Self.token)")]).bodyText.contains(#""readingFont":"OpenDyslexicMono""#))
+        #expect(
+            try second.client.get("/preferences?scope=alice", headers: [("Authorization", "Bearer \(Self.token)")]).bodyText.contains(
+                #""readingFont":"OpenDyslexicMono""#))
         let cleared = try second.client.put("/preferences?scope=alice", #"{"readingFont":null}"#, token: Self.token)
         #expect(cleared.bodyText.contains(#""readingFont":"OpenDyslexic""#))
     }

@@ -18,10 +18,14 @@ import Testing
         let subscriber = try EventStreamClient(port: a.port, query: "?scope=alice/phone", timeoutSeconds: 10)
         #expect(try subscriber.next().event == "preferences")
         #expect(try b.client.put("/category?scope=alice", #"{"category":"xl"}"#).status == 200)
-        #expect(try subscriber.next() == ServerSentEvent(
-            id: "1", event: "contentSizeCategoryDidChange", data: #"{"scope":"alice/phone","category":"xl","previous":"l","sequence":1}"#))
-        #expect(try a.client.put("/category?scope=alice/phone", #"{"category":"s"}"#).bodyText
-            == #"{"scope":"alice/phone","category":"s","previous":"xl","sequence":2}"#)
+        #expect(
+            try subscriber.next()
+                == ServerSentEvent(
+                    id: "1", event: "contentSizeCategoryDidChange",
+                    data: #"{"scope":"alice/phone","category":"xl","previous":"l","sequence":1}"#))
+        #expect(
+            try a.client.put("/category?scope=alice/phone", #"{"category":"s"}"#).bodyText
+                == #"{"scope":"alice/phone","category":"s","previous":"xl","sequence":2}"#)
         #expect(!a.standardError().contains(cluster.password) && !b.standardError().contains(cluster.password))
     }
 
@@ -33,8 +37,10 @@ import Testing
         let subscriber = try EventStreamClient(port: a.port, timeoutSeconds: 10)
         #expect(try subscriber.next().event == "preferences")
         #expect(try b.client.put("/preferences", #"{"textSpacing":"wcag"}"#).status == 200)
-        #expect(try subscriber.next() == ServerSentEvent(
-            id: "1", event: "textSpacingDidChange", data: #"{"textSpacing":"wcag","previous":"default","sequence":1}"#))
+        #expect(
+            try subscriber.next()
+                == ServerSentEvent(
+                    id: "1", event: "textSpacingDidChange", data: #"{"textSpacing":"wcag","previous":"default","sequence":1}"#))
         #expect(try a.client.get("/font?style=body&category=l").json()["metrics"]?["wordSpacing"] == .number(2.72))
         #expect(a.terminate() == 0)
         let restarted = try ServerProcess(["--store", url])
@@ -52,20 +58,31 @@ import Testing
         let alice = try EventStreamClient(port: a.port, query: "?scope=alice", timeoutSeconds: 10)
         #expect(try root.next().event == "preferences" && alice.next().event == "preferences")
         #expect(try a.client.put("/preferences", #"{"readingFont":"OpenDyslexic"}"#).status == 200)
-        #expect(try root.next() == ServerSentEvent(
-            id: "1", event: "readingFontDidChange", data: #"{"readingFont":"OpenDyslexic","previous":null,"sequence":1}"#))
-        #expect(try b.client.get("/preferences").bodyText.hasPrefix(
-            #"{"category":"l","legibilityWeight":"regular","textSpacing":"default","readingFont":"OpenDyslexic","sequence":1,"#))
+        #expect(
+            try root.next()
+                == ServerSentEvent(
+                    id: "1", event: "readingFontDidChange", data: #"{"readingFont":"OpenDyslexic","previous":null,"sequence":1}"#))
+        #expect(
+            try b.client.get("/preferences").bodyText.hasPrefix(
+                #"{"category":"l","legibilityWeight":"regular","textSpacing":"default","readingFont":"OpenDyslexic","sequence":1,"#))
         #expect(try b.client.get("/font?style=body").json()["descriptor"]?["family"] == .string("OpenDyslexic"))
 
         // alice inherits the root's on B; her own, set through B, reaches A; cleared through A, she inherits again on B.
         let inherited = try b.client.get("/preferences?scope=alice").bodyText
-        #expect(inherited.contains(#""readingFont":"OpenDyslexic""#) && inherited.contains(#""inherited":["category","legibilityWeight","textSpacing","readingFont"]"#), "\(inherited)")
-        #expect(try alice.next() == ServerSentEvent(
-            id: "1", event: "readingFontDidChange", data: #"{"scope":"alice","readingFont":"OpenDyslexic","previous":null,"sequence":1}"#))
+        #expect(
+            inherited.contains(#""readingFont":"OpenDyslexic""#)
+                && inherited.contains(#""inherited":["category","legibilityWeight","textSpacing","readingFont"]"#), "\(inherited)")
+        #expect(
+            try alice.next()
+                == ServerSentEvent(
+                    id: "1", event: "readingFontDidChange",
+                    data: #"{"scope":"alice","readingFont":"OpenDyslexic","previous":null,"sequence":1}"#))
         #expect(try b.client.put("/preferences?scope=alice", #"{"readingFont":"OpenDyslexicAlta"}"#).status == 200)
-        #expect(try alice.next() == ServerSentEvent(
-            id: "2", event: "readingFontDidChange", data: #"{"scope":"alice","readingFont":"OpenDyslexicAlta","previous":"OpenDyslexic","sequence":2}"#))
+        #expect(
+            try alice.next()
+                == ServerSentEvent(
+                    id: "2", event: "readingFontDidChange",
+                    data: #"{"scope":"alice","readingFont":"OpenDyslexicAlta","previous":"OpenDyslexic","sequence":2}"#))
         #expect(try a.client.get("/font?style=body&scope=alice").json()["descriptor"]?["family"] == .string("OpenDyslexicAlta"))
         let cleared = try a.client.put("/preferences?scope=alice", #"{"readingFont":null}"#).bodyText
         #expect(cleared.contains(#""readingFont":"OpenDyslexic""#), "\(cleared)")
@@ -76,12 +93,16 @@ import Testing
             usleep(20_000)
             seen = try b.client.get("/preferences?scope=alice").bodyText
         }
-        #expect(seen.contains(#""readingFont":"OpenDyslexic""#) && seen.contains(#""inherited":["category","legibilityWeight","textSpacing","readingFont"]"#), "\(seen)")
+        #expect(
+            seen.contains(#""readingFont":"OpenDyslexic""#)
+                && seen.contains(#""inherited":["category","legibilityWeight","textSpacing","readingFont"]"#), "\(seen)")
 
         // The root's subscriber on B had exactly one event for the reading font: its next is the next root change.
         #expect(try a.client.put("/category", #"{"category":"xl"}"#).status == 200)
-        #expect(try root.next() == ServerSentEvent(
-            id: "4", event: "contentSizeCategoryDidChange", data: #"{"category":"xl","previous":"l","sequence":4}"#))
+        #expect(
+            try root.next()
+                == ServerSentEvent(
+                    id: "4", event: "contentSizeCategoryDidChange", data: #"{"category":"xl","previous":"l","sequence":4}"#))
     }
 
     @Test func aDatabaseThatGoesAwayRefusesChangesAndReadsGoOn() throws {
@@ -106,8 +127,10 @@ import Testing
         }
         #expect(accepted.status == 200, "\(accepted.bodyText)")
         // The stream survived and gets the change, exactly once.
-        #expect(try subscriber.next() == ServerSentEvent(
-            id: "2", event: "contentSizeCategoryDidChange", data: #"{"category":"s","previous":"xl","sequence":2}"#))
+        #expect(
+            try subscriber.next()
+                == ServerSentEvent(
+                    id: "2", event: "contentSizeCategoryDidChange", data: #"{"category":"s","previous":"xl","sequence":2}"#))
         #expect(try a.client.get("/healthz").bodyText == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
     }
 
@@ -122,14 +145,20 @@ import Testing
         let seen = try subscriber.next()
         #expect(seen.id == "1")
         a.stop()  // SIGKILL
-        #expect(try b.client.put("/category?scope=bob", #"{"category":"s"}"#).status == 200)    // 2: not alice's
+        #expect(try b.client.put("/category?scope=bob", #"{"category":"s"}"#).status == 200)  // 2: not alice's
         #expect(try b.client.put("/preferences", #"{"legibilityWeight":"bold"}"#).status == 200)  // 3: alice's too
-        #expect(try b.client.put("/category?scope=alice", #"{"category":"m"}"#).status == 200)    // 4
+        #expect(try b.client.put("/category?scope=alice", #"{"category":"m"}"#).status == 200)  // 4
         let resumed = try EventStreamClient(port: b.port, lastEventID: seen.id, query: "?scope=alice", timeoutSeconds: 10)
-        #expect(try resumed.next() == ServerSentEvent(
-            id: "3", event: "legibilityWeightDidChange", data: #"{"scope":"alice","legibilityWeight":"bold","previous":"regular","sequence":3}"#))
-        #expect(try resumed.next() == ServerSentEvent(
-            id: "4", event: "contentSizeCategoryDidChange", data: #"{"scope":"alice","category":"m","previous":"xl","sequence":4}"#))
+        #expect(
+            try resumed.next()
+                == ServerSentEvent(
+                    id: "3", event: "legibilityWeightDidChange",
+                    data: #"{"scope":"alice","legibilityWeight":"bold","previous":"regular","sequence":3}"#))
+        #expect(
+            try resumed.next()
+                == ServerSentEvent(
+                    id: "4", event: "contentSizeCategoryDidChange", data: #"{"scope":"alice","category":"m","previous":"xl","sequence":4}"#)
+        )
     }
 
     @Test func changesFromFourThreadsThroughBothReplicasGetIncreasingIdsAndEveryReplicaReplaysThem() throws {
@@ -187,11 +216,14 @@ import Testing
         let a = try ServerProcess(["--store", url, "--store-timeout", "1"])
         let b = try ServerProcess(["--store", url, "--store-timeout", "1"])
         #expect(try b.client.put("/category?scope=alice", #"{"category":"xl"}"#).status == 200)  // 1
-        #expect(try b.client.put("/category?scope=alice", #"{"category":"s"}"#).status == 200)   // 2
+        #expect(try b.client.put("/category?scope=alice", #"{"category":"s"}"#).status == 200)  // 2
         // Whether or not A has heard of 2 yet, resuming there from 1 gives exactly 2.
         let resumed = try EventStreamClient(port: a.port, lastEventID: "1", query: "?scope=alice", timeoutSeconds: 10)
-        #expect(try resumed.next() == ServerSentEvent(
-            id: "2", event: "contentSizeCategoryDidChange", data: #"{"scope":"alice","category":"s","previous":"xl","sequence":2}"#))
+        #expect(
+            try resumed.next()
+                == ServerSentEvent(
+                    id: "2", event: "contentSizeCategoryDidChange", data: #"{"scope":"alice","category":"s","previous":"xl","sequence":2}"#)
+        )
         // With the database away, a resume from an id A has not seen cannot be told: 503.
         try cluster.stop(mode: .immediate)
         _ = try? a.client.put("/category", #"{"category":"xl"}"#)  // A learns that the store is away
@@ -228,7 +260,9 @@ import Testing
         do {
             while received.count < acknowledged.count { received.append(Int(try subscriber.next().id ?? "") ?? -1) }
         } catch {
-            Issue.record("B's subscriber stopped at \(received) of \(acknowledged): \(error)\nB: \(b.standardError().suffix(3000))\nA: \(a.standardError().suffix(1500))")
+            Issue.record(
+                "B's subscriber stopped at \(received) of \(acknowledged): \(error)\nB: \(b.standardError().suffix(3000))\nA: \(a.standardError().suffix(1500))"
+            )
         }
         #expect(received == acknowledged, "every acknowledged change once, in order, and nothing else")
         #expect(acknowledged == Array(1...acknowledged.count), "no id was lost or given to a refused change")
@@ -251,9 +285,10 @@ import Testing
         let database = try cluster.createDatabase()
         // Whether each of the server's connections from fontd to this database is encrypted.
         func encrypted() throws -> Set<String> {
-            Set(try cluster.runSQL(
-                "SELECT ssl FROM pg_stat_ssl JOIN pg_stat_activity USING (pid) WHERE datname = '\(database)' AND usename = 'fontd'"
-            ).split(separator: "\n").map(String.init))
+            Set(
+                try cluster.runSQL(
+                    "SELECT ssl FROM pg_stat_ssl JOIN pg_stat_activity USING (pid) WHERE datname = '\(database)' AND usename = 'fontd'"
+                ).split(separator: "\n").map(String.init))
         }
         do {
             let server = try ServerProcess(["--store", cluster.url(database: database, sslMode: "require")])
@@ -275,7 +310,9 @@ import Testing
         for mode in ["verify-ca", "verify-full"] {
             let run = try CommandRunner.run(["serve", "--port", "0", "--store", cluster.url(database: database, sslMode: mode)])
             #expect(run.status == 1, "\(mode)")
-            #expect(run.standardError.hasPrefix("fontd: error:") && run.standardError.split(separator: "\n").count == 1, "\(mode): \(run.standardError)")
+            #expect(
+                run.standardError.hasPrefix("fontd: error:") && run.standardError.split(separator: "\n").count == 1,
+                "\(mode): \(run.standardError)")
             #expect(run.standardError.contains("TLS certificate was not accepted (sslmode=\(mode)"), "\(run.standardError)")
             #expect(!run.standardError.contains(cluster.password))
         }
@@ -297,9 +334,10 @@ import Testing
             ["serve", "--port", "0", "--store", cluster.url(database: database, sslMode: "verify-full") + roots])
         #expect(wrongName.status == 1)
         #expect(wrongName.standardError.split(separator: "\n").count == 1, "\(wrongName.standardError)")
-        #expect(wrongName.standardError.contains(
-            "TLS certificate was not accepted (sslmode=verify-full checks it against the CAs of \(cluster.certificateAuthorityFile) "
-                + "and the host name 127.0.0.1)"), "\(wrongName.standardError)")
+        #expect(
+            wrongName.standardError.contains(
+                "TLS certificate was not accepted (sslmode=verify-full checks it against the CAs of \(cluster.certificateAuthorityFile) "
+                    + "and the host name 127.0.0.1)"), "\(wrongName.standardError)")
         #expect(!wrongName.standardError.contains(cluster.password))
     }
 

@@ -40,7 +40,8 @@ import Testing
     }
 
     @Test func queryAndTheServerAnswerTheDerivedSize() throws {
-        let expectedSize = 26 + 2 * 12.0 / 17, expectedLineHeight = 32.8 + 3.2 * 12 / 17
+        let expectedSize = 26 + 2 * 12.0 / 17
+        let expectedLineHeight = 32.8 + 3.2 * 12 / 17
         let query = try CommandRunner.run(["query", "bodyLarge", "--category", "ax2", "--styles", Self.material3, "--json"])
         #expect(query.status == 0, "\(query.standardError)")
         let answer = try JSONDocument(parsing: Array(query.standardOutput.utf8))
@@ -49,7 +50,8 @@ import Testing
         #expect(served.status == 200)
         for document in [answer, try served.json()] {
             guard case .number(let size)? = document["descriptor"]?["pointSize"],
-                  case .number(let lineHeight)? = document["metrics"]?["lineHeight"] else {
+                case .number(let lineHeight)? = document["metrics"]?["lineHeight"]
+            else {
                 Issue.record("no pointSize or lineHeight in \(document)")
                 continue
             }

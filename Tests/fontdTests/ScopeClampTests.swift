@@ -45,7 +45,8 @@ import Testing
         #expect(try server.client.put("/preferences?scope=desktop", #"{"maximumCategory":"xxl"}"#).status == 200)
         let wider = try server.client.put("/preferences?scope=desktop/kde", #"{"maximumCategory":"ax5"}"#)
         #expect(try wider.status == 400 && wider.member("error") == .string("conflictingParameters"))
-        #expect(wider.bodyText.contains("maximumCategory xxl of scope desktop") && wider.bodyText.contains("xs to xxl"), "\(wider.bodyText)")
+        #expect(
+            wider.bodyText.contains("maximumCategory xxl of scope desktop") && wider.bodyText.contains("xs to xxl"), "\(wider.bodyText)")
         let above = try server.client.put("/preferences?scope=desktop/kde", #"{"minimumCategory":"ax1"}"#)
         #expect(above.status == 400 && above.bodyText.contains("maximumCategory xxl of scope desktop"), "\(above.bodyText)")
         let crossed = try server.client.put("/preferences?scope=alice", #"{"minimumCategory":"xl","maximumCategory":"l"}"#)
@@ -63,15 +64,23 @@ import Testing
         let subscriber = try EventStreamClient(port: server.port, query: "?scope=desktop/kde")
         #expect(try subscriber.next().event == "preferences")
         let put = try server.client.put("/preferences?scope=desktop/kde", #"{"maximumCategory":"xxl"}"#)
-        #expect(put.bodyText == #"{"scope":"desktop/kde","category":"xxl","requestedCategory":"ax3","legibilityWeight":"regular","#
-            + #""textSpacing":"default","maximumCategory":"xxl","sequence":2,"inherited":["category","legibilityWeight","textSpacing"]}"#)
-        #expect(try subscriber.next() == ServerSentEvent(
-            id: "2", event: "maximumCategoryDidChange", data: #"{"scope":"desktop/kde","maximumCategory":"xxl","previous":null,"sequence":2}"#))
+        #expect(
+            put.bodyText == #"{"scope":"desktop/kde","category":"xxl","requestedCategory":"ax3","legibilityWeight":"regular","#
+                + #""textSpacing":"default","maximumCategory":"xxl","sequence":2,"inherited":["category","legibilityWeight","textSpacing"]}"#
+        )
+        #expect(
+            try subscriber.next()
+                == ServerSentEvent(
+                    id: "2", event: "maximumCategoryDidChange",
+                    data: #"{"scope":"desktop/kde","maximumCategory":"xxl","previous":null,"sequence":2}"#))
 
         let cleared = try fontd(["maximum-category", "clear", "--scope", "desktop/kde"], server)
         #expect(cleared.status == 0 && cleared.standardOutput == "none (inherited)\n", "\(cleared.standardError)")
-        #expect(try subscriber.next() == ServerSentEvent(
-            id: "3", event: "maximumCategoryDidChange", data: #"{"scope":"desktop/kde","maximumCategory":null,"previous":"xxl","sequence":3}"#))
+        #expect(
+            try subscriber.next()
+                == ServerSentEvent(
+                    id: "3", event: "maximumCategoryDidChange",
+                    data: #"{"scope":"desktop/kde","maximumCategory":null,"previous":"xxl","sequence":3}"#))
         let font = try server.client.get("/font?style=body&scope=desktop/kde")
         #expect(try font.member("category") == .string("ax3") && font.member("requestedCategory") == nil)
         #expect(try !server.client.get("/preferences?scope=desktop/kde").bodyText.contains("requestedCategory"))
@@ -88,7 +97,9 @@ import Testing
 
         let second = try ServerProcess(["--store", store])
         let kept = try second.client.get("/preferences?scope=desktop/kde").bodyText
-        #expect(kept.contains(#""category":"xl","requestedCategory":"l","#) && kept.contains(#""minimumCategory":"xl","maximumCategory":"xxl""#), "\(kept)")
+        #expect(
+            kept.contains(#""category":"xl","requestedCategory":"l","#)
+                && kept.contains(#""minimumCategory":"xl","maximumCategory":"xxl""#), "\(kept)")
         #expect(try second.client.get("/font?style=body&scope=desktop/kde").member("category") == .string("xl"))
         #expect(try second.client.put("/preferences?scope=desktop/kde", #"{"maximumCategory":"ax1"}"#).status == 400)
     }

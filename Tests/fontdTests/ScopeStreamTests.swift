@@ -1,5 +1,5 @@
-import FontdTestSupport
 import FontServiceTestSupport
+import FontdTestSupport
 import Foundation
 import ServerTestSupport
 import Testing
@@ -76,13 +76,13 @@ import Testing
     @Test func aScopeResumesAcrossASIGKILLWithOtherScopesInterleaved() throws {
         let store = try TestPaths.temporaryDirectory().appendingPathComponent("fontd.sqlite").path
         var server = try ServerProcess(["--store", store])
-        _ = try put(server, "alice", #"{"category":"s"}"#)                // 1: alice's line
-        _ = try put(server, "bob", #"{"category":"xl"}"#)                 // 2: bob only
-        _ = try put(server, nil, #"{"category":"xxxl"}"#)                 // 3: neither (both have their own)
-        _ = try put(server, nil, #"{"legibilityWeight":"bold"}"#)         // 4: everyone
-        _ = try put(server, "alice/phone", #"{"category":"m"}"#)          // 5: the phone
-        _ = try put(server, "alice/phone", #"{"legibilityWeight":"bold"}"#) // equal to the inherited: no id
-        _ = try put(server, nil, #"{"legibilityWeight":"regular"}"#)      // 6: not the phone, which pinned bold
+        _ = try put(server, "alice", #"{"category":"s"}"#)  // 1: alice's line
+        _ = try put(server, "bob", #"{"category":"xl"}"#)  // 2: bob only
+        _ = try put(server, nil, #"{"category":"xxxl"}"#)  // 3: neither (both have their own)
+        _ = try put(server, nil, #"{"legibilityWeight":"bold"}"#)  // 4: everyone
+        _ = try put(server, "alice/phone", #"{"category":"m"}"#)  // 5: the phone
+        _ = try put(server, "alice/phone", #"{"legibilityWeight":"bold"}"#)  // equal to the inherited: no id
+        _ = try put(server, nil, #"{"legibilityWeight":"regular"}"#)  // 6: not the phone, which pinned bold
         let expected = [
             category("alice/phone", "s", from: "l", 1), weight("alice/phone", "bold", from: "regular", 4),
             category("alice/phone", "m", from: "s", 5),
@@ -92,8 +92,11 @@ import Testing
 
         server.stop()
         server = try ServerProcess(["--store", store])
-        #expect(try server.client.get("/preferences?scope=alice/phone").bodyText
-            == server.client.withFontGeneration(#"{"scope":"alice/phone","category":"m","legibilityWeight":"bold","textSpacing":"default","sequence":5,"inherited":["textSpacing"]}"#))
+        #expect(
+            try server.client.get("/preferences?scope=alice/phone").bodyText
+                == server.client.withFontGeneration(
+                    #"{"scope":"alice/phone","category":"m","legibilityWeight":"bold","textSpacing":"default","sequence":5,"inherited":["textSpacing"]}"#
+                ))
         let resumed = try subscribe(server, "alice/phone", lastEventID: "1")
         for event in expected.dropFirst() { #expect(try resumed.next() == event) }
         let bob = try subscribe(server, "bob", lastEventID: "0")
@@ -102,15 +105,16 @@ import Testing
         #expect(try bob.next() == weight("bob", "regular", from: "bold", 6))
         // Nothing missed: live changes follow, and only those that affect the phone.
         let live = try subscribe(server, "alice/phone", lastEventID: "6")
-        _ = try put(server, nil, #"{"category":"xs"}"#)                   // 7: not the phone
-        _ = try put(server, "alice/phone", #"{"category":null}"#)         // 8: the phone inherits alice's s
+        _ = try put(server, nil, #"{"category":"xs"}"#)  // 7: not the phone
+        _ = try put(server, "alice/phone", #"{"category":null}"#)  // 8: the phone inherits alice's s
         #expect(try live.next() == category("alice/phone", "s", from: "m", 8))
         // An id from the future gets a snapshot.
         let future = try subscribe(server, "alice/phone", lastEventID: "99")
         #expect(try future.next().event == "preferences")
         // A scope deleted by its last clear still answers the id of that clear, after a restart too.
         _ = try put(server, "alice/phone", #"{"legibilityWeight":null}"#)  // 9: alice's regular
-        let deleted = #"{"scope":"alice/phone","category":"s","legibilityWeight":"regular","textSpacing":"default","sequence":9,"inherited":["category","legibilityWeight","textSpacing"]}"#
+        let deleted =
+            #"{"scope":"alice/phone","category":"s","legibilityWeight":"regular","textSpacing":"default","sequence":9,"inherited":["category","legibilityWeight","textSpacing"]}"#
         #expect(try server.client.get("/preferences?scope=alice/phone").bodyText == server.client.withFontGeneration(deleted))
         server.stop()
         server = try ServerProcess(["--store", store])
@@ -126,8 +130,13 @@ import Testing
         #expect(try told.next() == category("alice", "m", from: "s", 2))
         #expect(try told.next() == category("alice", "xl", from: "m", 3))
         let lost = try subscribe(server, "alice", lastEventID: "0")
-        #expect(try lost.next() == ServerSentEvent(
-            id: "3", event: "preferences", data: server.client.withFontGeneration(#"{"scope":"alice","category":"xl","legibilityWeight":"regular","textSpacing":"default","sequence":3,"inherited":["legibilityWeight","textSpacing"]}"#)))
+        #expect(
+            try lost.next()
+                == ServerSentEvent(
+                    id: "3", event: "preferences",
+                    data: server.client.withFontGeneration(
+                        #"{"scope":"alice","category":"xl","legibilityWeight":"regular","textSpacing":"default","sequence":3,"inherited":["legibilityWeight","textSpacing"]}"#
+                    )))
         // The root's changes 9–13: the window of 4 keeps 10–13, so 9 resumes and 8 does not.
         for category in ["xs", "xxl", "s", "m", "xxxl"] { _ = try put(server, nil, #"{"category":"\#(category)"}"#) }
         let root = try subscribe(server, nil, lastEventID: "9")

@@ -1,5 +1,5 @@
-import FontdTestSupport
 import FontServiceTestSupport
+import FontdTestSupport
 import Foundation
 import ServerTestSupport
 import Testing
@@ -17,7 +17,9 @@ import Testing
     }
 
     /// Runs `fontd arguments…` and requires it to succeed; answers its stdout.
-    private func output(_ arguments: [String], _ environment: [String: String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    private func output(_ arguments: [String], _ environment: [String: String], sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> String
+    {
         let result = try CommandRunner.run(arguments, environment: environment)
         #expect(result.status == 0, "fontd \(arguments.joined(separator: " ")): \(result.standardError)", sourceLocation: sourceLocation)
         return result.standardOutput
@@ -52,16 +54,22 @@ import Testing
         // --text-spacing on the commands that take --legibility, asked of the server or locally.
         let url = server.url.absoluteString
         let served = try output(["query", "body", "--server", url, "--category", "l", "--text-spacing", "wcag", "--json"], env)
-        #expect(served.contains(#""lineHeight": 25.5"#) && served.contains(#""wordSpacing": 2.72"#) && served.contains(#""paragraphSpacing": 34"#))
+        #expect(
+            served.contains(#""lineHeight": 25.5"#) && served.contains(#""wordSpacing": 2.72"#)
+                && served.contains(#""paragraphSpacing": 34"#))
         #expect(try output(["query", "body", "--category", "l", "--text-spacing", "wcag", "--json"], PinnedFonts.environment) == served)
         #expect(try output(["text-spacing", "set", "wcag"], env) == "wcag (was default)\n")
-        #expect(try output(["query", "body", "--server", url, "--category", "l", "--json"], env) == served, "an omitted --text-spacing follows the reader's")
+        #expect(
+            try output(["query", "body", "--server", url, "--category", "l", "--json"], env) == served,
+            "an omitted --text-spacing follows the reader's")
         let css = try output(["css", "--text-spacing", "wcag", "--base-url", ""], PinnedFonts.environment)
         #expect(css.contains("--fontd-body-word-spacing: 2.72px;") && css.contains("--fontd-body-paragraph-spacing: 34px;"))
         #expect(try server.client.get("/css?textSpacing=wcag&category=l&legibility=regular").bodyText == css)
         let tokens = try output(["tokens", "--text-spacing", "wcag"], PinnedFonts.environment)
         #expect(try server.client.get("/tokens?textSpacing=wcag&category=l&legibility=regular").bodyText == tokens)
-        expectOneLineError(try CommandRunner.run(["query", "body", "--text-spacing", "wide"], environment: PinnedFonts.environment), "'wide'", "default, wcag")
+        expectOneLineError(
+            try CommandRunner.run(["query", "body", "--text-spacing", "wide"], environment: PinnedFonts.environment), "'wide'",
+            "default, wcag")
     }
 
     @Test func aScopeSetsInheritsAndClearsItsOwnValues() throws {
@@ -73,21 +81,22 @@ import Testing
         #expect(try output(["category"], env) == "l\n")
         #expect(try output(["legibility", "set", "bold", "--scope", "alice/phone"], env) == "bold (was regular)\n")
         let json = try output(["legibility", "get", "--scope", "alice/phone", "--json"], env)
-        #expect(json == """
-            {
-              "scope": "alice/phone",
-              "category": "xl",
-              "legibilityWeight": "bold",
-              "textSpacing": "default",
-              "sequence": 2,
-              "fontGeneration": "\(try server.client.fontGeneration())",
-              "inherited": [
-                "category",
-                "textSpacing"
-              ]
-            }
+        #expect(
+            json == """
+                {
+                  "scope": "alice/phone",
+                  "category": "xl",
+                  "legibilityWeight": "bold",
+                  "textSpacing": "default",
+                  "sequence": 2,
+                  "fontGeneration": "\(try server.client.fontGeneration())",
+                  "inherited": [
+                    "category",
+                    "textSpacing"
+                  ]
+                }
 
-            """)
+                """)
         // Cleared, the reader's category is the root's again, and so is the device's.
         #expect(try output(["category", "clear", "--scope", "alice"], env) == "l (inherited)\n")
         #expect(try output(["category", "get", "--scope", "alice/phone"], env) == "l\n")
@@ -105,7 +114,8 @@ import Testing
         #expect(scoped.contains(#""category": "ax2""#), "\(scoped)")
         let root = try output(["query", "body", "--json", "--server", server.url.absoluteString], env)
         #expect(root.contains(#""category": "l""#), "\(root)")
-        expectOneLineError(try CommandRunner.run(["query", "body", "--scope", "alice"]), "--scope, --token and --token-file apply with --server")
+        expectOneLineError(
+            try CommandRunner.run(["query", "body", "--scope", "alice"]), "--scope, --token and --token-file apply with --server")
     }
 
     @Test func watchFollowsAScopeAndWhatItInherits() throws {
@@ -113,7 +123,10 @@ import Testing
         let watch = try CommandProcess(["watch", "--scope", "alice/phone", "--token", Self.token, "--server", server.url.absoluteString])
         defer { watch.stop() }
         let snapshot = try #require(watch.line(0), "stderr: \(watch.standardError)")
-        #expect(snapshot.text == "preferences of alice/phone: category l, legibility weight regular, text spacing default (sequence 0, inherited: category, legibilityWeight, textSpacing)")
+        #expect(
+            snapshot.text
+                == "preferences of alice/phone: category l, legibility weight regular, text spacing default (sequence 0, inherited: category, legibilityWeight, textSpacing)"
+        )
         // A change on the reader reaches the device's subscriber; one on another reader does not.
         #expect(try server.client.put("/category?scope=bob", #"{"category":"s"}"#, token: Self.token).status == 200)
         #expect(try server.client.put("/category?scope=alice", #"{"category":"xxl"}"#, token: Self.token).status == 200)
@@ -125,8 +138,11 @@ import Testing
         let server = try ServerProcess(["--token", Self.token])
         let env = environment(server)
         let noToken = environment(server, token: false)
-        expectOneLineError(try CommandRunner.run(["category", "get", "--scope", "alice//phone"], environment: env), "Invalid scope 'alice//phone'", "second segment is empty")
-        expectOneLineError(try CommandRunner.run(["watch", "--scope", "a/b/c/d"], environment: env), "Invalid scope 'a/b/c/d'", "4 segments")
+        expectOneLineError(
+            try CommandRunner.run(["category", "get", "--scope", "alice//phone"], environment: env), "Invalid scope 'alice//phone'",
+            "second segment is empty")
+        expectOneLineError(
+            try CommandRunner.run(["watch", "--scope", "a/b/c/d"], environment: env), "Invalid scope 'a/b/c/d'", "4 segments")
         expectOneLineError(try CommandRunner.run(["category", "clear"], environment: env), "Clearing needs --scope")
         expectOneLineError(try CommandRunner.run(["legibility", "clear"], environment: env), "Clearing needs --scope")
         // Reading a scope needs a token: a reader's text size is personal.
@@ -147,11 +163,14 @@ import Testing
         let secret = ScopedTokens.secret
         let (privateKey, publicKey) = TokenVerification.es256KeyPair()
         let directory = try TestPaths.temporaryDirectory()
-        let privateFile = directory.appendingPathComponent("private.pem"), publicFile = directory.appendingPathComponent("public.pem")
+        let privateFile = directory.appendingPathComponent("private.pem")
+        let publicFile = directory.appendingPathComponent("public.pem")
         try privateKey.write(to: privateFile, atomically: true, encoding: .utf8)
         try publicKey.write(to: publicFile, atomically: true, encoding: .utf8)
-        for (serve, issue) in [(["--jwt-secret", secret], ["--jwt-secret", secret]),
-                               (["--jwt-public-key", publicFile.path], ["--jwt-private-key", privateFile.path])] {
+        for (serve, issue) in [
+            (["--jwt-secret", secret], ["--jwt-secret", secret]),
+            (["--jwt-public-key", publicFile.path], ["--jwt-private-key", privateFile.path]),
+        ] {
             let server = try ServerProcess(["--token", Self.token] + serve)
             defer { server.stop() }
             let env = environment(server, token: false)
@@ -160,7 +179,8 @@ import Testing
             #expect(try output(["category", "get", "--scope", "alice/phone", "--token", jwt], env) == "xxl\n")
             #expect(try output(["category", "clear", "--scope", "alice/phone", "--token", jwt], env) == "l (inherited)\n")
             expectOneLineError(
-                try CommandRunner.run(["category", "get", "--scope", "bob", "--token", jwt], environment: env), "HTTP 403", "forbidden", "alice")
+                try CommandRunner.run(["category", "get", "--scope", "bob", "--token", jwt], environment: env), "HTTP 403", "forbidden",
+                "alice")
             expectOneLineError(try CommandRunner.run(["category", "set", "xl", "--token", jwt], environment: env), "HTTP 403")
         }
     }

@@ -1,5 +1,5 @@
-import FontdTestSupport
 import FontServiceTestSupport
+import FontdTestSupport
 import Foundation
 import ServerTestSupport
 import Testing
@@ -55,7 +55,8 @@ import Testing
         let foreign = try await ScopedTokens.token(scope: "alice", secret: "another-secret-of-at-least-32-bytes!")
         let basic = Data("reader:BasicPW-71".utf8).base64EncodedString()
         let secrets = [
-            Self.serverToken, alice, String(alice.split(separator: ".").last ?? ""), foreign, String(foreign.split(separator: ".").last ?? ""),
+            Self.serverToken, alice, String(alice.split(separator: ".").last ?? ""), foreign,
+            String(foreign.split(separator: ".").last ?? ""),
             "MalformedAT", "Q7zz", "DupTokA1x", "DupTokB2y", "UnknownPlaceTok9", "ConflictTok3", "AuthFieldSecret77", basic,
             "WrongBearer55", "EmptyishTok", Self.serverPassword, Self.storePassword, "CtrlTokSecret", "WrongFileTok8",
         ]
@@ -74,17 +75,22 @@ import Testing
             Probe(target: "/css?access_token=DupTokA1x&access_token=DupTokB2y", status: 400, names: ["access_token"]),
             Probe(target: "/font?style=body&access_token=UnknownPlaceTok9", status: 400, names: ["access_token"]),
             Probe(target: "/css?access_token=ConflictTok3", fields: bearer, status: 400, names: ["access_token", "Authorization"]),
-            Probe(target: "/preferences?scope=alice", fields: [("Authorization", "Token AuthFieldSecret77")], status: 401, names: ["Authorization"]),
+            Probe(
+                target: "/preferences?scope=alice", fields: [("Authorization", "Token AuthFieldSecret77")], status: 401,
+                names: ["Authorization"]),
             Probe(target: "/preferences?scope=alice", fields: [("Authorization", "Basic \(basic)")], status: 401, names: ["Authorization"]),
             Probe(target: "/preferences?scope=alice", fields: [("Authorization", "Bearer WrongBearer55")], status: 401, names: ["token"]),
             Probe(target: "/css?scope=alice&access_token=\(foreign)", status: 401, names: ["token"]),
             Probe(target: "/css?scope=alice&access_token=", status: 401, names: ["access_token"]),
             Probe(target: "/preferences?scope=bob", fields: [("Authorization", "Bearer \(alice)")], status: 403, names: ["alice", "bob"]),
-            Probe(method: "PUT", target: "/preferences?scope=bob", fields: [("Authorization", "Bearer \(alice)")], body: #"{"category":"xl"}"#,
-                  status: 403, names: ["bob"]),
+            Probe(
+                method: "PUT", target: "/preferences?scope=bob", fields: [("Authorization", "Bearer \(alice)")],
+                body: #"{"category":"xl"}"#,
+                status: 403, names: ["bob"]),
             Probe(method: "PUT", target: "/category", fields: bearer, body: "not json", status: 400, names: ["body"]),
             Probe(method: "PUT", target: "/category?scope=alice", fields: bearer, body: #"{"category":"xl"}"#, status: 200, names: []),
-            Probe(method: "PUT", target: "/category?scope=carol", fields: bearer, body: #"{"category":"xl"}"#, status: 409, names: ["scope"]),
+            Probe(
+                method: "PUT", target: "/category?scope=carol", fields: bearer, body: #"{"category":"xl"}"#, status: 409, names: ["scope"]),
             Probe(target: "/nothing-here", fields: bearer, status: 404, names: []),
             Probe(method: "DELETE", target: "/font?style=body", fields: bearer, status: 405, names: []),
             Probe(method: "BREW", target: "/font?style=body", fields: bearer, status: 501, names: []),
@@ -113,29 +119,57 @@ import Testing
         let closedPort = 1  // nothing listens there: connections are refused
         let runs: [(arguments: [String], environment: [String: String], names: [String])] = [
             (["category", "get", "--server", withPassword], [:], ["password", "reader:REDACTED@"]),
-            (["category", "set", "xl"], ["FONTD_SERVER": withPassword, "FONTD_TOKEN": Self.serverToken], ["password", "reader:REDACTED@"]),
+            (
+                ["category", "set", "xl"], ["FONTD_SERVER": withPassword, "FONTD_TOKEN": Self.serverToken],
+                ["password", "reader:REDACTED@"]
+            ),
             (["query", "body", "--server", withPassword, "--token", Self.serverToken], [:], ["password"]),
             (["category", "set", "xl", "--server", url, "--token", "WrongBearer55"], [:], ["refused the token"]),
             (["legibility", "set", "bold", "--server", url, "--token-file", wrongFile], [:], ["refused the token"]),
             (["category", "get", "--server", url, "--scope", "alice", "--token-file", emptyFile], [:], ["empty", emptyFile]),
-            (["category", "get", "--server", url, "--scope", "alice", "--token-file", controlFile], [:], ["control character", controlFile]),
-            (["category", "get", "--server", url, "--scope", "alice"], ["FONTD_TOKEN": "CtrlTokSecret\r"], ["control character", "FONTD_TOKEN"]),
+            (
+                ["category", "get", "--server", url, "--scope", "alice", "--token-file", controlFile], [:],
+                ["control character", controlFile]
+            ),
+            (
+                ["category", "get", "--server", url, "--scope", "alice"], ["FONTD_TOKEN": "CtrlTokSecret\r"],
+                ["control character", "FONTD_TOKEN"]
+            ),
             (["category", "get", "--server", url, "--token", "WrongBearer55", "--token-file", wrongFile], [:], ["--token-file"]),
             (["watch", "--server", url, "--scope", "bob", "--token-file", aliceFile], [:], ["bob"]),
             (["text-spacing", "get", "--server", url, "--scope", "alice"], ["FONTD_TOKEN": foreign], ["token"]),
-            (["category", "get", "--server", "http://127.0.0.1:\(closedPort)", "--scope", "alice", "--token", Self.serverToken], [:], ["127.0.0.1"]),
-            (["serve", "--port", "0", "--store", "postgres://fontd:\(Self.storePassword)@127.0.0.1:\(closedPort)/fontd", "--store-timeout", "3",
-              "--log-level", "trace"], [:], ["fontd@127.0.0.1:\(closedPort)/fontd"]),
-            (["serve", "--port", "0", "--store", "postgres://fontd:\(Self.storePassword)@127.0.0.1:\(closedPort)/fontd?sslmode=sometimes"], [:],
-             ["sslmode"]),
-            (["serve", "--port", "0", "--store", "POSTGRES://fontd:\(Self.storePassword)@127.0.0.1:\(closedPort)/fontd", "--store-timeout", "3"], [:],
-             ["fontd@127.0.0.1:\(closedPort)/fontd"]),
+            (
+                ["category", "get", "--server", "http://127.0.0.1:\(closedPort)", "--scope", "alice", "--token", Self.serverToken], [:],
+                ["127.0.0.1"]
+            ),
+            (
+                [
+                    "serve", "--port", "0", "--store", "postgres://fontd:\(Self.storePassword)@127.0.0.1:\(closedPort)/fontd",
+                    "--store-timeout", "3",
+                    "--log-level", "trace",
+                ], [:], ["fontd@127.0.0.1:\(closedPort)/fontd"]
+            ),
+            (
+                [
+                    "serve", "--port", "0", "--store",
+                    "postgres://fontd:\(Self.storePassword)@127.0.0.1:\(closedPort)/fontd?sslmode=sometimes",
+                ], [:],
+                ["sslmode"]
+            ),
+            (
+                [
+                    "serve", "--port", "0", "--store", "POSTGRES://fontd:\(Self.storePassword)@127.0.0.1:\(closedPort)/fontd",
+                    "--store-timeout", "3",
+                ], [:],
+                ["fontd@127.0.0.1:\(closedPort)/fontd"]
+            ),
             (["serve", "--port", "0", "--store", "mysql://fontd:\(Self.storePassword)@127.0.0.1/fontd"], [:], ["postgres://"]),
             (["serve", "--port", "0", "--token-file", emptyFile], [:], [emptyFile]),
             (["serve", "--port", "0", "--token", Self.serverToken, "--token-file", tokenFile], [:], ["--token-file"]),
         ]
         for run in runs {
-            let result = try CommandRunner.run(run.arguments, environment: PinnedFonts.environment.merging(run.environment) { _, new in new })
+            let result = try CommandRunner.run(
+                run.arguments, environment: PinnedFonts.environment.merging(run.environment) { _, new in new })
             let label = "fontd \(run.arguments.prefix(2).joined(separator: " "))"
             let output = result.standardOutput + result.standardError
             #expect(result.status != 0, "\(label) succeeded: \(output)")

@@ -1,11 +1,15 @@
 import DynamicType
 import FontdTestSupport
 import Foundation
+import ServerTestSupport
+import Synchronization
 import Testing
 
 /// The read-only API of docs/DESIGN.md §7 (HTTP endpoints), §8 (Errors), §9 (HTTP semantics), through the built `fontd serve` on a real socket.
 /// The default table's styles, in table order.
-private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote", "caption1", "caption2"]
+private let defaultStyleNames = [
+    "largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote", "caption1", "caption2",
+]
 
 @Suite struct ServeAPITests {
     static let server: ServerProcess = {
@@ -33,11 +37,12 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
         DispatchQueue.concurrentPerform(iterations: cells.count) { index in
             let (style, category) = cells[index]
             let result = Result { try CommandRunner.run(["query", style, "--category", category, "--json"]) }
-            let output = switch result {
-            case .success(let run) where run.status == 0: run.standardOutput
-            case .success(let run): "exit \(run.status): \(run.standardError)"
-            case .failure(let error): "\(error)"
-            }
+            let output =
+                switch result {
+                case .success(let run) where run.status == 0: run.standardOutput
+                case .success(let run): "exit \(run.status): \(run.standardError)"
+                case .failure(let error): "\(error)"
+                }
             local.withLock { $0[index] = output }
         }
         for (index, cell) in cells.enumerated() {
@@ -82,24 +87,25 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
         #expect(try Self.server.client.get("/healthz").bodyText == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
     }
 
-    @Test(arguments: [
-        ("/font?style=bdoy", 400, "unknownStyle", "body"),
-        ("/font?style=body&category=huge", 400, "unknownCategory", "ax5"),
-        ("/font?style=body&legibility=heavy", 400, "unknownLegibilityWeight", "bold"),
-        ("/font?style=body&traits=bold,shiny", 400, "unknownTrait", "italic"),
-        ("/font?style=body&traits=condensed,expanded", 400, "conflictingTraits", nil),
-        ("/font?style=body&traits=bold,bold", 400, "duplicateTrait", nil),
-        ("/font?style=body&weight=0", 400, "invalidNumber", nil),
-        ("/font?style=body&weight=nan", 400, "invalidNumber", nil),
-        ("/font?style=body&maximumPointSize=0", 400, "invalidNumber", nil),
-        ("/scale?style=body&value=1e7", 400, "invalidNumber", nil),
-        ("/font?style=body&size=12", 400, "unknownParameter", "maximumPointSize"),
-        ("/font?style=body&style=title1", 400, "duplicateParameter", nil),
-        ("/font?category=xl", 400, "missingParameter", nil),
-        ("/scale?style=body", 400, "missingParameter", nil),
-        ("/font?style=body&family=%zz", 400, "badRequest", nil),
-        ("/nothing-here", 404, "notFound", nil),
-    ] as [(String, Int, String, String?)])
+    @Test(
+        arguments: [
+            ("/font?style=bdoy", 400, "unknownStyle", "body"),
+            ("/font?style=body&category=huge", 400, "unknownCategory", "ax5"),
+            ("/font?style=body&legibility=heavy", 400, "unknownLegibilityWeight", "bold"),
+            ("/font?style=body&traits=bold,shiny", 400, "unknownTrait", "italic"),
+            ("/font?style=body&traits=condensed,expanded", 400, "conflictingTraits", nil),
+            ("/font?style=body&traits=bold,bold", 400, "duplicateTrait", nil),
+            ("/font?style=body&weight=0", 400, "invalidNumber", nil),
+            ("/font?style=body&weight=nan", 400, "invalidNumber", nil),
+            ("/font?style=body&maximumPointSize=0", 400, "invalidNumber", nil),
+            ("/scale?style=body&value=1e7", 400, "invalidNumber", nil),
+            ("/font?style=body&size=12", 400, "unknownParameter", "maximumPointSize"),
+            ("/font?style=body&style=title1", 400, "duplicateParameter", nil),
+            ("/font?category=xl", 400, "missingParameter", nil),
+            ("/scale?style=body", 400, "missingParameter", nil),
+            ("/font?style=body&family=%zz", 400, "badRequest", nil),
+            ("/nothing-here", 404, "notFound", nil),
+        ] as [(String, Int, String, String?)])
     func badQueriesGetTheirErrorCode(_ target: String, _ status: Int, _ code: String, _ allowedExample: String?) throws {
         let answer = try Self.server.client.get(target)
         #expect(answer.status == status)
@@ -136,7 +142,8 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
 
     @Test func preflightAndCORS() throws {
         let connection = try Self.server.connect()
-        try connection.send("OPTIONS /font HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://app.example\r\nAccess-Control-Request-Method: GET\r\n\r\n")
+        try connection.send(
+            "OPTIONS /font HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://app.example\r\nAccess-Control-Request-Method: GET\r\n\r\n")
         let answer = try connection.readResponse()
         #expect(answer.status == 204)
         #expect(answer.header("Access-Control-Allow-Origin") == "*")
@@ -148,10 +155,12 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
         let first = try Self.server.client.get("/font?style=body&category=xl&legibility=regular&textSpacing=default&traits=italic,bold")
         let tag = try #require(first.header("ETag"))
         #expect(first.header("Cache-Control") == nil)
-        let same = try Self.server.client.get("/font?style=body&category=extraLarge&legibility=regular&textSpacing=default&traits=bold,italic")
+        let same = try Self.server.client.get(
+            "/font?style=body&category=extraLarge&legibility=regular&textSpacing=default&traits=bold,italic")
         #expect(same.header("ETag") == tag)
         #expect(same.body == first.body)
-        let unchanged = try Self.server.client.get("/font?style=body&category=xl&legibility=regular&textSpacing=default&traits=bold,italic", headers: [("If-None-Match", tag)])
+        let unchanged = try Self.server.client.get(
+            "/font?style=body&category=xl&legibility=regular&textSpacing=default&traits=bold,italic", headers: [("If-None-Match", tag)])
         #expect(unchanged.status == 304)
         #expect(unchanged.body.isEmpty)
         let changed = try Self.server.client.get("/font?style=body&category=xl&legibility=regular", headers: [("If-None-Match", tag)])
@@ -160,6 +169,3 @@ private let defaultStyleNames = ["largeTitle", "title1", "title2", "title3", "he
         #expect(try Self.server.client.get("/font?style=body").header("Cache-Control") == "no-cache")
     }
 }
-
-import Synchronization
-import ServerTestSupport

@@ -77,14 +77,16 @@ import Testing
 
     @Test func chunkedBodyIsConsumedExactly() throws {
         let connection = try Self.server.connect()
-        try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5;note=x\r\nhello\r\n6\r\n world\r\n0\r\nTrailer: y\r\n\r\n"
-            + "GET /categories HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        try connection.send(
+            "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5;note=x\r\nhello\r\n6\r\n world\r\n0\r\nTrailer: y\r\n\r\n"
+                + "GET /categories HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(try connection.readResponse().status == 200)
         #expect(try connection.readResponse().bodyText.hasPrefix("[{"))
     }
 
     @Test func longRequestLineIs414() throws {
-        try Self.server.expectRefusal("GET /healthz?\(String(repeating: "a", count: 9000)) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", status: 414, code: "uriTooLong")
+        try Self.server.expectRefusal(
+            "GET /healthz?\(String(repeating: "a", count: 9000)) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", status: 414, code: "uriTooLong")
     }
 
     @Test func largeHeaderBlockIs431() throws {
@@ -99,11 +101,13 @@ import Testing
 
     @Test func largeBodyIs413BeforeItArrives() throws {
         // Only the head is sent: the answer must not wait for 70,000 bytes.
-        try Self.server.expectRefusal("PUT /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 70000\r\n\r\n", status: 413, code: "payloadTooLarge")
+        try Self.server.expectRefusal(
+            "PUT /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 70000\r\n\r\n", status: 413, code: "payloadTooLarge")
     }
 
     @Test func largeChunkedBodyIs413() throws {
-        try Self.server.expectRefusal("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n20000\r\n", status: 413, code: "payloadTooLarge")
+        try Self.server.expectRefusal(
+            "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n20000\r\n", status: 413, code: "payloadTooLarge")
     }
 
     @Test func stalledHeadIs408() throws {
@@ -111,7 +115,8 @@ import Testing
     }
 
     @Test func stalledBodyIs408() throws {
-        try Self.server.expectRefusal("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\nhalf", status: 408, code: "requestTimeout")
+        try Self.server.expectRefusal(
+            "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\nhalf", status: 408, code: "requestTimeout")
     }
 
     @Test func headerTimeoutRestartsForEveryRequest() throws {
@@ -132,10 +137,20 @@ import Testing
     }
 
     @Test(arguments: [
-        ("differing Content-Length", "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd", 400, "badRequest"),
+        (
+            "differing Content-Length", "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
+            400, "badRequest"
+        ),
         ("signed Content-Length", "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: +3\r\n\r\nabc", 400, "badRequest"),
-        ("Content-Length with Transfer-Encoding", "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400, "badRequest"),
-        ("Transfer-Encoding gzip", "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", 501, "notImplemented"),
+        (
+            "Content-Length with Transfer-Encoding",
+            "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400,
+            "badRequest"
+        ),
+        (
+            "Transfer-Encoding gzip", "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", 501,
+            "notImplemented"
+        ),
         ("bare LF", "GET /healthz HTTP/1.1\nHost: 127.0.0.1\r\n\r\n", 400, "badRequest"),
         ("bare CR", "GET /healthz HTTP/1.1\rHost: 127.0.0.1\r\n\r\n", 400, "badRequest"),
         ("whitespace before the colon", "GET /healthz HTTP/1.1\r\nHost : t\r\n\r\n", 400, "badRequest"),

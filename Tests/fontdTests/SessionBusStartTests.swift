@@ -9,18 +9,26 @@ import Testing
 @Suite struct SessionBusStartTests {
     /// `fontd serve --port 0 arguments…` with a store of its own, expected to stop at start with one
     /// line on stderr; returns that line.
-    private func refusal(_ arguments: [String], environment: [String: String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    private func refusal(_ arguments: [String], environment: [String: String], sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> String
+    {
         let store = try TestPaths.temporaryDirectory().appendingPathComponent("fontd.sqlite").path
-        let result = try CommandRunner.run(["serve", "--port", "0", "--store", store] + arguments, environment: environment, timeoutSeconds: 10)
+        let result = try CommandRunner.run(
+            ["serve", "--port", "0", "--store", store] + arguments, environment: environment, timeoutSeconds: 10)
         #expect(result.status == 1, sourceLocation: sourceLocation)
         #expect(result.standardOutput.isEmpty, sourceLocation: sourceLocation)
-        #expect(result.standardError.split(separator: "\n").count == 1 && result.standardError.hasPrefix("fontd: error: "), "\(result.standardError)", sourceLocation: sourceLocation)
+        #expect(
+            result.standardError.split(separator: "\n").count == 1 && result.standardError.hasPrefix("fontd: error: "),
+            "\(result.standardError)", sourceLocation: sourceLocation)
         return result.standardError
     }
 
     @Test func onWithoutABusStopsWithOneLine() throws {
         let line = try refusal(["--dbus", "on"], environment: PinnedFonts.environment)
-        #expect(line == "fontd: error: cannot join the session bus: DBUS_SESSION_BUS_ADDRESS is not set; run fontd in the desktop session, or give --dbus off\n")
+        #expect(
+            line
+                == "fontd: error: cannot join the session bus: DBUS_SESSION_BUS_ADDRESS is not set; run fontd in the desktop session, or give --dbus off\n"
+        )
         var unreachable = PinnedFonts.environment
         unreachable["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + (try TestPaths.temporaryDirectory().appendingPathComponent("no-bus").path)
         #expect(try refusal(["--dbus", "on"], environment: unreachable).contains("cannot join the session bus: the bus at unix:path="))
@@ -45,8 +53,12 @@ import Testing
     }
 
     @Test func busOptionsAreRefusedWithTheBusOff() throws {
-        for arguments in [["--dbus", "off", "--dbus-scope", "alice"], ["--dbus", "off", "--portal-text-scaling-factor"], ["--dbus-scope", "a//b"], ["--dbus", "maybe"]] {
-            let result = try CommandRunner.run(["serve", "--port", "0"] + arguments, environment: PinnedFonts.environment, timeoutSeconds: 10)
+        for arguments in [
+            ["--dbus", "off", "--dbus-scope", "alice"], ["--dbus", "off", "--portal-text-scaling-factor"], ["--dbus-scope", "a//b"],
+            ["--dbus", "maybe"],
+        ] {
+            let result = try CommandRunner.run(
+                ["serve", "--port", "0"] + arguments, environment: PinnedFonts.environment, timeoutSeconds: 10)
             #expect(result.status == 64, "\(arguments): \(result.standardError)")
             #expect(result.standardError.hasPrefix("fontd: error: "), "\(arguments): \(result.standardError)")
         }

@@ -10,7 +10,8 @@ import Testing
 @Suite struct SessionBusTests {
     static let name = "org.fontd.Fontd1", path = "/org/fontd/Fontd1", interface = "org.fontd.Fontd1"
     static let keys = [
-        "content-size-category", "legibility-weight", "text-spacing", "reading-font", "minimum-category", "maximum-category", "text-scale", "sequence", "font-generation", "scope",
+        "content-size-category", "legibility-weight", "text-spacing", "reading-font", "minimum-category", "maximum-category", "text-scale",
+        "sequence", "font-generation", "scope",
     ]
 
     private func serve(_ arguments: [String] = []) throws -> (SessionBusHarness, ServerProcess) {
@@ -60,7 +61,8 @@ import Testing
 
     @Test func resolveAnswersTheBytesOfGetFont() throws {
         let (harness, server) = try serve()
-        let sets = String(decoding: try JSONSerialization.data(withJSONObject: Self.optionSets.map { [$0.style, $0.options] as [Any] }), as: UTF8.self)
+        let sets = String(
+            decoding: try JSONSerialization.data(withJSONObject: Self.optionSets.map { [$0.style, $0.options] as [Any] }), as: UTF8.self)
         let script = """
             answers = []
             for style, options in json.loads(sys.argv[2] if len(sys.argv) > 2 else '''\(sets)'''):
@@ -72,9 +74,11 @@ import Testing
         #expect(answers.count == 20)
         var errors = 0
         for ((style, options), answer) in zip(Self.optionSets, answers) {
-            let query = (["style=\(style)"] + options.sorted { $0.key < $1.key }.map {
-                "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
-            }).joined(separator: "&")
+            let query =
+                (["style=\(style)"]
+                + options.sorted { $0.key < $1.key }.map {
+                    "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+                }).joined(separator: "&")
             let http = try server.client.get("/font?" + query)
             if http.status == 200 {
                 #expect(answer.first as? String == "ok" && answer.last as? String == http.bodyText, "\(query): \(answer)")
@@ -147,7 +151,9 @@ import Testing
     @Test func introspectionIsTheCommittedXML() throws {
         let (harness, server) = try serve()
         defer { server.stop() }
-        for (path, file) in [(Self.path, "org.fontd.Fontd1.xml"), ("/org/freedesktop/portal/desktop", "org.freedesktop.impl.portal.Settings.xml")] {
+        for (path, file) in [
+            (Self.path, "org.fontd.Fontd1.xml"), ("/org/freedesktop/portal/desktop", "org.freedesktop.impl.portal.Settings.xml"),
+        ] {
             let committed = TestPaths.packageRoot.appendingPathComponent("data/" + file).path
             let script = """
                 def shape(xml):

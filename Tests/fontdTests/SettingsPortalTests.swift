@@ -9,7 +9,10 @@ import Testing
 /// (`org.freedesktop.portal.Settings` at `org.freedesktop.portal.Desktop`).
 @Suite struct SettingsPortalTests {
     static let namespace = "org.fontd.DynamicType"
-    static let keys: Set = ["content-size-category", "legibility-weight", "text-spacing", "reading-font", "minimum-category", "maximum-category", "text-scale", "sequence"]
+    static let keys: Set = [
+        "content-size-category", "legibility-weight", "text-spacing", "reading-font", "minimum-category", "maximum-category", "text-scale",
+        "sequence",
+    ]
 
     /// A bus, `fontd serve arguments…` on it, and the portal.
     private func serve(_ arguments: [String] = []) throws -> (SessionBusHarness, ServerProcess, DesktopPortal) {
@@ -34,14 +37,19 @@ import Testing
 
     @Test func readAllOfTheNamespaceHasEveryKey() throws {
         let (harness, server, portal) = try serve()
-        defer { server.stop(); portal.stop() }
+        defer {
+            server.stop()
+            portal.stop()
+        }
         for patterns in ["['org.fontd.*']", "['org.fontd.DynamicType']", "@as []", "['']"] {
-            let answer = try harness.call(DesktopPortal.busName, DesktopPortal.path, DesktopPortal.settingsInterface, "ReadAll", "(\(patterns),)")
+            let answer = try harness.call(
+                DesktopPortal.busName, DesktopPortal.path, DesktopPortal.settingsInterface, "ReadAll", "(\(patterns),)")
             let namespaces = try #require(answer.last as? [String: [String: Any]], "\(patterns): \(answer)")
             #expect(Set(namespaces[Self.namespace]?.keys.map { $0 } ?? []) == Self.keys, "\(patterns): \(namespaces)")
             #expect(namespaces["org.gnome.desktop.interface"] == nil)
         }
-        let other = try harness.call(DesktopPortal.busName, DesktopPortal.path, DesktopPortal.settingsInterface, "ReadAll", "(['org.gnome.*'],)")
+        let other = try harness.call(
+            DesktopPortal.busName, DesktopPortal.path, DesktopPortal.settingsInterface, "ReadAll", "(['org.gnome.*'],)")
         #expect((other.last as? [String: Any])?.isEmpty == true, "\(other)")
     }
 
@@ -49,29 +57,40 @@ import Testing
     /// and no other: the marker change that follows is the next signal.
     @Test func aCategoryChangeSendsOneSettingChangedPerChangedKey() throws {
         let (harness, server, portal) = try serve()
-        defer { server.stop(); portal.stop() }
+        defer {
+            server.stop()
+            portal.stop()
+        }
         let signals = try harness.signals(of: DesktopPortal.settingsInterface)
-        let set = try CommandRunner.run(["category", "set", "ax1", "--server", server.url.absoluteString], environment: harness.environment)
+        let set = try CommandRunner.run(
+            ["category", "set", "ax1", "--server", server.url.absoluteString], environment: harness.environment)
         #expect(set.status == 0, "\(set.standardError)")
         #expect(try server.client.put("/preferences", #"{"legibilityWeight":"bold"}"#).status == 200)
         let lines = try signals.lines { $0.contains("'legibility-weight'") }
-        #expect(lines == [
-            "SettingChanged ('org.fontd.DynamicType', 'content-size-category', <'ax1'>)",
-            "SettingChanged ('org.fontd.DynamicType', 'text-scale', <1.6470588235294117>)",
-            "SettingChanged ('org.fontd.DynamicType', 'sequence', <uint64 1>)",
-            "SettingChanged ('org.fontd.DynamicType', 'legibility-weight', <'bold'>)",
-        ])
+        #expect(
+            lines == [
+                "SettingChanged ('org.fontd.DynamicType', 'content-size-category', <'ax1'>)",
+                "SettingChanged ('org.fontd.DynamicType', 'text-scale', <1.6470588235294117>)",
+                "SettingChanged ('org.fontd.DynamicType', 'sequence', <uint64 1>)",
+                "SettingChanged ('org.fontd.DynamicType', 'legibility-weight', <'bold'>)",
+            ])
         #expect(try signals.next() == "SettingChanged ('org.fontd.DynamicType', 'sequence', <uint64 2>)")
     }
 
     @Test func gnomesTextScalingFactorOnlyWithTheOptIn() throws {
         let (without, first, firstPortal) = try serve()
-        defer { first.stop(); firstPortal.stop() }
+        defer {
+            first.stop()
+            firstPortal.stop()
+        }
         let refused = try read(without, "org.gnome.desktop.interface", "text-scaling-factor")
         #expect(refused.dropFirst().first as? String == "org.freedesktop.portal.Error.NotFound", "\(refused)")
 
         let (harness, server, portal) = try serve(["--portal-text-scaling-factor"])
-        defer { server.stop(); portal.stop() }
+        defer {
+            server.stop()
+            portal.stop()
+        }
         #expect(try read(harness, "org.gnome.desktop.interface", "text-scaling-factor").last as? Double == 1.0)
         let signals = try harness.signals(of: DesktopPortal.settingsInterface)
         #expect(try server.client.put("/category", #"{"category":"ax2"}"#).status == 200)

@@ -1,10 +1,11 @@
-import ScopedPreferences
 import FontdTestSupport
 import Foundation
+import ScopedPreferences
 import Testing
+
 #if canImport(Glibc)
-import Glibc
-import ServerTestSupport
+    import Glibc
+    import ServerTestSupport
 #endif
 
 /// A change the store cannot take is refused and the store still loads (docs/DESIGN.md §10 (Reader preferences), §12 (The store and the state file)).
@@ -18,8 +19,11 @@ import ServerTestSupport
         let largest = 999_999_999_999_999
         // The sequence is the last change's, so the history holds that change.
         let lastChange = #"{"sequence":\#(largest),"event":"contentSizeCategoryDidChange","category":"l","previous":"xl"}"#
-        try Data(#"{"version":1,"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":\#(largest),"history":[\#(lastChange)]}"#.utf8)
-            .write(to: URL(fileURLWithPath: state))
+        try Data(
+            #"{"version":1,"category":"l","legibilityWeight":"regular","textSpacing":"default","sequence":\#(largest),"history":[\#(lastChange)]}"#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: state))
         let server = try ServerProcess(["--token", Self.token, "--state", state])
         let refused = try server.client.put("/category", #"{"category":"xl"}"#, token: Self.token)
         #expect(refused.status == 500)

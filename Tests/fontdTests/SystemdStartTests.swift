@@ -2,9 +2,10 @@ import DynamicType
 import FontdTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
-import ServerTestSupport
+    import Glibc
+    import ServerTestSupport
 #endif
 
 /// `fontd serve` started as systemd starts a service (docs/DESIGN.md §29 (A desktop service)): on the socket of a
@@ -67,9 +68,10 @@ import ServerTestSupport
         let deadline = Date().addingTimeInterval(10)
         var loopsServing: Set<String> = []
         while loopsServing.count < 2, Date() < deadline {
-            loopsServing = Set(server.standardError().split(separator: "\n").filter { $0.hasSuffix("connection opened") }.compactMap { line in
-                line.split(separator: " ").first { $0.hasPrefix("loop=") }.map(String.init)
-            })
+            loopsServing = Set(
+                server.standardError().split(separator: "\n").filter { $0.hasSuffix("connection opened") }.compactMap { line in
+                    line.split(separator: " ").first { $0.hasPrefix("loop=") }.map(String.init)
+                })
             if loopsServing.count < 2 { usleep(10_000) }
         }
         #expect(loopsServing == ["loop=0", "loop=1"])
@@ -84,13 +86,15 @@ import ServerTestSupport
         let store = try TestPaths.temporaryDirectory().appendingPathComponent("preferences.sqlite").path
         var ready: [String] = []
         var answerAtOnce: TestResponse?
-        let server = try ServerProcess(["--store", store, "--threads", "2"], port: port, environment: environment, whileStarting: {
-            ready = notify.receive(until: "READY=1")
-            // At once: had READY=1 come before the socket listened, this connection would be refused.
-            let connection = try RawHTTPConnection(port: port)
-            try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            answerAtOnce = try connection.readResponse()
-        })
+        let server = try ServerProcess(
+            ["--store", store, "--threads", "2"], port: port, environment: environment,
+            whileStarting: {
+                ready = notify.receive(until: "READY=1")
+                // At once: had READY=1 come before the socket listened, this connection would be refused.
+                let connection = try RawHTTPConnection(port: port)
+                try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                answerAtOnce = try connection.readResponse()
+            })
         #expect(ready == ["READY=1\nMAINPID=\(server.process.processIdentifier)"])
         #expect(answerAtOnce?.status == 200)
         #expect(notify.receive(timeoutSeconds: 0) == nil, "nothing before the stop")
@@ -154,12 +158,13 @@ import ServerTestSupport
 
         /// A shell command that puts it at descriptor 3, then runs `"$@"` with LISTEN_PID and LISTEN_FDS for it.
         func script(file: String) -> String {
-            let open = switch self {
-            case .regularFile: "exec 3<\(file)"
-            case .characterDevice: "exec 3</dev/null"
-            // A connected socket: bash opens one to a listening address (its own port's).
-            case .streamThatDoesNotListen: "exec 3<>/dev/tcp/127.0.0.1/$PORT"
-            }
+            let open =
+                switch self {
+                case .regularFile: "exec 3<\(file)"
+                case .characterDevice: "exec 3</dev/null"
+                // A connected socket: bash opens one to a listening address (its own port's).
+                case .streamThatDoesNotListen: "exec 3<>/dev/tcp/127.0.0.1/$PORT"
+                }
             return "\(open); LISTEN_PID=$$ LISTEN_FDS=1 exec \"$@\""
         }
     }
@@ -202,13 +207,16 @@ import ServerTestSupport
         let deadline = Date().addingTimeInterval(20)
         while status == nil, Date() < deadline {
             _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(sender, "x", 1, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    sendto(sender, "x", 1, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             status = command.waitForExit(seconds: 0.05)
         }
         #expect(status == 1)
-        #expect(command.standardError.split(separator: "\n").last.map(String.init)
-            == "LISTEN_FDS=1: descriptor 3 is a datagram socket, not a listening TCP socket; \(Self.allowed)")
+        #expect(
+            command.standardError.split(separator: "\n").last.map(String.init)
+                == "LISTEN_FDS=1: descriptor 3 is a datagram socket, not a listening TCP socket; \(Self.allowed)")
     }
 
     @Test func aNonLoopbackInheritedSocketNeedsAToken() throws {

@@ -60,8 +60,9 @@ import Testing
     @Test func aMisspelledProgramIsRefusedWithDidYouMean() throws {
         let result = try CommandRunner.run(["serve", "--port", "0", "--bridge", "kitty,alacrity"])
         #expect(result.status == 64)
-        #expect(result.standardError.contains(
-            "unknown program 'alacrity'; expected kitty, alacritty, foot, wezterm, ghostty, vscode, auto. Did you mean 'alacritty'?"),
+        #expect(
+            result.standardError.contains(
+                "unknown program 'alacrity'; expected kitty, alacritty, foot, wezterm, ghostty, vscode, auto. Did you mean 'alacritty'?"),
             "\(result.standardError)")
     }
 
@@ -69,7 +70,8 @@ import Testing
         let socket = try TestPaths.temporaryDirectory().appendingPathComponent("kitty").path
         let session = try Session("kitty", readerFiles: ["kitty/kitty.conf": "allow_remote_control yes\nlisten_on unix:\(socket)\n"])
         defer { session.stop() }
-        let large = decimal(try session.points(.large)), larger = decimal(try session.points(.accessibilityMedium))
+        let large = decimal(try session.points(.large))
+        let larger = decimal(try session.points(.accessibilityMedium))
         #expect(session.home.text("config/kitty/fontd.conf")?.hasSuffix("font_size \(large)\n") == true)
         let kitty = try TerminalProcess(["/usr/bin/kitty"], environment: session.environment, in: session.home.root)
         defer { kitty.stop() }
@@ -90,9 +92,12 @@ import Testing
     }
 
     @Test func alacrittyElevenReloadsTheImportedSizeAndKeepsRunning() throws {
-        let session = try Session("alacritty", readerFiles: ["alacritty/alacritty.yml": "window:\n  dimensions:\n    columns: 80\n    lines: 24\n"])
+        let session = try Session(
+            "alacritty", readerFiles: ["alacritty/alacritty.yml": "window:\n  dimensions:\n    columns: 80\n    lines: 24\n"])
         defer { session.stop() }
-        #expect(session.home.text("config/alacritty/alacritty.yml")?.contains("import:\n  - \(session.home.configHome.path)/alacritty/fontd.yml\n") == true)
+        #expect(
+            session.home.text("config/alacritty/alacritty.yml")?.contains(
+                "import:\n  - \(session.home.configHome.path)/alacritty/fontd.yml\n") == true)
         let alacritty = try TerminalProcess(["/usr/bin/alacritty", "-vv"], environment: session.environment, in: session.home.root)
         defer { alacritty.stop() }
         #expect(alacritty.waitForLog(containing: "Initialisation complete"), "\(alacritty.log())")
@@ -117,8 +122,9 @@ import Testing
         #expect(session.waitForServerLog("applies it at the next start"), "\(session.server.standardError())")
         // The start's write said that too: foot starts again only once its runner has written ax1's size.
         let written = String(format: "%g", tenth(try session.points(.accessibilityMedium)))
-        #expect(FontSetChangeTests.eventually { session.home.text("config/foot/fontd.ini")?.hasSuffix(":size=\(written)\n") == true },
-                "\(session.home.text("config/foot/fontd.ini") ?? "no fontd.ini")")
+        #expect(
+            FontSetChangeTests.eventually { session.home.text("config/foot/fontd.ini")?.hasSuffix(":size=\(written)\n") == true },
+            "\(session.home.text("config/foot/fontd.ini") ?? "no fontd.ini")")
         #expect(foot.isRunning)
         foot.stop()
         let again = try TerminalProcess(["/usr/bin/foot", "-d", "info"], environment: environment, in: session.home.root)

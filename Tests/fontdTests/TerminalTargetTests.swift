@@ -32,7 +32,8 @@ import Testing
         /// `fontd arguments…` in the home, against the server when `server`.
         func fontd(_ arguments: [String], server: Bool = false) throws -> CommandResult {
             try CommandRunner.run(
-                arguments + (server ? ["--server", self.server.url.absoluteString] : []), environment: home.environment(), timeoutSeconds: 10)
+                arguments + (server ? ["--server", self.server.url.absoluteString] : []), environment: home.environment(),
+                timeoutSeconds: 10)
         }
 
         func setCategory(_ category: ContentSizeCategory) throws {
@@ -55,7 +56,8 @@ import Testing
         /// `fontd desktop status --json`'s `targets` member.
         func statusTargets() throws -> [String: [String: Any]] {
             let status = try fontd(["desktop", "status", "--json"])
-            let document = try #require(try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any], "\(status.standardError)")
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any], "\(status.standardError)")
             return try #require(document["targets"] as? [String: [String: Any]])
         }
 
@@ -71,7 +73,8 @@ import Testing
         let kitty = { session.home.text("config/kitty/fontd.conf") ?? "" }
         let vscode = { session.home.text("config/Code/User/settings.json") ?? "" }
         try session.setCategory(.accessibilityExtraLarge)
-        let ax3 = try session.decimal(.accessibilityExtraLarge), xxl = try session.decimal(.extraExtraLarge)
+        let ax3 = try session.decimal(.accessibilityExtraLarge)
+        let xxl = try session.decimal(.extraExtraLarge)
         #expect(FontSetChangeTests.eventually { kitty().hasSuffix("font_size \(ax3)\n") }, "\(kitty())")
 
         let set = try session.fontd(["maximum-category", "set", "xxl", "--scope", "desktop/kitty"], server: true)
@@ -83,9 +86,11 @@ import Testing
     }
 
     @Test func anExcludedTerminalIsByteIdenticalToBeforeFontdAndAfterTenChanges() throws {
-        let session = try Session("kitty,vscode,foot", readerFiles: [
-            "kitty/kitty.conf": Self.kittyConf, "Code/User/settings.json": Self.settings, "foot/foot.ini": Self.footIni,
-        ])
+        let session = try Session(
+            "kitty,vscode,foot",
+            readerFiles: [
+                "kitty/kitty.conf": Self.kittyConf, "Code/User/settings.json": Self.settings, "foot/foot.ini": Self.footIni,
+            ])
         defer { session.server.stop() }
         let original = session.original.filter { !$0.key.hasPrefix("config/foot") }
         #expect(session.home.text("config/kitty/kitty.conf") != Self.kittyConf)
@@ -93,13 +98,17 @@ import Testing
 
         for name in ["vscode", "kitty"] {
             let excluded = try session.fontd(["desktop", "exclude", name])
-            #expect(excluded.standardOutput.contains("\(name) excluded: fontd serve (pid"), "\(excluded.standardOutput)\(excluded.standardError)")
+            #expect(
+                excluded.standardOutput.contains("\(name) excluded: fontd serve (pid"),
+                "\(excluded.standardOutput)\(excluded.standardError)")
         }
         #expect(try session.configurationButFoot() == original)
         #expect(session.home.text("config/kitty/kitty.conf") == Self.kittyConf)
 
-        let categories: [ContentSizeCategory] = [.extraLarge, .accessibilityMedium, .small, .accessibilityExtraExtraExtraLarge, .medium,
-                                                 .extraExtraLarge, .accessibilityLarge, .extraSmall, .extraExtraExtraLarge, .accessibilityExtraLarge]
+        let categories: [ContentSizeCategory] = [
+            .extraLarge, .accessibilityMedium, .small, .accessibilityExtraExtraExtraLarge, .medium,
+            .extraExtraLarge, .accessibilityLarge, .extraSmall, .extraExtraExtraLarge, .accessibilityExtraLarge,
+        ]
         for category in categories { try session.setCategory(category) }
         // foot, still included, has the last one: every runner has been handed every change.
         let last = try session.shortest(.accessibilityExtraLarge)
@@ -108,17 +117,21 @@ import Testing
         #expect(try session.statusTargets()["kitty"]?["state"] as? String == "excluded")
 
         let included = try session.fontd(["desktop", "include", "kitty"])
-        #expect(included.standardOutput.contains("kitty included: fontd serve (pid") && included.standardOutput.contains("applied ax3"),
-                "\(included.standardOutput)\(included.standardError)")
-        #expect(session.home.text("config/kitty/fontd.conf")?.hasSuffix("font_size \(try session.decimal(.accessibilityExtraLarge))\n") == true)
+        #expect(
+            included.standardOutput.contains("kitty included: fontd serve (pid") && included.standardOutput.contains("applied ax3"),
+            "\(included.standardOutput)\(included.standardError)")
+        #expect(
+            session.home.text("config/kitty/fontd.conf")?.hasSuffix("font_size \(try session.decimal(.accessibilityExtraLarge))\n") == true)
         #expect(session.home.text("config/kitty/kitty.conf")?.contains("include fontd.conf") == true)
     }
 
     @Test func statusTellsEachTerminalsState() throws {
         let malformed = "{\n    \"editor.fontSize\": 14\n    \"workbench.colorTheme\": \"Default Dark+\"\n}\n"
-        let session = try Session("kitty,foot,ghostty,vscode", readerFiles: [
-            "kitty/kitty.conf": Self.kittyConf, "foot/foot.ini": Self.footIni, "Code/User/settings.json": malformed,
-        ])
+        let session = try Session(
+            "kitty,foot,ghostty,vscode",
+            readerFiles: [
+                "kitty/kitty.conf": Self.kittyConf, "foot/foot.ini": Self.footIni, "Code/User/settings.json": malformed,
+            ])
         defer { session.server.stop() }
         let targets = try session.statusTargets()
         let large = try session.decimal(.large)
@@ -142,7 +155,10 @@ import Testing
         let home = try TemporaryHome()
         let result = try CommandRunner.run(["desktop", "exclude", "kity"], environment: home.environment(), timeoutSeconds: 10)
         #expect(result.status != 0)
-        #expect(result.standardError.contains("Unknown desktop target 'kity': expected one of gnome, kde, portal, x11, kitty, alacritty, foot, wezterm, ghostty, vscode (did you mean kitty?)"),
-                "\(result.standardError)")
+        #expect(
+            result.standardError.contains(
+                "Unknown desktop target 'kity': expected one of gnome, kde, portal, x11, kitty, alacritty, foot, wezterm, ghostty, vscode (did you mean kitty?)"
+            ),
+            "\(result.standardError)")
     }
 }

@@ -46,7 +46,10 @@ import Testing
         #expect(try metric(body, "paragraphSpacing") == .number(34))
         #expect(try metric(body, "metricsScale") == metric(before[0], "metricsScale"))
         guard case .number(let ascender)? = try metric(body, "ascender"), case .number(let descender)? = try metric(body, "descender")
-        else { Issue.record("no ascender or descender: \(body.bodyText)"); return }
+        else {
+            Issue.record("no ascender or descender: \(body.bodyText)")
+            return
+        }
         // The written numbers add up (docs/DESIGN.md §6 (Answer documents)).
         #expect(try metric(body, "leading") == .number(RoundedNumber(25.5 - (ascender - descender)).value))
         #expect(body.bodyText.contains(#""tracking":1.6,"wordSpacing":2.72,"paragraphSpacing":34,"metricsScale":"#), "after tracking")
@@ -81,8 +84,11 @@ import Testing
         let table = directory.appendingPathComponent("airy.json")
         let cells = ["xs", "s", "m", "l", "xl", "xxl", "xxxl", "ax1", "ax2", "ax3", "ax4", "ax5"]
             .map { #""\#($0)": {"size": 10, "lineHeight": 20, "tracking": 0.5}"# }.joined(separator: ", ")
-        try Data(#"{"name": "airy", "styles": [{"name": "note", "family": ["sans-serif"], "weight": 400, "emphasizedWeight": 600, "sizes": {\#(cells)}}]}"#.utf8)
-            .write(to: table)
+        try Data(
+            #"{"name": "airy", "styles": [{"name": "note", "family": ["sans-serif"], "weight": 400, "emphasizedWeight": 600, "sizes": {\#(cells)}}]}"#
+                .utf8
+        )
+        .write(to: table)
         let server = try ServerProcess(["--styles", table.path])
         let asked = try server.client.get("/font?style=note&category=l&textSpacing=wcag&legibility=regular")
         #expect(asked.status == 200)
@@ -97,8 +103,10 @@ import Testing
         #expect(try metric(plain, "wordSpacing") == nil)
 
         // A bad value names itself and what is allowed, on every route that takes it.
-        for target in ["/font?style=note&textSpacing=double", "/fonts?textSpacing=double", "/css?textSpacing=double",
-                       "/tokens?textSpacing=double", "/specimen?textSpacing=double", "/scale?style=note&value=1&textSpacing=double"] {
+        for target in [
+            "/font?style=note&textSpacing=double", "/fonts?textSpacing=double", "/css?textSpacing=double",
+            "/tokens?textSpacing=double", "/specimen?textSpacing=double", "/scale?style=note&value=1&textSpacing=double",
+        ] {
             let refused = try server.client.get(target)
             #expect(refused.status == 400, "\(target)")
             #expect(try refused.member("error") == .string("unknownTextSpacing"), "\(target)")
@@ -115,16 +123,22 @@ import Testing
         let wcag = try server.client.get("/tokens?category=l&textSpacing=wcag").json()
         let token = try #require(wcag["default"]?["body"])
         #expect(token["$value"]?["lineHeight"] == .number(1.5))
-        #expect(token["$value"]?["letterSpacing"] == .object([.init(key: "value", value: .number(1.6)), .init(key: "unit", value: .string("px"))]))
+        #expect(
+            token["$value"]?["letterSpacing"]
+                == .object([.init(key: "value", value: .number(1.6)), .init(key: "unit", value: .string("px"))]))
         let extensions = try #require(token["$extensions"]?["org.fontd"])
         #expect(extensions["textSpacing"] == .string("wcag"))
         #expect(extensions["wordSpacing"] == .number(2.72))
         #expect(extensions["paragraphSpacing"] == .number(34))
-        guard case .object(let members) = extensions else { Issue.record("not an object"); return }
-        #expect(members.map(\.key) == [
-            "category", "legibilityWeight", "textSpacing", "file", "ascender", "descender", "capHeight", "xHeight", "leading",
-            "wordSpacing", "paragraphSpacing",
-        ])
+        guard case .object(let members) = extensions else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(
+            members.map(\.key) == [
+                "category", "legibilityWeight", "textSpacing", "file", "ascender", "descender", "capHeight", "xHeight", "leading",
+                "wordSpacing", "paragraphSpacing",
+            ])
         let plain = try server.client.get("/tokens?category=l")
         #expect(!plain.bodyText.contains("textSpacing") && !plain.bodyText.contains("wordSpacing"))
     }
@@ -147,7 +161,10 @@ import Testing
 
         // The reader's own value reaches the device below it, and not the root.
         let set = try put("alice", #"{"textSpacing":"wcag"}"#)
-        #expect(set.bodyText == #"{"scope":"alice","category":"l","legibilityWeight":"regular","textSpacing":"wcag","sequence":1,"inherited":["category","legibilityWeight"]}"#)
+        #expect(
+            set.bodyText
+                == #"{"scope":"alice","category":"l","legibilityWeight":"regular","textSpacing":"wcag","sequence":1,"inherited":["category","legibilityWeight"]}"#
+        )
         #expect(try phone.next() == spacingChange("alice/phone", "wcag", from: "default", 1))
         #expect(try lineHeight(of: "alice/phone") == .number(25.5))
         #expect(try server.client.get("/font?style=body&category=l").json()["metrics"]?["lineHeight"] == .number(22))
@@ -162,7 +179,10 @@ import Testing
 
         // Cleared with null: alice inherits the root's default again, and the device hears it.
         let cleared = try put("alice", #"{"textSpacing":null}"#)
-        #expect(cleared.bodyText == #"{"scope":"alice","category":"xl","legibilityWeight":"regular","textSpacing":"default","sequence":5,"inherited":["category","legibilityWeight","textSpacing"]}"#)
+        #expect(
+            cleared.bodyText
+                == #"{"scope":"alice","category":"xl","legibilityWeight":"regular","textSpacing":"default","sequence":5,"inherited":["category","legibilityWeight","textSpacing"]}"#
+        )
         #expect(try phone.next() == spacingChange("alice/phone", "default", from: "wcag", 5))
         let refused = try server.client.put("/preferences", #"{"textSpacing":null}"#, token: Self.token)
         #expect(refused.status == 400, "the root has nothing to inherit from")

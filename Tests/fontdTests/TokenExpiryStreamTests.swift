@@ -17,7 +17,9 @@ import Testing
         let arrived = Date()
         #expect(last.event == "tokenExpired", "\(how): \(last)")
         #expect(last.data == #"{"reason":"expired"}"#, "\(how)")
-        #expect(arrived.timeIntervalSince(expiry) > -0.05 && arrived.timeIntervalSince(expiry) < 1, "\(how): \(arrived.timeIntervalSince(expiry)) s after expiry")
+        #expect(
+            arrived.timeIntervalSince(expiry) > -0.05 && arrived.timeIntervalSince(expiry) < 1,
+            "\(how): \(arrived.timeIntervalSince(expiry)) s after expiry")
         _ = try stream.connection.readUntilClosed()
     }
 

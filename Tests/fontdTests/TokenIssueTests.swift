@@ -1,5 +1,5 @@
-import FontdTestSupport
 import FontServiceTestSupport
+import FontdTestSupport
 import Foundation
 import Testing
 
@@ -36,15 +36,17 @@ import Testing
     @Test(arguments: [("30d", 30 * 86_400), ("12h", 12 * 3600), ("15m", 15 * 60), ("90s", 90), ("366d", 366 * 86_400)])
     func anHS256TokenCarriesTheScopeAndItsIssueAndExpiresAfterTheTTL(ttl: String, seconds: Int) async throws {
         let before = Date().timeIntervalSince1970.rounded(.down)
-        let token = try token(try CommandRunner.run(
-            ["token", "issue", "--scope", "alice/phone", "--ttl", ttl, "--jwt-secret", Self.secret]))
+        let token = try token(
+            try CommandRunner.run(
+                ["token", "issue", "--scope", "alice/phone", "--ttl", ttl, "--jwt-secret", Self.secret]))
         let after = Date().timeIntervalSince1970
         #expect(TokenVerification.header(of: token)["alg"] == "HS256")
         let claims = try await TokenVerification.claims(of: token, secret: Self.secret)
         #expect(claims.scope == "alice/phone")
         let expires = claims.expires.timeIntervalSince1970
         #expect(expires == expires.rounded(.down), "exp is whole seconds")
-        #expect(expires >= before + Double(seconds) && expires <= after + Double(seconds), "exp \(expires), issued in [\(before), \(after)]")
+        #expect(
+            expires >= before + Double(seconds) && expires <= after + Double(seconds), "exp \(expires), issued in [\(before), \(after)]")
         let issued = try #require(claims.issued, "the token has an iat").timeIntervalSince1970
         #expect(issued >= before && issued <= after && issued == issued.rounded(.down), "iat \(issued), issued in [\(before), \(after)]")
         #expect(expires - issued == Double(seconds))
@@ -64,8 +66,9 @@ import Testing
         let (privateKey, publicKey) = TokenVerification.es256KeyPair()
         let file = try TestPaths.temporaryDirectory().appendingPathComponent("key.pem")
         try privateKey.write(to: file, atomically: true, encoding: .utf8)
-        let token = try token(try CommandRunner.run(
-            ["token", "issue", "--scope", "alice/phone/org.gnome.Terminal", "--ttl", "7d", "--jwt-private-key", file.path]))
+        let token = try token(
+            try CommandRunner.run(
+                ["token", "issue", "--scope", "alice/phone/org.gnome.Terminal", "--ttl", "7d", "--jwt-private-key", file.path]))
         #expect(TokenVerification.header(of: token)["alg"] == "ES256")
         let claims = try await TokenVerification.claims(of: token, publicKeyPEM: publicKey)
         #expect(claims.scope == "alice/phone/org.gnome.Terminal")
@@ -81,7 +84,9 @@ import Testing
             try CommandRunner.run(["token", "issue", "--scope", "alice", "--ttl", "1d", "--jwt-secret", String(repeating: "x", count: 31)]),
             "The JWT secret is 31 bytes long", "at least 32 bytes")
         // Bytes, not characters: 16 two-byte characters are 32 bytes, enough.
-        #expect(try CommandRunner.run(["token", "issue", "--scope", "alice", "--ttl", "1d", "--jwt-secret", String(repeating: "é", count: 16)]).status == 0)
+        #expect(
+            try CommandRunner.run(["token", "issue", "--scope", "alice", "--ttl", "1d", "--jwt-secret", String(repeating: "é", count: 16)])
+                .status == 0)
         let environment = PinnedFonts.environment.merging(["FONTD_JWT_SECRET": "short"]) { _, new in new }
         expectOneLineError(
             try CommandRunner.run(["token", "issue", "--scope", "alice", "--ttl", "1d"], environment: environment),
@@ -106,14 +111,18 @@ import Testing
         let file = try TestPaths.temporaryDirectory().appendingPathComponent("key.pem")
         try TokenVerification.es256KeyPair().privateKeyPEM.write(to: file, atomically: true, encoding: .utf8)
         let noSecret = PinnedFonts.environment.filter { $0.key != "FONTD_JWT_SECRET" }
-        expectOneLineError(try CommandRunner.run(["token", "issue", "--scope", "alice", "--ttl", "1d"], environment: noSecret),
-                           "--jwt-secret", "FONTD_JWT_SECRET", "--jwt-private-key")
         expectOneLineError(
-            try CommandRunner.run(["token", "issue", "--scope", "alice", "--ttl", "1d", "--jwt-secret", Self.secret, "--jwt-private-key", file.path]),
+            try CommandRunner.run(["token", "issue", "--scope", "alice", "--ttl", "1d"], environment: noSecret),
+            "--jwt-secret", "FONTD_JWT_SECRET", "--jwt-private-key")
+        expectOneLineError(
+            try CommandRunner.run([
+                "token", "issue", "--scope", "alice", "--ttl", "1d", "--jwt-secret", Self.secret, "--jwt-private-key", file.path,
+            ]),
             "one key", "--jwt-secret", "--jwt-private-key")
         let secretInEnvironment = PinnedFonts.environment.merging(["FONTD_JWT_SECRET": Self.secret]) { _, new in new }
         expectOneLineError(
-            try CommandRunner.run(["token", "issue", "--scope", "alice", "--ttl", "1d", "--jwt-private-key", file.path], environment: secretInEnvironment),
+            try CommandRunner.run(
+                ["token", "issue", "--scope", "alice", "--ttl", "1d", "--jwt-private-key", file.path], environment: secretInEnvironment),
             "one key", "FONTD_JWT_SECRET", "--jwt-private-key")
     }
 
@@ -125,7 +134,10 @@ import Testing
             try CommandRunner.run(["token", "issue", "--scope", "alice", "--ttl", "1d", "--jwt-private-key", file.path]),
             "'\(file.path)' is not an ES256 private key in PEM form")
         expectOneLineError(
-            try CommandRunner.run(["token", "issue", "--scope", "alice", "--ttl", "1d", "--jwt-private-key", directory.appendingPathComponent("missing.pem").path]),
+            try CommandRunner.run([
+                "token", "issue", "--scope", "alice", "--ttl", "1d", "--jwt-private-key",
+                directory.appendingPathComponent("missing.pem").path,
+            ]),
             "Cannot read the private key", "missing.pem", "no such file")
     }
 }

@@ -1,5 +1,5 @@
-import FontdTestSupport
 import FontServiceTestSupport
+import FontdTestSupport
 import Foundation
 import PostgresTestSupport
 import ScopedPreferences
@@ -64,8 +64,9 @@ import Testing
         server = try ServerProcess(["--store", store] + Self.options)
         #expect(try Self.status(server, "alice", alice) == 401)
         #expect(try Self.status(server, "alice/phone", after) == 200)
-        #expect(try server.client.get("/revocations?scope=alice", headers: [("Authorization", "Bearer \(Self.admin)")]).bodyText
-            == #"{"scope":"alice","revokedBefore":\#(before)}"#)
+        #expect(
+            try server.client.get("/revocations?scope=alice", headers: [("Authorization", "Bearer \(Self.admin)")]).bodyText
+                == #"{"scope":"alice","revokedBefore":\#(before)}"#)
     }
 
     @Test func onlyTheServersTokenRevokesAndTheCommandTakesItFromAFileOrTheEnvironment() throws {
@@ -76,21 +77,25 @@ import Testing
         #expect(try server.client.put("/revocations?scope=alice", "").status == 401)
         #expect(try Self.status(server, "alice", alice) == 200)
         let environment = PinnedFonts.environment.filter { $0.key != "FONTD_TOKEN" }
-        let run = try CommandRunner.run(["token", "revoke", "--scope", "alice", "--server", server.url.absoluteString], environment: environment)
+        let run = try CommandRunner.run(
+            ["token", "revoke", "--scope", "alice", "--server", server.url.absoluteString], environment: environment)
         #expect(run.status != 0)
         #expect(run.standardError.contains("needs the server's token, from --token-file FILE or FONTD_TOKEN"), "\(run.standardError)")
         #expect(!run.standardError.contains("--token "), "no --token on revoke's command line")
         let file = try TestPaths.temporaryDirectory().appendingPathComponent("admin-token")
         try Data((Self.admin + "\n").utf8).write(to: file)
         let fromFile = try CommandRunner.run(
-            ["token", "revoke", "--scope", "carol", "--token-file", file.path, "--server", server.url.absoluteString], environment: environment)
+            ["token", "revoke", "--scope", "carol", "--token-file", file.path, "--server", server.url.absoluteString],
+            environment: environment)
         #expect(fromFile.status == 0, "\(fromFile.standardError)")
         #expect(fromFile.standardOutput.hasPrefix("Revoked the tokens of carol"), "\(fromFile.standardOutput)")
         let revoked = try CommandRunner.run(
             ["token", "revoke", "--scope", "alice/phone", "--server", server.url.absoluteString],
             environment: environment.merging(["FONTD_TOKEN": Self.admin]) { $1 })
         #expect(revoked.status == 0, "\(revoked.standardError)")
-        #expect(revoked.standardOutput.hasPrefix("Revoked the tokens of alice/phone and the scopes below it issued before 20"), "\(revoked.standardOutput)")
+        #expect(
+            revoked.standardOutput.hasPrefix("Revoked the tokens of alice/phone and the scopes below it issued before 20"),
+            "\(revoked.standardOutput)")
         #expect(try Self.status(server, "alice", alice) == 200, "a revocation below the token's scope leaves it")
     }
 
@@ -121,7 +126,9 @@ import Testing
             refusedByB = try Self.status(b, "alice", alice)
         }
         #expect(refusedByB == 401)
-        print("the other replica refused the revoked token \(Int(Date().timeIntervalSince(revokedAt) * 1000)) ms after the revocation's answer")
+        print(
+            "the other replica refused the revoked token \(Int(Date().timeIntervalSince(revokedAt) * 1000)) ms after the revocation's answer"
+        )
         #expect(Date().timeIntervalSince(revokedAt) < 2)
         #expect(try aliceStream.next() == ServerSentEvent(id: nil, event: "tokenExpired", data: #"{"reason":"revoked"}"#))
         _ = try aliceStream.connection.readUntilClosed()

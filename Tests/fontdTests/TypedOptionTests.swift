@@ -21,11 +21,16 @@ import Testing
         let store = directory.appendingPathComponent("preferences.sqlite").path
         let fontd = try #require(TestPaths.fontdExecutable)
         let result = try CommandRunner.run(
-            ["-c", "exec 3<\(file); LISTEN_PID=$$ LISTEN_FDS=1 exec \"$@\"", "bash", fontd.path, "serve", "--store", store, "--log-level", "loud"],
+            [
+                "-c", "exec 3<\(file); LISTEN_PID=$$ LISTEN_FDS=1 exec \"$@\"", "bash", fontd.path, "serve", "--store", store,
+                "--log-level", "loud",
+            ],
             executable: URL(fileURLWithPath: "/bin/bash"), environment: PinnedFonts.environment, timeoutSeconds: 20)
         #expect(result.status == 64)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError == "fontd: error: Invalid log level 'loud'; use one of: trace, debug, info, notice, warning, error, critical.\n")
+        #expect(
+            result.standardError
+                == "fontd: error: Invalid log level 'loud'; use one of: trace, debug, info, notice, warning, error, critical.\n")
         #expect(!FileManager.default.fileExists(atPath: store), "the store was not opened")
     }
 
@@ -36,8 +41,14 @@ import Testing
         (["--subscriber-queue-bytes", "1023"], "Invalid subscriber queue bytes '1023': expected at least 1024."),
         (["--sse-sndbuf", "10"], "Invalid SSE send buffer '10': expected 1024 to 67108864 bytes."),
         (["--max-writes-per-second", "0"], "Invalid max writes per second '0.0': expected 0.01 to 1000000."),
-        (["--max-token-ttl", "0d"], "Invalid --max-token-ttl '0d': expected a whole number and a unit, Ns, Nm, Nh or Nd (seconds, minutes, hours, days), from 1s to 366d, such as 30d."),
-        (["--desktop-scope", "a b", "--bridge", "kitty"], "--desktop-scope: " + TypedOptionTests.refusal { _ = try PreferenceScope(parsing: "a b") }),
+        (
+            ["--max-token-ttl", "0d"],
+            "Invalid --max-token-ttl '0d': expected a whole number and a unit, Ns, Nm, Nh or Nd (seconds, minutes, hours, days), from 1s to 366d, such as 30d."
+        ),
+        (
+            ["--desktop-scope", "a b", "--bridge", "kitty"],
+            "--desktop-scope: " + TypedOptionTests.refusal { _ = try PreferenceScope(parsing: "a b") }
+        ),
     ])
     func aServeLimitIsRefusedWithItsSentence(_ arguments: [String], _ sentence: String) throws {
         let store = try TestPaths.temporaryDirectory().appendingPathComponent("preferences.sqlite").path
@@ -50,11 +61,20 @@ import Testing
 
     @Test(arguments: [
         (["styles", "--category", "huge"], TypedOptionTests.refusal { _ = try ContentSizeCategory(parsing: "huge") }),
-        (["query", "body", "--category", "huge", "--legibility", "heavy"], TypedOptionTests.refusal { _ = try ContentSizeCategory(parsing: "huge") }),
+        (
+            ["query", "body", "--category", "huge", "--legibility", "heavy"],
+            TypedOptionTests.refusal { _ = try ContentSizeCategory(parsing: "huge") }
+        ),
         (["query", "body", "--text-spacing", "wide"], TypedOptionTests.refusal { _ = try TextSpacing(parsing: "wide") }),
         (["capsize", "body", "--weight", "heavyish"], TypedOptionTests.refusal { _ = try FontWeight(parsing: "heavyish") }),
-        (["token", "issue", "--scope", "Alice Smith", "--ttl", "0d"], TypedOptionTests.refusal { _ = try PreferenceScope(parsing: "Alice Smith") }),
-        (["category", "get", "--scope", "a//b", "--server", "http://127.0.0.1:9"], TypedOptionTests.refusal { _ = try PreferenceScope(parsing: "a//b") }),
+        (
+            ["token", "issue", "--scope", "Alice Smith", "--ttl", "0d"],
+            TypedOptionTests.refusal { _ = try PreferenceScope(parsing: "Alice Smith") }
+        ),
+        (
+            ["category", "get", "--scope", "a//b", "--server", "http://127.0.0.1:9"],
+            TypedOptionTests.refusal { _ = try PreferenceScope(parsing: "a//b") }
+        ),
     ])
     func aModelValueIsRefusedInTheModelsWords(_ arguments: [String], _ sentence: String) throws {
         let result = try CommandRunner.run(arguments)

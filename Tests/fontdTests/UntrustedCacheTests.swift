@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @testable import CommandLineCache
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The command line's answer cache reads only what the user running fontd made and nobody else can
 /// change (docs/DESIGN.md §18 (The command line)): anything else is a miss — the command answers as without the cache,
@@ -61,7 +61,8 @@ import Glibc
 
         let run = try expectIgnored(
             setup, uncached,
-            reason: "not used: \(setup.answers.path) is writable by group or others (mode 0777); remove it and the next run makes a new one")
+            reason: "not used: \(setup.answers.path) is writable by group or others (mode 0777); remove it and the next run makes a new one"
+        )
         #expect(!run.wasKept)
         #expect(try setup.storedAnswer(in: entry).standardOutput == Array("forged\n".utf8), "the entry was left as it was")
     }
@@ -213,7 +214,8 @@ import Glibc
 
         let run = try expectIgnored(
             setup, uncached,
-            reason: "miss: the entry is damaged (its HMAC does not match: truncated, altered, or made with another key); it will be rewritten")
+            reason:
+                "miss: the entry is damaged (its HMAC does not match: truncated, altered, or made with another key); it will be rewritten")
         #expect(run.wasKept, "\(run.trace)")
         try setup.expectHit(Self.arguments, answering: uncached)
     }

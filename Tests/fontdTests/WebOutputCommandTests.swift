@@ -78,7 +78,9 @@ import Testing
             group.enter()
             DispatchQueue.global().async {
                 defer { group.leave() }
-                if let answer = try? connection.readResponse() { results.set(index, answer.body.count == 20 << 20 && FontFileCopies.sha256(answer.body) == hash) }
+                if let answer = try? connection.readResponse() {
+                    results.set(index, answer.body.count == 20 << 20 && FontFileCopies.sha256(answer.body) == hash)
+                }
             }
         }
         #expect(group.wait(timeout: .now() + 120) == .success)
@@ -89,7 +91,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ["css", "--category", "xl"], ["css", "--category", "all"], ["css", "--category", "ax2", "--legibility", "bold", "--prefix", "type"],
+        ["css", "--category", "xl"], ["css", "--category", "all"],
+        ["css", "--category", "ax2", "--legibility", "bold", "--prefix", "type"],
         ["css", "--category", "s", "--format", "tailwind"],
     ])
     func fontdCSSWritesWhatTheServerSends(arguments: [String]) throws {
@@ -103,7 +106,9 @@ import Testing
         #expect(relative.status == 0, "\(relative.standardError)")
         #expect(relative.standardOutput == served)
         let absolute = try CommandRunner.run(arguments + ["--base-url", "https://fonts.example/"])
-        #expect(absolute.standardOutput == served.replacingOccurrences(of: "url(\"/font-files/", with: "url(\"https://fonts.example/font-files/"))
+        #expect(
+            absolute.standardOutput
+                == served.replacingOccurrences(of: "url(\"/font-files/", with: "url(\"https://fonts.example/font-files/"))
         let none = try CommandRunner.run(arguments)
         #expect(!none.standardOutput.contains("url("), "no url() without --base-url")
         #expect(none.standardOutput.contains("local("))
@@ -141,7 +146,8 @@ import Testing
 
     @Test(arguments: [
         (["css", "--prefix", "9lives"], "9lives"), (["css", "--format", "less"], "less"),
-        (["css", "--category", "all", "--format", "tailwind"], "tailwind"), (["css", "--category", "all", "--legibility", "bold"], "legibility"),
+        (["css", "--category", "all", "--format", "tailwind"], "tailwind"),
+        (["css", "--category", "all", "--legibility", "bold"], "legibility"),
         (["css", "--format", "tailwind", "--prefix", "x"], "prefix"), (["tokens", "--category", "huge"], "huge"),
         (["css", "--styles", "/nonexistent/table.json"], "/nonexistent/table.json"),
     ])

@@ -1,6 +1,6 @@
 import BrowserTestSupport
-import FontdTestSupport
 import FontServiceTestSupport
+import FontdTestSupport
 import Foundation
 import ServerTestSupport
 import Testing
@@ -56,18 +56,22 @@ import Testing
         #expect(try browser.waitUntil("return \(Self.bodyStyle).fontSize === '33px'", timeoutSeconds: 5))
         #expect(try browser.execute("return document.documentElement.dataset.textSize") as? String == "ax2")
         #expect(try browser.execute("return window.loadedOnce") as? String == "still this page", "the page was not reloaded")
-        #expect(try browser.execute("return document.querySelectorAll('link[rel=stylesheet]').length") as? Int == 1, "the old stylesheet went")
+        #expect(
+            try browser.execute("return document.querySelectorAll('link[rel=stylesheet]').length") as? Int == 1, "the old stylesheet went")
         let counts = try browser.execute("return window.stylesheetCounts") as? [Int] ?? []
         #expect(counts.contains(2), "the new stylesheet came in beside the old: \(counts)")
         #expect(!counts.contains(0), "the page was never without its stylesheet: \(counts)")
 
         // Bold text: data-bold-text while bold, the body in its emphasized face; removed after.
         #expect(try server.client.put("/preferences", #"{"legibilityWeight":"bold"}"#, token: Self.token).status == 200)
-        #expect(try browser.waitUntil(
-            "return document.documentElement.dataset.boldText === '' && \(Self.bodyStyle).fontWeight === '700'", timeoutSeconds: 5))
+        #expect(
+            try browser.waitUntil(
+                "return document.documentElement.dataset.boldText === '' && \(Self.bodyStyle).fontWeight === '700'", timeoutSeconds: 5))
         #expect(try server.client.put("/preferences", #"{"legibilityWeight":"regular"}"#, token: Self.token).status == 200)
-        #expect(try browser.waitUntil(
-            "return !document.documentElement.hasAttribute('data-bold-text') && \(Self.bodyStyle).fontWeight === '400'", timeoutSeconds: 5))
+        #expect(
+            try browser.waitUntil(
+                "return !document.documentElement.hasAttribute('data-bold-text') && \(Self.bodyStyle).fontWeight === '400'",
+                timeoutSeconds: 5))
 
         // The server is killed and started again on the same state and port: the page reconnects by itself.
         let port = server.port
@@ -166,7 +170,8 @@ import Testing
             let last = try #require(inked.last)
             // The H's top is the cap height, its foot the baseline: fontd's metrics, the browser's pixels.
             #expect(abs(Double(top + first) - where_.capHeight) <= 1, "\(style): H top at \(top + first), cap line at \(where_.capHeight)")
-            #expect(abs(Double(top + last + 1) - where_.baseline) <= 1, "\(style): H foot at \(top + last + 1), baseline at \(where_.baseline)")
+            #expect(
+                abs(Double(top + last + 1) - where_.baseline) <= 1, "\(style): H foot at \(top + last + 1), baseline at \(where_.baseline)")
         }
     }
 
@@ -177,13 +182,15 @@ import Testing
         defer { browser.close() }
         try browser.navigate(to: URL(string: "\(server.url.absoluteString)/specimen")!)
         // fontd.js's first event (the snapshot) makes the page ask for itself at the reader's preferences.
-        #expect(try browser.waitUntil(
-            "return performance.getEntriesByType('resource').some((entry) => entry.name.includes('/specimen?category=l&legibility=regular'))",
-            timeoutSeconds: 10))
+        #expect(
+            try browser.waitUntil(
+                "return performance.getEntriesByType('resource').some((entry) => entry.name.includes('/specimen?category=l&legibility=regular'))",
+                timeoutSeconds: 10))
         #expect(try server.client.put("/category", #"{"category":"ax1"}"#, token: Self.token).status == 200)
-        #expect(try browser.waitUntil(
-            "return document.getElementById('category').textContent === 'ax1' && document.querySelector('section[data-style=body] .numbers').textContent.startsWith('28 / 34 px')",
-            timeoutSeconds: 10))
+        #expect(
+            try browser.waitUntil(
+                "return document.getElementById('category').textContent === 'ax1' && document.querySelector('section[data-style=body] .numbers').textContent.startsWith('28 / 34 px')",
+                timeoutSeconds: 10))
         let host = "127.0.0.1:\(server.port)"
         // The page's resource timing and the browser's own network log (every request it sent).
         let urls = try browser.resourceURLs() + browser.networkRequestURLs().filter { $0.hasPrefix("http") }

@@ -66,7 +66,9 @@ import Testing
 
     @Test func boldTextMakesTheFoundFaceNoLighterThanWithoutIt() throws {
         // DejaVu's heaviest face is Bold (700): 900 answers Bold, and Bold Text must keep it Bold.
-        for target in ["/font?style=body&category=l&weight=900&legibility=regular", "/font?style=body&category=l&weight=900&legibility=bold"] {
+        for target in [
+            "/font?style=body&category=l&weight=900&legibility=regular", "/font?style=body&category=l&weight=900&legibility=bold",
+        ] {
             let answer = try Self.server.client.get(target)
             let object = try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any]
             #expect((object?["descriptor"] as? [String: Any])?["weight"] as? Double == 700, "\(target): \(answer.bodyText)")

@@ -1,9 +1,10 @@
 import FontdTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
-import ServerTestSupport
+    import Glibc
+    import ServerTestSupport
 #endif
 
 /// A store whose write-ahead log is removed under a running server takes no more changes, rather
@@ -29,7 +30,9 @@ import ServerTestSupport
             let refused = try server.client.put("/category", #"{"category":"ax5"}"#, token: Self.token)
             #expect(refused.status == 503, "\(refused.bodyText)")
             #expect(refused.bodyText.contains(#""error":"unavailable""#), "\(refused.bodyText)")
-            #expect(refused.bodyText.contains("The write-ahead log of the store \(store) (\(store)-wal) was removed or replaced"), "\(refused.bodyText)")
+            #expect(
+                refused.bodyText.contains("The write-ahead log of the store \(store) (\(store)-wal) was removed or replaced"),
+                "\(refused.bodyText)")
             #expect(refused.bodyText.contains("Restart fontd serve to recover"), "\(refused.bodyText)")
         }
         #expect(try server.client.get("/category").bodyText.contains(#""category":"l""#), "a refused change was served")

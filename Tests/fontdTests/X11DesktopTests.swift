@@ -126,7 +126,9 @@ import Testing
                 ["serve", "--port", "0", "--store", store] + arguments, environment: environment, timeoutSeconds: 10)
             #expect(result.status == 1)
             #expect(result.standardOutput.isEmpty)
-            #expect(result.standardError == "fontd: error: cannot join the X11 desktop: DISPLAY is not set; run fontd in the X session, or set DISPLAY\n")
+            #expect(
+                result.standardError
+                    == "fontd: error: cannot join the X11 desktop: DISPLAY is not set; run fontd in the X session, or set DISPLAY\n")
         }
     }
 
@@ -140,7 +142,8 @@ import Testing
         let server = try ServerProcess(["--desktop", "auto"], environment: environment)
         let deadline = Date().addingTimeInterval(5)
         while !server.standardError().contains("listening"), Date() < deadline { usleep(20_000) }
-        #expect(server.standardError().components(separatedBy: "serving without X11 (--desktop auto)").count == 2, "\(server.standardError())")
+        #expect(
+            server.standardError().components(separatedBy: "serving without X11 (--desktop auto)").count == 2, "\(server.standardError())")
         #expect(server.terminate() == 0)
     }
 

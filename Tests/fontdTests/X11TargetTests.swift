@@ -39,8 +39,10 @@ import Testing
 
         let server = try ServerProcess(["--desktop", "x11"], environment: display.environment)
         defer { server.stop() }
-        for category in [ContentSizeCategory.extraLarge, .accessibilityMedium, .small, .accessibilityExtraExtraExtraLarge, .medium,
-                         .extraExtraLarge, .accessibilityLarge, .extraSmall, .extraExtraExtraLarge, .accessibilityExtraLarge] {
+        for category in [
+            ContentSizeCategory.extraLarge, .accessibilityMedium, .small, .accessibilityExtraExtraExtraLarge, .medium,
+            .extraExtraLarge, .accessibilityLarge, .extraSmall, .extraExtraExtraLarge, .accessibilityExtraLarge,
+        ] {
             try setCategory(server, category)
         }
         #expect(try x11Status(display)?["state"] as? String == "excluded")

@@ -52,10 +52,13 @@ public struct KConfigFile: Sendable, Hashable {
             let (key, locale, options) = Self.keyParts(line[line.startIndex..<equals])
             guard locale == nil, !key.isEmpty else { continue }
             var valueStart = line.index(after: equals)
-            while valueStart < line.endIndex, line[valueStart] == " " || line[valueStart] == "\t" { valueStart = line.index(after: valueStart) }
-            entries.append(Entry(
-                group: group, key: key, value: String(line[valueStart...]),
-                isImmutable: fileImmutable || groupImmutable || options.contains("i"), line: number, valueStart: valueStart))
+            while valueStart < line.endIndex, line[valueStart] == " " || line[valueStart] == "\t" {
+                valueStart = line.index(after: valueStart)
+            }
+            entries.append(
+                Entry(
+                    group: group, key: key, value: String(line[valueStart...]),
+                    isImmutable: fileImmutable || groupImmutable || options.contains("i"), line: number, valueStart: valueStart))
         }
     }
 

@@ -27,15 +27,20 @@ extension KDEBridge: DesktopTarget {
                 let target = QFontSize.roundedToHalfPoint(base * ratios.ratio(of: category))
                 guard target != size else { continue }
                 guard !entry.isImmutable else {
-                    logger.warning("kdeglobals: \(key) is immutable ([$i]); not set", metadata: metadata.merging([
-                        "category": "\(category.rawValue)", "fontSize": "\(QFontSize.written(target))",
-                    ]) { $1 })
+                    logger.warning(
+                        "kdeglobals: \(key) is immutable ([$i]); not set",
+                        metadata: metadata.merging([
+                            "category": "\(category.rawValue)", "fontSize": "\(QFontSize.written(target))",
+                        ]) { $1 })
                     continue
                 }
                 file.replaceValue(of: entry, with: QFontSize.replacing(pointsIn: entry.value, with: target))
             }
             if recorded != bases {
-                do { try recorded.write(to: paths.bases); bases = recorded } catch {
+                do {
+                    try recorded.write(to: paths.bases)
+                    bases = recorded
+                } catch {
                     logger.warning("could not record the base font sizes", metadata: ["bases": "\(paths.bases)", "reason": "\(error)"])
                 }
             }
@@ -43,9 +48,11 @@ extension KDEBridge: DesktopTarget {
             do {
                 try AtomicFile.write(file.text, to: paths.globals)
             } catch {
-                logger.warning("could not set KDE Plasma's font sizes; kdeglobals is left as it was", metadata: metadata.merging([
-                    "category": "\(category.rawValue)", "reason": "\(error)",
-                ]) { $1 })
+                logger.warning(
+                    "could not set KDE Plasma's font sizes; kdeglobals is left as it was",
+                    metadata: metadata.merging([
+                        "category": "\(category.rawValue)", "reason": "\(error)",
+                    ]) { $1 })
                 return .failed("kdeglobals is left as it was: \(error)")
             }
             fontSize = pointSize(of: .general, in: file)
@@ -64,7 +71,7 @@ extension KDEBridge: DesktopTarget {
             var file = KConfigFile(text)
             for key in KDEFontKey.all {
                 guard let base = bases[key], let entry = file.entry(key.key, in: [key.group]), !entry.isImmutable,
-                      QFontSize.points(in: entry.value) != base
+                    QFontSize.points(in: entry.value) != base
                 else { continue }
                 file.replaceValue(of: entry, with: QFontSize.replacing(pointsIn: entry.value, with: base))
             }

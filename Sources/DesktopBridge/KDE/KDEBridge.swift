@@ -1,6 +1,6 @@
 import Dispatch
-import Foundation
 import DynamicType
+import Foundation
 import Logging
 import ScopedPreferences
 import Synchronization
@@ -36,7 +36,7 @@ public final class KDEBridge: @unchecked Sendable {
         public init(environment: [String: String]) throws(KDEBridgeError) {
             let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
             guard let config = environment["XDG_CONFIG_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? home.map({ $0 + "/.config" }),
-                  let state = environment["XDG_STATE_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? home.map({ $0 + "/.local/state" })
+                let state = environment["XDG_STATE_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? home.map({ $0 + "/.local/state" })
             else { throw .noConfigFolder }
             self.init(globals: config + "/kdeglobals", bases: state + "/fontd/kde-base.json")
         }
@@ -62,7 +62,9 @@ public final class KDEBridge: @unchecked Sendable {
     /// The keys marked immutable when the file was last read, as the status tells them.
     var immutable: [KDEFontKey] = []
 
-    private init(scope: PreferenceScope, paths: Paths, ratios: TextScalingRatios, logger: Logger, fontsChanged: @escaping @Sendable () -> Void) {
+    private init(
+        scope: PreferenceScope, paths: Paths, ratios: TextScalingRatios, logger: Logger, fontsChanged: @escaping @Sendable () -> Void
+    ) {
         self.scope = scope
         self.paths = paths
         self.ratios = ratios
@@ -86,7 +88,8 @@ public final class KDEBridge: @unchecked Sendable {
         } catch {
             throw .notWatched(folder: paths.folder, reason: "\(error)")
         }
-        let folder = try FolderWatch(folder: paths.folder, name: "kdeglobals", queue: bridge.queue) { [weak bridge] in bridge?.fileChanged() }
+        let folder = try FolderWatch(folder: paths.folder, name: "kdeglobals", queue: bridge.queue) { [weak bridge] in bridge?.fileChanged()
+        }
         // Only to set the desktop scope's category: writing is the runner's, on `desktop/kde`.
         let watch = CategoryWatch(scope: scope, hub: hub) { _ in }
         bridge.links.withLock { $0 = (watch, folder) }
@@ -95,8 +98,9 @@ public final class KDEBridge: @unchecked Sendable {
             bridge.started = true
             bridge.excluded = excluded
             do throws(KDEBridgeError) {
-                return .success(try bridge.takeOver(
-                    current: hub.preferences(of: scope).category, target: hub.preferences(of: targetScope).clampedCategory))
+                return .success(
+                    try bridge.takeOver(
+                        current: hub.preferences(of: scope).category, target: hub.preferences(of: targetScope).clampedCategory))
             } catch {
                 return .failure(error)
             }
@@ -109,7 +113,9 @@ public final class KDEBridge: @unchecked Sendable {
             throw error
         }
         guard let startCategory else {
-            logger.notice("following KDE Plasma's font sizes; kdeglobals has no [General] font size of the reader's to follow at start", metadata: bridge.metadata)
+            logger.notice(
+                "following KDE Plasma's font sizes; kdeglobals has no [General] font size of the reader's to follow at start",
+                metadata: bridge.metadata)
             return bridge
         }
         let done = DispatchSemaphore(value: 0)
@@ -136,7 +142,12 @@ public final class KDEBridge: @unchecked Sendable {
 
     /// Leaves the desktop: no change is followed either way after it returns.
     public func stop() {
-        guard let (watch, folder) = links.withLock({ links in defer { links = nil }; return links }) else { return }
+        guard
+            let (watch, folder) = links.withLock({ links in
+                defer { links = nil }
+                return links
+            })
+        else { return }
         watch.cancel()
         folder.cancel()
     }
@@ -155,7 +166,9 @@ public final class KDEBridge: @unchecked Sendable {
         // The first take-over: every size present is the size at `l`. Later, a key that has appeared
         // since gets its size ÷ the ratio of the category its `font` stands for.
         let category: ContentSizeCategory? =
-            if let fontSize, let base = bases[.general] { ratios.category(nearest: fontSize / base) } else if fontSize != nil { .large } else { nil }
+            if let fontSize, let base = bases[.general] { ratios.category(nearest: fontSize / base) } else if fontSize != nil {
+                .large
+            } else { nil }
         var recorded = bases
         for key in KDEFontKey.all where recorded[key] == nil {
             guard let size = pointSize(of: key, in: file) else { continue }
@@ -171,7 +184,8 @@ public final class KDEBridge: @unchecked Sendable {
         }
         if excluded { return nil }
         if let fontSize, let base = bases[.general], QFontSize.roundedToHalfPoint(base * ratios.ratio(of: target)) == fontSize,
-           ratios.category(nearest: fontSize / base) != current {
+            ratios.category(nearest: fontSize / base) != current
+        {
             return nil
         }
         return category
@@ -185,7 +199,9 @@ public final class KDEBridge: @unchecked Sendable {
     /// The file changed, or another of its folder: on the queue.
     private func fileChanged() {
         guard started, !excluded else { return }
-        guard let text = AtomicFile.read(paths.globals), let size = pointSize(of: .general, in: KConfigFile(text)), size != fontSize else { return }
+        guard let text = AtomicFile.read(paths.globals), let size = pointSize(of: .general, in: KConfigFile(text)), size != fontSize else {
+            return
+        }
         fontSize = size
         guard let base = bases[.general] else { return }
         follow(ratios.category(nearest: size / base), size: size)
@@ -196,9 +212,11 @@ public final class KDEBridge: @unchecked Sendable {
         guard let watch = links.withLock({ $0?.watch }) else { return }
         watch.set(category) { [logger] result in
             guard case .failure(let failure) = result else { return }
-            logger.warning("could not follow KDE Plasma's font size", metadata: [
-                "fontSize": "\(QFontSize.written(size))", "category": "\(category.rawValue)", "reason": "\(failure)",
-            ])
+            logger.warning(
+                "could not follow KDE Plasma's font size",
+                metadata: [
+                    "fontSize": "\(QFontSize.written(size))", "category": "\(category.rawValue)", "reason": "\(failure)",
+                ])
         }
     }
 }

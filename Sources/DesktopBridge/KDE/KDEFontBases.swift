@@ -10,7 +10,7 @@ struct KDEFontBases: Sendable, Hashable {
     /// The record at `path`; empty when there is none. A record that does not decode counts as none.
     static func read(_ path: String) -> KDEFontBases {
         guard let text = AtomicFile.read(path),
-              let sizes = try? JSONDecoder().decode([String: Double].self, from: Data(text.utf8))
+            let sizes = try? JSONDecoder().decode([String: Double].self, from: Data(text.utf8))
         else { return KDEFontBases(sizes: [:]) }
         return KDEFontBases(sizes: sizes)
     }

@@ -28,9 +28,10 @@ public final class DesktopTargets: Sendable {
         var runners: [TargetRunner] = []
         for target in targets {
             let scope = try TargetRunner.scope(of: target.name, below: desktopScope)
-            runners.append(TargetRunner(
-                target: target, scope: scope, hub: hub, board: board, excluded: exclusions.contains(target.name),
-                previous: previous?.targets[target.name], logger: logger))
+            runners.append(
+                TargetRunner(
+                    target: target, scope: scope, hub: hub, board: board, excluded: exclusions.contains(target.name),
+                    previous: previous?.targets[target.name], logger: logger))
         }
         let started = DesktopTargets(runners: runners, exclusionsPath: exclusionsPath)
         try FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
@@ -51,7 +52,10 @@ public final class DesktopTargets: Sendable {
 
     /// Stops every runner and the watch.
     public func stop() {
-        folder.withLock { $0?.cancel(); $0 = nil }
+        folder.withLock {
+            $0?.cancel()
+            $0 = nil
+        }
         for runner in runners { runner.stop() }
     }
 

@@ -47,7 +47,12 @@ public final class TargetRunner: @unchecked Sendable {
         // After the watch exists: a change from now on is applied after this.
         queue.sync {
             if excluded {
-                if previous?.state != .excluded { putBack() } else { self.excluded = true; record(.excluded, nil, target.excludedState) }
+                if previous?.state != .excluded {
+                    putBack()
+                } else {
+                    self.excluded = true
+                    record(.excluded, nil, target.excludedState)
+                }
             } else {
                 apply(watch.category)
             }
@@ -71,7 +76,12 @@ public final class TargetRunner: @unchecked Sendable {
 
     /// Stops following: nothing is written after it returns.
     public func stop() {
-        guard let watch = watch.withLock({ watch in defer { watch = nil }; return watch }) else { return }
+        guard
+            let watch = watch.withLock({ watch in
+                defer { watch = nil }
+                return watch
+            })
+        else { return }
         watch.cancel()
         queue.sync {}
     }
@@ -109,7 +119,10 @@ public final class TargetRunner: @unchecked Sendable {
 
     private func record(_ state: TargetStatus.State, _ category: ContentSizeCategory? = nil, _ detail: String? = nil, time: String? = nil) {
         let notes = state == .excluded ? [] : target.notes
-        board.record(target.name, TargetStatus(
-            state: state, category: category?.rawValue, detail: detail, time: time ?? TargetStatusBoard.now(), notes: notes.isEmpty ? nil : notes))
+        board.record(
+            target.name,
+            TargetStatus(
+                state: state, category: category?.rawValue, detail: detail, time: time ?? TargetStatusBoard.now(),
+                notes: notes.isEmpty ? nil : notes))
     }
 }

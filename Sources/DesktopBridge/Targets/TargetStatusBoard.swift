@@ -28,7 +28,8 @@ public final class TargetStatusBoard: Sendable {
             guard record.targets[name] != status else { return }
             record.targets[name] = status
             do {
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
                 try AtomicFile.write(String(decoding: try encoder.encode(record), as: UTF8.self) + "\n", to: path)

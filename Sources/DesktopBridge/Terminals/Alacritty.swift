@@ -57,8 +57,11 @@ public struct Alacritty: TerminalProgram {
     public func apply(_ size: TerminalFontSize) throws(TerminalTargetError) -> TerminalOutcome {
         let text = format == .toml ? "[font]\nsize = \(size.decimal)\n" : "font:\n  size: \(size.decimal)\n"
         if let reader = try ConfigurationFolder.read(readerFile), !include.contains(reader),
-           let line = Self.importLine(in: reader, format: format) {
-            throw .malformed(file: readerFile, reason: "it has an import list of its own; add \(fontdFile) to it (fontd adds no second)", line: line, column: 1)
+            let line = Self.importLine(in: reader, format: format)
+        {
+            throw .malformed(
+                file: readerFile, reason: "it has an import list of its own; add \(fontdFile) to it (fontd adds no second)", line: line,
+                column: 1)
         }
         let wrote = try ConfigurationFolder.write("# Written by fontd: the reader's text size.\n" + text, to: fontdFile)
         let included = try include.include(in: readerFile)

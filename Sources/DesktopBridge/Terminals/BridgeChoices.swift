@@ -29,9 +29,10 @@ public struct BridgeChoices: Hashable, Sendable {
             }
             guard known.contains(item) else {
                 let guess = NearestNames.didYouMean(NearestNames.suggestion(for: item, among: known + ["auto"]))
-                throw Invalid(description: item.isEmpty
-                    ? "'\(argument)' has an empty name; expected a comma-separated list of \(allowed)."
-                    : "unknown program '\(item)'; expected \(allowed).\(guess)")
+                throw Invalid(
+                    description: item.isEmpty
+                        ? "'\(argument)' has an empty name; expected a comma-separated list of \(allowed)."
+                        : "unknown program '\(item)'; expected \(allowed).\(guess)")
             }
             guard !names.contains(item) else { throw Invalid(description: "'\(item)' is named twice in '\(argument)'.") }
             names.append(item)

@@ -50,7 +50,8 @@ public struct Foot: TerminalProgram {
             if line.hasPrefix("[") {
                 section = String(line.dropFirst().prefix { $0 != "]" })
             } else if section == "main", let equals = line.firstIndex(of: "="),
-                      line[..<equals].trimmed(of: " \t") == "font" {
+                line[..<equals].trimmed(of: " \t") == "font"
+            {
                 fonts = String(line[line.index(after: equals)...]).trimmed(of: " \t")
             }
         }

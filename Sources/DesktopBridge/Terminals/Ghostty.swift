@@ -29,7 +29,8 @@ public struct Ghostty: TerminalProgram {
     public var isPresent: Bool { ConfigurationFolder.isOnPath("ghostty", environment: environment) || folder.exists }
 
     public func apply(_ size: TerminalFontSize) throws(TerminalTargetError) -> TerminalOutcome {
-        let wrote = try ConfigurationFolder.write("# Written by fontd: the reader's text size.\nfont-size = \(size.shortest)\n", to: fontdFile)
+        let wrote = try ConfigurationFolder.write(
+            "# Written by fontd: the reader's text size.\nfont-size = \(size.shortest)\n", to: fontdFile)
         let included = try Self.include.include(in: readerFile)
         guard wrote || included else { return .unchanged }
         return .applied("font-size \(size.shortest); " + (reload() ? "the running Ghostty reloaded it" : "no Ghostty running"))
@@ -44,15 +45,17 @@ public struct Ghostty: TerminalProgram {
     /// `environment` names no session bus, or there is no `gdbus`).
     private func reload() -> Bool {
         guard let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty else { return false }
-        let owned = try? ProgramRun([
-            "gdbus", "call", "--address", address, "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-            "--method", "org.freedesktop.DBus.GetNameOwner", Self.busName,
-        ], input: "")
+        let owned = try? ProgramRun(
+            [
+                "gdbus", "call", "--address", address, "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                "--method", "org.freedesktop.DBus.GetNameOwner", Self.busName,
+            ], input: "")
         guard owned?.status == 0 else { return false }
-        let activated = try? ProgramRun([
-            "gdbus", "call", "--address", address, "--dest", Self.busName, "--object-path", "/com/mitchellh/ghostty",
-            "--method", "org.gtk.Actions.Activate", "reload-config", "[]", "{}",
-        ], input: "")
+        let activated = try? ProgramRun(
+            [
+                "gdbus", "call", "--address", address, "--dest", Self.busName, "--object-path", "/com/mitchellh/ghostty",
+                "--method", "org.gtk.Actions.Activate", "reload-config", "[]", "{}",
+            ], input: "")
         return activated?.status == 0
     }
 }

@@ -72,12 +72,13 @@ struct JSONCDocument {
         let line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
         let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
         let column = String(decoding: bytes[lineStart..<min(position, bytes.count)], as: UTF8.self).count + 1
-        let found = switch peek {
-        case nil: "found the end"
-        case 0x0A?: "found a line end"
-        case let byte? where byte < 0x80: "found '\(Character(Unicode.Scalar(byte)))'"
-        default: "found a character outside ASCII"
-        }
+        let found =
+            switch peek {
+            case nil: "found the end"
+            case 0x0A?: "found a line end"
+            case let byte? where byte < 0x80: "found '\(Character(Unicode.Scalar(byte)))'"
+            default: "found a character outside ASCII"
+            }
         return Malformed(reason: "\(reason), \(found)", line: line, column: column)
     }
 
@@ -93,7 +94,9 @@ struct JSONCDocument {
             } else if byte == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "*") {
                 let start = position
                 position += 2
-                while position + 1 < bytes.count, !(bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == UInt8(ascii: "/")) { position += 1 }
+                while position + 1 < bytes.count, !(bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == UInt8(ascii: "/")) {
+                    position += 1
+                }
                 // An unclosed comment runs to the end, where the object's } is then missing.
                 position = min(position + 2, bytes.count)
                 comments.append(start..<position)
@@ -139,7 +142,10 @@ struct JSONCDocument {
             var expectingItem = true
             while true {
                 skipSpace()
-                if peek == closing { position += 1; return }
+                if peek == closing {
+                    position += 1
+                    return
+                }
                 guard expectingItem else { throw failure("expected , or \(Character(Unicode.Scalar(closing)))") }
                 if closing == UInt8(ascii: "}") {
                     guard peek == UInt8(ascii: "\"") else { throw failure("expected a key in double quotes") }

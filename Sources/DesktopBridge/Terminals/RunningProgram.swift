@@ -18,11 +18,11 @@ struct RunningProgram: Sendable {
             guard let pid = pid_t(entryName) else { continue }
             var info = stat()
             guard stat("/proc/\(pid)", &info) == 0, info.st_uid == getuid(),
-                  AtomicFile.read("/proc/\(pid)/comm") == name + "\n",
-                  let status = AtomicFile.read("/proc/\(pid)/status"),
-                  Self.handles(signal, status: status),
-                  Self.field("PPid", status: status).flatMap({ AtomicFile.read("/proc/\($0)/comm") }) != name + "\n",
-                  let environ = AtomicFile.read("/proc/\(pid)/environ")
+                AtomicFile.read("/proc/\(pid)/comm") == name + "\n",
+                let status = AtomicFile.read("/proc/\(pid)/status"),
+                Self.handles(signal, status: status),
+                Self.field("PPid", status: status).flatMap({ AtomicFile.read("/proc/\($0)/comm") }) != name + "\n",
+                let environ = AtomicFile.read("/proc/\(pid)/environ")
             else { continue }
             var environment: [String: String] = [:]
             for item in environ.split(separator: "\0") {

@@ -17,7 +17,8 @@ public struct TerminalFontSize: Hashable, Sendable {
     /// WezTerm read a float.
     public var decimal: String {
         let tenths = (points * 10).rounded()
-        let whole = Int(tenths) / 10, fraction = abs(Int(tenths)) % 10
+        let whole = Int(tenths) / 10
+        let fraction = abs(Int(tenths)) % 10
         return "\(whole).\(fraction)"
     }
 

@@ -41,9 +41,11 @@ public final class TerminalTarget: DesktopTarget {
             return .failed(Self.oneLine(error.description))
         }
         if outcome != .unchanged {
-            logger.info("set a terminal's font size", metadata: [
-                "program": "\(name)", "points": "\(size.decimal)", "category": "\(category.rawValue)", "outcome": "\(outcome)",
-            ])
+            logger.info(
+                "set a terminal's font size",
+                metadata: [
+                    "program": "\(name)", "points": "\(size.decimal)", "category": "\(category.rawValue)", "outcome": "\(outcome)",
+                ])
         }
         switch outcome {
         case .unchanged: return .unchanged

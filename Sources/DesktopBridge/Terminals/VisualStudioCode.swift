@@ -46,7 +46,8 @@ public struct VisualStudioCode: TerminalProgram {
                 try ConfigurationFolder.remove(readerFile)
             }
         } else if let now, let before = record.before,
-                  let original = try? JSONCDocument(before) {
+            let original = try? JSONCDocument(before)
+        {
             let values = Self.keys.compactMap { key in
                 original.members.last { $0.key == key }.map { (key, String(decoding: original.bytes[$0.valueRange], as: UTF8.self)) }
             }

@@ -17,7 +17,8 @@ public struct WezTerm: TerminalProgram {
     public var isPresent: Bool { ConfigurationFolder.isOnPath("wezterm", environment: environment) || folder.exists }
 
     public func apply(_ size: TerminalFontSize) throws(TerminalTargetError) -> TerminalOutcome {
-        let text = "-- Written by fontd: the reader's text size. wezterm.lua uses it as require('fontd').font_size.\n"
+        let text =
+            "-- Written by fontd: the reader's text size. wezterm.lua uses it as require('fontd').font_size.\n"
             + "return { font_size = \(size.decimal) }\n"
         guard try ConfigurationFolder.write(text, to: fontdFile) else { return .unchanged }
         return .applied("font_size \(size.decimal); WezTerm reloads it when wezterm.lua requires fontd")

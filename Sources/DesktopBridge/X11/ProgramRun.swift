@@ -17,20 +17,23 @@ struct ProgramRun {
     /// Runs `arguments` with `input` on its stdin; `keepingStandardOutput` keeps its stdout in
     /// `standardError` too (`xrdb -query`, which writes nothing to stderr when it succeeds).
     init(_ arguments: [String], input: String, keepingStandardOutput: Bool = false) throws(StartError) {
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        var toChild: [Int32] = [0, 0]
+        var fromChild: [Int32] = [0, 0]
         // pipe2 and O_CLOEXEC at once are _GNU_SOURCE, which Glibc's module leaves out; the flags
         // keep the ends out of programs other threads start meanwhile, bar this short window.
         guard pipe(&toChild) == 0 else { throw StartError(errno: errno) }
         guard pipe(&fromChild) == 0 else {
             let error = errno
-            close(toChild[0]); close(toChild[1])
+            close(toChild[0])
+            close(toChild[1])
             throw StartError(errno: error)
         }
         for end in toChild + fromChild { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
+        var none = sigset_t()
+        var all = sigset_t()
         sigemptyset(&none)
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
@@ -53,7 +56,8 @@ struct ProgramRun {
         close(toChild[0])
         close(fromChild[1])
         guard spawned == 0 else {
-            close(toChild[1]); close(fromChild[0])
+            close(toChild[1])
+            close(fromChild[0])
             throw StartError(errno: spawned)
         }
         // A few bytes: the pipe holds them all, so writing before reading cannot deadlock.

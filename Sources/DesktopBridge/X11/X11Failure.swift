@@ -48,4 +48,3 @@ enum SystemError {
         return String(cString: text)
     }
 }
-

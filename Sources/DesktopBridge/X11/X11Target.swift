@@ -45,7 +45,8 @@ public final class X11Target: DesktopTarget, @unchecked Sendable {
     /// Writes `category`'s value to the resource database and each xsettingsd.
     public func apply(_ category: ContentSizeCategory) -> TargetOutcome {
         let dpi = XftDPI(ratio: ratios.ratio(of: category))
-        var written: [String] = [], failures: [String] = []
+        var written: [String] = []
+        var failures: [String] = []
         if dpi != merged {
             do throws(X11Failure) {
                 let found = try ResourceDatabase.xftDPI()
@@ -68,7 +69,9 @@ public final class X11Target: DesktopTarget, @unchecked Sendable {
                 guard try XSettingsConfiguration.update(dpi.xsettingsValue, at: path) else { continue }
                 guard kill(daemon.pid, SIGHUP) == 0 else { throw X11Failure.reloadNotSignalled(pid: daemon.pid, errno: errno) }
                 written.append("xsettingsd Xft/DPI \(dpi.xsettingsValue)")
-                logger.info("set xsettingsd's Xft/DPI", metadata: ["pid": "\(daemon.pid)", "configuration": "\(path)", "xftDPI": "\(dpi.xsettingsValue)"])
+                logger.info(
+                    "set xsettingsd's Xft/DPI",
+                    metadata: ["pid": "\(daemon.pid)", "configuration": "\(path)", "xftDPI": "\(dpi.xsettingsValue)"])
             } catch {
                 failures.append(report(error))
             }
@@ -84,7 +87,11 @@ public final class X11Target: DesktopTarget, @unchecked Sendable {
         guard let originalsPath else { return }
         let originals = X11Originals.read(originalsPath)
         if let found = originals.xftDPI {
-            if let value = found.value { try ResourceDatabase.merge(XftDPI(dotsPerInch: value)) } else { try ResourceDatabase.removeXftDPI() }
+            if let value = found.value {
+                try ResourceDatabase.merge(XftDPI(dotsPerInch: value))
+            } else {
+                try ResourceDatabase.removeXftDPI()
+            }
         }
         for daemon in XSettingsDaemon.running(on: display) {
             guard let found = originals.xsettings[daemon.configurationPath] else { continue }

@@ -12,7 +12,9 @@ enum XSettingsConfiguration {
     static func withDPI(_ value: Int, in text: String) -> String {
         let line = "\(setting) \(value)"
         // Split on the byte: Swift's "\r\n" is one Character, which no "\n" separator matches.
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         var found = false
         for index in lines.indices where names(lines[index]) {
             let ending = lines[index].utf8.last == UInt8(ascii: "\r") ? "\r" : ""
@@ -35,7 +37,9 @@ enum XSettingsConfiguration {
 
     /// `text` without its `Xft/DPI` lines: what a file that had none gets back when X11 is excluded.
     static func withoutDPI(in text: String) -> String {
-        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         return lines.filter { !names($0) }.joined(separator: "\n")
     }
 

@@ -20,11 +20,12 @@ struct XSettingsDaemon: Hashable {
             guard let pid = pid_t(name) else { continue }
             var info = stat()
             guard stat("/proc/\(pid)", &info) == 0, info.st_uid == getuid(),
-                  AtomicFile.read("/proc/\(pid)/comm")?.trimmingNewline == "xsettingsd",
-                  let environment = AtomicFile.read("/proc/\(pid)/environ").map(Self.environment(of:)),
-                  let theirs = environment["DISPLAY"], XDisplayName(theirs) == ownDisplay,
-                  let arguments = AtomicFile.read("/proc/\(pid)/cmdline")?.split(separator: "\0", omittingEmptySubsequences: false).map(String.init),
-                  let path = Self.configurationPath(arguments: arguments, home: environment["HOME"], pid: pid)
+                AtomicFile.read("/proc/\(pid)/comm")?.trimmingNewline == "xsettingsd",
+                let environment = AtomicFile.read("/proc/\(pid)/environ").map(Self.environment(of:)),
+                let theirs = environment["DISPLAY"], XDisplayName(theirs) == ownDisplay,
+                let arguments = AtomicFile.read("/proc/\(pid)/cmdline")?.split(separator: "\0", omittingEmptySubsequences: false).map(
+                    String.init),
+                let path = Self.configurationPath(arguments: arguments, home: environment["HOME"], pid: pid)
             else { continue }
             found.append(XSettingsDaemon(pid: pid, configurationPath: path))
         }

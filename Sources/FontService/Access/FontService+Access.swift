@@ -35,7 +35,8 @@ extension FontService {
         }
         guard let query = parameters[.accessToken] else { return bearer }
         guard bearer == nil else {
-            throw .conflictingParameters("Authorization", "access_token", reason: "send the token once, in the field where a client can set one")
+            throw .conflictingParameters(
+                "Authorization", "access_token", reason: "send the token once, in the field where a client can set one")
         }
         guard !query.isEmpty else { throw .unauthorized(.badCredential("access_token is empty")) }
         return query
@@ -81,7 +82,8 @@ extension FontService {
     /// The preflight of a route answering `methods`: PUT is granted to the pages the reader
     /// trusts, and to a page that will send a token (which the PUT itself must then prove).
     func preflightResponse(to request: HTTPRequest, allowing methods: [String]) -> HTTPResponse {
-        let sendsToken = configuration.token != nil
+        let sendsToken =
+            configuration.token != nil
             && request.header("Access-Control-Request-Headers")?.lowercased().contains("authorization") == true
         guard methods.contains("PUT"), !sendsToken, !RequestOrigin(request, trusting: configuration.trustedOrigins).consents else {
             return Self.preflightResponse(allowing: methods)
@@ -91,7 +93,8 @@ extension FontService {
 
     /// Whether two tokens are equal, in time that depends only on the server's token's length.
     static func constantTimeEqual(_ given: String, _ expected: String) -> Bool {
-        let given = Array(given.utf8), expected = Array(expected.utf8)
+        let given = Array(given.utf8)
+        let expected = Array(expected.utf8)
         var difference = UInt8(given.count == expected.count ? 0 : 1)
         for index in 0..<expected.count { difference |= expected[index] ^ (index < given.count ? given[index] : 0) }
         return difference == 0

@@ -14,8 +14,9 @@ extension FontService {
     /// (`revokedBefore` 0 when its tokens were never revoked).
     func revocationAnswer(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
         let revocation = tokenVerifier?.revocations.newest(of: context.scope) ?? TokenRevocation(scope: context.scope, revokedBefore: 0)
-        return .response(HTTPResponse(
-            status: 200, headers: [Self.jsonContentType] + Self.privateFields + Self.corsHeaders, body: try encoded(revocation)))
+        return .response(
+            HTTPResponse(
+                status: 200, headers: [Self.jsonContentType] + Self.privateFields + Self.corsHeaders, body: try encoded(revocation)))
     }
 
     /// `PUT /revocations?scope=S` (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): every
@@ -35,9 +36,12 @@ extension FontService {
                 } catch {
                     switch PreferenceStorageFailure(error) {
                     case .unavailable(let reason)?:
-                        return pending.complete(errorResponse(.storeUnavailable(
-                            "the revocation is not known to be kept: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again"),
-                            to: context.request))
+                        return pending.complete(
+                            errorResponse(
+                                .storeUnavailable(
+                                    "the revocation is not known to be kept: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again"
+                                ),
+                                to: context.request))
                     case .refusing(let reason)?:
                         return pending.complete(errorResponse(.storeUnavailable(reason), to: context.request))
                     default:
@@ -48,11 +52,14 @@ extension FontService {
                     revocations.add(revocation)
                     tokenStreams.endRevoked(by: revocations)
                 }
-                logger.notice("revoked scoped tokens", metadata: ["scope": "\(revocation.scope.path)", "revokedBefore": "\(revocation.revokedBefore)"])
+                logger.notice(
+                    "revoked scoped tokens",
+                    metadata: ["scope": "\(revocation.scope.path)", "revokedBefore": "\(revocation.revokedBefore)"])
                 do throws(FontServiceError) {
-                    pending.complete(HTTPResponse(
-                        status: 200, headers: [Self.jsonContentType] + Self.privateFields + Self.corsHeaders,
-                        body: try encoded(revocation)))
+                    pending.complete(
+                        HTTPResponse(
+                            status: 200, headers: [Self.jsonContentType] + Self.privateFields + Self.corsHeaders,
+                            body: try encoded(revocation)))
                 } catch {
                     pending.complete(errorResponse(error, to: context.request))
                 }
@@ -78,7 +85,9 @@ extension FontService {
             } catch {
                 // An unreachable store is said once, by the preferences store (docs/DESIGN.md §24 (Replicas on PostgreSQL)), not every second here.
                 let level: Logger.Level = if case .unavailable? = PreferenceStorageFailure(error) { .debug } else { .warning }
-                logger.log(level: level, "could not read the revocations of scoped tokens; trying again in a second", metadata: ["error": "\(error)"])
+                logger.log(
+                    level: level, "could not read the revocations of scoped tokens; trying again in a second",
+                    metadata: ["error": "\(error)"])
                 Self.revocationQueue.asyncAfter(deadline: .now() + 1) { [weak self] in self?.reloadRevocations(from: storage) }
             }
         }

@@ -70,7 +70,8 @@ enum ServedHost {
     private static func isPort(_ text: Substring) -> Bool {
         guard let first = text.first else { return true }
         let digits = text.dropFirst()
-        guard first == ":", (1...5).contains(digits.count), digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+        guard first == ":", (1...5).contains(digits.count), digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else {
             return false
         }
         return Int(digits).map { $0 <= 65535 } ?? false

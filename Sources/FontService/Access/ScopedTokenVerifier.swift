@@ -33,10 +33,11 @@ final class ScopedTokenVerifier: Sendable {
 
         /// What remembering the outcome costs, in bytes: the digest, the entry, and its words.
         var rememberedBytes: Int {
-            let words = switch self {
-            case .valid(let grant): grant.scope.path.utf8.count
-            case .invalid(let refusal): refusal.description.utf8.count
-            }
+            let words =
+                switch self {
+                case .valid(let grant): grant.scope.path.utf8.count
+                case .invalid(let refusal): refusal.description.utf8.count
+                }
             return ScopedTokenVerifier.entryOverheadBytes + words
         }
     }
@@ -107,8 +108,10 @@ final class ScopedTokenVerifier: Sendable {
             // The form and the claims were read above: what is left is the signature.
             throw ScopedTokenRefusal.badSignature
         }
-        return .valid(Grant(
-            scope: contents.scope, issued: contents.issuedAt, expires: contents.expires.addingTimeInterval(ScopedTokenClaims.leewaySeconds)))
+        return .valid(
+            Grant(
+                scope: contents.scope, issued: contents.issuedAt,
+                expires: contents.expires.addingTimeInterval(ScopedTokenClaims.leewaySeconds)))
     }
 
     /// The one key collection, made on first use (adding a key to jwt-kit's collection is async).

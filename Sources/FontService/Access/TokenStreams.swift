@@ -1,8 +1,8 @@
 import Dispatch
 import DynamicType
-import ScopedPreferences
 import Foundation
 import HTTPServer
+import ScopedPreferences
 import Synchronization
 
 /// The event streams opened with a scoped token, each ended when its token stops being valid

@@ -29,7 +29,8 @@ final class WriteQuota: Sendable {
         return buckets.withLock { buckets in
             var bucket = buckets[reader] ?? Bucket(tokens: capacity, updated: now)
             let elapsed = now - bucket.updated
-            bucket.tokens = min(capacity, bucket.tokens + perSecond * (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18))
+            bucket.tokens = min(
+                capacity, bucket.tokens + perSecond * (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18))
             bucket.updated = now
             defer {
                 buckets[reader] = bucket

@@ -18,13 +18,17 @@ final class CachedAnswer: Sendable {
     /// What keeping it costs, for the caches' byte bound: the responses' fields and the body (shared).
     let byteCount: Int
 
-    init(response: HTTPResponse, notModified: HTTPResponse, privateResponse: HTTPResponse, privateNotModified: HTTPResponse, entityTag: EntityTag) {
+    init(
+        response: HTTPResponse, notModified: HTTPResponse, privateResponse: HTTPResponse, privateNotModified: HTTPResponse,
+        entityTag: EntityTag
+    ) {
         self.response = response
         self.notModified = notModified
         self.privateResponse = privateResponse
         self.privateNotModified = privateNotModified
         self.entityTag = entityTag
-        byteCount = response.headerBytes.count + response.body.count + notModified.headerBytes.count
+        byteCount =
+            response.headerBytes.count + response.body.count + notModified.headerBytes.count
             + privateResponse.headerBytes.count + privateNotModified.headerBytes.count
     }
 

@@ -52,11 +52,13 @@ struct EntityTag: Hashable, Sendable {
                 let next = list.index(after: index)
                 if Self.endsMember(list, at: next) { return true }
             } else if byte == UInt8(ascii: "W"), let slash = list.index(index, offsetBy: 1, limitedBy: end),
-                      slash != end, list[slash] == UInt8(ascii: "/") {
+                slash != end, list[slash] == UInt8(ascii: "/")
+            {
                 memberStart = list.index(after: slash)
             }
             if memberStart != end, list[memberStart] == UInt8(ascii: "\""),
-               let close = list[list.index(after: memberStart)...].firstIndex(of: UInt8(ascii: "\"")) {
+                let close = list[list.index(after: memberStart)...].firstIndex(of: UInt8(ascii: "\""))
+            {
                 // A quoted tag may hold commas: resume after its closing quote.
                 index = list.index(after: close)
                 if Self.endsMember(list, at: index), list[memberStart..<index].elementsEqual(quoted) { return true }

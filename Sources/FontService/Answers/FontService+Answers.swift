@@ -86,7 +86,8 @@ extension FontService {
     /// `/scale`'s answer: the value times the style's metrics scale at the category.
     func scaledValue(_ request: ScaleRequest) throws(FontServiceError) -> ScaledValue {
         do {
-            return ScaledValue(value: request.value, factor: try resolver.table.definition(of: request.style).metricsScale(at: request.category))
+            return ScaledValue(
+                value: request.value, factor: try resolver.table.definition(of: request.style).metricsScale(at: request.category))
         } catch {
             throw .invalidValue(error)
         }
@@ -146,8 +147,9 @@ extension FontService {
             return .response(cachedAnswer(body: try encoded(index), followsPreferences: true, extraFields: vary).reply(to: context))
         }
         let page = Array(IndexPage.html(index).utf8)
-        return .response(cachedAnswer(body: page, followsPreferences: true, contentType: Self.htmlContentType, extraFields: vary)
-            .reply(to: context))
+        return .response(
+            cachedAnswer(body: page, followsPreferences: true, contentType: Self.htmlContentType, extraFields: vary)
+                .reply(to: context))
     }
 
     /// Whether an `Accept` field (RFC 9110 §12.5.1) ranks JSON above HTML: `application/json` (or
@@ -155,7 +157,8 @@ extension FontService {
     /// field, or on a tie, a browser's page.
     static func prefersJSON(_ accept: String?) -> Bool {
         guard let accept else { return false }
-        var json = (weight: 0.0, specificity: -1), html = (weight: 0.0, specificity: -1)
+        var json = (weight: 0.0, specificity: -1)
+        var html = (weight: 0.0, specificity: -1)
         for element in accept.split(separator: ",") {
             let parts = element.split(separator: ";").map { part in
                 String(part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()).lowercased()

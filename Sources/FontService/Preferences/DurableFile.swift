@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Replaces a small file so that a crash at any moment leaves the old or the new content:

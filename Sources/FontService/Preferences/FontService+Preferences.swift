@@ -28,9 +28,12 @@ extension FontService {
         case .ready: break
         case .catchUpFirst: return .retry { [store] ready in store.catchUp(for: lastEventID, then: ready) }
         case .unavailable(let reason):
-            return .response(errorResponse(.storeUnavailable(
-                "the resume from \(lastEventID ?? "") needs changes this replica has not seen, and the preferences store is unreachable (\(reason)); reconnect shortly"),
-                to: context.request))
+            return .response(
+                errorResponse(
+                    .storeUnavailable(
+                        "the resume from \(lastEventID ?? "") needs changes this replica has not seen, and the preferences store is unreachable (\(reason)); reconnect shortly"
+                    ),
+                    to: context.request))
         }
         let grant = context.grant
         return .stream(eventStreamHead(context)) { [store, tokenStreams] stream in
@@ -45,9 +48,10 @@ extension FontService {
     /// the effective category after and before, and the change's id.
     func changeCategory(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
         try change(context, fields: [.category], example: #"{"category": "xl"}"#) { outcome throws(FontServiceError) in
-            try self.encoded(CategoryChange(
-                scope: outcome.after.scope, category: outcome.after.category, previous: outcome.before.category,
-                sequence: outcome.after.sequence))
+            try self.encoded(
+                CategoryChange(
+                    scope: outcome.after.scope, category: outcome.after.category, previous: outcome.before.category,
+                    sequence: outcome.after.sequence))
         }
     }
 
@@ -67,10 +71,13 @@ extension FontService {
         _ context: RequestContext, fields: [ReaderPreference], example: String,
         answer: @escaping @Sendable (ScopeTree.ChangeOutcome) throws(FontServiceError) -> [UInt8]
     ) throws(FontServiceError) -> HTTPReply {
-        var body = try ScopeUpdate(body: context.request.body, path: context.route.path, fields: fields, example: example, scope: context.scope)
+        var body = try ScopeUpdate(
+            body: context.request.body, path: context.route.path, fields: fields, example: example, scope: context.scope)
         // A reading font must be one fontconfig knows (docs/DESIGN.md §33 (The reading font)), kept as fontconfig spells it.
         if case .set(let family) = body.settings[.readingFont], !family.isEmpty {
-            do { body.settings[.readingFont] = .set(try resolver.catalog.installedFamily(named: family)) } catch { throw .invalidValue(error) }
+            do { body.settings[.readingFont] = .set(try resolver.catalog.installedFamily(named: family)) } catch {
+                throw .invalidValue(error)
+            }
         }
         try checkBounds(body.settings, at: context.scope)
         let update = body
@@ -84,9 +91,12 @@ extension FontService {
                 case .failure(let error) where error.isScopeLimit:
                     pending.complete(self.errorResponse(.scopeLimit(error.description), to: context.request))
                 case .failure(.unavailable(let reason)):
-                    pending.complete(self.errorResponse(.storeUnavailable(
-                        "the change is not known to be committed: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again"),
-                        to: context.request))
+                    pending.complete(
+                        self.errorResponse(
+                            .storeUnavailable(
+                                "the change is not known to be committed: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again"
+                            ),
+                            to: context.request))
                 case .failure(.refused(let reason)):
                     pending.complete(self.errorResponse(.storeUnavailable(reason), to: context.request))
                 case .failure(let error):
@@ -94,10 +104,13 @@ extension FontService {
                 case .success(let outcome):
                     do throws(FontServiceError) {
                         let body = try answer(outcome)
-                        pending.complete(HTTPResponse(
-                            status: 200, headers: [Self.jsonContentType] + (context.isPublic ? [(name: "Cache-Control", value: "no-store")] : Self.privateFields)
-                                + Self.corsHeaders,
-                            body: body))
+                        pending.complete(
+                            HTTPResponse(
+                                status: 200,
+                                headers: [Self.jsonContentType]
+                                    + (context.isPublic ? [(name: "Cache-Control", value: "no-store")] : Self.privateFields)
+                                    + Self.corsHeaders,
+                                body: body))
                     } catch {
                         pending.complete(self.errorResponse(error, to: context.request))
                     }
@@ -135,7 +148,8 @@ extension FontService {
             do {
                 refresh = try resolver.refreshFonts(force: force)
             } catch {
-                logger.error("could not read the installed fonts again; answering from the fonts read before", metadata: ["error": "\(error)"])
+                logger.error(
+                    "could not read the installed fonts again; answering from the fonts read before", metadata: ["error": "\(error)"])
                 return
             }
             guard let refresh else { return }
@@ -146,9 +160,11 @@ extension FontService {
                 logger.info("read the fonts again; the same faces are installed", metadata: ["fontGeneration": "\(refresh.generation)"])
                 return
             }
-            logger.notice("the installed fonts changed", metadata: [
-                "fontGeneration": "\(refresh.generation)", "previous": "\(refresh.previousGeneration)", "forced": "\(force)",
-            ])
+            logger.notice(
+                "the installed fonts changed",
+                metadata: [
+                    "fontGeneration": "\(refresh.generation)", "previous": "\(refresh.previousGeneration)", "forced": "\(force)",
+                ])
             store.fontsChanged(to: refresh.generation)
         }
     }
@@ -163,7 +179,8 @@ extension FontService {
     func checkBounds(_ settings: PerPreference<ScopeTree.Setting>, at scope: PreferenceScope) throws(FontServiceError) {
         let inherited = scope.parent.map(store.preferences(of:)) ?? .initial
         let current = store.preferences(of: scope)
-        let lower = ReaderPreference.minimumCategory, upper = ReaderPreference.maximumCategory
+        let lower = ReaderPreference.minimumCategory
+        let upper = ReaderPreference.maximumCategory
         let categories = ContentSizeCategory.allCases
         for preference in [lower, upper] {
             guard case .set(let raw) = settings[preference], let value = CategoryBound(rawValue: raw)?.category else { continue }
@@ -176,14 +193,17 @@ extension FontService {
             throw .conflictingParameters(
                 "\(preference.wireName) \(value.rawValue)", "\(passed.wireName) \(passedBound?.rawValue ?? "none") of \(holder)",
                 reason: "a scope's bounds only narrow its ancestors'; \(scope.path)'s \(preference.wireName) may be "
-                    + "\((allowed.minimum ?? categories[0]).rawValue) to \((allowed.maximum ?? categories[categories.count - 1]).rawValue), or none to inherit")
+                    + "\((allowed.minimum ?? categories[0]).rawValue) to \((allowed.maximum ?? categories[categories.count - 1]).rawValue), or none to inherit"
+            )
         }
         let minimum = bound(settings[lower], lower, current: current.minimumCategory, inherited: inherited.minimumCategory)
         let maximum = bound(settings[upper], upper, current: current.maximumCategory, inherited: inherited.maximumCategory)
         if let minimum, let maximum, minimum > maximum {
             throw .conflictingParameters(
                 "\(lower.wireName) \(minimum.rawValue)", "\(upper.wireName) \(maximum.rawValue)",
-                reason: "\(scope.isRoot ? "the root scope" : scope.path)'s minimum would be above its maximum; lower the one or raise the other")
+                reason:
+                    "\(scope.isRoot ? "the root scope" : scope.path)'s minimum would be above its maximum; lower the one or raise the other"
+            )
         }
     }
 
@@ -222,7 +242,9 @@ struct ScopeUpdate: Sendable {
         do { document = try JSONDocument(parsing: body) } catch {
             throw .invalidBody(body.isEmpty ? "it is empty; send \(example)" : "it is not JSON (\(error)); send \(example)")
         }
-        guard case .object(let members) = document, !members.isEmpty else { throw .invalidBody("expected a JSON object such as \(example)") }
+        guard case .object(let members) = document, !members.isEmpty else {
+            throw .invalidBody("expected a JSON object such as \(example)")
+        }
         var seen: Set<String> = []
         for member in members {
             guard let preference = fields.first(where: { $0.wireName == member.key }) else {
@@ -236,7 +258,8 @@ struct ScopeUpdate: Sendable {
             case .null:
                 guard !scope.isRoot else {
                     throw .invalidBody(
-                        "'\(member.key)' is null, which clears a scope's own value so it inherits again; the root scope inherits from nothing, so give it a value")
+                        "'\(member.key)' is null, which clears a scope's own value so it inherits again; the root scope inherits from nothing, so give it a value"
+                    )
                 }
                 settings[preference] = .clear
             case .string(let name):

@@ -71,13 +71,14 @@ extension StateFileContents: Codable {
             self = try JSONDocumentDecoder(mode: .strict).decode(StateFileContents.self, from: fileBytes)
         } catch {
             let at = error.pathDescription
-            let reason = switch error.problem {
-            case .notJSON(let syntaxError)?: "not JSON (\(syntaxError))"
-            case .unknownKey?: "'\(at)' is not a field of the state file"
-            case .duplicateKey?: "'\(at)' appears twice"
-            case .wrongType? where at.isEmpty: "expected an object"
-            default: error.reason
-            }
+            let reason =
+                switch error.problem {
+                case .notJSON(let syntaxError)?: "not JSON (\(syntaxError))"
+                case .unknownKey?: "'\(at)' is not a field of the state file"
+                case .duplicateKey?: "'\(at)' appears twice"
+                case .wrongType? where at.isEmpty: "expected an object"
+                default: error.reason
+                }
             throw FileError(path: path, reason: reason)
         }
     }

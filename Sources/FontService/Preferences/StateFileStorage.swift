@@ -1,7 +1,8 @@
 import DynamicType
 import ScopedPreferences
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The state file (§12 (The store and the state file)) as a `PreferenceStorage`: one JSON document, rewritten whole and durably
@@ -50,7 +51,9 @@ public final class StateFileStorage: PreferenceStorage {
             guard entry.scope.isRoot, entry.isEvent, entry.position == entry.sequence else {
                 throw StateFileError.scopesNotHeld(path: path)
             }
-            guard let value = entry.change.value, let previous = entry.change.previous else { throw StateFileError.scopesNotHeld(path: path) }
+            guard let value = entry.change.value, let previous = entry.change.previous else {
+                throw StateFileError.scopesNotHeld(path: path)
+            }
             guard StateFileContents.held.contains(entry.change.preference) else {
                 throw StateFileError.preferenceNotHeld(path: path, noun: entry.change.preference.declaration.noun)
             }
@@ -75,7 +78,8 @@ public final class StateFileStorage: PreferenceStorage {
 
         public var description: String {
             switch self {
-            case .scopesNotHeld(let path): "the state file \(path) holds the root scope's preferences only; use an SQLite store (--store) for scopes"
+            case .scopesNotHeld(let path):
+                "the state file \(path) holds the root scope's preferences only; use an SQLite store (--store) for scopes"
             case .preferenceNotHeld(let path, let noun): "the state file \(path) holds no \(noun); use an SQLite store (--store) for it"
             }
         }
@@ -139,7 +143,7 @@ extension StateFileEntry: Codable {
         // Exactly one preference's value, and it and `previous` values that preference takes.
         let named = values.preferences { $0 != nil }
         guard named.count == 1, let preference = named.first, let value = values[preference], let previous,
-              preference.declaration.isRawValue(value), preference.declaration.isRawValue(previous)
+            preference.declaration.isRawValue(value), preference.declaration.isRawValue(previous)
         else {
             let kinds = StateFileContents.held.map { "a \($0.declaration.noun)" }
             throw DecodingError.refusal(

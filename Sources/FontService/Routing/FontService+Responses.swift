@@ -56,7 +56,8 @@ extension FontService {
         headers += Self.corsHeaders
         let document = ErrorDocument(error: error.code, message: error.description, suggestion: error.suggestion, allowed: error.allowed)
         // Only strings: encoding cannot fail, but an answer must go out even if it did.
-        let body = (try? OrderedJSONEncoder().encode(document)).map(Array.init)
+        let body =
+            (try? OrderedJSONEncoder().encode(document)).map(Array.init)
             ?? Array("{\"error\":\"internal\",\"message\":\"The error could not be written as JSON.\"}".utf8)
         return HTTPResponse(status: error.status, headers: headers, body: body)
     }
@@ -77,7 +78,9 @@ extension FontService {
                 (name: "Access-Control-Allow-Methods", value: (browserMethods ?? methods).joined(separator: ", ")),
                 (name: "Access-Control-Allow-Headers", value: "Authorization, Content-Type, If-None-Match, Last-Event-ID"),
                 (name: "Access-Control-Max-Age", value: "86400"),
-            ] + (methods.contains("PUT") ? [(name: "Vary", value: "Origin, Access-Control-Request-Headers")] : [])  // PUT depends on the origin
+            ]
+                // PUT depends on the origin.
+                + (methods.contains("PUT") ? [(name: "Vary", value: "Origin, Access-Control-Request-Headers")] : [])
                 + corsHeaders)
     }
 }

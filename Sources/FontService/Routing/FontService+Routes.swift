@@ -15,42 +15,58 @@ extension FontService {
 
     /// Every endpoint of docs/DESIGN.md §7 (HTTP endpoints): adding one is an entry here and its handler.
     static let routes = RouteTable([
-        Route("/", summary: "This index: a page for a browser, or this list as JSON for Accept: application/json.",
+        Route(
+            "/", summary: "This index: a page for a browser, or this list as JSON for Accept: application/json.",
             get: .live { service, context throws(FontServiceError) in try service.indexAnswer(context) }),
         Route(
             "/font", parameters: fontParameters,
             required: [.style], followsOmitted: QueryParameters.Name.readerPreferences, example: "/font?style=body",
             summary: "The resolved font of one style at the reader's category, or the one asked for.",
-            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.fontRequest(context) },
-                              answer: { service, request throws(FontServiceError) in try service.encoded(service.resolveFont(request)) })),
+            get: Route.cached(
+                subject: { service, context throws(FontServiceError) in try service.fontRequest(context) },
+                answer: { service, request throws(FontServiceError) in try service.encoded(service.resolveFont(request)) })),
         Route(
             "/capsize", parameters: fontParameters,
             required: [.style], followsOmitted: QueryParameters.Name.readerPreferences, example: "/capsize?style=body",
             summary: "Capsize's trims and metrics of one style's resolved face, as /font resolves it.",
-            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.fontRequest(context) },
-                              answer: { service, request throws(FontServiceError) in try service.encoded(service.capsizeAnswer(request)) })),
+            get: Route.cached(
+                subject: { service, context throws(FontServiceError) in try service.fontRequest(context) },
+                answer: { service, request throws(FontServiceError) in try service.encoded(service.capsizeAnswer(request)) })),
         Route(
-            "/fonts", parameters: [.category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .readingFont, .maximumPointSize, .scope],
+            "/fonts",
+            parameters: [
+                .category, .minimumCategory, .maximumCategory, .traits, .family, .weight, .legibility, .textSpacing, .readingFont,
+                .maximumPointSize, .scope,
+            ],
             followsOmitted: QueryParameters.Name.readerPreferences,
             summary: "Every style's resolved font, in table order.",
-            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.fontTemplate(context) },
-                              answer: { service, template throws(FontServiceError) in try service.encoded(service.fontCollection(template)) })),
+            get: Route.cached(
+                subject: { service, context throws(FontServiceError) in try service.fontTemplate(context) },
+                answer: { service, template throws(FontServiceError) in try service.encoded(service.fontCollection(template)) })),
         Route(
-            "/scale", parameters: [.style, .category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .value, .scope], required: [.style, .value],
+            "/scale",
+            parameters: [.style, .category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .value, .scope],
+            required: [.style, .value],
             followsOmitted: [.category], example: "/scale?style=body&value=8",
             summary: "A value scaled as a style scales at a category.",
-            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.scaleRequest(context) },
-                              answer: { service, request throws(FontServiceError) in try service.encoded(service.scaledValue(request)) })),
-        Route("/styles", summary: "The loaded style table.",
+            get: Route.cached(
+                subject: { service, context throws(FontServiceError) in try service.scaleRequest(context) },
+                answer: { service, request throws(FontServiceError) in try service.encoded(service.scaledValue(request)) })),
+        Route(
+            "/styles", summary: "The loaded style table.",
             get: Route.cached { service throws(FontServiceError) in try service.encoded(service.resolver.table) }),
-        Route("/categories", summary: "The content-size categories, smallest first.",
+        Route(
+            "/categories", summary: "The content-size categories, smallest first.",
             get: Route.cached { service throws(FontServiceError) in try service.encoded(ContentSizeCategory.listing) }),
         Route(
             "/faces", parameters: [.family],
             summary: "The installed faces fontconfig lists.",
-            get: Route.cached(subject: { _, context in context.parameters[.family] },
-                              answer: { service, family throws(FontServiceError) in try service.encoded(service.resolver.catalog.faces(family: family)) })),
-        Route("/healthz", summary: "Whether the server is up, and its version.",
+            get: Route.cached(
+                subject: { _, context in context.parameters[.family] },
+                answer: { service, family throws(FontServiceError) in try service.encoded(service.resolver.catalog.faces(family: family)) })
+        ),
+        Route(
+            "/healthz", summary: "Whether the server is up, and its version.",
             get: .live { service, context throws(FontServiceError) in try service.healthAnswer(context) }),
         Route(
             "/preferences", parameters: [.scope],
@@ -67,36 +83,49 @@ extension FontService {
             summary: "The newest revocation of a scope's tokens; PUT revokes them.",
             get: .live { service, context throws(FontServiceError) in try service.revocationAnswer(context) },
             put: .live { service, context throws(FontServiceError) in try service.revokeTokens(context) }),
-        Route("/events", parameters: [.lastEventID, .scope, .accessToken], summary: "The reader's preferences as an event stream: a snapshot, then every change.",
+        Route(
+            "/events", parameters: [.lastEventID, .scope, .accessToken],
+            summary: "The reader's preferences as an event stream: a snapshot, then every change.",
             get: .live { service, context in service.eventStream(context) }),
         Route(
-            "/css", parameters: [
-                .category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .prefix, .format, .unit, .trim, .fallbackFor,
+            "/css",
+            parameters: [
+                .category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .prefix, .format, .unit, .trim,
+                .fallbackFor,
                 .scope, .accessToken,
             ],
             followsOmitted: QueryParameters.Name.readerPreferences,
             followsWhen: [.category: "all"], contentType: FontService.cssContentType,
             summary: "A stylesheet of every style at the reader's category.",
-            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.stylesheetRequest(context) },
-                              answer: { service, request throws(FontServiceError) in try service.stylesheet(request) })),
+            get: Route.cached(
+                subject: { service, context throws(FontServiceError) in try service.stylesheetRequest(context) },
+                answer: { service, request throws(FontServiceError) in try service.stylesheet(request) })),
         Route(
-            "/tokens", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .trim, .scope, .accessToken],
+            "/tokens",
+            parameters: [
+                .category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .trim, .scope, .accessToken,
+            ],
             followsOmitted: QueryParameters.Name.readerPreferences,
             contentType: FontService.designTokensContentType,
             summary: "Design tokens of every style at the reader's category.",
-            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.blockRequest(context) },
-                              answer: { service, request throws(FontServiceError) in try service.designTokens(request) })),
+            get: Route.cached(
+                subject: { service, context throws(FontServiceError) in try service.blockRequest(context) },
+                answer: { service, request throws(FontServiceError) in try service.designTokens(request) })),
         Route(
             "/fontd.js", contentType: FontService.javaScriptContentType,
             summary: "The module that makes a web page follow the reader.",
             get: Route.cached { _ in Array(FollowerScript.source.utf8) }),
         Route(
-            "/specimen", parameters: [.category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .trim, .scope, .accessToken],
+            "/specimen",
+            parameters: [
+                .category, .minimumCategory, .maximumCategory, .legibility, .textSpacing, .readingFont, .trim, .scope, .accessToken,
+            ],
             followsOmitted: QueryParameters.Name.readerPreferences,
             contentType: FontService.htmlContentType,
             summary: "The specimen page: every style at the reader's category.",
-            get: Route.cached(subject: { service, context throws(FontServiceError) in try service.specimenRequest(context) },
-                              answer: { service, request throws(FontServiceError) in try service.specimen(request) })),
+            get: Route.cached(
+                subject: { service, context throws(FontServiceError) in try service.specimenRequest(context) },
+                answer: { service, request throws(FontServiceError) in try service.specimen(request) })),
         Route(
             "/font-files/", matchingPrefix: "<sha256>",
             summary: "A font file a stylesheet names.",

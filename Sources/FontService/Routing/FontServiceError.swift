@@ -163,7 +163,8 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
             let shown = text.map { " ('\($0)')" } ?? " (not shown: it is a credential)"
             return "\(subject)\(shown) is not valid percent-encoded UTF-8; write '%' as %25 and other bytes as %XX."
         case .notFound(let path):
-            return "There is nothing at '\(path)'; the API has: \(FontService.routes.paths.joined(separator: ", "))." + NearestNames.didYouMean(suggestion)
+            return "There is nothing at '\(path)'; the API has: \(FontService.routes.paths.joined(separator: ", "))."
+                + NearestNames.didYouMean(suggestion)
         case .methodNotAllowed(let method, let path, let allowed):
             // "GET or HEAD", "GET, HEAD or PUT": the methods a request can use, then the preflight.
             let usable = allowed.filter { $0 != "OPTIONS" }
@@ -173,11 +174,14 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .invalidBody(let reason):
             return "Invalid request body: \(reason)."
         case .unauthorized(.noCredential(let scope, let writing)) where scope.isRoot && writing:
-            return "Changing preferences needs the server's token: send 'Authorization: Bearer <token>' (fontd serve --token or FONTD_TOKEN)."
+            return
+                "Changing preferences needs the server's token: send 'Authorization: Bearer <token>' (fontd serve --token or FONTD_TOKEN)."
         case .unauthorized(.noCredential(let scope, let writing)):
-            return "\(writing ? "Changing" : "Reading") the preferences of \(scope.path) needs a token for it, because a reader's text size is personal: send 'Authorization: Bearer <token>' (or access_token= on /events, /css, /tokens and /specimen); fontd token issue --scope \(scope.segments.first ?? "") makes one."
+            return
+                "\(writing ? "Changing" : "Reading") the preferences of \(scope.path) needs a token for it, because a reader's text size is personal: send 'Authorization: Bearer <token>' (or access_token= on /events, /css, /tokens and /specimen); fontd token issue --scope \(scope.segments.first ?? "") makes one."
         case .unauthorized(.closedScopes(let scope)):
-            return "The preferences of \(scope.path) are not served: this server has no token and listens beyond loopback, so scopes other than the root are closed; start it with --token (and --jwt-secret or --jwt-public-key for scoped tokens)."
+            return
+                "The preferences of \(scope.path) are not served: this server has no token and listens beyond loopback, so scopes other than the root are closed; start it with --token (and --jwt-secret or --jwt-public-key for scoped tokens)."
         case .unauthorized(.badCredential(let reason)):
             return "The token is refused: \(reason); send the server's token or a scoped token from fontd token issue."
         case .unauthorized(.malformedField):
@@ -187,7 +191,8 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .storeUnavailable(let reason):
             return reason.prefix(1).uppercased() + reason.dropFirst() + "."
         case .stateNotSaved(let reason):
-            return "The change was not saved, so nothing changed (\(reason)); check the preferences store (the server's log says more) and try again."
+            return
+                "The change was not saved, so nothing changed (\(reason)); check the preferences store (the server's log says more) and try again."
         case .resolutionFailed(let what, let reason):
             return "Could not resolve \(what): \(reason)"
         case .invalidParameter(let what, let value, let allowed):
@@ -200,20 +205,25 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .unknownFontFile(let hash):
             return "No font file that a stylesheet names has the hash \(hash); ask /css again for the current url()s."
         case .misdirected(let host):
-            return "This server does not answer for the host '\(host)': a page whose name was made to point at it (DNS rebinding) must not reach the reader's preferences. Ask for localhost or the server's address, or start fontd serve --server-name NAME for a name of its own."
+            return
+                "This server does not answer for the host '\(host)': a page whose name was made to point at it (DNS rebinding) must not reach the reader's preferences. Ask for localhost or the server's address, or start fontd serve --server-name NAME for a name of its own."
         case .foreignOrigin(let origin, let scope, let writing, let takesTokens):
             let page = origin.map { "A page of \($0)" } ?? "A page of another site"
             let allow = "fontd serve --cors-origin \(origin ?? "ORIGIN")"
             if writing {
-                return "\(page) may not change the reader's preferences: changes come from local programs, fontd's own pages, origins the reader trusts and requests with a token. To let its pages change them, start \(allow)."
+                return
+                    "\(page) may not change the reader's preferences: changes come from local programs, fontd's own pages, origins the reader trusts and requests with a token. To let its pages change them, start \(allow)."
             }
-            let token = takesTokens
+            let token =
+                takesTokens
                 ? "send a token for it (access_token= on /events, /css, /tokens and /specimen; fontd token issue --scope \(scope.segments.first ?? "") makes one)"
                 : "this server takes no tokens (start it with --token and --jwt-secret for scoped tokens)"
-            return "\(page) may not read the preferences of \(scope.path), because a reader's text size is personal: \(token), or start \(allow)."
+            return
+                "\(page) may not read the preferences of \(scope.path), because a reader's text size is personal: \(token), or start \(allow)."
         case .tooManyWrites(let seconds, let reader, let perSecond):
             let who = reader.map { "The reader \($0)" } ?? "The root scope"
-            return "Too many changes: \(who) may make \(formatNumber(perSecond)) a second (fontd serve --max-writes-per-second); try again in \(seconds) s."
+            return
+                "Too many changes: \(who) may make \(formatNumber(perSecond)) a second (fontd serve --max-writes-per-second); try again in \(seconds) s."
         case .refused(let failure):
             let reason = failure.reason
             switch failure {
@@ -230,7 +240,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-extension Array<String> {
+extension [String] {
     /// The items as a sentence lists them: `a`, `a or b`, `a, b or c` (with `conjunction` "or").
     func listed(_ conjunction: String) -> String {
         count > 1 ? dropLast().joined(separator: ", ") + " \(conjunction) " + (last ?? "") : joined()

@@ -15,7 +15,8 @@ extension FontService {
 
     /// `/css`'s request: the categories, the prefix and the form; omitted preferences filled in.
     func stylesheetRequest(_ context: RequestContext) throws(FontServiceError) -> WebDocuments.Stylesheet {
-        let parameters = context.parameters, reader = context.preferences
+        let parameters = context.parameters
+        let reader = context.preferences
         let range = try parameters.categoryRange(within: reader)
         let readingFont = try parameters.value(.readingFont, ReadingFont.init(parsing:)) ?? reader.readingFont
         do {
@@ -36,23 +37,30 @@ extension FontService {
             case .unknownTrim(let text): throw .invalidParameter(what: "trim", value: text, allowed: CSSTrim.allCases.map(\.rawValue))
             case .conflict(.tailwindWithTrim):
                 throw .conflictingParameters(
-                    "format=tailwind", "trim or fallbackFor", reason: "a Tailwind theme holds values, not the rules a trim or a fallback face needs; use format=css")
+                    "format=tailwind", "trim or fallbackFor",
+                    reason: "a Tailwind theme holds values, not the rules a trim or a fallback face needs; use format=css")
             case .conflict(.tailwindWithPrefix):
                 throw .conflictingParameters(
-                    "format=tailwind", "prefix", reason: "a Tailwind theme uses Tailwind's own names (--text-body, --font-body); leave out prefix")
+                    "format=tailwind", "prefix",
+                    reason: "a Tailwind theme uses Tailwind's own names (--text-body, --font-body); leave out prefix")
             case .conflict(.tailwindWithEveryCategory):
-                throw .conflictingParameters("format=tailwind", "category=all", reason: "a Tailwind theme holds one category; ask for one, or use format=css")
+                throw .conflictingParameters(
+                    "format=tailwind", "category=all", reason: "a Tailwind theme holds one category; ask for one, or use format=css")
             case .conflict(.everyCategoryWithLegibility):
                 throw .conflictingParameters(
                     "category=all", "legibility",
-                    reason: "category=all carries both weights (bold under [data-bold-text]) and the reader's own on plain :root; leave out legibility")
+                    reason:
+                        "category=all carries both weights (bold under [data-bold-text]) and the reader's own on plain :root; leave out legibility"
+                )
             }
         }
     }
 
     /// `stylesheet` with its `fallbackFor` family as installed: refused here, as a 400 naming the
     /// nearest installed families (§33 (The reading font)), rather than when the answer is made.
-    private func installedFallback(_ stylesheet: WebDocuments.Stylesheet) throws(WebDocuments.Stylesheet.OptionError) -> WebDocuments.Stylesheet {
+    private func installedFallback(_ stylesheet: WebDocuments.Stylesheet) throws(WebDocuments.Stylesheet.OptionError)
+        -> WebDocuments.Stylesheet
+    {
         guard let family = stylesheet.fallbackFor else { return stylesheet }
         var stylesheet = stylesheet
         do { stylesheet.fallbackFor = try resolver.catalog.installedFamily(named: family) } catch { throw .invalidValue(error) }
@@ -96,9 +104,11 @@ extension FontService {
     func specimen(_ request: SpecimenRequest) throws(FontServiceError) -> [UInt8] {
         let block = request.block
         return try web("the specimen") {
-            Array(try webDocuments.specimen(
-                category: block.category, legibility: block.legibility, textSpacing: block.textSpacing, range: block.range,
-                readingFont: block.readingFont.family, preview: request.preview, trim: block.trim).utf8)
+            Array(
+                try webDocuments.specimen(
+                    category: block.category, legibility: block.legibility, textSpacing: block.textSpacing, range: block.range,
+                    readingFont: block.readingFont.family, preview: request.preview, trim: block.trim
+                ).utf8)
         }
     }
 
@@ -141,7 +151,9 @@ extension FontService {
         case .forbidden(let restricted):
             let name = restricted.path.split(separator: "/").last.map(String.init) ?? restricted.path
             throw .forbidden(
-                reason: "the licence of \(name) (OS/2 fsType \(restricted.embeddingFlags)) does not permit embedding, so fontd does not send the file")
+                reason:
+                    "the licence of \(name) (OS/2 fsType \(restricted.embeddingFlags)) does not permit embedding, so fontd does not send the file"
+            )
         case .file(let found):
             file = found
         }
@@ -158,7 +170,8 @@ extension FontService {
             body = try HTTPFileBody(path: file.path, followingLinks: false)
         } catch {
             _ = resolver.files.confirm(file, opened: nil)
-            logger.notice("font file not sent: it cannot be opened as it was hashed", metadata: ["file": "\(file.path)", "error": "\(error)"])
+            logger.notice(
+                "font file not sent: it cannot be opened as it was hashed", metadata: ["file": "\(file.path)", "error": "\(error)"])
             throw .unknownFontFile(hash)
         }
         guard resolver.files.confirm(file, opened: PathStamp(status: body.status)) else {

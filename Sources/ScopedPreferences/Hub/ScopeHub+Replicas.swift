@@ -52,7 +52,10 @@ extension ScopeHub {
         }
         storeIsReachable()
         let (followed, reports) = state.withLock { state in
-            (entries.allSatisfy { state.tree.applyCommitted($0, rootChanged: publishRoot) }, state.watches.reports(in: state.tree, madeBy: nil))
+            (
+                entries.allSatisfy { state.tree.applyCommitted($0, rootChanged: publishRoot) },
+                state.watches.reports(in: state.tree, madeBy: nil)
+            )
         }
         reports.send()
         return followed ? .success(()) : reload()
@@ -95,7 +98,7 @@ extension ScopeHub {
 
     public func readiness(toResumeAfter lastEventID: String?) -> ResumeReadiness {
         guard storage is any SharedPreferenceStorage, let lastEventID, let number = Int(lastEventID),
-              number > state.withLock({ $0.tree.sequence })
+            number > state.withLock({ $0.tree.sequence })
         else { return .ready }
         if let reason = unreachableReason { return .unavailable(reason) }
         let now = DispatchTime.now().uptimeNanoseconds

@@ -39,13 +39,23 @@ extension ScopeHub {
 
     /// Notes that the storage answered; logs once when it had not.
     func storeIsReachable() {
-        guard let was = health.withLock({ reason in defer { reason = nil }; return reason }) else { return }
+        guard
+            let was = health.withLock({ reason in
+                defer { reason = nil }
+                return reason
+            })
+        else { return }
         logger.notice("the preferences store is reachable again", metadata: ["was": "\(was)"])
     }
 
     /// Notes that the storage cannot be reached; logs once, not per request.
     func storeIsUnreachable(_ reason: String) {
-        let first = health.withLock { current in defer { current = reason }; return current == nil }
-        if first { logger.warning("the preferences store is unreachable; changes are refused until it is back", metadata: ["reason": "\(reason)"]) }
+        let first = health.withLock { current in
+            defer { current = reason }
+            return current == nil
+        }
+        if first {
+            logger.warning("the preferences store is unreachable; changes are refused until it is back", metadata: ["reason": "\(reason)"])
+        }
     }
 }

@@ -17,7 +17,9 @@ public struct ScopeRecord: Hashable, Sendable {
     /// A record of `scope`'s own `values` and `marks`; the root's values it does not give are
     /// the initial ones (the root has every value, and records made before a preference existed
     /// name none for it).
-    public init(scope: PreferenceScope, values: PerPreference<String?> = .init(repeating: nil), marks: PerPreference<Int> = .init(repeating: 0)) {
+    public init(
+        scope: PreferenceScope, values: PerPreference<String?> = .init(repeating: nil), marks: PerPreference<Int> = .init(repeating: 0)
+    ) {
         self.scope = scope
         self.values = scope.isRoot ? PerPreference { values[$0] ?? $0.declaration.initialValue } : values
         self.marks = marks

@@ -107,7 +107,8 @@ public enum PreferenceStorageFailure: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .revocationsNotKept(let reason): "tokens cannot be revoked: \(reason); use the SQLite or PostgreSQL store (fontd serve --store)"
+        case .revocationsNotKept(let reason):
+            "tokens cannot be revoked: \(reason); use the SQLite or PostgreSQL store (fontd serve --store)"
         case .behind(let position): "another replica committed first (the store is at position \(position))"
         case .unavailable(let reason): "the store is unreachable (\(reason))"
         case .refusing(let reason): reason

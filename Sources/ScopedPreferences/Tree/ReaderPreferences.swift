@@ -15,7 +15,8 @@ public struct ReaderPreferences: Hashable, Sendable {
     public var maximumCategory: CategoryBound = .none
 
     public init(
-        category: ContentSizeCategory, legibilityWeight: LegibilityWeight, textSpacing: TextSpacing = .default, readingFont: ReadingFont = .none,
+        category: ContentSizeCategory, legibilityWeight: LegibilityWeight, textSpacing: TextSpacing = .default,
+        readingFont: ReadingFont = .none,
         minimumCategory: CategoryBound = .none, maximumCategory: CategoryBound = .none
     ) {
         self.category = category
@@ -45,7 +46,8 @@ extension ReaderPreferences {
     /// The scope's bounds as a range. Bounds that cross (an ancestor narrowed below a bound its
     /// descendant had set) meet at the upper one.
     public var range: CategoryRange {
-        let minimum = minimumCategory.category, maximum = maximumCategory.category
+        let minimum = minimumCategory.category
+        let maximum = maximumCategory.category
         if let minimum, let maximum, minimum > maximum { return (try? CategoryRange(minimum: maximum, maximum: maximum)) ?? .unbounded }
         return (try? CategoryRange(minimum: minimum, maximum: maximum)) ?? .unbounded
     }

@@ -3,7 +3,9 @@ import DynamicType
 extension ScopeTree {
     /// A preference a change sets (to a raw value), clears (inherits again) or leaves as it is.
     public enum Setting: Hashable, Sendable {
-        case keep, set(String), clear
+        case keep
+        case set(String)
+        case clear
 
         /// The own value after the change.
         func applied(to own: String?) -> String? {
@@ -57,28 +59,34 @@ extension ScopeTree {
         var (nextSequence, nextPosition) = (sequence, position)
         var entries: [ScopeHistoryEntry] = []
         for preference in ReaderPreference.allCases {
-            let after = record.values[preference], before = own.values[preference]
+            let after = record.values[preference]
+            let before = own.values[preference]
             guard after != before else { continue }
             // What the scope inherits: its parent's effective value (the root inherits nothing).
-            let inherited: (value: String, affected: Int) = scope.parent.map { effective(preference, at: $0) } ?? (preference.declaration.initialValue, 0)
+            let inherited: (value: String, affected: Int) =
+                scope.parent.map { effective(preference, at: $0) } ?? (preference.declaration.initialValue, 0)
             // A bound (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) counts only where it is tighter than the inherited one.
             let clamp = preference.declaration.clamp
-            let effectiveValue = { (own: String?) in own.map { value in clamp?.tighter(inherited.value, value) ?? value } ?? inherited.value }
+            let effectiveValue = { (own: String?) in own.map { value in clamp?.tighter(inherited.value, value) ?? value } ?? inherited.value
+            }
             let changesEffective = effectiveValue(before) != effectiveValue(after)
             nextPosition += 1
             if changesEffective { nextSequence += 1 }
-            entries.append(ScopeHistoryEntry(
-                position: nextPosition, sequence: nextSequence, isEvent: changesEffective, scope: scope,
-                change: ScopeHistoryEntry.Change(preference, value: after, previous: before)))
+            entries.append(
+                ScopeHistoryEntry(
+                    position: nextPosition, sequence: nextSequence, isEvent: changesEffective, scope: scope,
+                    change: ScopeHistoryEntry.Change(preference, value: after, previous: before)))
             // An event's id is the mark; a silent entry keeps the id of the newest change that had affected the scope.
             let affectedBefore = before != nil ? own.marks[preference] : max(own.marks[preference], inherited.affected)
             record.marks[preference] = changesEffective ? nextSequence : affectedBefore
         }
         if nextSequence > StoredScopes.maximumSequence { return .failure(.sequenceExhausted(sequence)) }
         if nextPosition > StoredScopes.maximumSequence { return .failure(.positionExhausted(position)) }
-        return .success(Plan(
-            scope: scope, before: bareAnswer(for: scope), record: record, wasEmpty: own.isEmpty, entries: entries, sequence: nextSequence,
-            position: nextPosition))
+        return .success(
+            Plan(
+                scope: scope, before: bareAnswer(for: scope), record: record, wasEmpty: own.isEmpty, entries: entries,
+                sequence: nextSequence,
+                position: nextPosition))
     }
 
     /// Makes a committed change current, keeps its history, and sends each event to the
@@ -128,7 +136,9 @@ extension ScopeTree {
     }
 
     /// The event `entry` makes for a subscriber of `scope` whose effective values went from `before` to `after`.
-    static func event(_ entry: ScopeHistoryEntry, before: ReaderPreferences, after: ReaderPreferences, for scope: PreferenceScope) -> PreferenceEvent {
+    static func event(_ entry: ScopeHistoryEntry, before: ReaderPreferences, after: ReaderPreferences, for scope: PreferenceScope)
+        -> PreferenceEvent
+    {
         let preference = entry.change.preference
         // Both are the preference's raw values, as `ReaderPreferences` holds them.
         return preference.declaration.changeEvent(

@@ -16,7 +16,8 @@ extension ScopeTree {
         // `plan` keeps positions below `Int.max`; saturated all the same, as no stored number may trap.
         let windowStart = window.first?.position ?? Self.successor(of: position)
         if let history = nodes[touched.path]?.history, let oldest = history.first, oldest.position < windowStart,
-           history.count > retention.perScope {
+            history.count > retention.perScope
+        {
             drop(through: windowStart - 1, of: touched, keeping: retention.perScope)
         }
     }
@@ -67,12 +68,15 @@ extension ScopeTree {
         var values = lineage.map { record(of: $0).values }
         for (level, entry) in entries.reversed() { values[level][entry.change.preference] = entry.change.previous }
         func effective() -> ReaderPreferences {
-            ReaderPreferences(values: PerPreference { preference in
-                let own = values.compactMap { $0[preference] }
-                // A bound is the tightest on the lineage, as `effective(_:at:)` has it.
-                if let clamp = preference.declaration.clamp, let first = own.first { return own.dropFirst().reduce(first, clamp.tighter) }
-                return own.last ?? preference.declaration.initialValue
-            })
+            ReaderPreferences(
+                values: PerPreference { preference in
+                    let own = values.compactMap { $0[preference] }
+                    // A bound is the tightest on the lineage, as `effective(_:at:)` has it.
+                    if let clamp = preference.declaration.clamp, let first = own.first {
+                        return own.dropFirst().reduce(first, clamp.tighter)
+                    }
+                    return own.last ?? preference.declaration.initialValue
+                })
         }
         var bytes: [UInt8] = []
         for (level, entry) in entries {

@@ -8,7 +8,9 @@ extension DesktopCommand {
     /// The state folder, or why there is none.
     static func stateFolder() throws -> String {
         guard let folder = TargetExclusions.stateFolder(environment: ProcessInfo.processInfo.environment) else {
-            throw ValidationError("No state folder: set XDG_STATE_HOME or HOME (the exclusions are kept in $XDG_STATE_HOME/fontd/\(TargetExclusions.fileName)).")
+            throw ValidationError(
+                "No state folder: set XDG_STATE_HOME or HOME (the exclusions are kept in $XDG_STATE_HOME/fontd/\(TargetExclusions.fileName))."
+            )
         }
         return folder
     }
@@ -17,7 +19,9 @@ extension DesktopCommand {
     static func target(_ text: String) throws -> String {
         guard TargetExclusions.knownTargets.contains(text) else {
             let suggestion = NearestNames.suggestion(for: text, among: TargetExclusions.knownTargets)
-            throw ValidationError("Unknown desktop target '\(text)': expected one of \(TargetExclusions.knownTargets.joined(separator: ", "))\(suggestion.map { " (did you mean \($0)?)" } ?? "").")
+            throw ValidationError(
+                "Unknown desktop target '\(text)': expected one of \(TargetExclusions.knownTargets.joined(separator: ", "))\(suggestion.map { " (did you mean \($0)?)" } ?? "")."
+            )
         }
         return text
     }
@@ -38,9 +42,10 @@ extension DesktopCommand {
         }
         let statusPath = TargetStatusRecord.path(stateFolder: folder)
         guard let record = TargetStatusRecord.read(statusPath), record.isServerRunning, record.targets[name] != nil else {
-            return Output.printLine(exclude
-                ? "\(name) excluded. No running fontd serve writes it: one that starts with --desktop or --bridge naming it puts its files back as you had them."
-                : "\(name) included. No running fontd serve writes it: one that starts with --desktop or --bridge naming it writes it.")
+            return Output.printLine(
+                exclude
+                    ? "\(name) excluded. No running fontd serve writes it: one that starts with --desktop or --bridge naming it puts its files back as you had them."
+                    : "\(name) included. No running fontd serve writes it: one that starts with --desktop or --bridge naming it writes it.")
         }
         // The server notices the file at once (inotify); its status says when it has acted.
         let deadline = Date().addingTimeInterval(5)
@@ -57,7 +62,9 @@ extension DesktopCommand {
         static let configuration = CommandConfiguration(
             commandName: "exclude",
             abstract: "Stop fontd writing one desktop target, and put its files back as you had them.",
-            discussion: "Targets: \(TargetExclusions.knownTargets.joined(separator: ", ")). Kept in $XDG_STATE_HOME/fontd/\(TargetExclusions.fileName); a running fontd serve acts at once, else the next one that starts.")
+            discussion:
+                "Targets: \(TargetExclusions.knownTargets.joined(separator: ", ")). Kept in $XDG_STATE_HOME/fontd/\(TargetExclusions.fileName); a running fontd serve acts at once, else the next one that starts."
+        )
 
         @Argument(help: "The target: \(TargetExclusions.knownTargets.joined(separator: ", ")).")
         var target: String

@@ -14,9 +14,10 @@ struct DesktopCommand: ParsableCommand {
 
     /// The option every subcommand takes: which xdg-desktop-portal to install for.
     struct PortalOptions: ParsableArguments {
-        @Option(help: ArgumentHelp(
-            "The xdg-desktop-portal whose version decides where files go (default: the first of \(XDGDesktopPortal.knownExecutables.joined(separator: ", "))).",
-            valueName: "path"))
+        @Option(
+            help: ArgumentHelp(
+                "The xdg-desktop-portal whose version decides where files go (default: the first of \(XDGDesktopPortal.knownExecutables.joined(separator: ", "))).",
+                valueName: "path"))
         var portalExecutable: String?
 
         func installation() throws -> DesktopInstallation {
@@ -34,7 +35,10 @@ struct DesktopCommand: ParsableCommand {
                 configuration when it starts: restart it (systemctl --user restart xdg-desktop-portal) or log in again.
                 """)
 
-        @Flag(help: "Let the portal backend also answer org.gnome.desktop.interface text-scaling-factor (the default of fontd serve --portal-text-scaling-factor).")
+        @Flag(
+            help:
+                "Let the portal backend also answer org.gnome.desktop.interface text-scaling-factor (the default of fontd serve --portal-text-scaling-factor)."
+        )
         var textScalingFactor = false
         @OptionGroup var portal: PortalOptions
 
@@ -43,10 +47,13 @@ struct DesktopCommand: ParsableCommand {
             let report = try installation.install(textScalingFactor: textScalingFactor)
             report.forEach(Output.printLine)
             let changed = report.contains { !$0.hasPrefix("unchanged") }
-            Output.printLine(changed ? "fontd is installed as your Settings portal backend." : "Nothing to change: fontd was installed so already.")
+            Output.printLine(
+                changed ? "fontd is installed as your Settings portal backend." : "Nothing to change: fontd was installed so already.")
             installation.visibilityAdvice.forEach(Output.printLine)
             if changed {
-                Output.printLine("xdg-desktop-portal reads its configuration when it starts: run systemctl --user restart xdg-desktop-portal, or log in again.")
+                Output.printLine(
+                    "xdg-desktop-portal reads its configuration when it starts: run systemctl --user restart xdg-desktop-portal, or log in again."
+                )
             }
         }
     }
@@ -55,25 +62,33 @@ struct DesktopCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "uninstall",
             abstract: "Put back every file fontd desktop install changed, byte for byte, and remove those it created.",
-            discussion: "A file you edited since install keeps your version; the copy from before install stays under $XDG_STATE_HOME/fontd/desktop.")
+            discussion:
+                "A file you edited since install keeps your version; the copy from before install stays under $XDG_STATE_HOME/fontd/desktop."
+        )
 
         @OptionGroup var portal: PortalOptions
 
         func run() throws {
             let installation = try portal.installation()
             guard let undone = try installation.uninstall() else {
-                return Output.printLine("Nothing to undo: fontd desktop install has not run for this user (no \(DesktopRecord.path(installation.paths))).")
+                return Output.printLine(
+                    "Nothing to undo: fontd desktop install has not run for this user (no \(DesktopRecord.path(installation.paths))).")
             }
             undone.forEach { Output.printLine($0.line) }
-            Output.printLine("xdg-desktop-portal reads its configuration when it starts: run systemctl --user restart xdg-desktop-portal, or log in again.")
+            Output.printLine(
+                "xdg-desktop-portal reads its configuration when it starts: run systemctl --user restart xdg-desktop-portal, or log in again."
+            )
         }
     }
 
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
-            abstract: "Say what fontd desktop install put in place, whether xdg-desktop-portal can see it, whether fontd's bus names have an owner, and each desktop target's state.",
-            discussion: "Exit status 0 when everything is installed as it was written and this xdg-desktop-portal reads fontd.portal; 1 otherwise. Bus names and targets are reported, not counted: fontd serve may simply not be running.")
+            abstract:
+                "Say what fontd desktop install put in place, whether xdg-desktop-portal can see it, whether fontd's bus names have an owner, and each desktop target's state.",
+            discussion:
+                "Exit status 0 when everything is installed as it was written and this xdg-desktop-portal reads fontd.portal; 1 otherwise. Bus names and targets are reported, not counted: fontd serve may simply not be running."
+        )
 
         @OptionGroup var portal: PortalOptions
 
@@ -84,16 +99,19 @@ struct DesktopCommand: ParsableCommand {
             let installation = try portal.installation()
             let environment = ProcessInfo.processInfo.environment
             var portalLines: [String] = []
-            let complete = json
+            let complete =
+                json
                 ? try installation.printStatus(environment: environment, printLine: { portalLines.append($0) })
                 : try installation.printStatus(environment: environment)
             let targets = TargetReport.all(stateFolder: TargetExclusions.stateFolder(environment: environment))
             if json {
-                try Output.printJSON(StatusDocument(
-                    portal: .init(complete: complete, lines: portalLines), server: .init(running: targets.running, pid: targets.pid),
-                    targets: Dictionary(uniqueKeysWithValues: targets.targets.map { ($0.name, $0.report) })))
+                try Output.printJSON(
+                    StatusDocument(
+                        portal: .init(complete: complete, lines: portalLines), server: .init(running: targets.running, pid: targets.pid),
+                        targets: Dictionary(uniqueKeysWithValues: targets.targets.map { ($0.name, $0.report) })))
             } else {
-                Output.printLine(targets.pid.map { "desktop targets (fontd serve, pid \($0)):" } ?? "desktop targets (fontd serve is not running):")
+                Output.printLine(
+                    targets.pid.map { "desktop targets (fontd serve, pid \($0)):" } ?? "desktop targets (fontd serve is not running):")
                 for (name, report) in targets.targets { Output.printLine("  \(name): \(report.line)") }
             }
             if !complete { throw ExitCode.failure }
@@ -101,8 +119,14 @@ struct DesktopCommand: ParsableCommand {
 
         /// `--json`'s document.
         struct StatusDocument: Encodable {
-            struct Portal: Encodable { var complete: Bool; var lines: [String] }
-            struct Server: Encodable { var running: Bool; var pid: Int32? }
+            struct Portal: Encodable {
+                var complete: Bool
+                var lines: [String]
+            }
+            struct Server: Encodable {
+                var running: Bool
+                var pid: Int32?
+            }
             var portal: Portal
             var server: Server
             var targets: [String: TargetReport]

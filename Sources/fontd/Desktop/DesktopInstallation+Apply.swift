@@ -23,7 +23,10 @@ extension DesktopInstallation {
         configuration.putFontdFirst(fallback: try desktopSettingsBackends())
         files.append(PlannedFile(path: target.path, current: current, wanted: Data(configuration.text.utf8)))
         let choices = paths.portalChoicesFile
-        files.append(PlannedFile(path: choices, current: try UserFiles.read(choices), wanted: Data(Self.portalChoicesText(textScalingFactor: textScalingFactor).utf8)))
+        files.append(
+            PlannedFile(
+                path: choices, current: try UserFiles.read(choices),
+                wanted: Data(Self.portalChoicesText(textScalingFactor: textScalingFactor).utf8)))
         return files
     }
 
@@ -41,7 +44,8 @@ extension DesktopInstallation {
             if let index = record.files.firstIndex(where: { $0.path == file.path }) {
                 record.files[index].installed = file.wanted
             } else {
-                record.files.append(.init(path: file.path, original: file.current, originalMode: UserFiles.mode(file.path), installed: file.wanted))
+                record.files.append(
+                    .init(path: file.path, original: file.current, originalMode: UserFiles.mode(file.path), installed: file.wanted))
             }
         }
         if files.contains(where: \.changes) { try record.write(paths) }
@@ -59,7 +63,10 @@ extension DesktopInstallation {
 
     /// What `uninstall` did with one file.
     enum Undone {
-        case restored(String), removed(String), keptEdited(String, originalCopy: String?), alreadyGone(String)
+        case restored(String)
+        case removed(String)
+        case keptEdited(String, originalCopy: String?)
+        case alreadyGone(String)
 
         var line: String {
             switch self {

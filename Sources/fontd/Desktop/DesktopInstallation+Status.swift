@@ -7,7 +7,9 @@ extension DesktopInstallation {
     /// Whether this xdg-desktop-portal sees fontd's backend, and what to do when it cannot.
     var visibilityAdvice: [String] {
         guard let portal else {
-            return ["No xdg-desktop-portal is installed (looked for \(XDGDesktopPortal.knownExecutables.joined(separator: ", "))); xdg-desktop-portal 1.20.1 and later will read fontd.portal from \(paths.userPortalDir)."]
+            return [
+                "No xdg-desktop-portal is installed (looked for \(XDGDesktopPortal.knownExecutables.joined(separator: ", "))); xdg-desktop-portal 1.20.1 and later will read fontd.portal from \(paths.userPortalDir)."
+            ]
         }
         var advice: [String] = []
         let name = "xdg-desktop-portal \(portal.version)"
@@ -21,9 +23,13 @@ extension DesktopInstallation {
                     + "(xdg-desktop-portal 1.20.1 and later read \(paths.userPortalDir), where it is now).")
         }
         if !portal.readsPortalsConf {
-            advice.append("\(name) has no portals.conf: it asks every installed Settings backend, first those whose UseIn names the desktop; the portals.conf entry is for 1.17 and later.")
+            advice.append(
+                "\(name) has no portals.conf: it asks every installed Settings backend, first those whose UseIn names the desktop; the portals.conf entry is for 1.17 and later."
+            )
         } else if paths.portalDirOverride != nil, portal.version >= PortalVersion(1, 17, 1) {
-            advice.append("XDG_DESKTOP_PORTAL_DIR is set: \(name) then reads portals.conf from that folder only, not from \(paths.userPortalConfigDir).")
+            advice.append(
+                "XDG_DESKTOP_PORTAL_DIR is set: \(name) then reads portals.conf from that folder only, not from \(paths.userPortalConfigDir)."
+            )
         }
         return advice
     }

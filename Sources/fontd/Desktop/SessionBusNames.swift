@@ -34,7 +34,8 @@ enum SessionBusNames {
         var childEnvironment = environment
         childEnvironment["DISPLAY"] = nil  // no autolaunch of a bus
         process.environment = childEnvironment
-        let output = Pipe(), error = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardOutput = output
         process.standardError = error
         process.standardInput = FileHandle.nullDevice

@@ -22,11 +22,17 @@ struct TargetReport: Encodable, Hashable {
         let names = Set(TargetExclusions.knownTargets).union(record.map { Array($0.targets.keys) } ?? []).sorted()
         let targets = names.map { name -> (name: String, report: TargetReport) in
             if running, let status = record?.targets[name] {
-                return (name, TargetReport(
-                    state: status.state.rawValue, category: status.category, detail: status.detail, time: status.time, notes: status.notes,
-                    line: status.line))
+                return (
+                    name,
+                    TargetReport(
+                        state: status.state.rawValue, category: status.category, detail: status.detail, time: status.time,
+                        notes: status.notes,
+                        line: status.line)
+                )
             }
-            if exclusions.contains(name) { return (name, TargetReport(state: "excluded", line: "excluded (fontd leaves its files as you had them)")) }
+            if exclusions.contains(name) {
+                return (name, TargetReport(state: "excluded", line: "excluded (fontd leaves its files as you had them)"))
+            }
             return running
                 ? (name, TargetReport(state: "not run", line: "not run (the running fontd serve's --desktop and --bridge do not name it)"))
                 : (name, TargetReport(state: "not running", line: "not running"))

@@ -15,10 +15,16 @@ import Testing
 
     @Test(arguments: [
         ("kity", "unknown program 'kity'; expected kitty, alacritty, foot, wezterm, ghostty, vscode, auto. Did you mean 'kitty'?"),
-        ("kitty,alacrity", "unknown program 'alacrity'; expected kitty, alacritty, foot, wezterm, ghostty, vscode, auto. Did you mean 'alacritty'?"),
+        (
+            "kitty,alacrity",
+            "unknown program 'alacrity'; expected kitty, alacritty, foot, wezterm, ghostty, vscode, auto. Did you mean 'alacritty'?"
+        ),
         ("xterm", "unknown program 'xterm'; expected kitty, alacritty, foot, wezterm, ghostty, vscode, auto. Did you mean 'wezterm'?"),
         ("gnome-terminal", "unknown program 'gnome-terminal'; expected kitty, alacritty, foot, wezterm, ghostty, vscode, auto."),
-        ("kitty,,foot", "'kitty,,foot' has an empty name; expected a comma-separated list of kitty, alacritty, foot, wezterm, ghostty, vscode, auto."),
+        (
+            "kitty,,foot",
+            "'kitty,,foot' has an empty name; expected a comma-separated list of kitty, alacritty, foot, wezterm, ghostty, vscode, auto."
+        ),
         ("foot,foot", "'foot' is named twice in 'foot,foot'."),
         ("auto,kitty", "auto chooses every program found; give it alone, not with kitty."),
     ])

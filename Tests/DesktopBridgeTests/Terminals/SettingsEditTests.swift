@@ -1,6 +1,7 @@
-@testable import DesktopBridge
 import FontdTestSupport
 import Testing
+
+@testable import DesktopBridge
 
 /// VS Code's `settings.json` edited in place (docs/DESIGN.md §31 (Terminals and editors)): only
 /// the two values change; comments, trailing commas, order and spacing stay.
@@ -39,8 +40,9 @@ import Testing
             let text = try #require(home.text("config/Code/User/settings.json"))
             #expect(try Self.outsideTheValues(text) == Self.outsideTheValues(Self.settings))
             let values = try JSONCDocument(text).members.filter { VisualStudioCode.keys.contains($0.key) }
-            #expect(values.map { String(decoding: Array(text.utf8)[$0.valueRange], as: UTF8.self) }
-                == Array(repeating: TerminalFontSize(points: points, family: "").shortest, count: 2))
+            #expect(
+                values.map { String(decoding: Array(text.utf8)[$0.valueRange], as: UTF8.self) }
+                    == Array(repeating: TerminalFontSize(points: points, family: "").shortest, count: 2))
         }
         try code.exclude()
         #expect(home.text("config/Code/User/settings.json") == Self.settings)

@@ -1,6 +1,7 @@
-@testable import DesktopBridge
 import FontdTestSupport
 import Testing
+
+@testable import DesktopBridge
 
 /// Each program's own file, in its own format and units (docs/DESIGN.md §31 (Terminals and editors)).
 @Suite struct TerminalFormatTests {
@@ -27,8 +28,9 @@ import Testing
         #expect(home.text("config/kitty/kitty.conf")?.hasSuffix("\ninclude fontd.conf\n") == true)
         #expect(home.text("config/alacritty/fontd.toml") == "# Written by fontd: the reader's text size.\n[font]\nsize = 19.0\n")
         #expect(home.text("config/alacritty/alacritty.toml")?.contains("\nimport = [\"\(config)/alacritty/fontd.toml\"]\n") == true)
-        #expect(home.text("config/foot/fontd.ini")
-            == "# Written by fontd: the reader's text size.\n[main]\nfont=Fira Mono:weight=bold:size=19,Noto Color Emoji:size=19\n")
+        #expect(
+            home.text("config/foot/fontd.ini")
+                == "# Written by fontd: the reader's text size.\n[main]\nfont=Fira Mono:weight=bold:size=19,Noto Color Emoji:size=19\n")
         #expect(home.text("config/foot/foot.ini")?.hasSuffix("\n[main]\ninclude=\(config)/foot/fontd.ini\n") == true)
         #expect(home.text("config/wezterm/fontd.lua")?.hasSuffix("\nreturn { font_size = 19.0 }\n") == true)
         #expect(home.text("config/ghostty/fontd") == "# Written by fontd: the reader's text size.\nfont-size = 19\n")
@@ -48,8 +50,9 @@ import Testing
         #expect(alacritty.format == .yaml)
         _ = try alacritty.apply(Self.size)
         #expect(home.text("config/alacritty/fontd.yml")?.hasSuffix("\nfont:\n  size: 19.0\n") == true)
-        #expect(home.text("config/alacritty/alacritty.yml")?.hasSuffix(
-            "\nimport:\n  - \(home.configHome.path)/alacritty/fontd.yml\nwindow:\n  opacity: 1.0\n") == true)
+        #expect(
+            home.text("config/alacritty/alacritty.yml")?.hasSuffix(
+                "\nimport:\n  - \(home.configHome.path)/alacritty/fontd.yml\nwindow:\n  opacity: 1.0\n") == true)
     }
 
     @Test func alacrittysOwnImportListIsReportedNotDoubled() throws {

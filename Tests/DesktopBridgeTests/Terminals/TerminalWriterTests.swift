@@ -1,8 +1,9 @@
-@testable import DesktopBridge
-import Foundation
 import FontdTestSupport
+import Foundation
 import Glibc
 import Testing
+
+@testable import DesktopBridge
 
 /// What every terminal and editor writer promises (docs/DESIGN.md §31 (Terminals and editors)):
 /// its files say the size, the same size twice writes nothing, a failed write leaves the old files,
