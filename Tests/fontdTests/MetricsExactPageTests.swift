@@ -15,11 +15,12 @@ import Testing
 ///   of a zero-height inline-block) is where the browser's own rounding of the face's ascent and
 ///   descent puts it (`BaselineRounding`), within 1/32 px (layout units: Chromium's are 1/64 device
 ///   pixel, Firefox's 1/60 CSS pixel). That shift from Capsize's exact baseline is at most 0.35 px
-///   (Chromium's margins) and 0.22 px (Firefox's) at these sizes; `text-box` has none.
+///   (Chromium's margins) and 0.21 px (Firefox's) at these sizes; `text-box` has none.
 /// - rendering: each ink edge is within 0.625 px of its box edge shifted by that layout shift: the
 ///   browser snaps the box's edge and the glyph's origin to device pixels, each on its own (a quarter
-///   CSS pixel each at most), and Chromium's glyph coverage comes in quarters of a device pixel (Skia
-///   samples four rows per pixel), so the cap top read from it is good to an eighth of a CSS pixel.
+///   CSS pixel each at most), and the glyph's coverage comes in quarters of a device pixel (measured:
+///   the cap top's row reads 0.25, 0.49, 0.73 or 1), so the cap top read from it is good to an eighth
+///   of a CSS pixel.
 ///
 /// And the promise itself: each ink edge within half a pixel of its box edge. That is measured, not
 /// guaranteed by the rules above (the worst boxes are exactly half a pixel off: the box's edge and the
