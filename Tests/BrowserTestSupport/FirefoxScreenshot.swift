@@ -18,18 +18,9 @@ public enum FirefoxScreenshot {
         let profile = directory.appendingPathComponent("profile")
         let shot = directory.appendingPathComponent("shot.png")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: firefoxPath)
-        process.arguments = [
-            "--headless", "--no-remote", "--profile", profile.path, "--screenshot", shot.path, "--window-size=\(width),\(height)",
-            url.absoluteString,
-        ]
-        var childEnvironment = environment
-        childEnvironment["HOME"] = directory.path
-        childEnvironment["MOZ_CRASHREPORTER_DISABLE"] = "1"
-        process.environment = childEnvironment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let process = firefoxProcess(
+            arguments: ["--profile", profile.path, "--screenshot", shot.path, "--window-size=\(width),\(height)", url.absoluteString],
+            home: directory, environment: environment)
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
