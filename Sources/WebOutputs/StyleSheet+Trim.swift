@@ -1,8 +1,9 @@
 import DynamicType
 
 /// The metrics-exact parts of a stylesheet (docs/DESIGN.md §32 (Capsize and metrics-exact web)): each
-/// style's Capsize trims and `font-size-adjust` as custom properties, the rules that apply them,
-/// and the adjusted `@font-face` of an installed face standing in for a web font.
+/// style's Capsize trims and `font-size-adjust` ratios as custom properties, the `font-size-adjust`
+/// its class applies, the rules that apply the trims, and the adjusted `@font-face` of an installed
+/// face standing in for a web font.
 extension StyleSheet {
     /// `text-box`'s value for a box trimmed to the cap height above and the alphabetic baseline below.
     static let textBox = "trim-both cap alphabetic"
@@ -34,8 +35,8 @@ extension StyleSheet {
     /// resolved face, so that face is drawn at exactly its size while glyphs from fallback faces are
     /// scaled to that cap height. fontd's own ratio is not applied: Firefox takes the ascent as the cap
     /// height of a face whose OS/2 table is older than version 2 (DejaVu Sans: 50 px at 53 px, so
-    /// `cap-height 0.729` drew it 21 % smaller), and Chromium the hinted `H` (0.7367 at 53 px, 1 %
-    /// smaller) (docs/DESIGN.md §32 (Capsize and metrics-exact web)).
+    /// `cap-height 0.729` drew it 21 % smaller), and Chromium the hinted `H` (0.7367 at 53 px, so
+    /// 0.5 to 1 % smaller) (docs/DESIGN.md §32 (Capsize and metrics-exact web)).
     static func classAdjustment(_ style: WebStyle, trim: CSSTrim) -> String? {
         guard trim != .none, style.trim != nil, style.webFont == nil else { return nil }
         return "font-size-adjust: cap-height from-font;"
