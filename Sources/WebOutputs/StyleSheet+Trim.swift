@@ -1,8 +1,9 @@
 import DynamicType
 
 /// The metrics-exact parts of a stylesheet (docs/DESIGN.md §32 (Capsize and metrics-exact web)): each
-/// style's Capsize trims and `font-size-adjust` as custom properties, the rules that apply them,
-/// and the adjusted `@font-face` of an installed face standing in for a web font.
+/// style's Capsize trims and `font-size-adjust` ratios as custom properties, the `font-size-adjust`
+/// its class applies, the rules that apply the trims, and the adjusted `@font-face` of an installed
+/// face standing in for a web font.
 extension StyleSheet {
     /// `text-box`'s value for a box trimmed to the cap height above and the alphabetic baseline below.
     static let textBox = "trim-both cap alphabetic"
@@ -10,13 +11,11 @@ extension StyleSheet {
     /// The custom properties `style` adds to a `:root` block with `trim`: its two trims in em and,
     /// without a web font (whose fallback face has its own overrides), `font-size-adjust` values
     /// from its face's cap height and x-height per em (four decimals, Capsize's precision):
-    /// `--…-font-size-adjust: cap-height 0.729` and `--…-ex-height-adjust: ex-height 0.5469`.
+    /// `--…-font-size-adjust: cap-height 0.729` and `--…-ex-height-adjust: ex-height 0.5469`, for a
+    /// page that normalizes other faces to the ratio fontd measured.
     ///
-    /// The classes do not apply them: each browser takes the face's own ratio its own way (Firefox
-    /// uses the ascent as DejaVu's cap height, its OS/2 being version 1; Chromium measures the
-    /// hinted `x`), so applying them would resize the resolved face itself, by a fifth in Firefox
-    /// (docs/DESIGN.md §32 (Capsize and metrics-exact web)). A page sets
-    /// `font-size-adjust: var(--fontd-body-font-size-adjust)` where fallback glyphs matter more.
+    /// The classes apply `classAdjustment` instead: each browser takes a face's cap height its own
+    /// way, so fontd's ratio would resize the resolved face itself (docs/DESIGN.md §32 (Capsize and metrics-exact web)).
     static func trimDeclarations(_ style: WebStyle, trim: CSSTrim) -> [(String, String)] {
         guard trim != .none, let values = style.trim, let metrics = style.trimMetrics else { return [] }
         var declarations = [
@@ -29,6 +28,18 @@ extension StyleSheet {
             ]
         }
         return declarations
+    }
+
+    /// The `font-size-adjust` a style's class applies with `trim` and without a web font:
+    /// `cap-height from-font`, which each browser resolves to the cap height it itself reads from the
+    /// resolved face, so that face is drawn at exactly its size while glyphs from fallback faces are
+    /// scaled to that cap height. fontd's own ratio is not applied: Firefox takes the ascent as the cap
+    /// height of a face whose OS/2 table is older than version 2 (DejaVu Sans: 50 px at 53 px, so
+    /// `cap-height 0.729` drew it 21 % smaller), and Chromium the hinted `H` (0.7367 at 53 px, so
+    /// 0.5 to 1 % smaller) (docs/DESIGN.md §32 (Capsize and metrics-exact web)).
+    static func classAdjustment(_ style: WebStyle, trim: CSSTrim) -> String? {
+        guard trim != .none, style.trim != nil, style.webFont == nil else { return nil }
+        return "font-size-adjust: cap-height from-font;"
     }
 
     /// The rules that trim each style's box: Capsize's margins (`capsize`), or `text-box` where

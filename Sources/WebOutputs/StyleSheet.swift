@@ -158,6 +158,8 @@ public enum StyleSheet {
             if needed.contains(.textSpacing) {
                 declarations.append("word-spacing: var(\(propertyName(prefix, name, "word-spacing")), normal);")
             }
+            // After `font`, which resets `font-size-adjust`.
+            if let adjustment = classAdjustment(style, trim: trim) { declarations.append(adjustment) }
             return ".\(CSSEscaping.identifier("\(prefix.rawValue)-\(name.cssName)")) { \(declarations.joined(separator: " ")) }"
         } + trimRules(for: styles, prefix: prefix, trim: trim)
     }
