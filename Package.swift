@@ -85,8 +85,12 @@ let package = Package(
             dependencies: ["DynamicType", "Caching", "CFontconfig", "CFreeType", .product(name: "Crypto", package: "swift-crypto")]
         ),
 
-        // epoll, eventfd, signalfd and accept4, which Glibc's Swift module does not export.
+        // epoll, eventfd, signalfd, accept4, pipe2 and posix_spawn's closefrom, which Glibc's Swift module does not export.
         .target(name: "CFontdSystem", cSettings: [.define("_GNU_SOURCE")]),
+        // A child process started with posix_spawn: an empty signal mask, only the descriptors it is
+        // given, its stdin, stdout and stderr from a file, a pipe or nowhere. The one way fontd (the X11
+        // bridge's xrdb) and its tests start a program.
+        .target(name: "ProcessSpawning", dependencies: ["CFontdSystem"]),
         // Linked into the fontd executable only: blocks the server's signals before any thread starts.
         .target(name: "CFontdStartup"),
 
@@ -132,7 +136,9 @@ let package = Package(
         // libfontd-gnome.so, loaded when asked for.
         .target(
             name: "DesktopBridge",
-            dependencies: ["CDesktopSettings", "DynamicType", "ScopedPreferences", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "CDesktopSettings", "DynamicType", "ScopedPreferences", "ProcessSpawning", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // fontd on the session bus (docs/DESIGN.md §27 (The session bus), §28 (The Settings portal backend)): org.fontd.Fontd1 and the Settings portal
@@ -212,7 +218,7 @@ let package = Package(
         // for Debian's programs. Nothing here imports FontService, so DynamicTypeTests builds without it.
         .target(
             name: "FontdTestSupport",
-            dependencies: ["DynamicType", "FontResolution"],
+            dependencies: ["DynamicType", "FontResolution", "ProcessSpawning"],
             path: "Tests/FontdTestSupport"
         ),
         // `fontd serve` as a process, the two-mode test client's live half, raw HTTP connections,
@@ -240,7 +246,7 @@ let package = Package(
         // A private PostgreSQL cluster.
         .target(name: "PostgresTestSupport", path: "Tests/PostgresTestSupport"),
         // The desktop: a private dbus-daemon, X11 and Wayland displays, terminals, KDE's and GNOME's settings.
-        .target(name: "DesktopTestSupport", dependencies: ["FontdTestSupport"], path: "Tests/DesktopTestSupport"),
+        .target(name: "DesktopTestSupport", dependencies: ["FontdTestSupport", "ProcessSpawning"], path: "Tests/DesktopTestSupport"),
         // An sfnt table reader independent of FreeType, Capsize's reference numbers, altered font copies.
         .target(
             name: "OpenTypeTestSupport",
