@@ -50,6 +50,9 @@ let package = Package(
         // GLib's log messages through fontd's logger, linked into both libraries that reach GIO: the
         // first of them installs GLib's one writer (docs/DESIGN.md §27 (The session bus)).
         .target(name: "CGLibLog", dependencies: ["CGio"]),
+        // A GLib main context on a thread of its own, with its start and stop handshakes and the tasks
+        // other threads hand it; linked into both libraries that reach GIO.
+        .target(name: "CGLibThread", dependencies: ["CGio"]),
         // The C table between fontd and libfontd-gnome.so (docs/DESIGN.md §26 (The desktop bridge)); a header, and nothing that links.
         .target(name: "CDesktopSettings"),
         // libfontd-gnome.so: one GSettings key watched on a thread of its own running a GLib main loop.
@@ -58,7 +61,7 @@ let package = Package(
         // makes swiftc name the static runtime archives, of which nothing is then used.
         .target(
             name: "CGnomeSettings",
-            dependencies: ["CGio", "CGLibLog", "CDesktopSettings"],
+            dependencies: ["CGio", "CGLibLog", "CGLibThread", "CDesktopSettings"],
             linkerSettings: [.unsafeFlags(["-nostartfiles", "-static-stdlib"])]
         ),
 
@@ -69,7 +72,7 @@ let package = Package(
         // without the Swift runtime, as libfontd-gnome.so is.
         .target(
             name: "CBusService",
-            dependencies: ["CGio", "CGLibLog", "CSessionBus"],
+            dependencies: ["CGio", "CGLibLog", "CGLibThread", "CSessionBus"],
             linkerSettings: [.unsafeFlags(["-nostartfiles", "-static-stdlib"])]
         ),
 
