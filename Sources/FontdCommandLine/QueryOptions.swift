@@ -39,7 +39,7 @@ public struct QueryOptions: ParsableArguments {
     @Option(
         name: .customLong("maximum-point-size"), parsing: .unconditional,
         help: "Cap the point size; line height and tracking scale with it.")
-    public var maximumPointSize: String?
+    public var maximumPointSize: Checked<MaximumPointSize>?
 
     @Flag(help: "Print the answer as JSON, exactly as GET /font answers.")
     public var json = false
@@ -76,9 +76,7 @@ public struct QueryOptions: ParsableArguments {
                 families: try checkedFamilies(),
                 weight: try weight?.value(),
                 legibility: try legibility?.value(),
-                maximumPointSize: try maximumPointSize.map { text throws(DynamicTypeError) in
-                    try parseNumber(text, parameter: "maximum point size", in: FontRequest.maximumPointSizeRange, lowerBoundIncluded: false)
-                },
+                maximumPointSize: try maximumPointSize?.value().points,
                 textSpacing: try textSpacing?.value(),
                 readingFont: try readingFont?.value())
         } catch {
