@@ -50,6 +50,9 @@ let package = Package(
         // GLib's log messages through fontd's logger, linked into both libraries that reach GIO: the
         // first of them installs GLib's one writer (docs/DESIGN.md §27 (The session bus)).
         .target(name: "CGLibLog", dependencies: ["CGio"]),
+        // A GLib main context on a thread of its own, with its start and stop handshakes and the tasks
+        // other threads hand it; linked into both libraries that reach GIO.
+        .target(name: "CGLibThread", dependencies: ["CGio"]),
         // The C table between fontd and libfontd-gnome.so (docs/DESIGN.md §26 (The desktop bridge)); a header, and nothing that links.
         .target(name: "CDesktopSettings"),
         // libfontd-gnome.so: one GSettings key watched on a thread of its own running a GLib main loop.
@@ -58,7 +61,7 @@ let package = Package(
         // makes swiftc name the static runtime archives, of which nothing is then used.
         .target(
             name: "CGnomeSettings",
-            dependencies: ["CGio", "CGLibLog", "CDesktopSettings"],
+            dependencies: ["CGio", "CGLibLog", "CGLibThread", "CDesktopSettings"],
             linkerSettings: [.unsafeFlags(["-nostartfiles", "-static-stdlib"])]
         ),
 
@@ -69,7 +72,7 @@ let package = Package(
         // without the Swift runtime, as libfontd-gnome.so is.
         .target(
             name: "CBusService",
-            dependencies: ["CGio", "CGLibLog", "CSessionBus"],
+            dependencies: ["CGio", "CGLibLog", "CGLibThread", "CSessionBus"],
             linkerSettings: [.unsafeFlags(["-nostartfiles", "-static-stdlib"])]
         ),
 
@@ -85,8 +88,12 @@ let package = Package(
             dependencies: ["DynamicType", "Caching", "CFontconfig", "CFreeType", .product(name: "Crypto", package: "swift-crypto")]
         ),
 
-        // epoll, eventfd, signalfd and accept4, which Glibc's Swift module does not export.
+        // epoll, eventfd, signalfd, accept4, pipe2 and posix_spawn's closefrom, which Glibc's Swift module does not export.
         .target(name: "CFontdSystem", cSettings: [.define("_GNU_SOURCE")]),
+        // A child process started with posix_spawn: an empty signal mask, only the descriptors it is
+        // given, its stdin, stdout and stderr from a file, a pipe or nowhere. The one way fontd (the X11
+        // bridge's xrdb) and its tests start a program.
+        .target(name: "ProcessSpawning", dependencies: ["CFontdSystem"]),
         // Linked into the fontd executable only: blocks the server's signals before any thread starts.
         .target(name: "CFontdStartup"),
 
@@ -132,7 +139,9 @@ let package = Package(
         // libfontd-gnome.so, loaded when asked for.
         .target(
             name: "DesktopBridge",
-            dependencies: ["CDesktopSettings", "DynamicType", "ScopedPreferences", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "CDesktopSettings", "DynamicType", "ScopedPreferences", "ProcessSpawning", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // fontd on the session bus (docs/DESIGN.md §27 (The session bus), §28 (The Settings portal backend)): org.fontd.Fontd1 and the Settings portal
@@ -212,7 +221,7 @@ let package = Package(
         // for Debian's programs. Nothing here imports FontService, so DynamicTypeTests builds without it.
         .target(
             name: "FontdTestSupport",
-            dependencies: ["DynamicType", "FontResolution"],
+            dependencies: ["DynamicType", "FontResolution", "ProcessSpawning"],
             path: "Tests/FontdTestSupport"
         ),
         // `fontd serve` as a process, the two-mode test client's live half, raw HTTP connections,
@@ -240,7 +249,7 @@ let package = Package(
         // A private PostgreSQL cluster.
         .target(name: "PostgresTestSupport", path: "Tests/PostgresTestSupport"),
         // The desktop: a private dbus-daemon, X11 and Wayland displays, terminals, KDE's and GNOME's settings.
-        .target(name: "DesktopTestSupport", dependencies: ["FontdTestSupport"], path: "Tests/DesktopTestSupport"),
+        .target(name: "DesktopTestSupport", dependencies: ["FontdTestSupport", "ProcessSpawning"], path: "Tests/DesktopTestSupport"),
         // An sfnt table reader independent of FreeType, Capsize's reference numbers, altered font copies.
         .target(
             name: "OpenTypeTestSupport",

@@ -6,6 +6,7 @@
 #include <gio/gio.h>
 
 #include "CBusService.h"
+#include "CGLibThread.h"
 
 // Shared by the library's files only: not exported (the table is the library's one symbol).
 #pragma GCC visibility push(hidden)
@@ -13,9 +14,8 @@
 struct fontd_bus {
     char *address;
     fontd_bus_callbacks callbacks;
-    GMainContext *context;
-    GMainLoop *loop;
-    GThread *thread;
+    /// The bus thread (CGLibThread).
+    fontd_glib_thread *thread;
     /// Made, used and released on the bus thread only.
     GDBusConnection *connection;
     /// The registered objects' interfaces, by "path\ninterface", for typing replies, signals and
@@ -29,10 +29,7 @@ struct fontd_bus {
     GHashTable *answers;
     guint filter;
 
-    /// The start: the thread says it is connected, or why it cannot be.
-    GMutex lock;
-    GCond started;
-    gboolean ready;
+    /// Why the thread could not connect, written by it before the start returns.
     fontd_bus_failure failure;
 };
 

@@ -1,4 +1,4 @@
-// libfontd-bus.so: one session-bus connection served on a thread of its own, behind the table of
+// libfontd-bus.so: one session-bus connection served on a thread of its own (CGLibThread), behind the table of
 // CSessionBus.h (docs/DESIGN.md §27 (The session bus)). The connection and every registration are made on that
 // thread after its own main context is pushed as the thread's default: GDBus delivers method calls
 // to the context that was the thread default when the object was registered, and only that thread
@@ -9,6 +9,7 @@
 
 #include "BusInternal.h"
 #include "CGLibLog.h"
+#include "CGLibThread.h"
 
 // MARK: GLib's log messages, through fontd's logger (CGLibLog)
 
@@ -28,19 +29,18 @@ static void fail(fontd_bus_failure *failure, fontd_bus_failure_kind kind, const 
 
 char *fontd_bus_interface_key(const char *path, const char *interface) { return g_strconcat(path, "\n", interface, NULL); }
 
-// MARK: Tasks on the bus thread
+// MARK: Tasks on the bus thread (CGLibThread)
 
+/// A task of the library's, with what it is given.
 typedef struct pending_task {
-    fontd_bus *bus;
     bus_task task;
     gpointer data;
     GDestroyNotify release;
 } pending_task;
 
-static gboolean run_task(gpointer data) {
+static void run_task(void *owner, void *data) {
     pending_task *pending = data;
-    pending->task(pending->bus, pending->data);
-    return G_SOURCE_REMOVE;
+    pending->task(owner, pending->data);
 }
 
 static void release_task(gpointer data) {
@@ -49,45 +49,31 @@ static void release_task(gpointer data) {
     g_free(pending);
 }
 
-/// Runs `task` on the bus thread after the tasks given before it (g_main_context_invoke would run
-/// it on the calling thread when that thread could acquire the context). `release` runs once,
-/// after the task ran or when closing drops it.
+/// Runs `task` on the bus thread after the tasks given before it. `release` runs once, after the
+/// task ran or when closing drops it.
 void fontd_bus_perform(fontd_bus *bus, bus_task task, gpointer data, GDestroyNotify release) {
     pending_task *pending = g_new(pending_task, 1);
-    *pending = (pending_task){bus, task, data, release};
-    GSource *source = g_idle_source_new();
-    g_source_set_priority(source, G_PRIORITY_DEFAULT);
-    g_source_set_callback(source, run_task, pending, release_task);
-    g_source_attach(source, bus->context);
-    g_source_unref(source);
+    *pending = (pending_task){task, data, release};
+    fontd_glib_thread_perform(bus->thread, run_task, pending, release_task);
 }
 
-/// A task the caller waits for.
+/// A task the caller waits for, and what it says.
 typedef struct waited_task {
     gboolean (*body)(fontd_bus *bus, gpointer data, fontd_bus_failure *failure);
     gpointer data;
-    gboolean done;
     gboolean succeeded;
     fontd_bus_failure failure;
 } waited_task;
 
-static void run_waited(fontd_bus *bus, gpointer data) {
+static void run_waited(void *owner, void *data) {
     waited_task *waited = data;
-    gboolean succeeded = waited->body(bus, waited->data, &waited->failure);
-    g_mutex_lock(&bus->lock);
-    waited->succeeded = succeeded;
-    waited->done = TRUE;
-    g_cond_broadcast(&bus->started);
-    g_mutex_unlock(&bus->lock);
+    waited->succeeded = waited->body(owner, waited->data, &waited->failure);
 }
 
 static gboolean perform_and_wait(
     fontd_bus *bus, gboolean (*body)(fontd_bus *, gpointer, fontd_bus_failure *), gpointer data, fontd_bus_failure *failure) {
-    waited_task waited = {body, data, FALSE, FALSE, {0}};
-    fontd_bus_perform(bus, run_waited, &waited, NULL);
-    g_mutex_lock(&bus->lock);
-    while (!waited.done) g_cond_wait(&bus->started, &bus->lock);
-    g_mutex_unlock(&bus->lock);
+    waited_task waited = {body, data, FALSE, {0}};
+    fontd_glib_thread_perform_and_wait(bus->thread, run_waited, &waited);
     if (!waited.succeeded && failure) *failure = waited.failure;
     return waited.succeeded;
 }
@@ -110,40 +96,27 @@ static gboolean connect_bus(fontd_bus *bus) {
     return TRUE;
 }
 
-static gpointer run_bus_thread(gpointer data) {
-    fontd_bus *bus = data;
-    g_main_context_push_thread_default(bus->context);
-    gboolean connected = connect_bus(bus);
-    g_mutex_lock(&bus->lock);
-    bus->ready = TRUE;
-    g_cond_broadcast(&bus->started);
-    g_mutex_unlock(&bus->lock);
-    if (connected) {
-        g_main_loop_run(bus->loop);
-        g_dbus_connection_remove_filter(bus->connection, bus->filter);
-        for (guint index = 0; index < bus->registrations->len; index++) {
-            g_dbus_connection_unregister_object(bus->connection, g_array_index(bus->registrations, guint, index));
-        }
-        g_dbus_connection_flush_sync(bus->connection, NULL, NULL);
-        g_dbus_connection_close_sync(bus->connection, NULL, NULL);
-        g_clear_object(&bus->connection);
+static gboolean start_serving(void *owner) { return connect_bus(owner); }
+
+/// Once the loop has quit: the filter, the registrations and the connection.
+static void stop_serving(void *owner) {
+    fontd_bus *bus = owner;
+    g_dbus_connection_remove_filter(bus->connection, bus->filter);
+    for (guint index = 0; index < bus->registrations->len; index++) {
+        g_dbus_connection_unregister_object(bus->connection, g_array_index(bus->registrations, guint, index));
     }
-    g_main_context_pop_thread_default(bus->context);
-    return NULL;
+    g_dbus_connection_flush_sync(bus->connection, NULL, NULL);
+    g_dbus_connection_close_sync(bus->connection, NULL, NULL);
+    g_clear_object(&bus->connection);
 }
 
 // MARK: The interface
 
 static void free_bus(fontd_bus *bus) {
-    // Unreferencing the context destroys the tasks still attached to it, which releases them.
-    g_main_loop_unref(bus->loop);
-    g_main_context_unref(bus->context);
     g_hash_table_unref(bus->interfaces);
     g_array_unref(bus->registrations);
     if (bus->answers) g_hash_table_unref(bus->answers);
     g_mutex_clear(&bus->answers_lock);
-    g_mutex_clear(&bus->lock);
-    g_cond_clear(&bus->started);
     g_free(bus->address);
     g_free(bus);
 }
@@ -153,16 +126,12 @@ static fontd_bus *open_bus(const char *address, fontd_bus_callbacks callbacks, f
     bus->address = g_strdup(address);
     bus->callbacks = callbacks;
     fontd_glib_log_route(forward_log, &bus->callbacks);
-    bus->context = g_main_context_new();
-    bus->loop = g_main_loop_new(bus->context, FALSE);
     bus->interfaces = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_dbus_interface_info_unref);
     bus->registrations = g_array_new(FALSE, FALSE, sizeof(guint));
     g_mutex_init(&bus->answers_lock);
-    g_mutex_init(&bus->lock);
-    g_cond_init(&bus->started);
 
     GError *error = NULL;
-    bus->thread = g_thread_try_new("fontd-bus", run_bus_thread, bus, &error);
+    bus->thread = fontd_glib_thread_start("fontd-bus", start_serving, stop_serving, bus, &error);
     if (bus->thread == NULL) {
         fail(failure, FONTD_BUS_NO_THREAD, error->message);
         g_clear_error(&error);
@@ -170,11 +139,8 @@ static fontd_bus *open_bus(const char *address, fontd_bus_callbacks callbacks, f
         fontd_glib_log_unroute();
         return NULL;
     }
-    g_mutex_lock(&bus->lock);
-    while (!bus->ready) g_cond_wait(&bus->started, &bus->lock);
-    g_mutex_unlock(&bus->lock);
     if (bus->connection == NULL) {
-        g_thread_join(bus->thread);
+        fontd_glib_thread_stop(bus->thread);
         *failure = bus->failure;
         free_bus(bus);
         fontd_glib_log_unroute();
@@ -243,15 +209,8 @@ static bool own_name(fontd_bus *bus, const char *name, fontd_bus_failure *failur
     return perform_and_wait(bus, request_name, (gpointer)name, failure);
 }
 
-static void quit_loop(fontd_bus *bus, gpointer data) {
-    (void)data;
-    g_main_loop_quit(bus->loop);
-}
-
 static void close_bus(fontd_bus *bus) {
-    // Quit from a task, not directly: a quit before the thread has entered the loop would be lost.
-    fontd_bus_perform(bus, quit_loop, NULL, NULL);
-    g_thread_join(bus->thread);
+    fontd_glib_thread_stop(bus->thread);
     fontd_glib_log_unroute();
     free_bus(bus);
 }

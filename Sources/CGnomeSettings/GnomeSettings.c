@@ -1,4 +1,4 @@
-// libfontd-gnome.so: one GSettings key watched on a thread of its own, behind the table of
+// libfontd-gnome.so: one GSettings key watched on a thread of its own (CGLibThread), behind the table of
 // CDesktopSettings.h (docs/DESIGN.md §26 (The desktop bridge)). Everything GIO makes — the backend, the GSettings
 // object, the key's signal — is made on that thread after its own main context is pushed as the
 // thread's default: GIO delivers a change to the context that was the thread default when the
@@ -11,24 +11,20 @@
 #include <string.h>
 
 #include "CGLibLog.h"
+#include "CGLibThread.h"
 #include "CGnomeSettings.h"
 
 struct fontd_desktop_settings {
     char *schema_id;
     char *key;
     fontd_desktop_settings_callbacks callbacks;
-    GMainContext *context;
-    GMainLoop *loop;
-    GThread *thread;
+    /// The settings thread (CGLibThread).
+    fontd_glib_thread *thread;
     /// Made, used and released on the settings thread only.
     GSettings *settings;
     GSettingsSchemaKey *schema_key;
     const char *backend;
-
-    /// The start: the thread says it watches the key, or why it cannot.
-    GMutex lock;
-    GCond started;
-    gboolean ready;
+    /// Why the thread could not watch the key, written by it before the start returns.
     fontd_desktop_settings_failure failure;
 };
 
@@ -116,32 +112,19 @@ static gboolean watch_key(fontd_desktop_settings *settings) {
     return TRUE;
 }
 
-static gpointer run_settings_thread(gpointer data) {
-    fontd_desktop_settings *settings = data;
-    g_main_context_push_thread_default(settings->context);
-    gboolean watching = watch_key(settings);
-    g_mutex_lock(&settings->lock);
-    settings->ready = TRUE;
-    g_cond_signal(&settings->started);
-    g_mutex_unlock(&settings->lock);
-    if (watching) {
-        g_main_loop_run(settings->loop);
-        g_signal_handlers_disconnect_by_data(settings->settings, settings);
-        g_clear_object(&settings->settings);
-        g_settings_schema_key_unref(settings->schema_key);
-    }
-    g_main_context_pop_thread_default(settings->context);
-    return NULL;
+static gboolean start_watching(void *owner) { return watch_key(owner); }
+
+/// Once the loop has quit: the key's signal and the objects watch_key made.
+static void stop_watching(void *owner) {
+    fontd_desktop_settings *settings = owner;
+    g_signal_handlers_disconnect_by_data(settings->settings, settings);
+    g_clear_object(&settings->settings);
+    g_settings_schema_key_unref(settings->schema_key);
 }
 
 // MARK: The interface
 
 static void free_settings(fontd_desktop_settings *settings) {
-    // Unreferencing the context destroys the tasks still attached to it, which releases them.
-    g_main_loop_unref(settings->loop);
-    g_main_context_unref(settings->context);
-    g_mutex_clear(&settings->lock);
-    g_cond_clear(&settings->started);
     g_free(settings->schema_id);
     g_free(settings->key);
     g_free(settings);
@@ -155,14 +138,9 @@ static fontd_desktop_settings *open_settings(
     settings->key = g_strdup(key);
     settings->callbacks = callbacks;
     fontd_glib_log_route(forward_log, &settings->callbacks);
-    settings->context = g_main_context_new();
-    settings->loop = g_main_loop_new(settings->context, FALSE);
-    g_mutex_init(&settings->lock);
-    g_cond_init(&settings->started);
 
     GError *error = NULL;
-    // Linux keeps 15 characters of a thread's name.
-    settings->thread = g_thread_try_new("fontd-desktop", run_settings_thread, settings, &error);
+    settings->thread = fontd_glib_thread_start("fontd-desktop", start_watching, stop_watching, settings, &error);
     if (settings->thread == NULL) {
         fail(settings, FONTD_DESKTOP_SETTINGS_NO_THREAD, error->message);
         g_clear_error(&error);
@@ -171,11 +149,8 @@ static fontd_desktop_settings *open_settings(
         fontd_glib_log_unroute();
         return NULL;
     }
-    g_mutex_lock(&settings->lock);
-    while (!settings->ready) g_cond_wait(&settings->started, &settings->lock);
-    g_mutex_unlock(&settings->lock);
     if (settings->settings == NULL) {
-        g_thread_join(settings->thread);
+        fontd_glib_thread_stop(settings->thread);
         *failure = settings->failure;
         free_settings(settings);
         fontd_glib_log_unroute();
@@ -184,17 +159,16 @@ static fontd_desktop_settings *open_settings(
     return settings;
 }
 
+/// A task of the table's, with what it is given.
 typedef struct pending_task {
-    fontd_desktop_settings *settings;
     fontd_desktop_settings_task task;
     void *context;
     fontd_desktop_settings_release release;
 } pending_task;
 
-static gboolean run_task(gpointer data) {
+static void run_task(void *owner, void *data) {
     pending_task *pending = data;
-    pending->task(pending->settings, pending->context);
-    return G_SOURCE_REMOVE;
+    pending->task(owner, pending->context);
 }
 
 static void release_task(gpointer data) {
@@ -207,15 +181,8 @@ static void perform(
     fontd_desktop_settings *settings, fontd_desktop_settings_task task, void *context,
     fontd_desktop_settings_release release) {
     pending_task *pending = g_new(pending_task, 1);
-    *pending = (pending_task){settings, task, context, release};
-    // An idle source of the settings context always runs on its thread, and sources of one
-    // priority run in the order they were attached (g_main_context_invoke would run the task on
-    // the calling thread when that thread could acquire the context).
-    GSource *source = g_idle_source_new();
-    g_source_set_priority(source, G_PRIORITY_DEFAULT);
-    g_source_set_callback(source, run_task, pending, release_task);
-    g_source_attach(source, settings->context);
-    g_source_unref(source);
+    *pending = (pending_task){task, context, release};
+    fontd_glib_thread_perform(settings->thread, run_task, pending, release_task);
 }
 
 static double read_key(fontd_desktop_settings *settings) {
@@ -247,15 +214,8 @@ static bool reset_key(fontd_desktop_settings *settings) {
 
 static const char *backend(fontd_desktop_settings *settings) { return settings->backend; }
 
-static void quit_loop(fontd_desktop_settings *settings, void *context) {
-    (void)context;
-    g_main_loop_quit(settings->loop);
-}
-
 static void close_settings(fontd_desktop_settings *settings) {
-    // Quit from a task, not directly: a quit before the thread has entered the loop would be lost.
-    perform(settings, quit_loop, NULL, NULL);
-    g_thread_join(settings->thread);
+    fontd_glib_thread_stop(settings->thread);
     fontd_glib_log_unroute();
     free_settings(settings);
 }

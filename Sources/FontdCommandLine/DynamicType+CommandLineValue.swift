@@ -30,3 +30,14 @@ extension PreferenceScope: ParsedModelValue {}
 extension FontWeight: CommandLineValue {
     public init(commandLine text: String) throws(DynamicTypeError) { try self.init(parsing: text) }
 }
+
+/// `--maximum-point-size`: points, greater than 0 and at most 1000, read and refused as the API's
+/// `maximumPointSize=` is.
+public struct MaximumPointSize: CommandLineValue, Sendable {
+    /// The cap, in points.
+    public let points: Double
+
+    public init(commandLine text: String) throws(DynamicTypeError) {
+        points = try parseNumber(text, parameter: "maximum point size", in: FontRequest.maximumPointSizeRange, lowerBoundIncluded: false)
+    }
+}

@@ -39,22 +39,33 @@ public struct QueryOptions: ParsableArguments {
     @Option(
         name: .customLong("maximum-point-size"), parsing: .unconditional,
         help: "Cap the point size; line height and tracking scale with it.")
-    public var maximumPointSize: String?
+    public var maximumPointSize: Checked<MaximumPointSize>?
 
     @Flag(help: "Print the answer as JSON, exactly as GET /font answers.")
     public var json = false
 
+    /// What `validate()` found, for `parsed()` to hand back.
+    private var validated = Validated<Parsed>()
+
     public init() {}
 
     /// Every option checked, in the order `parsed()` takes them, before the command runs: a refusal
-    /// is the model's sentence and exit status 1, as it was when `run()` found it.
+    /// is the model's sentence and exit status 1, as it was when `run()` found it. The result is
+    /// kept, so the cross-option checks (the traits together, the range's ends, the families) run once.
     public mutating func validate() throws {
-        _ = try parsed()
+        validated.value = try checked()
     }
 
-    /// The options as model values; nil for what was not given. Each value was read once, when
-    /// the command line was parsed (`Checked`); this only gathers them.
+    /// The options as model values; nil for what was not given: what `validate()` found, or
+    /// (options made without ArgumentParser) the same checks made now.
     public func parsed() throws(QueryOptionsError) -> Parsed {
+        if let parsed = validated.value { return parsed }
+        return try checked()
+    }
+
+    /// The options checked together. Each value was read once, when the command line was parsed
+    /// (`Checked`); this gathers them and checks what only they together decide.
+    private func checked() throws(QueryOptionsError) -> Parsed {
         let traitNames = try traits.map(Self.traitNames(in:)) ?? []
         do {
             return Parsed(
@@ -65,9 +76,7 @@ public struct QueryOptions: ParsableArguments {
                 families: try checkedFamilies(),
                 weight: try weight?.value(),
                 legibility: try legibility?.value(),
-                maximumPointSize: try maximumPointSize.map { text throws(DynamicTypeError) in
-                    try parseNumber(text, parameter: "maximum point size", in: FontRequest.maximumPointSizeRange, lowerBoundIncluded: false)
-                },
+                maximumPointSize: try maximumPointSize?.value().points,
                 textSpacing: try textSpacing?.value(),
                 readingFont: try readingFont?.value())
         } catch {

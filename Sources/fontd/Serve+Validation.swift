@@ -11,8 +11,8 @@ import Logging
 /// (docs/DESIGN.md §18 (The command line)). What needs I/O to be judged — the token file, the
 /// socket systemd passed, the store, the JWT public key — is judged in `run()`.
 extension Serve {
-    func validate() throws {
-        _ = try durations()
+    mutating func validate() throws {
+        validatedDurations.value = try checkDurations()
         if desktopScope != nil, desktop == nil, bridge == nil {
             throw ValidationError("--desktop-scope needs --desktop gnome, kde, x11 or auto, or --bridge.")
         }

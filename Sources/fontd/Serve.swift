@@ -177,6 +177,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel: Checked<Logger.Level> = "info"
 
+    /// The durations `validate()` checked, kept for `run()` (`Validated`).
+    var validatedDurations = Validated<Durations>()
+
     static let defaultHost = "127.0.0.1"
     static let defaultPort = 8686
 

@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ProcessSpawning
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +12,7 @@ import Foundation
 /// `UseIn` desktops, `GSETTINGS_BACKEND=memory` so it touches no dconf. Ready once its name is on
 /// the bus (`gdbus wait`); stopped when released.
 ///
-/// Started as a `SpawnedProgram` (an empty signal mask), so SIGTERM stops it.
+/// Started as a `SpawnedProcess` (an empty signal mask), so SIGTERM stops it.
 public final class DesktopPortal: @unchecked Sendable {
     public enum StartError: Error, CustomStringConvertible {
         case notStarted(Int32)
@@ -39,7 +40,7 @@ public final class DesktopPortal: @unchecked Sendable {
 
     /// Where its log (`--verbose`) goes.
     public let logPath: String
-    private var program: SpawnedProgram?
+    private var program: SpawnedProcess?
 
     /// Starts the portal on the bus at `address`; returns once its name is on the bus.
     public init(address: String, in directory: URL) throws {
@@ -59,7 +60,7 @@ public final class DesktopPortal: @unchecked Sendable {
         environment["XDG_DATA_HOME"] = directory.appendingPathComponent("portal-data").path
 
         do {
-            program = try SpawnedProgram([Self.executable, "--verbose", "--replace"], environment: environment, outputPath: logPath)
+            program = try SpawnedProcess([Self.executable, "--verbose", "--replace"], environment: environment, outputPath: logPath)
         } catch {
             throw StartError.notStarted(error.errno)
         }

@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ProcessSpawning
 
 #if canImport(Glibc)
     import Glibc
@@ -24,7 +25,7 @@ public final class HeadlessWayland: @unchecked Sendable {
     public let display = "fontd-test"
     /// Its `XDG_RUNTIME_DIR` (0700), where the socket is.
     public let runtimeDirectory: String
-    private let weston: SpawnedProgram
+    private let weston: SpawnedProcess
     private let logPath: String
 
     /// Starts weston in `directory`; returns once its socket is there.
@@ -42,7 +43,7 @@ public final class HeadlessWayland: @unchecked Sendable {
         if let x11 { environment["DISPLAY"] = x11.name }
         logPath = directory.appendingPathComponent("weston.log").path
         do {
-            weston = try SpawnedProgram(
+            weston = try SpawnedProcess(
                 [
                     "/usr/bin/weston", x11 == nil ? "--backend=headless-backend.so" : "--backend=x11-backend.so", "--socket=\(display)",
                     "--idle-time=0", "--no-config",

@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ProcessSpawning
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +10,7 @@ import Foundation
 /// on which dconf-service is started on demand as on a desktop; stopped when released. Give it the
 /// environment its services must see (dconf-service writes to `XDG_CONFIG_HOME/dconf/user`).
 ///
-/// Started as a `SpawnedProgram` (an empty signal mask): neither dbus-daemon nor the dconf-service
+/// Started as a `SpawnedProcess` (an empty signal mask): neither dbus-daemon nor the dconf-service
 /// it starts would otherwise leave on SIGTERM (dconf-service sends itself one when the bus goes away).
 public final class PrivateSessionBus: @unchecked Sendable {
     public enum StartError: Error, CustomStringConvertible {
@@ -26,7 +27,7 @@ public final class PrivateSessionBus: @unchecked Sendable {
 
     /// `DBUS_SESSION_BUS_ADDRESS` for the bus.
     public let address: String
-    private var program: SpawnedProgram?
+    private var program: SpawnedProcess?
 
     public init(in directory: URL, environment: [String: String]) throws {
         let socket = directory.appendingPathComponent("bus").path
@@ -36,7 +37,7 @@ public final class PrivateSessionBus: @unchecked Sendable {
             "/usr/bin/dbus-daemon", "--config-file=/usr/share/dbus-1/session.conf", "--address=\(address)", "--nofork", "--nopidfile",
         ]
 
-        do { program = try SpawnedProgram(arguments, environment: environment, errorPath: log) } catch {
+        do { program = try SpawnedProcess(arguments, environment: environment, errorPath: log) } catch {
             throw StartError.notStarted(error.errno)
         }
 

@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ProcessSpawning
 
 #if canImport(Glibc)
     import Glibc
@@ -14,14 +15,14 @@ public final class TerminalProcess: @unchecked Sendable {
 
     public let pid: pid_t
     public let logPath: String
-    private let program: SpawnedProgram
+    private let program: SpawnedProcess
     private var stopped = false
 
     /// Starts `arguments` (an absolute executable first) with `environment`, logging to a file in `directory`.
     public init(_ arguments: [String], environment: [String: String], in directory: URL) throws {
         logPath = directory.appendingPathComponent((arguments[0] as NSString).lastPathComponent + "-\(UUID().uuidString).log").path
         do {
-            program = try SpawnedProgram(arguments, environment: environment, outputPath: logPath)
+            program = try SpawnedProcess(arguments, environment: environment, outputPath: logPath)
         } catch {
             throw StartError(description: "\(arguments[0]) did not start (errno \(error.errno))")
         }

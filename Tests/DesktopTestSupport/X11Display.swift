@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ProcessSpawning
 
 #if canImport(Glibc)
     import Glibc
@@ -26,16 +27,16 @@ public final class X11Display: @unchecked Sendable {
     public let name: String
     /// `base` with `DISPLAY` naming this display.
     public let environment: [String: String]
-    private let server: SpawnedProgram
+    private let server: SpawnedProcess
     private let directory: URL
-    private var daemons: [SpawnedProgram] = []
+    private var daemons: [SpawnedProcess] = []
     private var stopped = false
 
     public init(base: [String: String] = PinnedFonts.environment, timeoutSeconds: Double = 20) throws {
         directory = try TestPaths.temporaryDirectory()
         let numberFile = directory.appendingPathComponent("display").path
         do {
-            server = try SpawnedProgram(
+            server = try SpawnedProcess(
                 [Self.xvfb, "-displayfd", "1", "-nolisten", "tcp", "-noreset", "-screen", "0", "640x480x24"], environment: base,
                 outputPath: numberFile, errorPath: directory.appendingPathComponent("xvfb.log").path)
         } catch {
@@ -119,9 +120,9 @@ public final class X11Display: @unchecked Sendable {
     /// An `xsettingsd -c configuration` on this display, once it owns the XSETTINGS selection.
     public func startXSettingsDaemon(configuration: URL, seconds: Double = 10) throws -> XSettingsDaemonProcess {
         let log = configuration.deletingLastPathComponent().appendingPathComponent("xsettingsd-\(UUID().uuidString).log")
-        let program: SpawnedProgram
+        let program: SpawnedProcess
         do {
-            program = try SpawnedProgram([Self.xsettingsd, "-c", configuration.path], environment: environment, errorPath: log.path)
+            program = try SpawnedProcess([Self.xsettingsd, "-c", configuration.path], environment: environment, errorPath: log.path)
         } catch {
             throw ProgramError(description: "xsettingsd did not start (errno \(error.errno)); Debian: xsettingsd")
         }

@@ -70,8 +70,7 @@ import Testing
 
     @Test func aFontWithUseTypoMetricsIsMeasuredByItsTypoValues() throws {
         try #require(ReadingFonts.isInstalled, "OpenDyslexic is missing: run scripts/install-dependencies (fonts-opendyslexic)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontd-typo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let copy = directory.appendingPathComponent("OpenDyslexicTypo.otf")
         let script = """

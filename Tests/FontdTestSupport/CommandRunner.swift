@@ -39,6 +39,6 @@ public enum CommandRunner {
         }
         return CommandResult(
             status: status, standardOutput: command.standardOutput, standardError: command.standardError,
-            diedOfSignal: command.process.terminationReason == .uncaughtSignal)
+            diedOfSignal: command.diedOfSignal)
     }
 }

@@ -20,8 +20,12 @@ public enum PinnedFonts {
 
     /// Writes a `fonts.conf` under `.build/NAME/` that scans only `directories` (plus the generic-family
     /// aliases of `/etc/fonts/conf.d`) and keeps its cache beside it; returns its path.
+    ///
+    /// A configuration that scans a test's own folder (`TestPaths.temporaryDirectory()`) is of no
+    /// use once that folder is gone, so it is removed with it when the test process exits.
     public static func writeConfiguration(named name: String, directories: [String]) -> String {
         let directory = TestPaths.packageRoot.appendingPathComponent(".build/\(name)")
+        if directories.contains(where: RemovedAtExit.willRemove) { RemovedAtExit.register(directory.path) }
         let file = directory.appendingPathComponent("fonts.conf").path
         let configuration = FontconfigConfiguration(
             fontDirectories: directories, cacheDirectory: directory.appendingPathComponent("cache").path, system: .rules)

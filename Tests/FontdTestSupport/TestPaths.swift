@@ -29,10 +29,11 @@ public enum TestPaths {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// A new empty directory for one test's files.
+    /// A new empty directory for one test's files, removed when the test process exits (`RemovedAtExit`).
     public static func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fontd-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        RemovedAtExit.register(directory.path)
         return directory
     }
 }

@@ -2,7 +2,9 @@
 #define FONTD_CSYSTEM_H
 // Glibc's Swift module exports no epoll, eventfd or signalfd; these headers declare them
 // without _GNU_SOURCE. Everything else comes from Glibc, so no type is defined twice.
-// accept4 does need _GNU_SOURCE: it is wrapped below and compiled with it (Package.swift).
+// accept4, pipe2 and posix_spawn_file_actions_addclosefrom_np do need _GNU_SOURCE: they are
+// wrapped below and compiled with it (Package.swift).
+#include <spawn.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
@@ -10,6 +12,13 @@
 
 /// accept4 with SOCK_NONBLOCK | SOCK_CLOEXEC: no window where the descriptor blocks or leaks into a child.
 int fontd_accept_nonblocking(int listener, struct sockaddr *address, socklen_t *length);
+
+/// pipe2 with O_CLOEXEC: no window where another thread's child inherits either end.
+int fontd_pipe_cloexec(int ends[2]);
+
+/// Has a spawned child close every descriptor from `lowest` up, so that it holds only the
+/// three it is given (glibc 2.34's posix_spawn_file_actions_addclosefrom_np).
+int fontd_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
 /// The errno of the calling thread (a macro in C, so not importable as a variable).
 int fontd_errno(void);

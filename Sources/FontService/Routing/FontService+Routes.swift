@@ -109,7 +109,7 @@ extension FontService {
             contentType: FontService.designTokensContentType,
             summary: "Design tokens of every style at the reader's category.",
             get: Route.cached(
-                subject: { service, context throws(FontServiceError) in try service.blockRequest(context) },
+                subject: { service, context throws(FontServiceError) in try service.tokensRequest(context) },
                 answer: { service, request throws(FontServiceError) in try service.designTokens(request) })),
         Route(
             "/fontd.js", contentType: FontService.javaScriptContentType,

@@ -2,6 +2,7 @@ import Caching
 import DynamicType
 import FontResolution
 import HTTPServer
+import ScopedPreferences
 import WebDocuments
 import WebOutputs
 
@@ -16,43 +17,77 @@ extension FontService {
     /// `/css`'s request: the categories, the prefix and the form; omitted preferences filled in.
     func stylesheetRequest(_ context: RequestContext) throws(FontServiceError) -> WebDocuments.Stylesheet {
         let parameters = context.parameters
-        let reader = context.preferences
-        let range = try parameters.categoryRange(within: reader)
-        let readingFont = try parameters.value(.readingFont, ReadingFont.init(parsing:)) ?? reader.readingFont
+        let (range, readingFont) = try Self.rangeAndReadingFont(context)
         do {
             var stylesheet = try WebDocuments.Stylesheet(
                 category: parameters[.category], legibility: parameters[.legibility], textSpacing: parameters[.textSpacing],
                 prefix: parameters[.prefix], format: parameters[.format], unit: parameters[.unit], trim: parameters[.trim],
-                fallbackFor: parameters[.fallbackFor], range: range,
-                defaults: .init(category: reader.category, legibility: reader.legibilityWeight, textSpacing: reader.textSpacing))
+                fallbackFor: parameters[.fallbackFor], range: range, defaults: Self.defaults(of: context.preferences))
             stylesheet.readingFont = readingFont.family
             return try installedFallback(stylesheet)
         } catch {
-            switch error {
-            case .invalidValue(let refusal): throw .invalidValue(refusal)
-            case .unknownFormat(let text):
-                throw .invalidParameter(what: "format", value: text, allowed: WebDocuments.Format.allCases.map(\.rawValue))
-            case .invalidPrefix(let text): throw .invalidParameter(what: "prefix", value: text, allowed: [CSSPrefix.allowedForm])
-            case .unknownUnit(let text): throw .invalidParameter(what: "unit", value: text, allowed: CSSUnit.allCases.map(\.rawValue))
-            case .unknownTrim(let text): throw .invalidParameter(what: "trim", value: text, allowed: CSSTrim.allCases.map(\.rawValue))
-            case .conflict(.tailwindWithTrim):
-                throw .conflictingParameters(
-                    "format=tailwind", "trim or fallbackFor",
-                    reason: "a Tailwind theme holds values, not the rules a trim or a fallback face needs; use format=css")
-            case .conflict(.tailwindWithPrefix):
-                throw .conflictingParameters(
-                    "format=tailwind", "prefix",
-                    reason: "a Tailwind theme uses Tailwind's own names (--text-body, --font-body); leave out prefix")
-            case .conflict(.tailwindWithEveryCategory):
-                throw .conflictingParameters(
-                    "format=tailwind", "category=all", reason: "a Tailwind theme holds one category; ask for one, or use format=css")
-            case .conflict(.everyCategoryWithLegibility):
-                throw .conflictingParameters(
-                    "category=all", "legibility",
-                    reason:
-                        "category=all carries both weights (bold under [data-bold-text]) and the reader's own on plain :root; leave out legibility"
-                )
-            }
+            throw Self.refusal(error)
+        }
+    }
+
+    /// `/tokens`'s request, and `/specimen`'s block: every style at one category (clamped into the
+    /// range), legibility weight, text spacing, reading font and trim, read by the rules `fontd
+    /// tokens` follows (`WebDocuments.Tokens`) and refused in the order `/css` refuses them; omitted
+    /// preferences the reader's.
+    func tokensRequest(_ context: RequestContext) throws(FontServiceError) -> WebDocuments.Tokens {
+        let parameters = context.parameters
+        let (range, readingFont) = try Self.rangeAndReadingFont(context)
+        do {
+            var tokens = try WebDocuments.Tokens(
+                category: parameters[.category], legibility: parameters[.legibility], textSpacing: parameters[.textSpacing],
+                trim: parameters[.trim], range: range, defaults: Self.defaults(of: context.preferences))
+            tokens.readingFont = readingFont.family
+            return tokens
+        } catch {
+            throw Self.refusal(error)
+        }
+    }
+
+    /// What every web document's request reads first, in this order: the category range (the
+    /// scope's bounds narrowed by the query's), then the reading font (the reader's when left out).
+    private static func rangeAndReadingFont(_ context: RequestContext) throws(FontServiceError) -> (CategoryRange, ReadingFont) {
+        let range = try context.parameters.categoryRange(within: context.preferences)
+        let readingFont = try context.parameters.value(.readingFont, ReadingFont.init(parsing:)) ?? context.preferences.readingFont
+        return (range, readingFont)
+    }
+
+    /// What a left-out category, legibility weight and text spacing stand for on a server: the reader's.
+    private static func defaults(of reader: ReaderPreferences) -> WebDocuments.Stylesheet.Defaults {
+        .init(category: reader.category, legibility: reader.legibilityWeight, textSpacing: reader.textSpacing)
+    }
+
+    /// The answer to options `/css`, `/tokens` or `/specimen` cannot use, in the API's spelling of
+    /// them (`fontd css` and `fontd tokens` say the same in theirs: `commandLineRefusal`).
+    private static func refusal(_ error: WebDocuments.Stylesheet.OptionError) -> FontServiceError {
+        switch error {
+        case .invalidValue(let refusal): .invalidValue(refusal)
+        case .unknownFormat(let text):
+            .invalidParameter(what: "format", value: text, allowed: WebDocuments.Format.allCases.map(\.rawValue))
+        case .invalidPrefix(let text): .invalidParameter(what: "prefix", value: text, allowed: [CSSPrefix.allowedForm])
+        case .unknownUnit(let text): .invalidParameter(what: "unit", value: text, allowed: CSSUnit.allCases.map(\.rawValue))
+        case .unknownTrim(let text): .invalidParameter(what: "trim", value: text, allowed: CSSTrim.allCases.map(\.rawValue))
+        case .conflict(.tailwindWithTrim):
+            .conflictingParameters(
+                "format=tailwind", "trim or fallbackFor",
+                reason: "a Tailwind theme holds values, not the rules a trim or a fallback face needs; use format=css")
+        case .conflict(.tailwindWithPrefix):
+            .conflictingParameters(
+                "format=tailwind", "prefix",
+                reason: "a Tailwind theme uses Tailwind's own names (--text-body, --font-body); leave out prefix")
+        case .conflict(.tailwindWithEveryCategory):
+            .conflictingParameters(
+                "format=tailwind", "category=all", reason: "a Tailwind theme holds one category; ask for one, or use format=css")
+        case .conflict(.everyCategoryWithLegibility):
+            .conflictingParameters(
+                "category=all", "legibility",
+                reason:
+                    "category=all carries both weights (bold under [data-bold-text]) and the reader's own on plain :root; leave out legibility"
+            )
         }
     }
 
@@ -67,37 +102,15 @@ extension FontService {
         return stylesheet
     }
 
-    /// What `/tokens` asks, and `/specimen` with it: the block of every style at one category
-    /// (clamped into `range`), legibility weight and text spacing, omitted ones the reader's.
-    struct BlockRequest: Hashable, Sendable {
-        var category: ContentSizeCategory
-        var legibility: LegibilityWeight
-        var textSpacing: TextSpacing
-        var readingFont: ReadingFont
-        var range: CategoryRange
-        /// `/tokens` only: with a trim, each token carries Capsize's trims (§32 (Capsize and metrics-exact web)).
-        var trim: CSSTrim = .standard
-    }
-
-    func blockRequest(_ context: RequestContext) throws(FontServiceError) -> BlockRequest {
-        let preferences = try context.parameters.readerPreferences(over: context.preferences)
-        let trim: CSSTrim
-        do { trim = try CSSTrim.parsed(context.parameters[.trim]) } catch {
-            throw .invalidParameter(what: "trim", value: context.parameters[.trim] ?? "", allowed: CSSTrim.allCases.map(\.rawValue))
-        }
-        return BlockRequest(
-            category: preferences.category, legibility: preferences.legibilityWeight, textSpacing: preferences.textSpacing,
-            readingFont: preferences.readingFont, range: try context.parameters.categoryRange(within: context.preferences), trim: trim)
-    }
-
-    /// What `/specimen` asks: a block, and whether its category was a preview (asked for).
+    /// What `/specimen` asks: the block `/tokens` would hold, and whether its category was a
+    /// preview (asked for).
     struct SpecimenRequest: Hashable, Sendable {
-        var block: BlockRequest
+        var block: WebDocuments.Tokens
         var preview: Bool
     }
 
     func specimenRequest(_ context: RequestContext) throws(FontServiceError) -> SpecimenRequest {
-        SpecimenRequest(block: try blockRequest(context), preview: context.parameters[.category] != nil)
+        SpecimenRequest(block: try tokensRequest(context), preview: context.parameters[.category] != nil)
     }
 
     /// `/specimen`'s answer.
@@ -107,7 +120,7 @@ extension FontService {
             Array(
                 try webDocuments.specimen(
                     category: block.category, legibility: block.legibility, textSpacing: block.textSpacing, range: block.range,
-                    readingFont: block.readingFont.family, preview: request.preview, trim: block.trim
+                    readingFont: block.readingFont, preview: request.preview, trim: block.trim
                 ).utf8)
         }
     }
@@ -118,12 +131,8 @@ extension FontService {
     }
 
     /// `/tokens`'s answer.
-    func designTokens(_ request: BlockRequest) throws(FontServiceError) -> [UInt8] {
-        try web("the design tokens") {
-            try webDocuments.tokens(
-                category: request.category, legibility: request.legibility, textSpacing: request.textSpacing, range: request.range,
-                readingFont: request.readingFont.family, trim: request.trim)
-        }
+    func designTokens(_ request: WebDocuments.Tokens) throws(FontServiceError) -> [UInt8] {
+        try web("the design tokens") { try webDocuments.tokens(request) }
     }
 
     private func web(_ what: String, _ build: () throws -> [UInt8]) throws(FontServiceError) -> [UInt8] {
