@@ -1,8 +1,7 @@
 # fontd in a container: `docker build -t fontd .`, then
 #   docker run -d -p 8686:8686 -e FONTD_TOKEN -v fontd-state:/var/lib/fontd fontd
 # Without FONTD_TOKEN the server refuses to start: it listens beyond loopback, where a token is required.
-# scripts/check-container replays the runtime stage on a Debian 12 root without a Docker engine; it parses
-# this file, so keep commands in exec (JSON array) form and apt package lists on `apt-get install` lines.
+# scripts/check-container builds this file as written with podman and checks the running container.
 
 # Build stage. The tag pins the toolchain the project's machines and CI test with (Swift 6.3.1) on the
 # runtime's Debian release (12, bookworm), so the image holds the binary that was tested; the floating
@@ -34,7 +33,9 @@ RUN swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-
 # libsqlite3-0; zlib is
 # part of every Debian), the fonts the default table resolves to (its sans-serif is DejaVu Sans),
 # and fontconfig, whose install builds the font cache in /var/cache/fontconfig: without it every start scans
-# the fonts again and prints "Fontconfig error: No writable cache directories" as the unprivileged user.
+# the fonts again and prints "Fontconfig error: No writable cache directories" as the unprivileged user. A cache
+# is valid only while its font directories keep their mtime to the nanosecond, and image layers keep whole seconds
+# (Docker's and podman's layer tars truncate them), so the directories get a whole-second mtime before fc-cache.
 FROM debian:12-slim
 
 # hadolint ignore=DL3008
@@ -45,7 +46,9 @@ RUN apt-get update \
     && groupadd --system --gid 999 fontd \
     && useradd --system --uid 999 --gid fontd --home-dir /nonexistent --no-create-home \
         --shell /usr/sbin/nologin fontd \
-    && install -d -o fontd -g fontd -m 0750 /var/lib/fontd
+    && install -d -o fontd -g fontd -m 0750 /var/lib/fontd \
+    && find /usr/share/fonts /usr/local/share/fonts -type d -exec touch -m -d "@$(date +%s)" {} + \
+    && fc-cache -f
 
 COPY --from=build /usr/local/bin/fontd /usr/local/bin/
 # Where fontd looks for its default table (docs/DESIGN.md §4 (The style table)): <executable's directory>/../share/fontd/Styles/.

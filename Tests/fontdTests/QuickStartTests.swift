@@ -88,6 +88,10 @@ import Testing
         ("/usr/bin/weston", ["--version"]),
         (SocketActivation.program, ["--version"]),
         ("/usr/bin/lintian", ["--version"]),
+        // scripts/check-container's, which CI runs: the image built and run, the Debian root its base images are seeded from.
+        ("/usr/bin/podman", ["--version"]),
+        ("/usr/sbin/runc", ["--version"]),
+        ("/usr/sbin/debootstrap", ["--version"]),
         (X11Display.xvfb, ["-help"]),
         (X11Display.xrdb, ["-version"]),
     ])
