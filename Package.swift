@@ -193,6 +193,7 @@ let package = Package(
                 "CommandLineCache",
                 "DesktopBridge",
                 "DynamicType",
+                "ProcessSpawning",
                 "ScopedPreferences",
                 "SessionBus",
                 "FontdClient",
@@ -228,7 +229,7 @@ let package = Package(
         // event streams, socket activation, and the sockets that misbehave on purpose.
         .target(
             name: "ServerTestSupport",
-            dependencies: ["FontdTestSupport", "DynamicType", "HTTPServer"],
+            dependencies: ["FontdTestSupport", "DynamicType", "HTTPServer", "ProcessSpawning"],
             path: "Tests/ServerTestSupport"
         ),
         // The test client's in-process half over a FontService, and the access tokens it checks.
@@ -243,7 +244,9 @@ let package = Package(
         // A headless Chromium or Firefox through WebDriver, screenshots, and a static site to load.
         .target(
             name: "BrowserTestSupport",
-            dependencies: ["FontdTestSupport", "ServerTestSupport", "HTTPServer", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "FontdTestSupport", "ServerTestSupport", "HTTPServer", "ProcessSpawning", .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/BrowserTestSupport"
         ),
         // A private PostgreSQL cluster.
@@ -283,7 +286,9 @@ let package = Package(
         // directory, and so build without FontService and what it pulls in.
         .testTarget(
             name: "SQLiteStoreTests",
-            dependencies: ["SQLiteStore", "ScopedPreferences", "DynamicType", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "SQLiteStore", "ScopedPreferences", "DynamicType", "ProcessSpawning", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // The PreferenceStorage contract, one suite over both stores, and the PostgreSQL store's
         // replicas, listeners and outages, on a PostgreSQL the harness starts (PostgresTestSupport).
@@ -304,6 +309,7 @@ let package = Package(
             dependencies: [
                 "DynamicType", "ScopedPreferences", "CommandLineCache", "FontdTestSupport", "ServerTestSupport",
                 "FontServiceTestSupport", "BrowserTestSupport", "PostgresTestSupport", "DesktopTestSupport", "OpenTypeTestSupport",
+                "ProcessSpawning",
             ]
         ),
         .testTarget(

@@ -55,7 +55,7 @@ public struct SpawnedProcess: Sendable {
         }
 
         /// From `waitpid`'s status (WIFEXITED, WEXITSTATUS and WTERMSIG do not import).
-        init(waitStatus status: Int32) {
+        package init(waitStatus status: Int32) {
             self = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
         }
     }

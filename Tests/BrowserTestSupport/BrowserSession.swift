@@ -32,7 +32,7 @@ public final class BrowserSession: @unchecked Sendable {
     /// The session's own directory (profile and `HOME`); removed by `close()`.
     public let directory: URL
     private let connection: WebDriverConnection
-    private let driver: Process
+    private let driver: ChildProcess
 
     // Guarded by `lock`, which every command holds while it runs (commands may come from any thread).
     private let lock = NSLock()
@@ -43,7 +43,7 @@ public final class BrowserSession: @unchecked Sendable {
     /// Every URL the performance log has reported so far (reading the log empties it).
     private var networkLog: [String] = []
 
-    private init(driver: Process, connection: WebDriverConnection, sessionID: String, browserProcessID: Int32, directory: URL) {
+    private init(driver: ChildProcess, connection: WebDriverConnection, sessionID: String, browserProcessID: Int32, directory: URL) {
         self.driver = driver
         self.driverProcessID = driver.processIdentifier
         self.connection = connection
@@ -77,7 +77,7 @@ public final class BrowserSession: @unchecked Sendable {
             throw BrowserError.missingExecutable(path: path)
         }
         let directory = try TestPaths.temporaryDirectory()
-        let driver: Process
+        let driver: ChildProcess
         let port: Int
         do {
             (driver, port) = try launchDriver(chromedriverPath, directory: directory, environment: environment)
@@ -204,7 +204,7 @@ extension BrowserSession {
     /// already in use", seen while other servers started): it is started again, up to three times.
     private static func launchDriver(
         _ path: String, directory: URL, environment: [String: String]
-    ) throws -> (Process, port: Int) {
+    ) throws -> (ChildProcess, port: Int) {
         var attempt = 1
         while true {
             do {
@@ -217,29 +217,14 @@ extension BrowserSession {
 
     private static func launchDriverOnce(
         _ path: String, directory: URL, environment: [String: String]
-    ) throws -> (Process, port: Int) {
+    ) throws -> (ChildProcess, port: Int) {
         let log = directory.appendingPathComponent("chromedriver.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let output = try FileHandle(forWritingTo: log)
-        defer { try? output.close() }
-        let driver = Process()
-        driver.executableURL = URL(fileURLWithPath: path)
-        driver.arguments = ["--port=0"]
         var environment = environment
         environment["HOME"] = directory.path
         for key in ["XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"] { environment.removeValue(forKey: key) }
-        driver.environment = environment
-        driver.standardOutput = output
-        driver.standardError = output
-        driver.standardInput = FileHandle.nullDevice
-        // A child starts with its spawner's signal mask, and the test's threads (Dispatch's) block
-        // nearly every signal: chromedriver, and the browser after it, would ignore SIGTERM.
-        var unblocked = sigset_t()
-        var mask = sigset_t()
-        sigemptyset(&unblocked)
-        pthread_sigmask(SIG_SETMASK, &unblocked, &mask)
-        defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
-        try driver.run()
+        // A ChildProcess starts with an empty signal mask (the test's threads block nearly every
+        // signal): chromedriver, and the browser after it, leave on SIGTERM.
+        let driver = try ChildProcess([path, "--port=0"], environment: environment, output: .file(log.path))
         ServerProcess.track(driver.processIdentifier)
 
         let deadline = Date().addingTimeInterval(10)
@@ -263,7 +248,7 @@ extension BrowserSession {
     }
 
     /// Polls `GET /status` until chromedriver says it is ready for a session (at most 10 s).
-    private static func waitUntilReady(_ connection: WebDriverConnection, driver: Process, output: URL) throws {
+    private static func waitUntilReady(_ connection: WebDriverConnection, driver: ChildProcess, output: URL) throws {
         let deadline = Date().addingTimeInterval(10)
         var last = "no answer"
         while Date() < deadline, driver.isRunning {
@@ -312,14 +297,8 @@ extension BrowserSession {
 
     /// Stops `driver` (SIGTERM, SIGKILL after 2 s), waits up to `graceSeconds` for the processes
     /// that name `directory` to end and kills those that do not, then removes `directory`.
-    private static func shutDown(driver: Process, directory: URL?, browserProcessID: Int32?, graceSeconds: Double) {
-        if driver.isRunning {
-            kill(driver.processIdentifier, SIGTERM)
-            let deadline = Date().addingTimeInterval(2)
-            while driver.isRunning, Date() < deadline { usleep(10_000) }
-            if driver.isRunning { kill(driver.processIdentifier, SIGKILL) }
-            driver.waitUntilExit()
-        }
+    private static func shutDown(driver: ChildProcess, directory: URL?, browserProcessID: Int32?, graceSeconds: Double) {
+        driver.terminate(timeoutSeconds: 2)
         ServerProcess.untrack(driver.processIdentifier)
         guard let directory else { return }
         let deadline = Date().addingTimeInterval(graceSeconds)

@@ -18,15 +18,13 @@ public enum FirefoxScreenshot {
         let profile = directory.appendingPathComponent("profile")
         let shot = directory.appendingPathComponent("shot.png")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
-        let process = firefoxProcess(
+        let process = try startFirefox(
             arguments: ["--profile", profile.path, "--screenshot", shot.path, "--window-size=\(width),\(height)", url.absoluteString],
             home: directory, environment: environment)
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        if exited.wait(timeout: .now() + timeoutSeconds) == .timedOut {
-            kill(-process.processIdentifier, SIGKILL)
-            process.terminate()
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.kill()
             throw BrowserError.screenshot("firefox --screenshot of \(url) did not finish in \(Int(timeoutSeconds)) s")
         }
         guard let png = try? [UInt8](Data(contentsOf: shot)) else {

@@ -20,11 +20,11 @@ public final class FirefoxSession {
     public let processID: Int32
     /// The session's own directory (profile and `HOME`); removed by `close()`.
     public let directory: URL
-    private let process: Process
+    private let process: ChildProcess
     private let connection: MarionetteConnection
     private var closed = false
 
-    private init(process: Process, connection: MarionetteConnection, directory: URL) {
+    private init(process: ChildProcess, connection: MarionetteConnection, directory: URL) {
         self.process = process
         self.processID = process.processIdentifier
         self.connection = connection
@@ -47,7 +47,7 @@ public final class FirefoxSession {
         }
         let directory = try TestPaths.temporaryDirectory()
         let profile = directory.appendingPathComponent("profile")
-        let process: Process
+        let process: ChildProcess
         do {
             try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
             let preferences = [
@@ -55,9 +55,8 @@ public final class FirefoxSession {
                 #"user_pref("browser.startup.page", 0);"#,
             ]
             try Data((preferences.joined(separator: "\n") + "\n").utf8).write(to: profile.appendingPathComponent("user.js"))
-            process = FirefoxScreenshot.firefoxProcess(
+            process = try FirefoxScreenshot.startFirefox(
                 arguments: ["--profile", profile.path, "--marionette", "about:blank"], home: directory, environment: environment)
-            try process.run()
         } catch {
             try? FileManager.default.removeItem(at: directory)
             throw error
@@ -119,7 +118,7 @@ public final class FirefoxSession {
 
     /// Connects to the port Marionette wrote to `portFile`, polled until `timeoutSeconds` pass (the file
     /// may be there before the port listens, or half written).
-    private static func connect(portFile: URL, process: Process, timeoutSeconds: Double) throws -> MarionetteConnection {
+    private static func connect(portFile: URL, process: ChildProcess, timeoutSeconds: Double) throws -> MarionetteConnection {
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         var problem = "it wrote no port to \(portFile.path)"
         while Date() < deadline, process.isRunning {
@@ -139,13 +138,10 @@ public final class FirefoxSession {
     }
 
     /// Waits up to ten seconds for Firefox to exit (after `SIGTERM` when `terminate`), then kills it.
-    private static func stop(_ process: Process, terminate: Bool) {
-        if terminate, process.isRunning { process.terminate() }
+    private static func stop(_ process: ChildProcess, terminate: Bool) {
+        if terminate, process.isRunning { kill(process.processIdentifier, SIGTERM) }
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process.kill()
     }
 }

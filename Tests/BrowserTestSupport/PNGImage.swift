@@ -21,10 +21,11 @@ public struct PNGImage: Sendable {
         let input = directory.appendingPathComponent("image.png")
         let output = directory.appendingPathComponent("image.rgba")
         try Data(png).write(to: input)
-        let process = try Process.run(URL(fileURLWithPath: "/usr/bin/python3"), arguments: ["-c", Self.decoder, input.path, output.path])
-        process.waitUntilExit()
+        let decoded = try CommandRunner.run(
+            ["-c", Self.decoder, input.path, output.path], executable: URL(fileURLWithPath: "/usr/bin/python3"),
+            environment: ProcessInfo.processInfo.environment)
         let raw = try [UInt8](Data(contentsOf: output))
-        guard process.terminationStatus == 0, raw.count >= 9 else { throw Failure(description: "the PNG could not be decoded") }
+        guard decoded.status == 0, raw.count >= 9 else { throw Failure(description: "the PNG could not be decoded") }
         width = Int(raw[0]) << 24 | Int(raw[1]) << 16 | Int(raw[2]) << 8 | Int(raw[3])
         height = Int(raw[4]) << 24 | Int(raw[5]) << 16 | Int(raw[6]) << 8 | Int(raw[7])
         pixels = try Self.unfiltered(raw[9...], width: width, height: height, channels: Int(raw[8]))

@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -13,8 +14,10 @@ public final class SessionBusSignals: @unchecked Sendable {
         public var description: String { "no signal in time; the monitor printed: \(received)" }
     }
 
-    private let process = Process()
-    private let output = Pipe()
+    /// Python's GIO, subscribed, printing each signal on stdout.
+    private let process: ChildProcess
+    /// The read end of its stdout.
+    private let descriptor: Int32
     private var buffer: [UInt8] = []
 
     /// Follows `interface`'s signals on the bus at `address`, from any sender and object.
@@ -29,26 +32,20 @@ public final class SessionBusSignals: @unchecked Sendable {
                 print("ready", flush=True)
                 GLib.MainLoop().run()
                 """
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, address, interface]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(["/usr/bin/python3", "-c", script, address, interface], output: .pipe, error: .discarded)
+        descriptor = process.spawned.standardOutput ?? -1
         let first = try next()
         guard first == "ready" else { throw Timeout(received: first) }
     }
 
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process.kill()
+        close(descriptor)
     }
 
     /// The next signal's line, waiting at most `timeoutSeconds`.
     public func next(timeoutSeconds: Double = 5) throws -> String {
         let deadline = Date().addingTimeInterval(timeoutSeconds)
-        let descriptor = output.fileHandleForReading.fileDescriptor
         while Date() < deadline {
             if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 defer { buffer.removeSubrange(...end) }

@@ -84,11 +84,10 @@ import Testing
                     record.string = {1: "OpenDyslexic Typo", 4: "OpenDyslexic Typo", 6: "OpenDyslexicTypo", 16: "OpenDyslexic Typo"}[record.nameID]
             font.save(sys.argv[2])
             """
-        let process = try Process.run(
-            URL(fileURLWithPath: "/usr/bin/python3"),
-            arguments: ["-c", script, ReadingFonts.directory + "/OpenDyslexic-Regular.otf", copy.path])
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        let saved = try CommandRunner.run(
+            ["-c", script, ReadingFonts.directory + "/OpenDyslexic-Regular.otf", copy.path],
+            executable: URL(fileURLWithPath: "/usr/bin/python3"), environment: ProcessInfo.processInfo.environment)
+        try #require(saved.status == 0)
         let config = PinnedFonts.writeConfiguration(
             named: "test-fontconfig-typo-\(UUID().uuidString)", directories: [PinnedFonts.fontDirectory, directory.path])
         let typoResolver = try FontResolver(table: defaultTable, cacheEntries: 8, fontconfigFile: config)

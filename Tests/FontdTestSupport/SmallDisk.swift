@@ -39,16 +39,9 @@ public final class SmallDisk {
 
     /// Runs `tool` to its end: its status and what it wrote on stdout and stderr.
     private static func run(_ tool: String, _ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let result = try CommandRunner.run(
+            arguments, executable: URL(fileURLWithPath: tool), environment: ProcessInfo.processInfo.environment)
+        return (result.status, result.standardOutput + result.standardError)
     }
 
     /// Fills every free block with the filler file: writes of a page, then of a byte, until ENOSPC.

@@ -37,23 +37,13 @@ public enum CapsizeReference {
                 "\(font.matchedFace.pointSize)", "\(font.metrics.lineHeight)",
             ]
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [TestPaths.packageRoot.appendingPathComponent("scripts/capsize-reference").path] + arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(
-                description:
-                    "scripts/capsize-reference failed (is python3-fonttools installed?): \(String(decoding: message, as: UTF8.self))")
+        let result = try CommandRunner.run(
+            [TestPaths.packageRoot.appendingPathComponent("scripts/capsize-reference").path] + arguments,
+            executable: URL(fileURLWithPath: "/usr/bin/python3"), environment: ProcessInfo.processInfo.environment)
+        guard result.status == 0 else {
+            throw Failure(description: "scripts/capsize-reference failed (is python3-fonttools installed?): \(result.standardError)")
         }
-        return try String(decoding: data, as: UTF8.self).split(separator: "\n")
+        return try result.standardOutput.split(separator: "\n")
             .map { try JSONDecoder().decode(Face.self, from: Data($0.utf8)) }
     }
 }

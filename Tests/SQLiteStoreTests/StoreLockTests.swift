@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawning
 import SQLiteStore
 import Testing
 
@@ -7,12 +8,7 @@ import Testing
 @Suite(.serialized) struct StoreLockTests {
     /// Runs `/usr/bin/flock --nonblock PATH true`: 0 when it could take the lock, 1 when not.
     private func flockStatus(_ path: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        process.arguments = ["--nonblock", path, "true"]
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try SpawnedProcess(["/usr/bin/flock", "--nonblock", path, "true"]).wait().shellStatus
     }
 
     @Test func secondOpenOfTheSamePathIsLocked() throws {

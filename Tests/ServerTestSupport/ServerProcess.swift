@@ -1,12 +1,14 @@
 import FontdTestSupport
 import Foundation
+import ProcessSpawning
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// A `fontd serve` started for one test: on a port the kernel chose, with the pinned fonts,
-/// stopped (SIGTERM, then SIGKILL) when the test is done.
+/// stopped (SIGTERM, then SIGKILL) when the test is done. A `ChildProcess`, so it starts with an
+/// empty signal mask and only its three descriptors (docs/DESIGN.md §2 (Modules and their arrows)).
 public final class ServerProcess: @unchecked Sendable {
     public enum LaunchError: Error, CustomStringConvertible {
         case noReadyLine(String)
@@ -17,15 +19,16 @@ public final class ServerProcess: @unchecked Sendable {
         }
     }
 
-    public let process: Process
+    /// The running `fontd serve` (or its launcher), read as a `Process` is.
+    public let process: ChildProcess
     public let port: Int
     /// Exactly what the server wrote on stdout before it was ready.
     public let readyLine: String
     /// The state file: a fresh one per server unless `--state` or `--store` was given (then
     /// empty), or the environment has `FONTD_TEST_DEFAULT_LOCATIONS` (the default paths).
     public let statePath: String
-    private let errorPipe = Pipe()
-    private let outputPipe = Pipe()
+    /// The read end of the server's stdout, where the ready line comes; closed with the server.
+    private let outputDescriptor: Int32
     /// stderr, drained as it comes: a server whose log pipe fills up blocks on its next log line.
     private let errorLog = LogSink()
     private let errorDrained = DispatchSemaphore(value: 0)
@@ -39,7 +42,6 @@ public final class ServerProcess: @unchecked Sendable {
         environment: [String: String] = PinnedFonts.environment, whileStarting: (() throws -> Void)? = nil
     ) throws {
         guard let executable = TestPaths.fontdExecutable else { throw CommandRunner.RunError.notBuilt }
-        process = Process()
         var arguments = arguments
         if let given = arguments.firstIndex(of: "--state"), given + 1 < arguments.count {
             statePath = arguments[given + 1]
@@ -51,34 +53,29 @@ public final class ServerProcess: @unchecked Sendable {
             arguments += ["--state", statePath]
         }
         let command = launcher + [executable.path, "serve", "--port", String(requestedPort)] + arguments
-        process.executableURL = URL(fileURLWithPath: launcher.isEmpty ? executable.path : "/usr/bin/env")
-        process.arguments = launcher.isEmpty ? Array(command.dropFirst()) : command
-        process.environment = environment
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(
+            launcher.isEmpty ? command : ["/usr/bin/env"] + command, environment: environment, output: .pipe, error: .pipe)
         Self.track(process.processIdentifier)
-        let errorHandle = errorPipe.fileHandleForReading
-        DispatchQueue.global().async { [errorLog, errorDrained] in
-            while true {
-                let chunk = errorHandle.availableData
-                if chunk.isEmpty { break }
-                errorLog.append(chunk)
+        outputDescriptor = process.spawned.standardOutput ?? -1
+        if let errorDescriptor = process.spawned.standardError {
+            Thread.detachNewThread { [errorLog, errorDrained] in
+                SpawnedProcess.read(errorDescriptor) { errorLog.append(Data($0)) }
+                errorDrained.signal()
             }
+        } else {
             errorDrained.signal()
         }
         do {
             try whileStarting?()
         } catch {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.kill()
+            close(outputDescriptor)
             throw error
         }
 
         var line: [UInt8] = []
         let deadline = Date().addingTimeInterval(timeoutSeconds)
-        let descriptor = outputPipe.fileHandleForReading.fileDescriptor
+        let descriptor = outputDescriptor
         while line.last != UInt8(ascii: "\n"), Date() < deadline {
             var watch = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&watch, 1, 100) > 0 else { continue }
@@ -90,39 +87,30 @@ public final class ServerProcess: @unchecked Sendable {
         guard let portText = readyLine.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines),
             readyLine.hasPrefix("fontd listening on http://"), let port = Int(portText)
         else {
-            process.terminate()
-            process.waitUntilExit()
+            process.terminate(timeoutSeconds: 10)
+            close(outputDescriptor)
             errorDrained.wait()
             throw LaunchError.noReadyLine(String(decoding: errorLog.bytes, as: UTF8.self))
         }
         self.port = port
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        close(outputDescriptor)
+    }
 
     /// Sends SIGTERM and waits up to `timeoutSeconds` for the exit; SIGKILL after that.
     /// Returns the exit status, or nil when it had to be killed.
     @discardableResult
     public func terminate(timeoutSeconds: Double = 10) -> Int32? {
-        guard process.isRunning else { return process.terminationStatus }
-        kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        guard !process.isRunning else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return nil
-        }
-        process.waitUntilExit()
+        guard process.terminate(timeoutSeconds: timeoutSeconds) != nil else { return nil }
         return process.terminationStatus
     }
 
     /// Kills the server if it is still running.
     public func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process.kill()
         Self.untrack(process.processIdentifier)
     }
 

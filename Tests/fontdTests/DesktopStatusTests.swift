@@ -1,5 +1,6 @@
 import FontdTestSupport
 import Foundation
+import ProcessSpawning
 import Synchronization
 import Testing
 
@@ -107,7 +108,7 @@ import Testing
 /// A process on the session bus that the test waits for: by default Python's GIO owning a name
 /// (GLib's own tools cannot own one), else any command, until a line of its output appears.
 final class BusNameOwner {
-    private let process: Process
+    private let process: ChildProcess
 
     convenience init(_ name: String, environment: [String: String]) throws {
         let script = """
@@ -120,41 +121,34 @@ final class BusNameOwner {
 
     /// Starts `command` and returns once `line` is in its output (stdout or stderr), within 10 s.
     init(command: [String], environment: [String: String], waitingFor line: String) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(command, environment: environment, output: .pipe, error: .standardOutput)
+        let output = process.spawned.standardOutput ?? -1
         // A command that falls silent without the line is killed at the deadline, which ends the read.
         let found = LineFound()
         let pid = process.processIdentifier
         DispatchQueue.global().asyncAfter(deadline: .now() + 10) { if !found.value.load(ordering: .relaxed) { kill(pid, SIGKILL) } }
         var seen = ""
+        var chunk = [UInt8](repeating: 0, count: 4096)
         while !seen.contains(line) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else {
+            var count = read(output, &chunk, chunk.count)
+            while count < 0, errno == EINTR { count = read(output, &chunk, chunk.count) }
+            guard count > 0 else {
+                close(output)
                 found.value.store(true, ordering: .relaxed)  // nothing left to kill at the deadline
                 stop()
                 Issue.record("\(command[0]) never printed \"\(line)\"; it printed: \(seen)")
                 return
             }
-            seen += String(decoding: chunk, as: UTF8.self)
+            seen += String(decoding: chunk[..<count], as: UTF8.self)
         }
         found.value.store(true, ordering: .relaxed)
         // Keep draining, so that a full pipe never stops it.
-        let handle = output.fileHandleForReading
-        Thread.detachNewThread { while !handle.availableData.isEmpty {} }
+        Thread.detachNewThread { SpawnedProcess.read(output) { _ in } }
     }
 
-    /// Kills it: a test's thread blocks signals, and `Process` passes that mask on, so SIGTERM may not reach it.
+    /// Kills it (SIGKILL) and reaps it.
     func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.kill()
     }
 }
 

@@ -9,15 +9,9 @@ import Testing
 @Suite struct ExecutableTests {
     /// The shared libraries `executable` needs, as the dynamic loader resolves them.
     private func sharedLibraries(_ executable: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        process.arguments = [executable.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try CommandRunner.run(
+            [executable.path], executable: URL(fileURLWithPath: "/usr/bin/ldd"), environment: ProcessInfo.processInfo.environment
+        ).standardOutput
     }
 
     @Test func fontdLinksNeitherLibcurlNorFoundationNetworking() throws {

@@ -105,25 +105,16 @@ import Testing
     static func screenshot(of url: URL, timeoutSeconds: Double) throws -> (returned: Bool, png: Data?) {
         let directory = try TestPaths.temporaryDirectory()
         let file = directory.appendingPathComponent("page.png")
-        let chromium = Process()
-        chromium.executableURL = URL(fileURLWithPath: BrowserSession.chromiumPath)
-        chromium.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-            "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--virtual-time-budget=3000",
-            "--screenshot=\(file.path)", "--window-size=390,844", url.absoluteString,
-        ]
-        chromium.environment = PinnedFonts.environment.merging(["HOME": directory.path]) { _, new in new }
-        chromium.standardOutput = FileHandle.nullDevice
-        chromium.standardError = FileHandle.nullDevice
-        chromium.standardInput = FileHandle.nullDevice
-        try chromium.run()
+        let chromium = try ChildProcess(
+            [
+                BrowserSession.chromiumPath, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--virtual-time-budget=3000",
+                "--screenshot=\(file.path)", "--window-size=390,844", url.absoluteString,
+            ], environment: PinnedFonts.environment.merging(["HOME": directory.path]) { _, new in new }, error: .discarded)
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         while chromium.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         let returned = !chromium.isRunning
-        if !returned {
-            chromium.terminate()
-            chromium.waitUntilExit()
-        }
+        if !returned { chromium.terminate() }
         return (returned, try? Data(contentsOf: file))
     }
 

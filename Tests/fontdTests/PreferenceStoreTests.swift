@@ -88,12 +88,9 @@ import Testing
 
     /// Runs `sqlite3 PATH SQL`, as a person editing the store by hand would.
     static func editWithSQLite(_ path: String, _ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [path, sql]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "sqlite3 \(sql)")
+        let result = try CommandRunner.run(
+            [path, sql], executable: URL(fileURLWithPath: "/usr/bin/sqlite3"), environment: ProcessInfo.processInfo.environment)
+        #expect(result.status == 0, "sqlite3 \(sql)")
     }
 
     /// A store made by `fontd serve` with one change (sequence 1), left by a stopped server.

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawning
 
 /// Whether a name has an owner on the session bus now, asked with `gdbus call` (GLib's tool)
 /// rather than through GIO, which the command line never loads (docs/DESIGN.md §28 (The Settings portal backend)).
@@ -25,30 +26,30 @@ enum SessionBusNames {
     }
 
     private static func ask(_ name: String, environment: [String: String]) -> Answer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "gdbus", "call", "--session", "--timeout", "5", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+        let arguments = [
+            "/usr/bin/env", "gdbus", "call", "--session", "--timeout", "5", "--dest", "org.freedesktop.DBus", "--object-path",
+            "/org/freedesktop/DBus",
             "--method", "org.freedesktop.DBus.NameHasOwner", name,
         ]
         var childEnvironment = environment
         childEnvironment["DISPLAY"] = nil  // no autolaunch of a bus
-        process.environment = childEnvironment
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return .unknown("cannot run gdbus (Debian: apt install libglib2.0-bin)") }
-        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let complaint = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        guard let gdbus = try? SpawnedProcess(arguments, environment: childEnvironment, output: .pipe, error: .pipe),
+            let output = gdbus.standardOutput, let error = gdbus.standardError
+        else { return .unknown("cannot run gdbus (Debian: apt install libglib2.0-bin)") }
+        let answer = String(decoding: SpawnedProcess.readToEnd(output), as: UTF8.self)
+        let complaint = String(decoding: SpawnedProcess.readToEnd(error), as: UTF8.self)
+        // The exit status, or the signal's number, as the sentence has always said it.
+        let status =
+            switch gdbus.wait() {
+            case .exited(let status): status
+            case .signalled(let signal): signal
+            }
         switch answer.trimmingCharacters(in: .whitespacesAndNewlines) {
         case "(true,)": return .owned
         case "(false,)": return .notOwned
         default:
-            if process.terminationStatus == 127 { return .unknown("cannot run gdbus (Debian: apt install libglib2.0-bin)") }
-            let reason = complaint.split(separator: "\n").first.map(String.init) ?? "gdbus exited with status \(process.terminationStatus)"
+            if status == 127 { return .unknown("cannot run gdbus (Debian: apt install libglib2.0-bin)") }
+            let reason = complaint.split(separator: "\n").first.map(String.init) ?? "gdbus exited with status \(status)"
             return .unknown("cannot ask the session bus: \(reason)")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawning
 
 /// The xdg-desktop-portal installed here, its version, and where that version reads backends and
 /// their choice from — the facts of docs/DESIGN.md §28 (The Settings portal backend), "Registration", taken from its sources.
@@ -66,16 +67,11 @@ struct XDGDesktopPortal: Sendable {
 
     /// What `executable --version` prints, trimmed ("" when it cannot be run).
     private static func versionOutput(of executable: String) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--version"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        guard let portal = try? SpawnedProcess([executable, "--version"], output: .pipe, error: .discarded),
+            let output = portal.standardOutput
+        else { return "" }
+        let data = SpawnedProcess.readToEnd(output)
+        _ = portal.wait()
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
