@@ -241,13 +241,19 @@ let package = Package(
             ],
             path: "Tests/FontServiceTestSupport"
         ),
-        // A headless Chromium or Firefox through WebDriver, screenshots, and a static site to load.
+        // A headless Chromium through WebDriver, screenshots, and a static site to load.
         .target(
             name: "BrowserTestSupport",
             dependencies: [
                 "FontdTestSupport", "ServerTestSupport", "HTTPServer", "ProcessSpawning", .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/BrowserTestSupport"
+        ),
+        // Headless Firefox ESR: its own screenshot, and a session driven through Marionette.
+        .target(
+            name: "FirefoxTestSupport",
+            dependencies: ["BrowserTestSupport", "FontdTestSupport", "ServerTestSupport", "ProcessSpawning"],
+            path: "Tests/FirefoxTestSupport"
         ),
         // A private PostgreSQL cluster.
         .target(name: "PostgresTestSupport", path: "Tests/PostgresTestSupport"),
@@ -308,8 +314,8 @@ let package = Package(
             name: "fontdTests",
             dependencies: [
                 "DynamicType", "ScopedPreferences", "CommandLineCache", "FontdTestSupport", "ServerTestSupport",
-                "FontServiceTestSupport", "BrowserTestSupport", "PostgresTestSupport", "DesktopTestSupport", "OpenTypeTestSupport",
-                "ProcessSpawning",
+                "FontServiceTestSupport", "BrowserTestSupport", "FirefoxTestSupport", "PostgresTestSupport", "DesktopTestSupport",
+                "OpenTypeTestSupport", "ProcessSpawning",
             ]
         ),
         .testTarget(

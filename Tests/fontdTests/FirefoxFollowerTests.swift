@@ -1,4 +1,5 @@
 import BrowserTestSupport
+import FirefoxTestSupport
 import FontdTestSupport
 import Foundation
 import ServerTestSupport

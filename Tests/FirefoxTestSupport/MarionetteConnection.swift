@@ -1,3 +1,4 @@
+import BrowserTestSupport
 import Foundation
 import ServerTestSupport
 
