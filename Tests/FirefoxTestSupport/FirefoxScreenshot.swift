@@ -22,9 +22,7 @@ public enum FirefoxScreenshot {
         let process = try startFirefox(
             arguments: ["--profile", profile.path, "--screenshot", shot.path, "--window-size=\(width),\(height)", url.absoluteString],
             home: directory, environment: environment)
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning {
+        if !process.waitForExit(timeoutSeconds: timeoutSeconds) {
             process.kill()
             throw BrowserError.screenshot("firefox --screenshot of \(url) did not finish in \(Int(timeoutSeconds)) s")
         }

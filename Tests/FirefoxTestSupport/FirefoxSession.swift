@@ -140,9 +140,10 @@ public final class FirefoxSession {
 
     /// Waits up to ten seconds for Firefox to exit (after `SIGTERM` when `terminate`), then kills it.
     private static func stop(_ process: ChildProcess, terminate: Bool) {
-        if terminate, process.isRunning { kill(process.processIdentifier, SIGTERM) }
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        process.kill()
+        if terminate {
+            process.terminate(timeoutSeconds: 10)
+        } else if !process.waitForExit(timeoutSeconds: 10) {
+            process.kill()
+        }
     }
 }

@@ -80,12 +80,19 @@ public final class ChildProcess: @unchecked Sendable {
     public func terminate(signal: Int32 = SIGTERM, timeoutSeconds: Double = 5) -> SpawnedProcess.Termination? {
         if let ended { return ended }
         Glibc.kill(spawned.pid, signal)
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while isRunning, Date() < deadline { usleep(5_000) }
+        waitForExit(timeoutSeconds: timeoutSeconds)
         if let ended { return ended }
         Glibc.kill(spawned.pid, SIGKILL)
         waitUntilExit()
         return nil
+    }
+
+    /// Waits up to `timeoutSeconds` for the child to end (reaping it when it does); whether it did.
+    @discardableResult
+    public func waitForExit(timeoutSeconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while isRunning, Date() < deadline { usleep(5_000) }
+        return !isRunning
     }
 
     /// Kills the child (SIGKILL) if it still runs, and reaps it.
