@@ -18,7 +18,7 @@ import Testing
 
     @Test func portalReadsAndChangesLeaveTheResidentSetFlat() throws {
         let harness = try SessionBusHarness()
-        let server = try ServerProcess(["--dbus", "on"], environment: harness.environment)
+        let server = try ServerProcess(["--dbus", "on", "--max-writes-per-second", "1000000"], environment: harness.environment)
         let portal = try harness.portal()
         defer {
             server.stop()
