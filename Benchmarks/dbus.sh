@@ -77,7 +77,7 @@ if [ -z "${FONTD_BIN:-}" ]; then
         swift build -c release --product "$library" >&2
     done
 fi
-"$fontd" serve --help | grep -q -- '--dbus' || fail "$fontd has no --dbus (built before docs/DESIGN.md §27 (The session bus)?)"
+"$fontd" serve --help | grep -- '--dbus' >/dev/null || fail "$fontd has no --dbus (built before docs/DESIGN.md §27 (The session bus)?)"
 
 # The bus: its address is the first line it prints. Its services (xdg-permission-store, which the
 # portal starts) keep their files in the run's directory.
