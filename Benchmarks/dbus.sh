@@ -14,12 +14,20 @@
 # keyfile backend. Goals: ReadOne p99 < 200 µs, signal p99 < 10 ms. Figures are printed, never
 # asserted; compare only within one run.
 #
-# Environment: CALLS (10000), CHANGES (200), RUNS (hyperfine's runs per command, 200), FONTD_BIN
-# (a build to use instead of this checkout's release build; its libfontd-bus.so beside it).
+# `Benchmarks/dbus.sh memory` measures memory instead (Benchmarks/dbus/bus-memory.py): fontd's VmRSS
+# before and after MEMORY_READS Settings.ReadAll through the portal and MEMORY_CHANGES category
+# changes, each after a warm-up; goal: flat (within 2 MiB) after the warm-up.
+#
+# Environment: CALLS (10000), CHANGES (200), RUNS (hyperfine's runs per command, 200), MEMORY_READS
+# (15000), MEMORY_CHANGES (5000), FONTD_BIN (a build to use instead of this checkout's release
+# build; its libfontd-bus.so beside it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+mode="${1:-latency}"
 calls="${CALLS:-10000}"
+memory_reads="${MEMORY_READS:-15000}"
+memory_changes="${MEMORY_CHANGES:-5000}"
 changes="${CHANGES:-200}"
 runs="${RUNS:-200}"
 startup_timeout=30
@@ -29,11 +37,12 @@ portal_executable=/usr/libexec/xdg-desktop-portal
 bench_name=dbus
 # shellcheck source=Benchmarks/common.sh
 . Benchmarks/common.sh
-[ $# -eq 0 ] || fail "usage: Benchmarks/dbus.sh (CALLS, CHANGES, RUNS, FONTD_BIN in the environment)"
-for number in "$calls" "$changes" "$runs"; do
-    [[ "$number" =~ ^[1-9][0-9]*$ ]] || fail "CALLS, CHANGES and RUNS must be positive integers, not '$number'"
+[ $# -eq 0 ] || { [ $# -eq 1 ] && [ "$1" = memory ]; } ||
+    fail "usage: Benchmarks/dbus.sh [memory] (CALLS, CHANGES, RUNS, MEMORY_READS, MEMORY_CHANGES, FONTD_BIN in the environment)"
+for number in "$calls" "$changes" "$runs" "$memory_reads" "$memory_changes"; do
+    [[ "$number" =~ ^[1-9][0-9]*$ ]] || fail "CALLS, CHANGES, RUNS, MEMORY_READS and MEMORY_CHANGES must be positive integers, not '$number'"
 done
-for tool in dbus-daemon gdbus gsettings hyperfine cc pkg-config; do
+for tool in dbus-daemon gdbus gsettings hyperfine cc pkg-config python3; do
     command -v "$tool" >/dev/null || fail "needs $tool: run scripts/install-dependencies --benchmarks"
 done
 [ -x "$portal_executable" ] || fail "needs $portal_executable: run scripts/install-dependencies --benchmarks"
@@ -68,7 +77,7 @@ if [ -z "${FONTD_BIN:-}" ]; then
         swift build -c release --product "$library" >&2
     done
 fi
-"$fontd" serve --help | grep -q -- '--dbus' || fail "$fontd has no --dbus (built before docs/DESIGN.md §27 (The session bus)?)"
+"$fontd" serve --help | grep -- '--dbus' >/dev/null || fail "$fontd has no --dbus (built before docs/DESIGN.md §27 (The session bus)?)"
 
 # The bus: its address is the first line it prints. Its services (xdg-permission-store, which the
 # portal starts) keep their files in the run's directory.
@@ -85,7 +94,10 @@ done
 DBUS_SESSION_BUS_ADDRESS="$(head -n 1 "$tmp/bus.address")"
 export DBUS_SESSION_BUS_ADDRESS
 
-start_fontd serve --port 0 --token "$token" --dbus on
+# The memory run makes changes as fast as they are answered: past the default write quota.
+quota=()
+[ "$mode" = memory ] && quota=(--max-writes-per-second 1000000)
+start_fontd serve --port 0 --token "$token" --dbus on "${quota[@]}"
 gdbus wait --session --timeout "$startup_timeout" org.fontd.Fontd1 ||
     fail_with_log "fontd took no name on the bus" "$tmp/fontd.log"
 
@@ -109,6 +121,27 @@ portal_read=(gdbus call --session --dest org.freedesktop.portal.Desktop --object
     --method org.freedesktop.portal.Settings.Read org.fontd.DynamicType content-size-category)
 [ "$("${portal_read[@]}" 2>&1)" = "(<<'l'>>,)" ] ||
     fail_with_log "the portal does not answer fontd's category: $("${portal_read[@]}" 2>&1)" "$tmp/portal.log" "$tmp/fontd.log"
+
+if [ "$mode" = memory ]; then
+    /usr/bin/python3 -c 'import gi' 2>/dev/null || fail "needs python3-gi: run scripts/install-dependencies"
+    echo "$bench_name: memory, $memory_reads portal reads and $memory_changes changes" >&2
+    /usr/bin/python3 Benchmarks/dbus/bus-memory.py "$DBUS_SESSION_BUS_ADDRESS" "$fontd_pid" "$fontd_port" \
+        "$memory_reads" "$memory_changes" --token "$token" >"$tmp/memory.json" ||
+        fail_with_log "the memory client failed" "$tmp/fontd.log" "$tmp/portal.log"
+    /usr/bin/python3 - "$tmp/memory.json" <<'PY'
+import json, sys
+figures = json.load(open(sys.argv[1]))
+print("\n%-52s %12s %12s %12s %14s" % ("fontd's VmRSS (goal: flat, within 2 MiB)", "after warm-up", "at the end", "growth", "per call"))
+for label, key in (("Settings.ReadAll through xdg-desktop-portal", "reads"), ("PUT /category → Changed, SettingChanged", "changes")):
+    phase = figures[key]
+    growth = phase["endRSSKiB"] - phase["warmRSSKiB"]
+    print("%-52s %9d KiB %9d KiB %9d KiB %10.0f bytes" % (
+        "%s × %d" % (label, phase["count"]), phase["warmRSSKiB"], phase["endRSSKiB"], growth, growth * 1024 / phase["count"]))
+PY
+    echo
+    echo "fontd: $fontd (serve --dbus on); $("$portal_executable" --version 2>/dev/null || echo xdg-desktop-portal); $(dbus-daemon --version | head -n 1)"
+    exit 0
+fi
 
 # Native calls, each row after a warm-up of a tenth of its calls (at least 100).
 warmup=$((calls / 10 > 100 ? calls / 10 : 100))

@@ -46,6 +46,7 @@ static GVariant *parsed(fontd_bus *bus, GVariantType *type, const char *text, co
 
 bool fontd_bus_set_answers(fontd_bus *bus, const fontd_bus_answer *answers, size_t count) {
     GHashTable *table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_variant_unref);
+    gsize largest = 0;
     bool complete = true;
     for (size_t index = 0; index < count; index++) {
         const fontd_bus_answer *answer = &answers[index];
@@ -54,6 +55,7 @@ bool fontd_bus_set_answers(fontd_bus *bus, const fontd_bus_answer *answers, size
         GVariant *reply = arguments ? parsed(bus, out, answer->reply, answer, "reply") : NULL;
         if (reply) {
             g_hash_table_insert(table, answer_key(answer->path, answer->interface, answer->member, arguments), reply);
+            largest = MAX(largest, g_variant_get_size(arguments));
         } else {
             complete = false;
         }
@@ -64,6 +66,7 @@ bool fontd_bus_set_answers(fontd_bus *bus, const fontd_bus_answer *answers, size
     g_mutex_lock(&bus->answers_lock);
     GHashTable *old = bus->answers;
     bus->answers = table;
+    bus->answers_largest_arguments = largest;
     g_mutex_unlock(&bus->answers_lock);
     if (old) g_hash_table_unref(old);
     return complete;
@@ -71,11 +74,14 @@ bool fontd_bus_set_answers(fontd_bus *bus, const fontd_bus_answer *answers, size
 
 /// The set answer of `message`, a method call, or NULL.
 static GVariant *answer_of(fontd_bus *bus, GDBusMessage *message) {
+    GVariant *body = g_dbus_message_get_body(message);
     g_mutex_lock(&bus->answers_lock);
-    GHashTable *table = bus->answers ? g_hash_table_ref(bus->answers) : NULL;
+    // Arguments larger than every set answer's match none: passed on without printing them, so
+    // that a megabyte's argument costs this thread, which reads every message, nothing.
+    gboolean fits = body == NULL || g_variant_get_size(body) <= bus->answers_largest_arguments;
+    GHashTable *table = bus->answers && fits ? g_hash_table_ref(bus->answers) : NULL;
     g_mutex_unlock(&bus->answers_lock);
     if (table == NULL) return NULL;
-    GVariant *body = g_dbus_message_get_body(message);
     GVariant *empty = body ? NULL : g_variant_ref_sink(g_variant_new_tuple(NULL, 0));
     char *key = answer_key(
         g_dbus_message_get_path(message), g_dbus_message_get_interface(message), g_dbus_message_get_member(message), body ? body : empty);

@@ -11,12 +11,18 @@
 // Shared by the library's files only: not exported (the table is the library's one symbol).
 #pragma GCC visibility push(hidden)
 
+/// An object served: its path and introspection XML.
+typedef struct fontd_bus_export {
+    char *path;
+    char *xml;
+} fontd_bus_export;
+
 struct fontd_bus {
     char *address;
     fontd_bus_callbacks callbacks;
     /// The bus thread (CGLibThread).
     fontd_glib_thread *thread;
-    /// Made, used and released on the bus thread only.
+    /// Made, used and released on the bus thread only; NULL while the bus is away.
     GDBusConnection *connection;
     /// The registered objects' interfaces, by "path\ninterface", for typing replies, signals and
     /// set answers; and the registration ids. Written on the bus thread while exporting only.
@@ -27,7 +33,19 @@ struct fontd_bus {
     /// read on GDBus's worker thread.
     GMutex answers_lock;
     GHashTable *answers;
+    /// The serialized size of the largest arguments `answers` holds.
+    gsize answers_largest_arguments;
     guint filter;
+
+    /// What the connection served, to serve again on a new one when the bus comes back: each
+    /// object's path and XML (`fontd_bus_export`), and each name taken. Bus thread only.
+    GPtrArray *exports;
+    GPtrArray *names;
+    /// The handler of the connection's `closed`; the attempt to connect again that is pending, and
+    /// the wait before the next one. Bus thread only.
+    gulong closed_handler;
+    GSource *retry;
+    guint retry_milliseconds;
 
     /// Why the thread could not connect, written by it before the start returns.
     fontd_bus_failure failure;

@@ -55,12 +55,15 @@ static void method_called(
     (void)sender;
     fontd_bus *bus = data;
     gsize count = g_variant_n_children(parameters);
+    GDBusArgInfo **declared = g_dbus_method_invocation_get_method_info(invocation)->in_args;
     fontd_bus_argument *arguments = g_new0(fontd_bus_argument, count + 1);
     GPtrArray **lists = g_new0(GPtrArray *, count + 1);
     for (gsize index = 0; index < count; index++) {
         GVariant *child = g_variant_get_child_value(parameters, index);
         lists[index] = g_ptr_array_new_with_free_func(g_free);
         flatten(child, lists[index]);
+        // GDBus checked the call's type against the declaration, so there is one declared argument per child.
+        arguments[index].name = declared[index]->name;
         arguments[index].signature = g_strdup(g_variant_get_type_string(child));
         arguments[index].count = lists[index]->len;
         arguments[index].values = (const char *const *)lists[index]->pdata;
@@ -157,7 +160,9 @@ static void send_reply(fontd_bus *bus, gpointer data) {
         g_clear_error(&error);
         return;
     }
+    // A parsed value is not floating: the invocation takes a reference of its own.
     g_dbus_method_invocation_return_value(invocation, value);
+    g_variant_unref(value);
 }
 
 void fontd_bus_reply(fontd_bus_call *call, const char *text) {
@@ -178,6 +183,8 @@ void fontd_bus_fail_call(fontd_bus_call *call, const char *name, const char *tex
 
 static void send_signal(fontd_bus *bus, gpointer data) {
     outgoing *message = data;
+    // The bus is away (said once, BusService.c): no one hears it, and no warning per signal.
+    if (bus->connection == NULL) return;
     GVariantType *type = NULL;
     if (message->signature != NULL) {
         if (!g_variant_type_string_is_valid(message->signature)) {
@@ -203,7 +210,10 @@ static void send_signal(fontd_bus *bus, gpointer data) {
     GError *error = NULL;
     GVariant *value = g_variant_parse(type, message->text, NULL, NULL, &error);
     g_variant_type_free(type);
-    if (value == NULL || !g_dbus_connection_emit_signal(bus->connection, NULL, message->path, message->interface, message->member, value, &error)) {
+    // A parsed value is not floating: emitting takes a reference of its own, so this one is released.
+    gboolean sent = value && g_dbus_connection_emit_signal(bus->connection, NULL, message->path, message->interface, message->member, value, &error);
+    if (value) g_variant_unref(value);
+    if (!sent) {
         char *warning = g_strdup_printf("the signal %s was not sent: %s", message->member, error->message);
         fontd_bus_log_warning(bus, warning);
         g_free(warning);

@@ -280,7 +280,7 @@ public final class FontService: HTTPResponder {
             let result = Result { () throws(FontServiceError) in
                 cachedAnswer(body: try answer(self, key.subject), followsPreferences: follows, contentType: context.route.contentType)
             }
-            state.withLock { $0.finish(key, flight: flight, with: result) }
+            state.withLock { $0.finish(key, keyBytes: context.request.target.utf8.count, flight: flight, with: result) }
             flight.finish(result)
             logger.debug(
                 "answer computed",

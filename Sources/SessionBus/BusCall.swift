@@ -4,10 +4,22 @@ import CSessionBus
 /// strings by the bus library (CSessionBus.h says how), answered once with `reply` or `fail`, from
 /// any thread (docs/DESIGN.md §27 (The session bus)).
 public final class BusCall: @unchecked Sendable {
-    /// One argument: its D-Bus type and the strings it flattens to.
+    /// One argument: its name (the introspection XML's), its D-Bus type and the strings it flattens to.
     public struct Argument: Sendable, Hashable {
+        public var name: String
         public var signature: String
         public var values: [String]
+
+        /// The entries of an array or dictionary (an `a{ss}`'s pairs, an `a{sv}`'s triples, an
+        /// `as`'s items); 1 for any other argument.
+        public var entryCount: Int {
+            switch signature {
+            case "a{sv}": values.count / 3
+            case "a{ss}": values.count / 2
+            case _ where signature.hasPrefix("a"): values.count
+            default: 1
+            }
+        }
 
         /// An `a{ss}`'s entries, in the order sent.
         public var pairs: [(key: String, value: String)] {
@@ -37,6 +49,11 @@ public final class BusCall: @unchecked Sendable {
         self.interface = interface
         self.member = member
         self.arguments = arguments
+    }
+
+    // A call dropped unanswered would keep the library's invocation, and its caller waiting, for good.
+    deinit {
+        if let handle { library.table.fail(handle, "org.freedesktop.DBus.Error.Failed", "fontd gave no answer") }
     }
 
     /// Answers with `text`, the GVariant text of the out arguments as a tuple (`BusValue.tuple`).

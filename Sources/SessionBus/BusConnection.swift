@@ -54,6 +54,7 @@ final class BusConnection: Sendable {
                 let flattened = (0..<count).map { index in
                     let argument = arguments?[index]
                     return BusCall.Argument(
+                        name: argument?.name.map { String(cString: $0) } ?? "",
                         signature: argument?.signature.map { String(cString: $0) } ?? "",
                         values: (0..<(argument?.count ?? 0)).map { item in argument?.values?[item].map { String(cString: $0) } ?? "" })
                 }

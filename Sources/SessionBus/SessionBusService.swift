@@ -143,11 +143,22 @@ public final class SessionBusService: Sendable {
         }
     }
 
-    /// A call of either object; on the bus thread.
+    /// How large a call's arguments may be; past it, a call is refused before either object reads it.
+    static let limits = BusArgumentLimits()
+
+    /// A call of either object; on the bus thread. Arguments past `limits` are refused first, in
+    /// each object's own terms: `PayloadTooLarge`, as over HTTP, and the portal's `InvalidArgument`.
     private func handle(_ call: BusCall) {
+        let refusal = Self.limits.refusal(of: call)
         switch call.path {
-        case FontdObject.path: fontd.handle(call)
-        case SettingsPortal.path: portal.handle(call, preferences: portal.preferences, excluded: announced.withLock { $0.portalExcluded })
+        case FontdObject.path:
+            guard let refusal else { return fontd.handle(call) }
+            call.fail(BusError(name: FontdObject.errorPrefix + "PayloadTooLarge", message: refusal.description))
+        case SettingsPortal.path:
+            guard let refusal else {
+                return portal.handle(call, preferences: portal.preferences, excluded: announced.withLock { $0.portalExcluded })
+            }
+            call.fail(BusError(name: SettingsPortal.invalidArgument, message: refusal.description))
         default: call.fail(BusError(name: "org.freedesktop.DBus.Error.UnknownObject", message: "no object at \(call.path)"))
         }
     }

@@ -16,6 +16,8 @@ struct SettingsPortal: Sendable {
     static let interface = "org.freedesktop.impl.portal.Settings"
     static let namespace = "org.fontd.DynamicType"
     static let notFound = "org.freedesktop.portal.Error.NotFound"
+    /// The portal's error for arguments it does not take (too large, `BusArgumentLimits`).
+    static let invalidArgument = "org.freedesktop.portal.Error.InvalidArgument"
     static let version: UInt32 = 1
     /// The keys of `org.fontd.Fontd1` the portal leaves out: they mean nothing to an application.
     static let leftOut: Set<String> = [BusPreferences.Extra.scope.rawValue, BusPreferences.Extra.fontGeneration.rawValue]

@@ -27,12 +27,21 @@ public final class PrivateSessionBus: @unchecked Sendable {
 
     /// `DBUS_SESSION_BUS_ADDRESS` for the bus.
     public let address: String
+    private let socket: String
+    private let log: String
+    private let environment: [String: String]
     private var program: SpawnedProcess?
 
     public init(in directory: URL, environment: [String: String]) throws {
-        let socket = directory.appendingPathComponent("bus").path
-        let log = directory.appendingPathComponent("dbus-daemon.log").path
+        socket = directory.appendingPathComponent("bus").path
+        log = directory.appendingPathComponent("dbus-daemon.log").path
         address = "unix:path=\(socket)"
+        self.environment = environment
+        try start()
+    }
+
+    /// Starts the daemon at `address`; returns once its socket exists.
+    private func start() throws {
         let arguments = [
             "/usr/bin/dbus-daemon", "--config-file=/usr/share/dbus-1/session.conf", "--address=\(address)", "--nofork", "--nopidfile",
         ]
@@ -47,6 +56,22 @@ public final class PrivateSessionBus: @unchecked Sendable {
             stop()
             throw StartError.noSocket((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
         }
+    }
+
+    /// The bus dies (SIGKILL: no goodbye to its clients, its socket left behind), as when the
+    /// session's bus crashes.
+    public func kill() {
+        guard let program else { return }
+        _ = Glibc.kill(program.pid, SIGKILL)
+        _ = program.wait()
+        self.program = nil
+    }
+
+    /// A new daemon at the same address, after `kill` or `stop`; returns once it listens.
+    public func startAgain() throws {
+        // A killed daemon leaves its socket: the new one could not bind it.
+        unlink(socket)
+        try start()
     }
 
     deinit { stop() }

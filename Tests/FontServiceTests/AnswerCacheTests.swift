@@ -43,6 +43,21 @@ import Testing
         #expect(service.cachedAnswerCount == 5, "family order matters; explicit preferences change Cache-Control")
     }
 
+    /// A family name asked for is kept in its entry's key: long ones count against `--cache-bytes`
+    /// (docs/DESIGN.md §16 (The answer cache)), so they cannot pile up past it in keys.
+    @Test func longFamilyNamesCountAgainstTheCacheBytes() throws {
+        var configuration = FontServiceConfiguration(cacheEntries: 10_000)
+        configuration.cacheBytes = 100_000
+        let service = FontService(resolver: resolver, configuration: configuration, logger: .init(label: "AnswerCacheTests"))
+        let nameBytes = 2_000
+        for index in 0..<200 {
+            let family = String(repeating: "f", count: nameBytes - 4) + String(format: "%04d", index)
+            #expect(try service.client.send("/font?style=body&family=\(family),DejaVu+Serif").status == 200)
+        }
+        #expect(service.cachedAnswerBytes <= 100_000)
+        #expect(service.cachedAnswerCount * nameBytes <= 100_000, "\(service.cachedAnswerCount) entries of \(nameBytes)-byte names kept")
+    }
+
     @Test func aRepeatedTargetIsAnsweredWithoutComputing() throws {
         let service = makeService()
         let first = try service.client.send("/font?style=body&category=xl")

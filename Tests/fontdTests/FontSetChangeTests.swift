@@ -45,9 +45,9 @@ import Testing
         return generation
     }
 
-    /// Waits until `condition` holds (at most 10 s).
-    static func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(10)
+    /// Waits until `condition` holds (at most `seconds`).
+    static func eventually(seconds: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try condition() { return true }
             usleep(20_000)

@@ -13,8 +13,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/// The version of the table; fontd refuses a library whose table carries another.
-#define FONTD_BUS_VERSION 3
+/// The version of the table; fontd refuses a library whose table carries another. 4: arguments
+/// carry their declared name.
+#define FONTD_BUS_VERSION 4
 
 /// The name of the function the library exports.
 #define FONTD_BUS_ENTRY_POINT "fontd_bus_table"
@@ -57,6 +58,8 @@ typedef struct fontd_bus_call fontd_bus_call;
 /// `a{sv}`: key, the value's type, the value (the string itself for `s`, else its GVariant text) …;
 /// any other type: its GVariant text.
 typedef struct fontd_bus_argument {
+    /// The argument's name, as the introspection XML declares it (`key`, `options`).
+    const char *name;
     /// The argument's D-Bus type (`s`, `as`, `a{sv}` …).
     const char *signature;
     size_t count;
@@ -93,7 +96,10 @@ typedef struct fontd_bus_interface {
     int version;
     /// Starts the bus thread, which connects to the bus at `address` (a D-Bus address, as in
     /// DBUS_SESSION_BUS_ADDRESS) on its own main context. Returns once connected, or NULL with
-    /// `failure` filled in.
+    /// `failure` filled in. When the bus goes away later, the library says so once (`log`, a
+    /// warning), sends nothing meanwhile, and connects to `address` again with backoff (0.1 s
+    /// doubling to 10 s): once back, it registers the objects and takes the names it had, and says
+    /// so (a notice).
     fontd_bus *(*open)(const char *address, fontd_bus_callbacks callbacks, fontd_bus_failure *failure);
     /// Registers at `path` every interface `xml` (introspection XML) declares; their calls go to
     /// `callbacks.call`. Returns once registered, or false with `failure` filled in. Not on the bus thread.

@@ -46,10 +46,13 @@ struct ServiceState {
     }
 
     /// Ends the flight for `key`, caching a successful answer unless the fonts changed since it began.
-    mutating func finish(_ key: AnswerKey, flight: Flight, with result: Result<CachedAnswer, FontServiceError>) {
+    /// The entry costs the answer's bytes and `keyBytes`, what the key holds (at most the request
+    /// target's bytes: a family name asked for is kept in the key), so that arbitrary options —
+    /// over HTTP, or the session bus's `Resolve` — cannot pile up past `--cache-bytes` in keys.
+    mutating func finish(_ key: AnswerKey, keyBytes: Int, flight: Flight, with result: Result<CachedAnswer, FontServiceError>) {
         if flights[key] === flight { flights[key] = nil }
         guard flight.fontEpoch == fontEpoch, case .success(let answer) = result else { return }
-        answers.insert(answer, for: key, cost: answer.byteCount)
+        answers.insert(answer, for: key, cost: answer.byteCount + keyBytes)
     }
 
     /// Forgets every answer: the fonts changed. Flights under way finish, uncached.
