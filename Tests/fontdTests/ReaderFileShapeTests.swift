@@ -19,7 +19,10 @@ import Testing
     static let readerFiles: [(program: String, path: String, bytes: [UInt8])] = [
         ("kitty", "kitty/kitty.conf", latin1 + crlf + Array("font_family DejaVu Sans Mono".utf8) + crlf),
         ("alacritty", "alacritty/alacritty.yml", bom + Array("font:\n  normal:\n    family: DejaVu Sans Mono\n".utf8)),
-        ("foot", "foot/foot.ini", Array("font=Fira Code:size=10".utf8) + crlf + Array("[colors]".utf8) + crlf + Array("alpha=1.0".utf8) + crlf),
+        (
+            "foot", "foot/foot.ini",
+            Array("font=Fira Code:size=10".utf8) + crlf + Array("[colors]".utf8) + crlf + Array("alpha=1.0".utf8) + crlf
+        ),
         ("ghostty", "ghostty/config", latin1 + Array("\nfont-family = DejaVu Sans Mono\n".utf8)),
         (
             "vscode", "Code/User/settings.json",
@@ -67,14 +70,18 @@ import Testing
         #expect(kitty.starts(with: Self.readerFiles[0].bytes), "the Latin-1 byte and the CRLF lines stay as they were")
         #expect(
             kitty.dropFirst(Self.readerFiles[0].bytes.count).elementsEqual(
-                Array("# The reader's text size, from fontd (fontd desktop exclude kitty removes these lines)\r\ninclude fontd.conf\r\n".utf8)))
+                Array(
+                    "# The reader's text size, from fontd (fontd desktop exclude kitty removes these lines)\r\ninclude fontd.conf\r\n".utf8)
+            ))
         let alacritty = try #require(Self.bytes(dotfiles + "/alacritty"))
         #expect(alacritty.starts(with: Self.bom + Array("# The reader's text size, from fontd".utf8)), "\(alacritty.prefix(8))")
         #expect(alacritty.suffix(Self.readerFiles[1].bytes.count - 3).elementsEqual(Self.readerFiles[1].bytes.dropFirst(3)))
         let fontIni = String(decoding: try #require(Self.bytes(home.configHome.path + "/foot/fontd.ini")), as: UTF8.self)
         #expect(fontIni.contains("font=Fira Code:size="), "\(fontIni)")
         let settings = try #require(Self.bytes(dotfiles + "/vscode"))
-        #expect(settings.starts(with: Self.bom + Array("{\r\n    \"workbench.colorTheme\": \"Default Dark+\",\r\n    \"editor.fontSize\": ".utf8)))
+        #expect(
+            settings.starts(
+                with: Self.bom + Array("{\r\n    \"workbench.colorTheme\": \"Default Dark+\",\r\n    \"editor.fontSize\": ".utf8)))
 
         for file in Self.readerFiles {
             let excluded = try CommandRunner.run(["desktop", "exclude", file.program], environment: home.environment(), timeoutSeconds: 10)
