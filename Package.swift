@@ -140,7 +140,8 @@ let package = Package(
         .target(
             name: "DesktopBridge",
             dependencies: [
-                "CDesktopSettings", "DynamicType", "ScopedPreferences", "ProcessSpawning", .product(name: "Logging", package: "swift-log"),
+                "CDesktopSettings", "CFontdSystem", "DynamicType", "ScopedPreferences", "ProcessSpawning",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 

@@ -1,6 +1,7 @@
 #include "CFontdSystem.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <unistd.h>
 
 int fontd_accept_nonblocking(int listener, struct sockaddr *address, socklen_t *length) {
@@ -14,3 +15,7 @@ int fontd_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
 }
 
 int fontd_errno(void) { return errno; }
+
+int fontd_rename_exchange(const char *from, const char *to) { return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE); }
+
+int fontd_rename_noreplace(const char *from, const char *to) { return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE); }

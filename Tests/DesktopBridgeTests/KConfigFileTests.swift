@@ -24,7 +24,7 @@ import Testing
         """
 
     @Test func entriesAreReadByGroupAndKeyWithoutLocales() throws {
-        let file = KConfigFile(Self.text)
+        let file = KConfigFile(Array(Self.text.utf8))
         #expect(file.entry("font", in: ["General"])?.value == "Noto Sans,10,-1,5,50,0,0,0,0,0")
         #expect(file.entry("font", in: ["KDE", "Action Restrictions"])?.value == "Nested,7,-1,5,50,0,0,0,0,0")
         #expect(file.entry("menuFont", in: ["General"])?.value == "Noto Sans,10,-1,5,50,0,0,0,0,0")
@@ -33,28 +33,28 @@ import Testing
     }
 
     @Test func immutableKeysAndGroupsAreMarked() throws {
-        let file = KConfigFile(Self.text)
+        let file = KConfigFile(Array(Self.text.utf8))
         #expect(file.entry("font", in: ["General"])?.isImmutable == false)
         #expect(file.entry("fixed", in: ["General"])?.isImmutable == true)
         #expect(file.entry("activeFont", in: ["WM"])?.isImmutable == true)
-        #expect(KConfigFile("[$i]\n[General]\nfont=A,10\n").entry("font", in: ["General"])?.isImmutable == true)
+        #expect(KConfigFile(Array("[$i]\n[General]\nfont=A,10\n".utf8)).entry("font", in: ["General"])?.isImmutable == true)
     }
 
     @Test func replacingAValueKeepsEveryOtherByte() throws {
-        var file = KConfigFile(Self.text)
+        var file = KConfigFile(Array(Self.text.utf8))
         let font = try #require(file.entry("font", in: ["General"]))
-        file.replaceValue(of: font, with: QFontSize.replacing(pointsIn: font.value, with: 12.5))
+        file.replacePointSize(of: font, with: 12.5)
         let menu = try #require(file.entry("menuFont", in: ["General"]))
-        file.replaceValue(of: menu, with: QFontSize.replacing(pointsIn: menu.value, with: 13))
+        file.replacePointSize(of: menu, with: 13)
         let expected = Self.text
             .replacingOccurrences(of: "font = Noto Sans,10,", with: "font = Noto Sans,12.5,")
             .replacingOccurrences(of: "menuFont=Noto Sans,10,", with: "menuFont=Noto Sans,13,")
-        #expect(file.text == expected)
-        #expect(KConfigFile(expected).entry("font", in: ["General"])?.value == "Noto Sans,12.5,-1,5,50,0,0,0,0,0")
+        #expect(file.bytes == Array(expected.utf8))
+        #expect(KConfigFile(Array(expected.utf8)).entry("font", in: ["General"])?.value == "Noto Sans,12.5,-1,5,50,0,0,0,0,0")
     }
 
     @Test func theLastOfTwoEntriesIsTheOneRead() {
-        let file = KConfigFile("[General]\nfont=A,10\n[General]\nfont=A,12\n")
+        let file = KConfigFile(Array("[General]\nfont=A,10\n[General]\nfont=A,12\n".utf8))
         #expect(file.entry("font", in: ["General"])?.value == "A,12")
     }
 
@@ -77,6 +77,15 @@ import Testing
         #expect(QFontSize.roundedToHalfPoint(12.25) == 12.5)
         #expect(QFontSize.written(13) == "13")
         #expect(QFontSize.written(16.5) == "16.5")
-        #expect(QFontSize.replacing(pointsIn: "A,10,-1,5", with: 16.5) == "A,16.5,-1,5")
+    }
+
+    @Test func onlyTheSizeFieldIsReplacedAndLatin1AndCRLFStay() throws {
+        let latin1: [UInt8] = [0x43, 0x61, 0x66, 0xE9]
+        let line = { (size: String) -> [UInt8] in Array("[General]\r\nfont=".utf8) + latin1 + Array(",\(size)\r\n".utf8) }
+        var file = KConfigFile(line("10"))
+        let font = try #require(file.entry("font", in: ["General"]))
+        #expect(QFontSize.points(in: font.value) == 10)
+        file.replacePointSize(of: font, with: 16.5)
+        #expect(file.bytes == line("16.5"))
     }
 }

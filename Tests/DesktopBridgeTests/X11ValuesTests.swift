@@ -23,13 +23,13 @@ import Testing
         // Absent: added at the end, after the newline the file lacked.
         ("a 1", "a 1\nXft/DPI 161792\n"),
         ("a 1\n", "a 1\nXft/DPI 161792\n"),
-        ("a 1\r\n", "a 1\r\nXft/DPI 161792\n"),
+        ("a 1\r\n", "a 1\r\nXft/DPI 161792\r\n"),
         ("", "Xft/DPI 161792\n"),
         // Not the setting: another name that begins the same, a comment.
         ("Xft/DPIx 1\n# Xft/DPI 1\n", "Xft/DPIx 1\n# Xft/DPI 1\nXft/DPI 161792\n"),
     ])
     func theXftDPILineIsTheOnlyOneWritten(_ before: String, _ after: String) {
-        #expect(XSettingsConfiguration.withDPI(161792, in: before) == after)
+        #expect(XSettingsConfiguration.withDPI(161792, in: Array(before.utf8)) == Array(after.utf8))
     }
 
     @Test func theConfigurationIsTheCommandLinesElseHomes() {

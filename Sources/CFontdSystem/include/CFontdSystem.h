@@ -20,6 +20,14 @@ int fontd_pipe_cloexec(int ends[2]);
 /// three it is given (glibc 2.34's posix_spawn_file_actions_addclosefrom_np).
 int fontd_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
+/// renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE): swaps two names at once, so that
+/// what stood at `to` is kept under `from` and can be compared (docs/DESIGN.md §35 (Editing a
+/// reader's file)). -1 with errno EINVAL where the file system cannot.
+int fontd_rename_exchange(const char *from, const char *to);
+
+/// renameat2 with RENAME_NOREPLACE: -1 with errno EEXIST when `to` exists, never replacing it.
+int fontd_rename_noreplace(const char *from, const char *to);
+
 /// The errno of the calling thread (a macro in C, so not importable as a variable).
 int fontd_errno(void);
 #endif

@@ -11,29 +11,31 @@ public struct KConfigFile: Sendable, Hashable {
         /// The group's path: `["General"]`, `["A", "B"]` for `[A][B]`.
         public var group: [String]
         public var key: String
-        /// The raw value: the text after `=` and its leading spaces, escapes not expanded.
+        /// The raw value, decoded to read it: the text after `=` and its leading spaces, escapes not
+        /// expanded, without a CR ending its line.
         public var value: String
         /// Whether the entry, its group or the file carries `[$i]`: KConfig lets no one change it.
         public var isImmutable: Bool
-        /// The line the entry is on, and where its value starts in it.
+        /// The line the entry is on, and the byte where its value starts in it.
         fileprivate var line: Int
-        fileprivate var valueStart: String.Index
+        fileprivate var valueStart: Int
     }
 
-    /// The file's lines, without their `\n` (a `\r` stays part of its line).
-    private var lines: [String]
+    /// The file's lines as bytes, without their LF (a CR stays part of its line, docs/DESIGN.md §35
+    /// (Editing a reader's file)); only a value fontd replaces is ever written from text.
+    private var lines: [ArraySlice<UInt8>]
     /// Every entry without a locale, in file order.
     public private(set) var entries: [Entry] = []
 
-    /// Reads `text`; any text is a KConfig file (a line KConfig would ignore is kept and ignored).
-    public init(_ text: String) {
-        // Split on the byte: Swift's "\r\n" is one Character, which no "\n" matches.
-        lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    /// Reads `bytes`; any bytes are a KConfig file (a line KConfig would ignore is kept and ignored).
+    public init(_ bytes: [UInt8]) {
+        lines = FileBytes.lines(bytes)
         var group: [String] = []
         var groupImmutable = false
         var fileImmutable = false
         var seenGroup = false
-        for (number, line) in lines.enumerated() {
+        for (number, bytes) in lines.enumerated() {
+            let line = FileBytes.text(bytes)
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if trimmed.hasPrefix("[") {
@@ -48,22 +50,26 @@ public struct KConfigFile: Sendable, Hashable {
                 groupImmutable = immutable
                 continue
             }
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            let (key, locale, options) = Self.keyParts(line[line.startIndex..<equals])
+            guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            let (key, locale, options) = Self.keyParts(
+                Substring(String(decoding: bytes[..<equals].dropFirst(FileBytes.byteOrderMarkCount(bytes)), as: UTF8.self)))
             guard locale == nil, !key.isEmpty else { continue }
-            var valueStart = line.index(after: equals)
-            while valueStart < line.endIndex, line[valueStart] == " " || line[valueStart] == "\t" {
-                valueStart = line.index(after: valueStart)
+            var valueStart = equals + 1
+            while valueStart < bytes.endIndex, bytes[valueStart] == UInt8(ascii: " ") || bytes[valueStart] == UInt8(ascii: "\t") {
+                valueStart += 1
             }
+            var value = bytes[valueStart...]
+            if value.last == FileBytes.carriageReturn { value = value.dropLast() }
             entries.append(
                 Entry(
-                    group: group, key: key, value: String(line[valueStart...]),
-                    isImmutable: fileImmutable || groupImmutable || options.contains("i"), line: number, valueStart: valueStart))
+                    group: group, key: key, value: String(decoding: value, as: UTF8.self),
+                    isImmutable: fileImmutable || groupImmutable || options.contains("i"), line: number,
+                    valueStart: valueStart - bytes.startIndex))
         }
     }
 
-    /// The file's text: its bytes exactly, with any replaced values.
-    public var text: String { lines.joined(separator: "\n") }
+    /// The file's bytes exactly, with any replaced sizes.
+    public var bytes: [UInt8] { Array(lines.joined(separator: [FileBytes.lineFeed])) }
 
     /// The entry KConfig reads for `key` of `group`: the last, marked immutable if any of them, or
     /// any header of its group, is.
@@ -74,11 +80,18 @@ public struct KConfigFile: Sendable, Hashable {
         return last
     }
 
-    /// Replaces `entry`'s value with `value`, leaving the rest of its line (and of the file) as it was.
-    public mutating func replaceValue(of entry: Entry, with value: String) {
+    /// Replaces the point size of `entry`'s QFont value (its second comma-separated field) with
+    /// `points`, as Qt writes it; every other byte of the line, and of the file, stays.
+    public mutating func replacePointSize(of entry: Entry, with points: Double) {
         let line = lines[entry.line]
-        lines[entry.line] = String(line[..<entry.valueStart]) + value
-        self = KConfigFile(text)
+        let start = line.startIndex + entry.valueStart
+        guard let first = line[start...].firstIndex(of: UInt8(ascii: ",")) else { return }
+        var end = line[(first + 1)...].firstIndex(of: UInt8(ascii: ",")) ?? line.endIndex
+        if end == line.endIndex, end > first + 1, line[end - 1] == FileBytes.carriageReturn { end -= 1 }
+        var replaced = Array(line)
+        replaced.replaceSubrange((first + 1 - line.startIndex)..<(end - line.startIndex), with: Array(QFontSize.written(points).utf8))
+        lines[entry.line] = replaced[...]
+        self = KConfigFile(bytes)
     }
 
     /// `[A][B][$i]` → (["A", "B"], true); `[$i]` → ([], true).

@@ -161,7 +161,7 @@ public final class KDEBridge: @unchecked Sendable {
     /// KDE is excluded, or the size is fontd's own write for the target's category `target`.
     private func takeOver(current: ContentSizeCategory, target: ContentSizeCategory) throws(KDEBridgeError) -> ContentSizeCategory? {
         bases = KDEFontBases.read(paths.bases)
-        let file = KConfigFile(AtomicFile.read(paths.globals) ?? "")
+        let file = KConfigFile((try? globals.read()) ?? [])
         fontSize = pointSize(of: .general, in: file)
         // The first take-over: every size present is the size at `l`. Later, a key that has appeared
         // since gets its size ÷ the ratio of the category its `font` stands for.
@@ -199,7 +199,7 @@ public final class KDEBridge: @unchecked Sendable {
     /// The file changed, or another of its folder: on the queue.
     private func fileChanged() {
         guard started, !excluded else { return }
-        guard let text = AtomicFile.read(paths.globals), let size = pointSize(of: .general, in: KConfigFile(text)), size != fontSize else {
+        guard let bytes = try? globals.read(), let size = pointSize(of: .general, in: KConfigFile(bytes)), size != fontSize else {
             return
         }
         fontSize = size

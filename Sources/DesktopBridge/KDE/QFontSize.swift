@@ -9,14 +9,6 @@ public enum QFontSize {
         return size
     }
 
-    /// `value` with its point size set to `points`, every other character as it was.
-    public static func replacing(pointsIn value: String, with points: Double) -> String {
-        var fields = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count >= 2 else { return value }
-        fields[1] = written(points)
-        return fields.joined(separator: ",")
-    }
-
     /// `points` as Qt writes a size: `13`, `10.5`.
     public static func written(_ points: Double) -> String {
         points == points.rounded() ? String(Int(points)) : String(points)

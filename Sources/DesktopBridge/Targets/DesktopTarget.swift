@@ -42,4 +42,7 @@ public enum TargetOutcome: Sendable, Hashable {
     case failed(String)
     /// The program or its configuration is not on this machine: why, in one line.
     case absent(String)
+    /// The reader's file has no write bit, so fontd left it alone (docs/DESIGN.md §35 (Editing a
+    /// reader's file)): which file, in one line.
+    case readOnly(String)
 }

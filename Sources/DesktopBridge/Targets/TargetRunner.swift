@@ -94,6 +94,7 @@ public final class TargetRunner: @unchecked Sendable {
         case .restart(let detail): record(.restart, category, detail)
         case .failed(let reason): record(.failed, category, reason)
         case .absent(let reason): record(.absent, nil, reason)
+        case .readOnly(let file): record(.readOnly, category, file)
         case .unchanged:
             // Already so: the status keeps what was written, and when, if it was this category.
             if let now = board.status(of: target.name), now.state == .applied || now.state == .restart, now.category == category.rawValue {

@@ -1,9 +1,11 @@
 /// One target's state as `fontd serve` last recorded it and `fontd desktop status` tells it
 /// (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)).
 public struct TargetStatus: Sendable, Hashable, Codable {
-    /// `applied`, `restart`, `excluded`, `failed` or `absent`.
+    /// `applied`, `restart`, `excluded`, `failed`, `absent` or `read-only`.
     public enum State: String, Sendable, Hashable, Codable {
         case applied, restart, excluded, failed, absent
+        /// The reader's file has no write bit: fontd leaves it alone (docs/DESIGN.md §35 (Editing a reader's file)).
+        case readOnly = "read-only"
     }
 
     public var state: State
@@ -34,6 +36,7 @@ public struct TargetStatus: Sendable, Hashable, Codable {
         case .excluded: line = "excluded (" + (detail ?? "fontd leaves its files as you had them") + ")"
         case .failed: line = "failed at \(time): \(detail ?? "no reason given")"
         case .absent: line = "absent" + (detail.map { ": \($0)" } ?? "")
+        case .readOnly: line = "read-only: " + (detail ?? "the reader's file has no write bit") + " (at \(time))"
         }
         for note in notes ?? [] { line += "; \(note)" }
         return line

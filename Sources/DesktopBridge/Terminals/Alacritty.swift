@@ -59,9 +59,10 @@ public struct Alacritty: TerminalProgram {
         if let reader = try ConfigurationFolder.read(readerFile), !include.contains(reader),
             let line = Self.importLine(in: reader, format: format)
         {
-            throw .malformed(
-                file: readerFile, reason: "it has an import list of its own; add \(fontdFile) to it (fontd adds no second)", line: line,
-                column: 1)
+            throw .file(
+                .malformed(
+                    file: readerFile, reason: "it has an import list of its own; add \(fontdFile) to it (fontd adds no second)", line: line,
+                    column: 1))
         }
         let wrote = try ConfigurationFolder.write("# Written by fontd: the reader's text size.\n" + text, to: fontdFile)
         let included = try include.include(in: readerFile)
@@ -75,8 +76,9 @@ public struct Alacritty: TerminalProgram {
     }
 
     /// The line (from 1) of a top-level `import` key of the reader's own, if any.
-    static func importLine(in text: String, format: Format) -> Int? {
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    static func importLine(in bytes: [UInt8], format: Format) -> Int? {
+        for (index, raw) in FileBytes.lines(bytes).enumerated() {
+            let line = Substring(FileBytes.text(raw))
             if format == .toml, line.hasPrefix("["), !line.hasPrefix("[general]") { return nil }
             let key = line.prefix { $0 != "=" && $0 != ":" }.trimmingSuffixSpaces
             if key == "import" || (format == .toml && key == "general.import") { return index + 1 }

@@ -1,8 +1,9 @@
 import Glibc
 
 /// A program's folder under the reader's configuration home (`$XDG_CONFIG_HOME`, else
-/// `$HOME/.config`), and the file operations every writer shares: read, replace atomically only
-/// when different, remove.
+/// `$HOME/.config`), and the operations on fontd's own files in it — read, replace only when
+/// different, remove — through `ReaderFile` (docs/DESIGN.md §35 (Editing a reader's file)), so
+/// that they too follow a link and never replace what another program changed meanwhile.
 struct ConfigurationFolder: Sendable {
     /// The folder, absolute (`~/.config/kitty`).
     let path: String
@@ -25,34 +26,41 @@ struct ConfigurationFolder: Sendable {
     /// Whether the folder exists.
     var exists: Bool { access(path, F_OK) == 0 }
 
-    /// The file's text; nil when it does not exist.
-    static func read(_ file: String) throws(TerminalTargetError) -> String? {
-        if let text = AtomicFile.read(file) { return text }
-        guard access(file, F_OK) != 0 else { throw .unreadable(file: file) }
-        return nil
+    /// The file's bytes; nil when it does not exist.
+    static func read(_ file: String) throws(TerminalTargetError) -> [UInt8]? {
+        do throws(ReaderFileError) { return try ReaderFile(path: file).read() } catch { throw .file(error) }
     }
 
     /// Replaces `file` with `text` unless it already holds exactly that (creating the folder);
     /// true when written.
     @discardableResult
-    static func write(_ text: String, to file: String, defaultMode: mode_t = 0o644) throws(TerminalTargetError) -> Bool {
-        if try read(file) == text { return false }
-        let folder = String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])
-        if !folder.isEmpty, access(folder, F_OK) != 0, mkdir(folder, 0o755) != 0, errno != EEXIST {
-            throw .notWritten(file: file, reason: "creating \(folder): \(String(cString: strerror(errno)))")
-        }
-        do {
-            try AtomicFile.write(text, to: file, defaultMode: defaultMode)
-        } catch {
-            throw .notWritten(file: file, reason: error.description)
-        }
-        return true
+    static func write(_ text: String, to file: String) throws(TerminalTargetError) -> Bool {
+        try edit(file) { bytes in bytes == Array(text.utf8) ? nil : .write(Array(text.utf8)) } != .unchanged
     }
 
     /// Removes `file`; nothing when it does not exist.
     static func remove(_ file: String) throws(TerminalTargetError) {
-        guard unlink(file) == 0 || errno == ENOENT else {
-            throw .notWritten(file: file, reason: "removing it: \(String(cString: strerror(errno)))")
+        try edit(file) { bytes in bytes == nil ? nil : .remove }
+    }
+
+    /// Edits `file` (a reader's or fontd's own) through `ReaderFile`, making its folder first.
+    @discardableResult
+    static func edit(
+        _ file: String, emptyIsTheReaders: Bool = true, _ transform: ([UInt8]?) throws(ReaderFileError) -> ReaderFile.Change?,
+        beforeReplacing: ([UInt8]?, ReaderFile.Change) throws(ReaderFileError) -> Void = { _, _ in }
+    ) throws(TerminalTargetError) -> ReaderFile.Outcome {
+        let folder = ReaderFile.folder(of: file)
+        if access(folder, F_OK) != 0 {
+            // No folder, so no file: made only when there is something to write.
+            do throws(ReaderFileError) { guard try transform(nil) != nil else { return .unchanged } } catch { throw .file(error) }
+            if mkdir(folder, 0o755) != 0, errno != EEXIST {
+                throw .file(.notWritten(file: file, reason: "creating \(folder): \(String(cString: strerror(errno)))"))
+            }
+        }
+        do throws(ReaderFileError) {
+            return try ReaderFile(path: file, emptyIsTheReaders: emptyIsTheReaders).edit(transform, beforeReplacing: beforeReplacing)
+        } catch {
+            throw .file(error)
         }
     }
 

@@ -42,11 +42,13 @@ public struct Foot: TerminalProgram {
     }
 
     /// The value of the reader's own `font=` in `[main]` (the section before any header is main too).
-    static func readerFonts(_ text: String) -> String? {
+    static func readerFonts(_ bytes: [UInt8]) -> String? {
         var section = "main"
         var fonts: String?
-        for raw in text.split(separator: "\n") {
-            let line = raw.drop { $0 == " " || $0 == "\t" }
+        // Lines end at LF, a CR before it being part of the ending (docs/DESIGN.md §35 (Editing a reader's file)).
+        for raw in FileBytes.lines(bytes) {
+            let text = FileBytes.text(raw)
+            let line = text.drop { $0 == " " || $0 == "\t" }
             if line.hasPrefix("[") {
                 section = String(line.dropFirst().prefix { $0 != "]" })
             } else if section == "main", let equals = line.firstIndex(of: "="),

@@ -1,47 +1,65 @@
 /// The two lines fontd adds to a reader's configuration file (docs/DESIGN.md §31 (Terminals and
 /// editors)): a comment naming fontd, then the program's include line. Added once, at the end (so
 /// that fontd's size comes after the reader's own) or at the start (where the format needs it),
-/// and removed exactly: the file is then byte for byte what it was.
+/// and removed exactly: the file is then byte for byte what it was. Bytes, not text (docs/DESIGN.md
+/// §35 (Editing a reader's file)): in a CRLF file the block's lines end with CRLF, and at the start
+/// it goes after a byte order mark.
 struct IncludeBlock: Sendable {
     /// Where the format lets the include go.
     enum Place: Sendable { case end, start }
 
     /// The comment line, with its comment marker (`# …`).
     let comment: String
-    /// The include line itself (`include fontd.conf`).
+    /// The include line itself (`include fontd.conf`); it may be two lines, joined with LF.
     let line: String
     var place: Place = .end
 
     /// The comment that says fontd created the file, so `exclude` removes the file instead of leaving it empty.
     private var createdComment: String { comment + " (fontd created this file)" }
 
-    /// `text` (nil: no file) with the block added; nil when it is there already.
-    func adding(to text: String?) -> String? {
-        guard let text else { return createdComment + "\n" + line + "\n" }
-        if contains(text) { return nil }
+    private static let endings: [[UInt8]] = [[FileBytes.carriageReturn, FileBytes.lineFeed], [FileBytes.lineFeed]]
+
+    /// The block after `comment`, its lines joined by `newline`, without a last line ending.
+    private func block(_ comment: String, _ newline: [UInt8]) -> [UInt8] {
+        FileBytes.bytes(comment + "\n" + line, newline: newline)
+    }
+
+    /// `bytes` (nil: no file) with the block added; nil when it is there already.
+    func adding(to bytes: [UInt8]?) -> [UInt8]? {
+        guard let bytes else { return block(createdComment, [FileBytes.lineFeed]) + [FileBytes.lineFeed] }
+        if contains(bytes) { return nil }
+        let newline = FileBytes.newline(of: bytes)
         switch place {
-        case .start: return comment + "\n" + line + "\n" + text
+        case .start:
+            var result = bytes
+            result.insert(contentsOf: block(comment, newline) + newline, at: FileBytes.byteOrderMarkCount(bytes))
+            return result
         case .end:
             // A last line without its newline keeps it missing: the block then starts with one and ends without.
-            if text.isEmpty || text.hasSuffix("\n") { return text + comment + "\n" + line + "\n" }
-            return text + "\n" + comment + "\n" + line
+            if bytes.isEmpty || bytes.last == FileBytes.lineFeed { return bytes + block(comment, newline) + newline }
+            return bytes + newline + block(comment, newline)
         }
     }
 
-    /// Whether `text` holds the block.
-    func contains(_ text: String) -> Bool {
-        text.contains(comment + "\n" + line) || text.contains(createdComment + "\n" + line)
+    /// Whether `bytes` hold the block.
+    func contains(_ bytes: [UInt8]) -> Bool {
+        Self.endings.contains { newline in
+            bytes.firstRange(of: block(comment, newline)) != nil || bytes.firstRange(of: block(createdComment, newline)) != nil
+        }
     }
 
-    /// What removing the block leaves: the text as it was before `adding`, `.some(nil)` for a file
-    /// fontd created and nothing else was written to, nil when the block is not there.
-    func removing(from text: String) -> String?? {
-        if text == createdComment + "\n" + line + "\n" { return .some(nil) }
-        for block in [comment + "\n" + line + "\n", "\n" + comment + "\n" + line, createdComment + "\n" + line + "\n"] {
-            if let range = text.range(of: block) {
-                var result = text
-                result.removeSubrange(range)
-                return .some(result)
+    /// What removing the block leaves: the bytes as they were before `adding`, `.some(nil)` for a
+    /// file fontd created and nothing else was written to, nil when the block is not there.
+    func removing(from bytes: [UInt8]) -> [UInt8]?? {
+        for newline in Self.endings {
+            let created = block(createdComment, newline) + newline
+            if bytes == created { return .some(nil) }
+            for candidate in [block(comment, newline) + newline, newline + block(comment, newline), created] {
+                if let range = bytes.firstRange(of: candidate) {
+                    var result = bytes
+                    result.removeSubrange(range)
+                    return .some(result)
+                }
             }
         }
         return nil
@@ -49,17 +67,14 @@ struct IncludeBlock: Sendable {
 
     /// Adds the block to `file` when it is not there; true when the file was written.
     func include(in file: String) throws(TerminalTargetError) -> Bool {
-        guard let text = adding(to: try ConfigurationFolder.read(file)) else { return false }
-        return try ConfigurationFolder.write(text, to: file)
+        try ConfigurationFolder.edit(file) { bytes in adding(to: bytes).map { .write($0) } } != .unchanged
     }
 
     /// Removes the block from `file` (the file itself when fontd created it for the block).
     func exclude(from file: String) throws(TerminalTargetError) {
-        guard let text = try ConfigurationFolder.read(file), let remaining = removing(from: text) else { return }
-        if let remaining {
-            try ConfigurationFolder.write(remaining, to: file)
-        } else {
-            try ConfigurationFolder.remove(file)
+        try ConfigurationFolder.edit(file) { bytes in
+            guard let bytes, let remaining = removing(from: bytes) else { return nil }
+            return remaining.map { .write($0) } ?? .remove
         }
     }
 }

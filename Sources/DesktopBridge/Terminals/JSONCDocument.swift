@@ -29,8 +29,10 @@ struct JSONCDocument {
     private(set) var comments: [Range<Int>] = []
     private var position = 0
 
-    init(_ text: String) throws(Malformed) {
-        bytes = Array(text.utf8)
+    init(_ bytes: [UInt8]) throws(Malformed) {
+        self.bytes = bytes
+        // A byte order mark, which VS Code reads past, is no part of the settings.
+        position = FileBytes.byteOrderMarkCount(bytes)
         skipSpace()
         guard peek == UInt8(ascii: "{") else { throw failure("the settings are not an object (expected {)") }
         open = position

@@ -2,9 +2,9 @@
 /// each key's value replaced where it stands, an absent key added as the object's last member
 /// with the indentation of the member before it; every other byte kept.
 enum SettingsEdit {
-    /// `text` with each of `values`' keys set to its (JSON) value text; `text` itself when they all say so already.
-    static func setting(_ values: [(key: String, value: String)], in text: String) throws(JSONCDocument.Malformed) -> String {
-        var text = text
+    /// `bytes` with each of `values`' keys set to its (JSON) value text; `bytes` themselves when they all say so already.
+    static func setting(_ values: [(key: String, value: String)], in bytes: [UInt8]) throws(JSONCDocument.Malformed) -> [UInt8] {
+        var text = bytes
         for (key, value) in values {
             let document = try JSONCDocument(text)
             var bytes = document.bytes
@@ -17,7 +17,7 @@ enum SettingsEdit {
             } else {
                 bytes = adding(key, value, to: document)
             }
-            text = String(decoding: bytes, as: UTF8.self)
+            text = bytes
         }
         return text
     }

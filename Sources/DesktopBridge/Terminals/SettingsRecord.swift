@@ -1,40 +1,45 @@
 /// fontd's file beside VS Code's settings: the settings before fontd's first edit (none when
 /// there was no file) and as fontd last wrote them, so that `exclude` can put back the reader's
-/// bytes exactly. Lengths in bytes head each part, so any text round-trips.
+/// bytes exactly. Lengths in bytes head each part, and the parts are stored as the bytes they are
+/// (docs/DESIGN.md §35 (Editing a reader's file)): any encoding round-trips.
 struct SettingsRecord: Equatable {
-    var before: String?
-    var written: String
+    var before: [UInt8]?
+    var written: [UInt8]
 
     private static let heading = "fontd: VS Code's settings.json before fontd's first edit, and as fontd last wrote it"
 
-    /// The record's file text: the heading, then `before N` (or `before none`) and `written N`, each followed by its N bytes.
-    var text: String {
-        var text = Self.heading + "\n"
-        if let before { text += "before \(before.utf8.count)\n" + before + "\n" } else { text += "before none\n" }
-        return text + "written \(written.utf8.count)\n" + written + "\n"
+    /// The record's file: the heading, then `before N` (or `before none`) and `written N`, each followed by its N bytes.
+    var bytes: [UInt8] {
+        var bytes = Array((Self.heading + "\n").utf8)
+        if let before {
+            bytes += Array("before \(before.count)\n".utf8) + before + [FileBytes.lineFeed]
+        } else {
+            bytes += Array("before none\n".utf8)
+        }
+        return bytes + Array("written \(written.count)\n".utf8) + written + [FileBytes.lineFeed]
     }
 
-    init(before: String?, written: String) {
+    init(before: [UInt8]?, written: [UInt8]) {
         self.before = before
         self.written = written
     }
 
     /// The record in `file`; nil when there is none.
-    static func read(_ file: String) throws(TerminalTargetError) -> SettingsRecord? {
-        guard let text = try ConfigurationFolder.read(file) else { return nil }
-        var bytes = Array(text.utf8)[...]
+    static func read(_ file: String) throws(ReaderFileError) -> SettingsRecord? {
+        guard let stored = try ReaderFile(path: file).read() else { return nil }
+        var bytes = stored[...]
         func line() -> String? {
-            guard let end = bytes.firstIndex(of: 0x0A) else { return nil }
+            guard let end = bytes.firstIndex(of: FileBytes.lineFeed) else { return nil }
             defer { bytes = bytes[(end + 1)...] }
             return String(decoding: bytes[..<end], as: UTF8.self)
         }
-        func part(_ name: String) -> String?? {
+        func part(_ name: String) -> [UInt8]?? {
             guard let header = line(), header.hasPrefix(name + " ") else { return nil }
             let count = header.dropFirst(name.count + 1)
             if count == "none" { return .some(nil) }
             guard let length = Int(count), length >= 0, bytes.count > length else { return nil }
             defer { bytes = bytes[(bytes.startIndex + length + 1)...] }
-            return .some(String(decoding: bytes.prefix(length), as: UTF8.self))
+            return .some(Array(bytes.prefix(length)))
         }
         guard line() == heading, let before = part("before"), let writtenPart = part("written"), let written = writtenPart else {
             throw .malformed(file: file, reason: "not a record fontd wrote", line: 1, column: 1)

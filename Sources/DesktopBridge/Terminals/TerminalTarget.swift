@@ -36,6 +36,9 @@ public final class TerminalTarget: DesktopTarget {
         let outcome: TerminalOutcome
         do throws(TerminalTargetError) {
             outcome = try program.apply(size)
+        } catch .file(.readOnly(let file)) {
+            logger.notice("a terminal's file is read-only; left alone", metadata: ["program": "\(name)", "file": "\(file)"])
+            return .readOnly(Self.oneLine(ReaderFileError.readOnly(file: file).description))
         } catch {
             logger.warning("could not set a terminal's font size", metadata: ["program": "\(name)", "reason": "\(error)"])
             return .failed(Self.oneLine(error.description))

@@ -2,6 +2,11 @@
 /// `terminal.integrated.fontSize` in the reader's `settings.json`, which VS Code watches, edited in
 /// place (`SettingsEdit`): it has no include. What the file was before fontd's first edit is kept
 /// in fontd's own file beside it (`SettingsRecord`), from which `exclude` restores it.
+///
+/// VS Code and other writers rewrite `settings.json` in place (truncate, then write): a read that
+/// finds it empty, all white space or not JSONC may be such a writer's half-way state, so it is
+/// looked at again and never taken for "no settings"; only a file that does not exist is
+/// (docs/DESIGN.md §35 (Editing a reader's file)).
 public struct VisualStudioCode: TerminalProgram {
     public static let name = "vscode"
     /// The two settings fontd sets, in CSS pixels (the same number as points).
@@ -22,43 +27,46 @@ public struct VisualStudioCode: TerminalProgram {
     public var isPresent: Bool { ConfigurationFolder.isOnPath("code", environment: environment) || folder.exists }
 
     public func apply(_ size: TerminalFontSize) throws(TerminalTargetError) -> TerminalOutcome {
-        let before = try ConfigurationFolder.read(readerFile)
-        // An empty file is what VS Code reads as no settings.
-        let base = before.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? "{\n}\n"
-        let after = try edit(base, values: Self.keys.map { ($0, size.shortest) })
-        guard after != before else { return .unchanged }
-        var record = try SettingsRecord.read(fontdFile) ?? SettingsRecord(before: before, written: after)
-        record.written = after
-        try ConfigurationFolder.write(record.text, to: fontdFile)
-        try ConfigurationFolder.write(after, to: readerFile)
+        let values = Self.keys.map { (key: $0, value: size.shortest) }
+        let outcome = try ConfigurationFolder.edit(
+            readerFile, emptyIsTheReaders: false,
+            { before throws(ReaderFileError) in
+                let after = try edit(before ?? Array("{\n}\n".utf8), values: values)
+                return after == before ? nil : .write(after)
+            },
+            beforeReplacing: { before, change throws(ReaderFileError) in
+                // Recorded first: a crash after the rename still leaves the reader's original.
+                guard case .write(let after) = change else { return }
+                var record = try SettingsRecord.read(fontdFile) ?? SettingsRecord(before: before, written: after)
+                record.written = after
+                try ReaderFile(path: fontdFile).edit { _ in .write(record.bytes) }
+            })
+        guard outcome != .unchanged else { return .unchanged }
         return .applied("\(Self.keys.joined(separator: " and ")) \(size.shortest); VS Code reads settings.json when it changes")
     }
 
     /// Restores the settings: as they were, byte for byte, when nothing else changed them since
     /// fontd's last edit; else only the two values go back (the keys fontd added keep fontd's).
     public func exclude() throws(TerminalTargetError) {
-        guard let record = try SettingsRecord.read(fontdFile) else { return }
-        let now = try ConfigurationFolder.read(readerFile)
-        if now == record.written {
-            if let before = record.before {
-                try ConfigurationFolder.write(before, to: readerFile)
-            } else {
-                try ConfigurationFolder.remove(readerFile)
-            }
-        } else if let now, let before = record.before,
-            let original = try? JSONCDocument(before)
-        {
+        let record: SettingsRecord?
+        do throws(ReaderFileError) { record = try SettingsRecord.read(fontdFile) } catch { throw .file(error) }
+        guard let record else { return }
+        try ConfigurationFolder.edit(readerFile, emptyIsTheReaders: false) { now throws(ReaderFileError) in
+            if now == record.written { return record.before.map { .write($0) } ?? .remove }
+            guard let now, let before = record.before, let original = try? JSONCDocument(before) else { return nil }
             let values = Self.keys.compactMap { key in
-                original.members.last { $0.key == key }.map { (key, String(decoding: original.bytes[$0.valueRange], as: UTF8.self)) }
+                original.members.last { $0.key == key }.map {
+                    (key: key, value: String(decoding: original.bytes[$0.valueRange], as: UTF8.self))
+                }
             }
-            try ConfigurationFolder.write(try edit(now, values: values), to: readerFile)
+            return .write(try edit(now, values: values))
         }
         try ConfigurationFolder.remove(fontdFile)
     }
 
-    private func edit(_ text: String, values: [(String, String)]) throws(TerminalTargetError) -> String {
+    private func edit(_ bytes: [UInt8], values: [(key: String, value: String)]) throws(ReaderFileError) -> [UInt8] {
         do {
-            return try SettingsEdit.setting(values.map { (key: $0.0, value: $0.1) }, in: text)
+            return try SettingsEdit.setting(values, in: bytes)
         } catch {
             throw .malformed(file: readerFile, reason: error.reason, line: error.line, column: error.column)
         }

@@ -7,8 +7,8 @@ enum X11Failure: Error, CustomStringConvertible {
     case xrdbNotStarted(errno: Int32)
     /// `xrdb -merge` ran and failed (the display gone, say), with what it said.
     case xrdbFailed(status: Int32, message: String)
-    /// An xsettingsd's configuration could not be read or replaced.
-    case configurationNotWritten(path: String, errno: Int32)
+    /// An xsettingsd's configuration could not be read or edited (docs/DESIGN.md §35 (Editing a reader's file)).
+    case configuration(ReaderFileError)
     /// An xsettingsd could not be told to reload.
     case reloadNotSignalled(pid: Int32, errno: Int32)
     /// What X11 held before fontd's first write could not be recorded, so nothing is written.
@@ -19,7 +19,7 @@ enum X11Failure: Error, CustomStringConvertible {
         switch self {
         case .xrdbNotStarted: "xrdbNotStarted"
         case .xrdbFailed: "xrdbFailed"
-        case .configurationNotWritten: "configurationNotWritten"
+        case .configuration: "configuration"
         case .reloadNotSignalled: "reloadNotSignalled"
         case .originalsNotRecorded: "originalsNotRecorded"
         }
@@ -31,8 +31,8 @@ enum X11Failure: Error, CustomStringConvertible {
             "xrdb could not be started (\(SystemError.text(errno))); Debian: x11-xserver-utils"
         case .xrdbFailed(let status, let message):
             "xrdb -merge exited with \(status)" + (message.isEmpty ? "" : ": \(message)")
-        case .configurationNotWritten(let path, let errno):
-            "the xsettingsd configuration \(path) could not be written (\(SystemError.text(errno)))"
+        case .configuration(let error):
+            "the xsettingsd configuration \(error)"
         case .reloadNotSignalled(let pid, let errno):
             "xsettingsd (pid \(pid)) could not be sent SIGHUP (\(SystemError.text(errno)))"
         case .originalsNotRecorded(let path, let reason):

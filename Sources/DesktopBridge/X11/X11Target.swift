@@ -47,6 +47,7 @@ public final class X11Target: DesktopTarget, @unchecked Sendable {
         let dpi = XftDPI(ratio: ratios.ratio(of: category))
         var written: [String] = []
         var failures: [String] = []
+        var readOnly: [String] = []
         if dpi != merged {
             do throws(X11Failure) {
                 let found = try ResourceDatabase.xftDPI()
@@ -64,7 +65,9 @@ public final class X11Target: DesktopTarget, @unchecked Sendable {
         for daemon in XSettingsDaemon.running(on: display) {
             do throws(X11Failure) {
                 let path = daemon.configurationPath
-                let found = XSettingsConfiguration.dpi(in: AtomicFile.read(path) ?? "")
+                let read: [UInt8]?
+                do throws(ReaderFileError) { read = try XSettingsConfiguration.file(path).read() } catch { throw .configuration(error) }
+                let found = XSettingsConfiguration.dpi(in: read ?? [])
                 try recordOriginal { originals in if originals.xsettings[path] == nil { originals.xsettings[path] = .init(value: found) } }
                 guard try XSettingsConfiguration.update(dpi.xsettingsValue, at: path) else { continue }
                 guard kill(daemon.pid, SIGHUP) == 0 else { throw X11Failure.reloadNotSignalled(pid: daemon.pid, errno: errno) }
@@ -72,11 +75,14 @@ public final class X11Target: DesktopTarget, @unchecked Sendable {
                 logger.info(
                     "set xsettingsd's Xft/DPI",
                     metadata: ["pid": "\(daemon.pid)", "configuration": "\(path)", "xftDPI": "\(dpi.xsettingsValue)"])
+            } catch .configuration(.readOnly(let file)) {
+                readOnly.append(ReaderFileError.readOnly(file: file).description)
             } catch {
                 failures.append(report(error))
             }
         }
         if let failure = failures.first { return .failed(failure) }
+        if let file = readOnly.first, written.isEmpty { return .readOnly(file) }
         return written.isEmpty ? .unchanged : .applied(written.joined(separator: ", "))
     }
 

@@ -1,86 +1,63 @@
-import Glibc
-
 /// An `xsettingsd` configuration file (`Name value` lines, `#` comments), of which fontd owns one
 /// line, `Xft/DPI` (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)): every other byte
-/// stays as the reader wrote it.
+/// stays as the reader wrote it, edited as bytes (docs/DESIGN.md §35 (Editing a reader's file)).
 enum XSettingsConfiguration {
     /// The setting fontd writes.
     static let setting = "Xft/DPI"
 
-    /// `text` with every `Xft/DPI` line holding `value` (each line's ending kept), or with the line
-    /// added at the end when it has none.
-    static func withDPI(_ value: Int, in text: String) -> String {
-        let line = "\(setting) \(value)"
-        // Split on the byte: Swift's "\r\n" is one Character, which no "\n" separator matches.
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
-            String(decoding: $0, as: UTF8.self)
-        }
+    /// `bytes` with every `Xft/DPI` line holding `value` (each line's ending kept), or with the line
+    /// added at the end, in the file's line ending, when it has none.
+    static func withDPI(_ value: Int, in bytes: [UInt8]) -> [UInt8] {
+        let line = Array("\(setting) \(value)".utf8)
+        var lines = FileBytes.lines(bytes)
         var found = false
         for index in lines.indices where names(lines[index]) {
-            let ending = lines[index].utf8.last == UInt8(ascii: "\r") ? "\r" : ""
-            lines[index] = line + ending
+            let ending: [UInt8] = lines[index].last == FileBytes.carriageReturn ? [FileBytes.carriageReturn] : []
+            lines[index] = (line + ending)[...]
             found = true
         }
-        if found { return lines.joined(separator: "\n") }
-        if text.isEmpty { return line + "\n" }
-        return text + (text.utf8.last == UInt8(ascii: "\n") ? "" : "\n") + line + "\n"
+        if found { return Array(lines.joined(separator: [FileBytes.lineFeed])) }
+        if bytes.isEmpty { return line + [FileBytes.lineFeed] }
+        let newline = FileBytes.newline(of: bytes)
+        return bytes + (bytes.last == FileBytes.lineFeed ? [] : newline) + line + newline
     }
 
-    /// The value of the first `Xft/DPI` line of `text`; nil when it has none.
-    static func dpi(in text: String) -> Int? {
-        for line in text.utf8.split(separator: UInt8(ascii: "\n")).map({ String(decoding: $0, as: UTF8.self) }) where names(line) {
-            let value = line.drop { $0 == " " || $0 == "\t" }.dropFirst(setting.count).drop { $0 == " " || $0 == "\t" }
+    /// The value of the first `Xft/DPI` line of `bytes`; nil when it has none.
+    static func dpi(in bytes: [UInt8]) -> Int? {
+        for line in FileBytes.lines(bytes) where names(line) {
+            let value = FileBytes.text(line).drop { $0 == " " || $0 == "\t" }.dropFirst(setting.count).drop { $0 == " " || $0 == "\t" }
             return Int(value.prefix { $0.isNumber })
         }
         return nil
     }
 
-    /// `text` without its `Xft/DPI` lines: what a file that had none gets back when X11 is excluded.
-    static func withoutDPI(in text: String) -> String {
-        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
-            String(decoding: $0, as: UTF8.self)
-        }
-        return lines.filter { !names($0) }.joined(separator: "\n")
+    /// `bytes` without their `Xft/DPI` lines: what a file that had none gets back when X11 is excluded.
+    static func withoutDPI(in bytes: [UInt8]) -> [UInt8] {
+        Array(FileBytes.lines(bytes).filter { !names($0) }.joined(separator: [FileBytes.lineFeed]))
     }
 
     /// Whether `line` sets `Xft/DPI`: its first word, after any leading white space.
-    private static func names(_ line: String) -> Bool {
-        let words = line.drop { $0 == " " || $0 == "\t" }
+    private static func names(_ line: ArraySlice<UInt8>) -> Bool {
+        let words = FileBytes.text(line).drop { $0 == " " || $0 == "\t" }
         guard words.hasPrefix(setting) else { return false }
         let after = words.dropFirst(setting.count).first
         return after == " " || after == "\t"
     }
 
-    /// Sets `value` (nil: no `Xft/DPI` line) in the file at `path` (created when missing): written to a temporary file beside
-    /// it with the same mode, then renamed over it, so that xsettingsd never reads half a file.
+    /// The configuration at `path`, edited through a link and never over another writer's change.
+    static func file(_ path: String) -> ReaderFile { ReaderFile(path: path) }
+
+    /// Sets `value` (nil: no `Xft/DPI` line) in the file at `path` (created when missing).
     ///
     /// - Returns: whether the file changed; false when it already held the value, and nothing was written.
     static func update(_ value: Int?, at path: String) throws(X11Failure) -> Bool {
-        // A symbolic link (dotfiles kept elsewhere) is followed, and stays one.
-        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let target = realpath(path, &resolved) != nil ? String(terminated: resolved) : path
-        let exists = access(target, F_OK) == 0
-        let old: String
-        if exists {
-            guard let text = AtomicFile.read(target) else { throw .configurationNotWritten(path: target, errno: errno) }
-            old = text
-        } else {
-            old = ""
-        }
-        let new = value.map { withDPI($0, in: old) } ?? withoutDPI(in: old)
-        guard new != old || (!exists && value != nil) else { return false }
-        do {
-            try AtomicFile.write(new, to: target, defaultMode: 0o644)
+        do throws(ReaderFileError) {
+            return try file(path).edit { bytes in
+                guard let bytes else { return value.map { .write(withDPI($0, in: [])) } }
+                return .write(value.map { withDPI($0, in: bytes) } ?? withoutDPI(in: bytes))
+            } != .unchanged
         } catch {
-            throw .configurationNotWritten(path: target, errno: error.code)
+            throw .configuration(error)
         }
-        return true
-    }
-}
-
-extension String {
-    /// The text of a NUL-terminated C buffer.
-    fileprivate init(terminated buffer: [CChar]) {
-        self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -1,3 +1,5 @@
+import DesktopBridge
+
 /// Why `fontd desktop` changed nothing: each case names the file and what is wrong with it
 /// (docs/DESIGN.md §28 (The Settings portal backend), "Registration").
 enum DesktopInstallError: Error, CustomStringConvertible {
@@ -13,6 +15,9 @@ enum DesktopInstallError: Error, CustomStringConvertible {
     case unknownPortal(path: String, output: String)
     /// No home folder to install into.
     case noHome
+    /// A reader's file fontd will not edit (docs/DESIGN.md §35 (Editing a reader's file)): a dangling
+    /// link, a file without a write bit, a file another program changed meanwhile.
+    case file(ReaderFileError)
 
     var description: String {
         switch self {
@@ -26,6 +31,8 @@ enum DesktopInstallError: Error, CustomStringConvertible {
             "cannot read fontd's record of the installation, \(path): \(reason); remove it to start over (the files it names stay as they are)"
         case .unknownPortal(let path, let output):
             "\(path) did not print \"xdg-desktop-portal X.Y.Z\" for --version (it printed \"\(output)\"); name the xdg-desktop-portal executable with --portal-executable"
+        case .file(let error):
+            "\(error); nothing was changed"
         case .noHome:
             "neither HOME nor XDG_CONFIG_HOME, XDG_DATA_HOME and XDG_STATE_HOME is set to an absolute path: there is no home folder to install into"
         }

@@ -1,3 +1,4 @@
+import DesktopBridge
 import Foundation
 
 extension DesktopInstallation {
@@ -18,15 +19,19 @@ extension DesktopInstallation {
         }
         let target = try portalsConfiguration()
         let current = try UserFiles.read(target.path)
-        let text = try current.map { data throws(DesktopInstallError) in try Self.text(data, path: target.path) } ?? target.seed ?? ""
-        var configuration = try PortalsConfiguration(text: text, path: target.path)
+        if let current { _ = try Self.text(current, path: target.path) }
+        var configuration = try PortalsConfiguration(bytes: current.map { Array($0) } ?? Array((target.seed ?? "").utf8), path: target.path)
         configuration.putFontdFirst(fallback: try desktopSettingsBackends())
-        files.append(PlannedFile(path: target.path, current: current, wanted: Data(configuration.text.utf8)))
+        files.append(PlannedFile(path: target.path, current: current, wanted: Data(configuration.bytes)))
         let choices = paths.portalChoicesFile
         files.append(
             PlannedFile(
                 path: choices, current: try UserFiles.read(choices),
                 wanted: Data(Self.portalChoicesText(textScalingFactor: textScalingFactor).utf8)))
+        // A file the reader made read-only is left alone: refused before anything is written.
+        if let readOnly = files.first(where: { $0.changes && ReaderFile(path: $0.path).isReadOnly }) {
+            throw .file(.readOnly(file: readOnly.path))
+        }
         return files
     }
 
@@ -55,7 +60,7 @@ extension DesktopInstallation {
                 continue
             }
             let mode = UserFiles.mode(file.path) ?? (file.path == paths.portalChoicesFile ? 0o600 : 0o644)
-            try UserFiles.write(file.wanted, to: file.path, mode: mode)
+            try UserFiles.replace(file.current, with: file.wanted, at: file.path, mode: mode)
             report.append("\(file.current == nil ? "created" : "changed") \(file.path)")
         }
         return report
@@ -67,12 +72,14 @@ extension DesktopInstallation {
         case removed(String)
         case keptEdited(String, originalCopy: String?)
         case alreadyGone(String)
+        case keptLink(String)
 
         var line: String {
             switch self {
             case .restored(let path): "restored \(path) as it was before fontd desktop install"
             case .removed(let path): "removed \(path)"
             case .alreadyGone(let path): "\(path) is gone already; left so"
+            case .keptLink(let path): "kept \(path): it is a symbolic link of yours, and fontd removes no link"
             case .keptEdited(let path, let copy):
                 "kept \(path): it was edited since fontd desktop install, so your version stays"
                     + (copy.map { "; the file as it was before install is in \($0)" } ?? " (fontd had created it)")
@@ -102,8 +109,10 @@ extension DesktopInstallation {
                 }
                 undone.append(.keptEdited(file.path, originalCopy: copy))
             } else if let original = file.original {
-                try UserFiles.write(original, to: file.path, mode: file.originalMode ?? 0o644)
+                try UserFiles.replace(current, with: original, at: file.path, mode: file.originalMode ?? 0o644)
                 undone.append(.restored(file.path))
+            } else if UserFiles.isLink(file.path) {
+                undone.append(.keptLink(file.path))
             } else {
                 try UserFiles.remove(file.path)
                 undone.append(.removed(file.path))

@@ -1,3 +1,4 @@
+import DesktopBridge
 import FontdCommandLine
 
 extension DesktopInstallation {
@@ -54,8 +55,10 @@ extension DesktopInstallation {
         visibilityAdvice.forEach(printLine)
         let target = try portalsConfiguration()
         if let data = try UserFiles.read(target.path) {
-            let first = try PortalsConfiguration(text: Self.text(data, path: target.path), path: target.path).hasFontdFirst
-            printLine("\(target.path): fontd \(first ? "is" : "is not") first for \(PortalsConfiguration.settingsKey)")
+            _ = try Self.text(data, path: target.path)
+            let first = try PortalsConfiguration(bytes: Array(data), path: target.path).hasFontdFirst
+            let readOnly = ReaderFile(path: target.path).isReadOnly ? " (read-only: fontd leaves it alone)" : ""
+            printLine("\(target.path): fontd \(first ? "is" : "is not") first for \(PortalsConfiguration.settingsKey)\(readOnly)")
         }
         printLine("portal backend answers text-scaling-factor: \(Self.textScalingFactorChosen(environment: environment) ? "yes" : "no")")
         let owners = Self.busNames.map { SessionBusNames.owners(of: [$0], environment: environment)[$0] ?? .unknown("not asked") }

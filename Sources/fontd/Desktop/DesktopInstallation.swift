@@ -70,7 +70,7 @@ struct DesktopInstallation {
     func portalsConfiguration() throws(DesktopInstallError) -> (path: String, seed: String?) {
         let userDir = paths.userPortalConfigDir
         for name in paths.currentDesktops.map({ "\($0)-portals.conf" }) + ["portals.conf"]
-        where FileManager.default.fileExists(atPath: userDir + "/" + name) {
+        where FileManager.default.fileExists(atPath: userDir + "/" + name) || UserFiles.isLink(userDir + "/" + name) {
             return (userDir + "/" + name, nil)
         }
         guard let system = try systemConfiguration() else { return (userDir + "/portals.conf", nil) }
@@ -95,7 +95,7 @@ struct DesktopInstallation {
     /// current desktop, as xdg-desktop-portal itself falls back to.
     func desktopSettingsBackends() throws(DesktopInstallError) -> [String] {
         guard let system = try systemConfiguration() else { return volunteeredSettingsBackends() }
-        let configuration = try PortalsConfiguration(text: system.text, path: system.path)
+        let configuration = try PortalsConfiguration(bytes: Array(system.text.utf8), path: system.path)
         return configuration.preferred(PortalsConfiguration.settingsKey) ?? configuration.preferred("default") ?? []
     }
 

@@ -1,16 +1,14 @@
+import DesktopBridge
 import Foundation
 import Glibc
 
-/// The few file operations `fontd desktop` needs, each failing with the file's name: a file is
-/// replaced by writing a temporary file beside it and renaming it over the old one, so that no
-/// reader ever sees half of it, and it keeps the mode it had.
+/// The few file operations `fontd desktop` needs, each failing with the file's name; reading and
+/// replacing go through `ReaderFile` (docs/DESIGN.md §35 (Editing a reader's file)): no reader ever
+/// sees half a file, a file keeps its mode, a link stays a link.
 enum UserFiles {
-    /// The file's bytes; nil when there is no such file.
+    /// The file's bytes, through a link; nil when there is no such file. A dangling link is refused.
     static func read(_ path: String) throws(DesktopInstallError) -> Data? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .fileFailure(path: path, action: "read", reason: reason(error))
-        }
+        do throws(ReaderFileError) { return try ReaderFile(path: path).read().map { Data($0) } } catch { throw .file(error) }
     }
 
     /// The file's permission bits; nil when there is no such file.
@@ -20,26 +18,32 @@ enum UserFiles {
         return UInt16(status.st_mode & 0o7777)
     }
 
-    /// Replaces (or creates) `path` with `data` at once, with `mode`. A symbolic link (a dotfiles
-    /// repository's, say) stays one: the file it points to is replaced.
-    static func write(_ data: Data, to link: String, mode: UInt16) throws(DesktopInstallError) {
-        var status = stat()
-        let isLink = lstat(link, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
-        let path = isLink ? URL(fileURLWithPath: link).resolvingSymlinksInPath().path : link
-        let folder = (path as NSString).deletingLastPathComponent
-        let temporary = folder + "/.\((path as NSString).lastPathComponent).fontd-\(getpid())"
-        do {
-            try data.write(to: URL(fileURLWithPath: temporary))
-            guard chmod(temporary, mode_t(mode)) == 0, rename(temporary, path) == 0 else {
-                throw DesktopInstallError.fileFailure(path: path, action: "write", reason: String(cString: strerror(errno)))
+    /// Replaces (or creates) `path` with `data` at once, keeping the mode of a file that exists
+    /// (`mode` for a new one). A symbolic link (a dotfiles repository's, say) stays one: the file it
+    /// points to is replaced (docs/DESIGN.md §35 (Editing a reader's file)).
+    static func write(_ data: Data, to path: String, mode: UInt16) throws(DesktopInstallError) {
+        try replace(nil, with: data, at: path, mode: mode, checked: false)
+    }
+
+    /// Replaces `path` with `data` only if it still holds `expected` (nil: it does not exist), as
+    /// read before; refused when another program changed it since.
+    static func replace(_ expected: Data?, with data: Data, at path: String, mode: UInt16, checked: Bool = true) throws(DesktopInstallError)
+    {
+        do throws(ReaderFileError) {
+            let wanted: [UInt8]? = expected.map { Array($0) }
+            try ReaderFile(path: path, newFileMode: mode_t(mode)).edit { bytes throws(ReaderFileError) in
+                guard !checked || bytes == wanted else { throw .keptChanging(file: path, attempts: 1) }
+                return .write(Array(data))
             }
-        } catch let error as DesktopInstallError {
-            unlink(temporary)
-            throw error
         } catch {
-            unlink(temporary)
-            throw .fileFailure(path: path, action: "write", reason: reason(error))
+            throw .file(error)
         }
+    }
+
+    /// Whether `path` is a symbolic link (which fontd never removes).
+    static func isLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     /// Removes the file at `path` (there being none is not an error).

@@ -22,7 +22,7 @@ import Testing
 
     /// The text outside the two values, which must never change.
     static func outsideTheValues(_ text: String) throws -> [UInt8] {
-        let document = try JSONCDocument(text)
+        let document = try JSONCDocument(Array(text.utf8))
         var bytes = document.bytes
         for member in document.members.reversed() where VisualStudioCode.keys.contains(member.key) {
             bytes.replaceSubrange(member.valueRange, with: [])
@@ -39,7 +39,7 @@ import Testing
             #expect(try code.apply(TerminalFontSize(points: points, family: "DejaVu Sans Mono")) != .unchanged)
             let text = try #require(home.text("config/Code/User/settings.json"))
             #expect(try Self.outsideTheValues(text) == Self.outsideTheValues(Self.settings))
-            let values = try JSONCDocument(text).members.filter { VisualStudioCode.keys.contains($0.key) }
+            let values = try JSONCDocument(Array(text.utf8)).members.filter { VisualStudioCode.keys.contains($0.key) }
             #expect(
                 values.map { String(decoding: Array(text.utf8)[$0.valueRange], as: UTF8.self) }
                     == Array(repeating: TerminalFontSize(points: points, family: "").shortest, count: 2))
@@ -59,7 +59,7 @@ import Testing
     ])
     func absentKeysAreAddedAfterTheLastMember(_ before: String, _ after: String) throws {
         let values = VisualStudioCode.keys.map { (key: $0, value: "19") }
-        #expect(try SettingsEdit.setting(values, in: before) == after)
+        #expect(try SettingsEdit.setting(values, in: Array(before.utf8)) == Array(after.utf8))
     }
 
     @Test(arguments: [
@@ -76,20 +76,23 @@ import Testing
         let untouched = try home.snapshot()
         let code = try VisualStudioCode(environment: home.environment(["PATH": "/nonexistent"]))
         let file = home.configHome.path + "/Code/User/settings.json"
-        #expect(throws: TerminalTargetError.malformed(file: file, reason: reason, line: line, column: column)) {
+        #expect(throws: TerminalTargetError.file(.malformed(file: file, reason: reason, line: line, column: column))) {
             try code.apply(TerminalFontSize(points: 19, family: "DejaVu Sans Mono"))
         }
         #expect(try home.snapshot() == untouched)
     }
 
     @Test func theErrorSaysFileLineAndColumn() {
-        let error = TerminalTargetError.malformed(file: "/h/settings.json", reason: "expected a value, found 't'", line: 2, column: 8)
+        let error = TerminalTargetError.file(
+            .malformed(file: "/h/settings.json", reason: "expected a value, found 't'", line: 2, column: 8))
         #expect(error.description == "/h/settings.json:2:8: expected a value, found 't'; fontd left it untouched")
     }
 
     @Test func keysInsideNestedObjectsAreNotTheSettings() throws {
         let text = "{\"x\": {\"editor.fontSize\": 1}}"
         let values = [(key: "editor.fontSize", value: "19")]
-        #expect(try SettingsEdit.setting(values, in: text) == "{\"x\": {\"editor.fontSize\": 1},\n\"editor.fontSize\": 19\n}")
+        #expect(
+            try SettingsEdit.setting(values, in: Array(text.utf8))
+                == Array("{\"x\": {\"editor.fontSize\": 1},\n\"editor.fontSize\": 19\n}".utf8))
     }
 }

@@ -4,7 +4,8 @@ import Glibc
 /// is flushed (`fsync`), takes the old file's mode, and is renamed over it; the folder is flushed
 /// too (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)). A failure at any step removes the
 /// temporary file and leaves the old one as it was. A reader (KConfig) sees the old file or the new
-/// one, never a part.
+/// one, never a part. For fontd's own records (bases, exclusions, the status board) and `/proc`;
+/// the reader's files go through `ReaderFile` (docs/DESIGN.md §35 (Editing a reader's file)).
 enum AtomicFile {
     /// Why a file was not replaced: the step and its `errno`.
     struct Failure: Error, CustomStringConvertible {
@@ -18,16 +19,7 @@ enum AtomicFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = Glibc.read(descriptor, &chunk, chunk.count)
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return ReaderFile.readAll(descriptor).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Replaces `path` with `text`, keeping its mode (0600 for a new file).
