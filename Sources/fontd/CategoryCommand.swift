@@ -46,7 +46,8 @@ struct CategoryCommand: AsyncParsableCommand {
         @MainActor
         func run() async throws {
             let scale = try TextScale(parsing: category)
-            let client = try options.client(scope: try scope.parsed(), token: token.resolved)
+            let changed = try scope.parsed()
+            let client = try options.client(scope: changed, token: token.resolved)
             let chosen: ContentSizeCategory
             var note = ""
             if let scale {
@@ -64,6 +65,7 @@ struct CategoryCommand: AsyncParsableCommand {
                 (change.previous == change.category
                     ? "\(change.category.rawValue) (unchanged)"
                     : "\(change.category.rawValue) (was \(change.previous.rawValue))") + note)
+            await DesktopFollowers.printSentence(client: client, scope: changed)
         }
     }
 }
