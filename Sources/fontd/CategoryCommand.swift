@@ -36,7 +36,8 @@ struct CategoryCommand: AsyncParsableCommand {
         @Argument(
             help: ArgumentHelp(
                 String(CategoryCommandPreference.values.dropLast())
-                    + ", or a text scale such as 1.5 or 150% (the nearest category by the desktop's ratios)."))
+                    + ", or a text scale such as 1.5 or 150% (the nearest category by the desktop's ratios)."),
+            completion: .list(ContentSizeCategory.allCases.map(\.rawValue)))
         var category: String
         @OptionGroup var options: ServerOptions
         @OptionGroup var scope: ScopeOptions

@@ -85,7 +85,8 @@ extension DesktopCommand {
                 "Targets: \(TargetExclusions.knownTargets.joined(separator: ", ")). Kept in $XDG_STATE_HOME/fontd/\(TargetExclusions.fileName); a running fontd serve acts at once, else the next one that starts."
         )
 
-        @Argument(help: "The target: \(TargetExclusions.knownTargets.joined(separator: ", ")).")
+        @Argument(
+            help: "The target: \(TargetExclusions.knownTargets.joined(separator: ", ")).", completion: .list(TargetExclusions.knownTargets))
         var target: String
 
         func run() throws { try DesktopCommand.setExcluded(target, true) }
@@ -97,7 +98,8 @@ extension DesktopCommand {
             abstract: "Let fontd write a desktop target again (undoes fontd desktop exclude).",
             discussion: "A running fontd serve writes it at once.")
 
-        @Argument(help: "The target: \(TargetExclusions.knownTargets.joined(separator: ", ")).")
+        @Argument(
+            help: "The target: \(TargetExclusions.knownTargets.joined(separator: ", ")).", completion: .list(TargetExclusions.knownTargets))
         var target: String
 
         func run() throws { try DesktopCommand.setExcluded(target, false) }
