@@ -55,7 +55,8 @@ struct ReaderPreferenceCommand<Preference: CommandPreference>: AsyncParsableComm
             if json { return try Output.printJSON(after) }
             let (now, was) = (Preference.shown(after.values[Preference.preference]), Preference.shown(before.values[Preference.preference]))
             Output.printLine(after.sequence == before.sequence ? "\(now) (unchanged)" : "\(now) (was \(was))")
-            await DesktopFollowers.printSentence(client: client, scope: changed, textSize: DesktopFollowers.carried.contains(Preference.preference))
+            await DesktopFollowers.printSentence(
+                client: client, scope: changed, textSize: DesktopFollowers.carried.contains(Preference.preference))
         }
     }
 

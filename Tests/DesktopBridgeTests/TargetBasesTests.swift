@@ -1,5 +1,5 @@
-import Foundation
 import FontdTestSupport
+import Foundation
 import Testing
 
 @testable import DesktopBridge

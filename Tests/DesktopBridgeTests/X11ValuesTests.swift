@@ -13,7 +13,9 @@ import Testing
         #expect(written == [79, 85, 90, 96, 107, 119, 130, 158, 186, 226, 265, 299])
         #expect(XftDPI.xsettingsValue(base: nil, ratio: 1) == 98304)
         #expect(XftDPI(base: 192, ratio: ratios.ratio(of: .extraSmall)).dotsPerInch == 158)
-        #expect(XftDPI.xsettingsValue(base: 196608, ratio: ratios.ratio(of: .extraLarge)) == Int((196608 * ratios.ratio(of: .extraLarge)).rounded()))
+        #expect(
+            XftDPI.xsettingsValue(base: 196608, ratio: ratios.ratio(of: .extraLarge))
+                == Int((196608 * ratios.ratio(of: .extraLarge)).rounded()))
         #expect(XftDPI(ratio: 0.5 / 96 + 1).dotsPerInch == 97)
     }
 

@@ -50,7 +50,8 @@ import Testing
         #expect(status.standardOutput.contains("  x11: not running\n"), "\(status.standardOutput)")
         server.stop()
         let stopped = try fontd(["desktop", "status"], server, environment)
-        #expect(stopped.standardOutput.contains("desktop targets (fontd serve is not running: nothing answers at"), "\(stopped.standardOutput)")
+        #expect(
+            stopped.standardOutput.contains("desktop targets (fontd serve is not running: nothing answers at"), "\(stopped.standardOutput)")
     }
 
     @Test func aBridgingServerNamesWhoFollows() throws {
@@ -99,6 +100,8 @@ import Testing
 
         // A scope the desktop does not follow reaches none of them.
         let alice = try fontd(["category", "set", "xs", "--scope", "alice"], server, environment)
-        #expect(alice.standardOutput.hasSuffix("Nothing on this desktop follows it: the desktop follows the root scope (--desktop-scope), not alice.\n"))
+        #expect(
+            alice.standardOutput.hasSuffix(
+                "Nothing on this desktop follows it: the desktop follows the root scope (--desktop-scope), not alice.\n"))
     }
 }

@@ -74,7 +74,9 @@ import Testing
             at: TestPaths.packageRoot.appendingPathComponent("data/fontd.portal"), to: systemFolder.appendingPathComponent("fontd.portal"))
         let seen = try CommandRunner.run(["desktop", "install"] + portal, environment: home.environment(), timeoutSeconds: 10)
         #expect(seen.status == 0, "\(seen.standardError)")
-        #expect(seen.standardOutput.contains("xdg-desktop-portal 1.16.0 reads fontd.portal from \(systemFolder.path)."), "\(seen.standardOutput)")
+        #expect(
+            seen.standardOutput.contains("xdg-desktop-portal 1.16.0 reads fontd.portal from \(systemFolder.path)."),
+            "\(seen.standardOutput)")
     }
 
     /// Installs, checks with `check`, uninstalls, and expects the home exactly as it was.

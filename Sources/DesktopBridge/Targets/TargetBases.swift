@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The reader's own value of every value fontd scales, `$XDG_STATE_HOME/fontd/desktop-bases.json`
 /// (docs/DESIGN.md §34 (The reader's own sizes)): one record for every target, keyed by target and
@@ -55,17 +54,17 @@ public struct TargetBases: Sendable, Hashable, Codable {
     }
 
     /// The one lock of this process around the record's read, change and write.
-    private static let lock = Mutex(())
+    private static let lock = NSLock()
 
     /// Reads the record at `path`, lets `change` change it, and writes it back when it changed.
     public static func update<Result>(at path: String, _ change: (inout TargetBases) throws -> Result) throws -> Result {
-        try lock.withLock { _ in
-            var record = read(path)
-            let before = record
-            let result = try change(&record)
-            if record != before { try record.write(to: path) }
-            return result
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        var record = read(path)
+        let before = record
+        let result = try change(&record)
+        if record != before { try record.write(to: path) }
+        return result
     }
 
     /// The entry of `value` of `target`, if recorded.

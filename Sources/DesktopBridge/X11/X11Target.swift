@@ -1,7 +1,6 @@
 import DynamicType
 import Glibc
 import Logging
-import Synchronization
 
 /// Carries a category to X11, one way (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target
 /// limits), §34 (The reader's own sizes)): `Xft.dpi` = round(the reader's own `Xft.dpi` × the
@@ -66,7 +65,7 @@ public final class X11Target: DesktopTarget, @unchecked Sendable {
         var values: [String] = []
         do throws(X11Failure) {
             let found = try ResourceDatabase.xftDPI()
-            let base = try recordBases { $0.observe(name, Self.resourceValue, found: found.map(Double.init)) }
+            let base = try recordBases { $0.observe(name, Self.resourceValue, found: found.map { Double($0) }) }
             let dpi = XftDPI(base: base ?? XftDPI.base, ratio: ratio)
             bases.append("Xft.dpi " + (base.map { Self.shown($0) } ?? "none (96)"))
             values.append("Xft.dpi \(dpi)")
@@ -84,7 +83,7 @@ public final class X11Target: DesktopTarget, @unchecked Sendable {
                 let path = daemon.configurationPath
                 let found = XSettingsConfiguration.dpi(in: AtomicFile.read(path) ?? "")
                 let key = Self.xsettingsValue(path)
-                let base = try recordBases { $0.observe(name, key, found: found.map(Double.init)) }
+                let base = try recordBases { $0.observe(name, key, found: found.map { Double($0) }) }
                 let value = XftDPI.xsettingsValue(base: base, ratio: ratio)
                 bases.append("xsettingsd Xft/DPI " + (base.map { Self.shown($0) } ?? "none (98304)"))
                 values.append("xsettingsd Xft/DPI \(value)")
@@ -132,7 +131,7 @@ public final class X11Target: DesktopTarget, @unchecked Sendable {
         try record { bases in
             guard bases[name, resourceValue] != nil else { return }
             taken = true
-            base = bases.observe(name, resourceValue, found: found.map(Double.init))
+            base = bases.observe(name, resourceValue, found: found.map { Double($0) })
         }
         if taken {
             if let base {
@@ -150,7 +149,7 @@ public final class X11Target: DesktopTarget, @unchecked Sendable {
             try record { bases in
                 guard bases[name, key] != nil else { return }
                 taken = true
-                base = bases.observe(name, key, found: found.map(Double.init))
+                base = bases.observe(name, key, found: found.map { Double($0) })
             }
             guard taken else { continue }
             if try XSettingsConfiguration.update(base.map { Int($0) }, at: daemon.configurationPath) {

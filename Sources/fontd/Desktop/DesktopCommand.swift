@@ -118,12 +118,12 @@ struct DesktopCommand: ParsableCommand {
                 : try installation.printStatus(environment: environment)
             let stateFolder = TargetExclusions.stateFolder(environment: environment)
             let url = try options.baseURL()
-            let served: TargetStatusRecord?
+            var served: TargetStatusRecord?
             var answered = true
             do {
                 served = try await DesktopFollowers.board(of: try options.client(timeout: .seconds(3)))
             } catch {
-                (served, answered) = (nil, false)
+                answered = false
             }
             let board = served ?? TargetReport.recordedBoard(stateFolder: stateFolder)
             let targets = TargetReport.all(board: board?.bridges == true ? board : nil, stateFolder: stateFolder)
@@ -150,7 +150,8 @@ struct DesktopCommand: ParsableCommand {
             }
             let place = served ? " at \(url)" : ""
             guard board.bridges else {
-                return "desktop targets (fontd serve, pid \(board.pid)\(place), is running but bridges nothing: start it with \(DesktopFollowers.bridgingServe)):"
+                return
+                    "desktop targets (fontd serve, pid \(board.pid)\(place), is running but bridges nothing: start it with \(DesktopFollowers.bridgingServe)):"
             }
             return "desktop targets (fontd serve, pid \(board.pid)\(place)):"
         }

@@ -47,7 +47,8 @@ enum DesktopFollowers {
     static func sentence(_ board: TargetStatusRecord?, changing scope: PreferenceScope, textSize: Bool = true) -> String? {
         guard let board else { return nil }
         guard board.bridges else {
-            return "Nothing on this desktop follows it: this fontd serve runs without --desktop or --bridge (start it with \(bridgingServe))."
+            return
+                "Nothing on this desktop follows it: this fontd serve runs without --desktop or --bridge (start it with \(bridgingServe))."
         }
         let desktopScope = board.scope.flatMap { try? PreferenceScope(parsing: $0) } ?? .root
         guard scope.covers(desktopScope) else {
@@ -72,7 +73,9 @@ enum DesktopFollowers {
     /// Prints who follows a change of `scope` made through `client`; prints nothing when the server keeps no board or cannot say.
     @MainActor
     static func printSentence(client: FontdClient, scope: PreferenceScope, textSize: Bool = true) async {
-        guard let board = try? await board(of: client), let sentence = sentence(board, changing: scope, textSize: textSize) else { return }
+        guard let served = try? await board(of: client), let sentence = sentence(served, changing: scope, textSize: textSize) else {
+            return
+        }
         Output.printLine(sentence)
     }
 }
