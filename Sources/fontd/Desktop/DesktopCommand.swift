@@ -98,7 +98,7 @@ struct DesktopCommand: ParsableCommand {
             abstract:
                 "Say what fontd desktop install put in place, whether xdg-desktop-portal can see it, whether fontd's bus names have an owner, and each desktop target's state.",
             discussion:
-                "The targets' states come from the running fontd serve (GET /desktop at --server), else from the state a bridging fontd serve keeps. Exit status 0 when everything is installed as it was written and this xdg-desktop-portal reads fontd.portal; 1 otherwise. Bus names and targets are reported, not counted: fontd serve may simply not be running."
+                "The targets' states come from the bridging fontd serve this user runs (its state file names it), else, or when --server or FONTD_SERVER names one, from the server's GET /desktop. Exit status 0 when everything is installed as it was written and this xdg-desktop-portal reads fontd.portal; 1 otherwise. Bus names and targets are reported, not counted: fontd serve may simply not be running."
         )
 
         @OptionGroup var portal: PortalOptions
@@ -118,14 +118,20 @@ struct DesktopCommand: ParsableCommand {
                 : try installation.printStatus(environment: environment)
             let stateFolder = TargetExclusions.stateFolder(environment: environment)
             let url = try options.baseURL()
+            // This user's bridging server, alive, is the one to report, unless a server is named: the
+            // default address may be another's (a plain fontd serve of the quick start, say).
+            let recorded = TargetReport.recordedBoard(stateFolder: stateFolder)
+            let named = options.server != nil || environment["FONTD_SERVER"].map { !$0.isEmpty } == true
             var served: TargetStatusRecord?
             var answered = true
-            do {
-                served = try await DesktopFollowers.board(of: try options.client(timeout: .seconds(3)))
-            } catch {
-                answered = false
+            if recorded == nil || named {
+                do {
+                    served = try await DesktopFollowers.board(of: try options.client(timeout: .seconds(3)))
+                } catch {
+                    answered = false
+                }
             }
-            let board = served ?? TargetReport.recordedBoard(stateFolder: stateFolder)
+            let board = served ?? recorded
             let targets = TargetReport.all(board: board?.bridges == true ? board : nil, stateFolder: stateFolder)
             if json {
                 try Output.printJSON(
