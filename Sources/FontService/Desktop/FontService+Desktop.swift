@@ -10,7 +10,7 @@ extension FontService {
     /// client without asking again (`no-cache`): it changes with every write to the desktop.
     func desktopBoardAnswer(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
         guard let source = desktopBoard.withLock({ $0 }) else {
-            throw .notFound(path: context.request.path)
+            throw .notFound(path: String(context.request.path))
         }
         let body: [UInt8]
         do {
