@@ -40,12 +40,30 @@ import Testing
         #expect(shown.standardOutput.contains("…"))
     }
 
-    @Test(arguments: ["bash", "zsh", "fish"])
-    func completionOffersCategoriesTargetsAndPrograms(shell: String) throws {
+    /// Each shell's list of words for the category of `fontd category set`, the targets of `fontd
+    /// desktop exclude|include` and the programs of `fontd serve --bridge`, as swift-argument-parser writes it.
+    @Test(arguments: [
+        (
+            "bash",
+            [
+                #"'xl'$'\n''xxl'$'\n''xxxl'$'\n''ax1'$'\n''ax2'$'\n''ax3'$'\n''ax4'$'\n''ax5'"#,
+                #"'gnome'$'\n''kde'$'\n''portal'$'\n''x11'$'\n''kitty'"#, #"-W 'auto'$'\n''kitty'$'\n''alacritty'"#,
+            ]
+        ),
+        (
+            "fish",
+            [
+                #""fontd category set" -eq 1' -fka 'xs s m l xl xxl xxxl ax1 ax2 ax3 ax4 ax5'"#,
+                #""fontd desktop exclude" -eq 1' -fka 'gnome kde portal x11 kitty alacritty foot wezterm ghostty vscode'"#,
+                #"-rfka 'auto kitty alacritty foot wezterm ghostty vscode'"#,
+            ]
+        ),
+    ])
+    func completionOffersCategoriesTargetsAndPrograms(shell: String, lists: [String]) throws {
         let script = try CommandRunner.run(["--generate-completion-script", shell])
         #expect(script.status == 0)
-        for word in ["xxxl", "ax5", "vscode", "ghostty", "portal"] {
-            #expect(script.standardOutput.contains(word), "\(shell): \(word)")
+        for list in lists {
+            #expect(script.standardOutput.contains(list), "\(shell): \(list)")
         }
     }
 }
