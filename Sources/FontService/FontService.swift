@@ -38,6 +38,9 @@ public final class FontService: HTTPResponder {
     /// The 204 answer to `OPTIONS *`: the methods every route answers.
     let serverPreflightResponse: HTTPResponse
     private let computations = Atomic<Int>(0)
+    /// What `GET /desktop` answers (docs/DESIGN.md §36 (The target board)); set once by the
+    /// executable, read by every loop.
+    let desktopBoard = Mutex<(any DesktopBoardSource)?>(nil)
     /// How many times the fonts changed (docs/DESIGN.md §25 (Font set changes)); every loop's remembered targets
     /// of an earlier epoch are passed over. The shared cache keeps its own count.
     let fontEpoch = Atomic<Int>(0)

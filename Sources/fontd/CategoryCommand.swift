@@ -36,7 +36,8 @@ struct CategoryCommand: AsyncParsableCommand {
         @Argument(
             help: ArgumentHelp(
                 String(CategoryCommandPreference.values.dropLast())
-                    + ", or a text scale such as 1.5 or 150% (the nearest category by the desktop's ratios)."))
+                    + ", or a text scale such as 1.5 or 150% (the nearest category by the desktop's ratios)."),
+            completion: .list(ContentSizeCategory.allCases.map(\.rawValue)))
         var category: String
         @OptionGroup var options: ServerOptions
         @OptionGroup var scope: ScopeOptions
@@ -46,7 +47,8 @@ struct CategoryCommand: AsyncParsableCommand {
         @MainActor
         func run() async throws {
             let scale = try TextScale(parsing: category)
-            let client = try options.client(scope: try scope.parsed(), token: token.resolved)
+            let changed = try scope.parsed()
+            let client = try options.client(scope: changed, token: token.resolved)
             let chosen: ContentSizeCategory
             var note = ""
             if let scale {
@@ -64,6 +66,7 @@ struct CategoryCommand: AsyncParsableCommand {
                 (change.previous == change.category
                     ? "\(change.category.rawValue) (unchanged)"
                     : "\(change.category.rawValue) (was \(change.previous.rawValue))") + note)
+            await DesktopFollowers.printSentence(client: client, scope: changed)
         }
     }
 }

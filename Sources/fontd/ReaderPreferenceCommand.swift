@@ -46,7 +46,8 @@ struct ReaderPreferenceCommand<Preference: CommandPreference>: AsyncParsableComm
         @MainActor
         func run() async throws {
             let value = try Preference.declaration.parse(value)
-            let client = try options.client(scope: try scope.parsed(), token: token.resolved)
+            let changed = try scope.parsed()
+            let client = try options.client(scope: changed, token: token.resolved)
             let before = try await client.command { client throws(FontdClientError) in try await client.preferences() }
             let after = try await client.command { client throws(FontdClientError) in
                 try await client.setPreference(Preference.preference, to: value)
@@ -54,6 +55,8 @@ struct ReaderPreferenceCommand<Preference: CommandPreference>: AsyncParsableComm
             if json { return try Output.printJSON(after) }
             let (now, was) = (Preference.shown(after.values[Preference.preference]), Preference.shown(before.values[Preference.preference]))
             Output.printLine(after.sequence == before.sequence ? "\(now) (unchanged)" : "\(now) (was \(was))")
+            await DesktopFollowers.printSentence(
+                client: client, scope: changed, textSize: DesktopFollowers.carried.contains(Preference.preference))
         }
     }
 

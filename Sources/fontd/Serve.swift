@@ -152,6 +152,7 @@ struct Serve: ParsableCommand {
                 + "target scope, DESKTOP-SCOPE/desktop/PROGRAM): kitty, alacritty, foot, wezterm, ghostty, vscode, several "
                 + "comma-separated, or auto (each whose program or configuration folder is found). Default: none.",
             valueName: "programs"),
+        completion: .list(["auto"] + TerminalPrograms.names),
         transform: { try BridgeChoices(parsing: $0) })
     var bridge: BridgeChoices?
 

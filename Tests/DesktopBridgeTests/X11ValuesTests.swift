@@ -11,7 +11,11 @@ import Testing
         let ratios = try #require(TextScalingRatios(table: Fixtures.defaultTable))
         let written = ContentSizeCategory.allCases.map { XftDPI(ratio: ratios.ratio(of: $0)).dotsPerInch }
         #expect(written == [79, 85, 90, 96, 107, 119, 130, 158, 186, 226, 265, 299])
-        #expect(XftDPI(ratio: 1).xsettingsValue == 98304)
+        #expect(XftDPI.xsettingsValue(base: nil, ratio: 1) == 98304)
+        #expect(XftDPI(base: 192, ratio: ratios.ratio(of: .extraSmall)).dotsPerInch == 158)
+        #expect(
+            XftDPI.xsettingsValue(base: 196608, ratio: ratios.ratio(of: .extraLarge))
+                == Int((196608 * ratios.ratio(of: .extraLarge)).rounded()))
         #expect(XftDPI(ratio: 0.5 / 96 + 1).dotsPerInch == 97)
     }
 

@@ -32,7 +32,8 @@ import Testing
         "readingFont", "maximumPointSize", "scope",
     ]
     static let paths = [
-        "/", "/font", "/capsize", "/fonts", "/scale", "/styles", "/categories", "/faces", "/healthz", "/preferences", "/category",
+        "/", "/font", "/capsize", "/fonts", "/scale", "/styles", "/categories", "/faces", "/healthz", "/desktop", "/preferences",
+        "/category",
         "/revocations", "/events",
         "/css", "/tokens", "/fontd.js", "/specimen", "/font-files/<sha256>",
     ]

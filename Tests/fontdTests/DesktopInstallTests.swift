@@ -22,8 +22,61 @@ import Testing
 
         """
 
-    private func run(_ arguments: [String], in home: TemporaryHome, _ extra: [String: String] = [:]) throws -> CommandResult {
-        try CommandRunner.run(["desktop"] + arguments, environment: home.environment(extra), timeoutSeconds: 10)
+    /// `fontd desktop arguments…` in `home`, for a stand-in xdg-desktop-portal of `portalVersion`
+    /// (1.20.1, which reads the user's portals folder, unless said) kept outside the home; the
+    /// installed one (Debian 12's 1.16.0) when `portalVersion` is nil.
+    private func run(
+        _ arguments: [String], in home: TemporaryHome, _ extra: [String: String] = [:], portalVersion: String? = "1.20.1"
+    ) throws -> CommandResult {
+        var portal: [String] = []
+        if let portalVersion {
+            let executable = try Self.standInPortal(version: portalVersion, under: try TestPaths.temporaryDirectory())
+            portal = ["--portal-executable", executable.path]
+        }
+        return try CommandRunner.run(["desktop"] + arguments + portal, environment: home.environment(extra), timeoutSeconds: 10)
+    }
+
+    /// An executable that prints only `xdg-desktop-portal VERSION`, at `prefix/libexec/xdg-desktop-portal`:
+    /// fontd takes the portal's folders from its version and its prefix (`prefix/share/xdg-desktop-portal/portals`).
+    static func standInPortal(version: String, under prefix: URL) throws -> URL {
+        let executable = prefix.appendingPathComponent("libexec/xdg-desktop-portal")
+        try FileManager.default.createDirectory(at: executable.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "#!/bin/sh\necho xdg-desktop-portal \(version)\n".write(to: executable, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: executable.path)
+        return executable
+    }
+
+    @Test func onDebian12sPortalWithoutTheSystemsFileInstallFailsAndNamesTheFix() throws {
+        let home = try TemporaryHome()
+        // The installed xdg-desktop-portal, 1.16.0, reads /usr/share/xdg-desktop-portal/portals only.
+        let install = try run(["install"], in: home, portalVersion: nil)
+        #expect(install.status == 1, "\(install.standardOutput)")
+        #expect(!install.standardOutput.contains("fontd is installed as your Settings portal backend"), "\(install.standardOutput)")
+        #expect(
+            install.standardError.contains(
+                "xdg-desktop-portal 1.16.0 cannot see fontd.portal, so it will not ask fontd; install the fontd package (sudo apt install ./fontd.deb), or run: sudo install -D -m 644 \(home.dataHome.path)/xdg-desktop-portal/portals/fontd.portal /usr/share/xdg-desktop-portal/portals/fontd.portal"
+            ), "\(install.standardError)")
+    }
+
+    @Test func installSucceedsWhereThePortalSeesTheSystemsFile() throws {
+        let home = try TemporaryHome()
+        let prefix = try TestPaths.temporaryDirectory()
+        let executable = try Self.standInPortal(version: "1.16.0", under: prefix)
+        let portal = ["--portal-executable", executable.path]
+        let systemFolder = prefix.appendingPathComponent("share/xdg-desktop-portal/portals")
+        let unseen = try CommandRunner.run(["desktop", "install"] + portal, environment: home.environment(), timeoutSeconds: 10)
+        #expect(unseen.status == 1)
+        #expect(unseen.standardError.contains("\(systemFolder.path)/fontd.portal"), "\(unseen.standardError)")
+
+        // What the package installs (scripts/install puts data/fontd.portal there for /usr).
+        try FileManager.default.createDirectory(at: systemFolder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: TestPaths.packageRoot.appendingPathComponent("data/fontd.portal"), to: systemFolder.appendingPathComponent("fontd.portal"))
+        let seen = try CommandRunner.run(["desktop", "install"] + portal, environment: home.environment(), timeoutSeconds: 10)
+        #expect(seen.status == 0, "\(seen.standardError)")
+        #expect(
+            seen.standardOutput.contains("xdg-desktop-portal 1.16.0 reads fontd.portal from \(systemFolder.path)."),
+            "\(seen.standardOutput)")
     }
 
     /// Installs, checks with `check`, uninstalls, and expects the home exactly as it was.

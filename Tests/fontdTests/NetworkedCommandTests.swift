@@ -56,15 +56,17 @@ import Testing
             try CommandRunner.run(["category", "get", "--json"], environment: env).standardOutput
                 == "{\n  \"category\": \"l\",\n  \"sequence\": 0\n}\n")
         let set = try CommandRunner.run(["category", "set", "accessibilityMedium", "--token", Self.token], environment: env)
-        #expect(set.status == 0 && set.standardOutput == "ax1 (was l)\n", "\(set.standardError)")
+        #expect(set.status == 0 && set.standardOutput.hasPrefix("ax1 (was l)\n"), "\(set.standardError)")
         #expect(
-            try CommandRunner.run(["category", "set", "ax1", "--token", Self.token], environment: env).standardOutput == "ax1 (unchanged)\n"
+            try CommandRunner.run(["category", "set", "ax1", "--token", Self.token], environment: env).standardOutput.hasPrefix(
+                "ax1 (unchanged)\n")
         )
         #expect(try CommandRunner.run(["category", "--server", server.url.absoluteString]).standardOutput == "ax1\n")
 
         let tokenEnv = env.merging(["FONTD_TOKEN": Self.token]) { _, new in new }
         #expect(try CommandRunner.run(["legibility"], environment: env).standardOutput == "regular\n")
-        #expect(try CommandRunner.run(["legibility", "set", "BOLD"], environment: tokenEnv).standardOutput == "bold (was regular)\n")
+        #expect(
+            try CommandRunner.run(["legibility", "set", "BOLD"], environment: tokenEnv).standardOutput.hasPrefix("bold (was regular)\n"))
         let json = try CommandRunner.run(["legibility", "get", "--json"], environment: env).standardOutput
         #expect(
             json

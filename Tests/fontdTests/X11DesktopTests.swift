@@ -9,10 +9,16 @@ import Testing
 /// per-target limits)): `Xft.dpi` read back with `xrdb -query`, a real `xsettingsd` with a
 /// configuration file of the test's own, its settings read back with `dump_xsettings`.
 @Suite struct X11DesktopTests {
-    /// Xft.dpi for `category`: 96 × its ratio in the default table, rounded.
-    private func dpi(_ category: ContentSizeCategory) throws -> Int {
+    /// Xft.dpi for `category` from the reader's `base` (96 when they have none): `base` × its
+    /// ratio in the default table, rounded (docs/DESIGN.md §34 (The reader's own sizes)).
+    private func dpi(_ category: ContentSizeCategory, base: Double = 96) throws -> Int {
         let ratios = try #require(Fixtures.defaultTable.textScalingRatios)
-        return Int((96 * ratios[category]).rounded())
+        return Int((base * ratios[category]).rounded())
+    }
+
+    /// xsettingsd's Xft/DPI for `category` from the reader's own (96 × 1024 when they have none).
+    private func xsettingsDPI(_ category: ContentSizeCategory, base: Double = 98304) throws -> Int {
+        try dpi(category, base: base)
     }
 
     /// Serves `--desktop x11` on `display`, with the store at `store` when given.
@@ -44,12 +50,12 @@ import Testing
         #expect(before.contains("fontd.test.kept:\tyes"))
 
         let server = try serve(on: display)
-        // At start: the root's category, l, whose ratio is 1.
-        #expect(try display.xftDPI() == dpi(.large))
+        // At start: the root's category, l, whose ratio is 1: the reader's own 144.
+        #expect(try display.xftDPI() == 144)
         try setCategory(server, .accessibilityMedium)
-        #expect(try display.waitForXftDPI(dpi(.accessibilityMedium)) == dpi(.accessibilityMedium))
+        #expect(try display.waitForXftDPI(dpi(.accessibilityMedium, base: 144)) == dpi(.accessibilityMedium, base: 144))
         try setCategory(server, .extraSmall)
-        #expect(try display.waitForXftDPI(dpi(.extraSmall)) == dpi(.extraSmall))
+        #expect(try display.waitForXftDPI(dpi(.extraSmall, base: 144)) == dpi(.extraSmall, base: 144))
         #expect(try otherResources(display) == before)
         #expect(server.terminate() == 0)
     }
@@ -76,7 +82,7 @@ import Testing
 
         let server = try serve(on: display)
         try setCategory(server, .accessibilityMedium)
-        let value = try dpi(.accessibilityMedium) * 1024
+        let value = try xsettingsDPI(.accessibilityMedium)
         #expect(daemon.waitForLog(containing: "Reloading configuration"), "\(daemon.log())")
         #expect(try String(contentsOf: configuration, encoding: .utf8) == head + "Xft/DPI \(value)\n" + tail)
         #expect(try display.xsettings().contains("Xft/DPI \(value)\n"))
@@ -97,11 +103,11 @@ import Testing
 
         let first = try serve(on: display, store: store)
         // l's value, absent from the file: added at its end, after a line ending the file lacked.
-        let large = try dpi(.large) * 1024
+        let large = try xsettingsDPI(.large)
         #expect(daemon.waitForLog(containing: "Reloading configuration"), "\(daemon.log())")
         #expect(try String(contentsOf: configuration, encoding: .utf8) == "Net/ThemeName \"Adwaita\"\nXft/DPI \(large)\n")
         try setCategory(first, .accessibilityLarge)
-        let value = try dpi(.accessibilityLarge) * 1024
+        let value = try xsettingsDPI(.accessibilityLarge)
         #expect(daemon.waitForLog(containing: "Reloading configuration", count: 2), "\(daemon.log())")
         #expect(try String(contentsOf: configuration, encoding: .utf8) == "Net/ThemeName \"Adwaita\"\nXft/DPI \(value)\n")
         let written = try identity(configuration)

@@ -10,8 +10,8 @@ import Testing
 /// fontd found before its first write; a failed write leaves the file and says why — under a real
 /// Xvfb with a real xsettingsd.
 @Suite struct X11TargetTests {
-    private func dpi(_ category: ContentSizeCategory) throws -> Int {
-        Int((96 * (try #require(Fixtures.defaultTable.textScalingRatios))[category]).rounded())
+    private func dpi(_ category: ContentSizeCategory, base: Double = 96) throws -> Int {
+        Int((base * (try #require(Fixtures.defaultTable.textScalingRatios))[category]).rounded())
     }
 
     private func setCategory(_ server: ServerProcess, _ category: ContentSizeCategory) throws {
@@ -61,7 +61,7 @@ import Testing
         let server = try ServerProcess(["--desktop", "x11"], environment: display.environment)
         defer { server.stop() }
         try setCategory(server, .accessibilityMedium)
-        #expect(try display.waitForXftDPI(dpi(.accessibilityMedium)) == dpi(.accessibilityMedium))
+        #expect(try display.waitForXftDPI(dpi(.accessibilityMedium, base: 144)) == dpi(.accessibilityMedium, base: 144))
         // At start the file held l's value already: only ax1 reloaded it.
         #expect(daemon.waitForLog(containing: "Reloading configuration"), "\(daemon.log())")
 
@@ -74,7 +74,7 @@ import Testing
 
         let included = try CommandRunner.run(["desktop", "include", "x11"], environment: display.environment)
         #expect(included.status == 0 && included.standardOutput.contains("applied ax1"), "\(included.standardOutput)")
-        #expect(try display.waitForXftDPI(dpi(.accessibilityMedium)) == dpi(.accessibilityMedium))
+        #expect(try display.waitForXftDPI(dpi(.accessibilityMedium, base: 144)) == dpi(.accessibilityMedium, base: 144))
     }
 
     @Test func excludeRemovesAnXftDPIThereWasNotAndKeepsTheOtherResources() throws {

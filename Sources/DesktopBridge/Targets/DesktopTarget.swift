@@ -20,6 +20,14 @@ public protocol DesktopTarget: AnyObject, Sendable {
     /// ([$i]); left alone"); none by default.
     var notes: [String] { get }
 
+    /// The reader's own values the target scales (docs/DESIGN.md §34 (The reader's own sizes)), in
+    /// its terms ("Xft.dpi 192"), as of the last `apply`; nil by default (a target with no base of its own).
+    var base: String? { get }
+
+    /// The values in place after the last `apply`, in the target's terms ("Xft.dpi 158"), written
+    /// or found so; nil by default (the outcome's detail says what was written).
+    var value: String? { get }
+
     /// What the status says the target is while excluded, when not "fontd leaves its files as you
     /// had them" (the portal, which has no files); nil by default.
     var excludedState: String? { get }
@@ -28,6 +36,8 @@ public protocol DesktopTarget: AnyObject, Sendable {
 extension DesktopTarget {
     public var notes: [String] { [] }
     public var excludedState: String? { nil }
+    public var base: String? { nil }
+    public var value: String? { nil }
 }
 
 /// What one `DesktopTarget.apply` did.

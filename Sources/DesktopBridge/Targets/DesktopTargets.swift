@@ -10,6 +10,8 @@ import Synchronization
 /// `desktop-targets.json` (inotify on its folder, no polling) excludes or includes each at once.
 public final class DesktopTargets: Sendable {
     public let runners: [TargetRunner]
+    /// Each target's state, as `GET /desktop` serves it.
+    public let board: TargetStatusBoard
     /// `desktop-targets.json`'s path.
     public let exclusionsPath: String
     private let folder: Mutex<FolderWatch?>
@@ -33,7 +35,7 @@ public final class DesktopTargets: Sendable {
                     target: target, scope: scope, hub: hub, board: board, excluded: exclusions.contains(target.name),
                     previous: previous?.targets[target.name], logger: logger))
         }
-        let started = DesktopTargets(runners: runners, exclusionsPath: exclusionsPath)
+        let started = DesktopTargets(runners: runners, board: board, exclusionsPath: exclusionsPath)
         try FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
         let watch = try FolderWatch(folder: stateFolder, name: TargetExclusions.fileName, queue: started.queue) { [weak started] in
             started?.exclusionsChanged()
@@ -44,8 +46,9 @@ public final class DesktopTargets: Sendable {
         return started
     }
 
-    private init(runners: [TargetRunner], exclusionsPath: String) {
+    private init(runners: [TargetRunner], board: TargetStatusBoard, exclusionsPath: String) {
         self.runners = runners
+        self.board = board
         self.exclusionsPath = exclusionsPath
         folder = Mutex(nil)
     }

@@ -120,10 +120,11 @@ public final class TargetRunner: @unchecked Sendable {
 
     private func record(_ state: TargetStatus.State, _ category: ContentSizeCategory? = nil, _ detail: String? = nil, time: String? = nil) {
         let notes = state == .excluded ? [] : target.notes
+        let followed = state != .excluded && state != .absent
         board.record(
             target.name,
             TargetStatus(
                 state: state, category: category?.rawValue, detail: detail, time: time ?? TargetStatusBoard.now(),
-                notes: notes.isEmpty ? nil : notes))
+                notes: notes.isEmpty ? nil : notes, base: followed ? target.base : nil, value: followed ? target.value : nil))
     }
 }

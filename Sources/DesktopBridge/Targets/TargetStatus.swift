@@ -1,5 +1,5 @@
-/// One target's state as `fontd serve` last recorded it and `fontd desktop status` tells it
-/// (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)).
+/// One target's state as `fontd serve` last recorded it, serves it (`GET /desktop`) and `fontd
+/// desktop status` tells it (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits), §36 (The target board)).
 public struct TargetStatus: Sendable, Hashable, Codable {
     /// `applied`, `restart`, `excluded`, `failed`, `absent` or `read-only`.
     public enum State: String, Sendable, Hashable, Codable {
@@ -18,13 +18,23 @@ public struct TargetStatus: Sendable, Hashable, Codable {
     public var time: String
     /// What else the reader should know, one line each (an immutable key left alone).
     public var notes: [String]?
+    /// The reader's own values the target scales, in its terms ("Xft.dpi 192"; docs/DESIGN.md §34
+    /// (The reader's own sizes)); nil for a target without one, or excluded.
+    public var base: String?
+    /// The values in place after the last change, in the target's terms ("Xft.dpi 265").
+    public var value: String?
 
-    public init(state: State, category: String? = nil, detail: String? = nil, time: String, notes: [String]? = nil) {
+    public init(
+        state: State, category: String? = nil, detail: String? = nil, time: String, notes: [String]? = nil, base: String? = nil,
+        value: String? = nil
+    ) {
         self.state = state
         self.category = category
         self.detail = detail
         self.time = time
         self.notes = notes
+        self.base = base
+        self.value = value
     }
 
     /// The one line `fontd desktop status` prints after the target's name.
@@ -38,6 +48,7 @@ public struct TargetStatus: Sendable, Hashable, Codable {
         case .absent: line = "absent" + (detail.map { ": \($0)" } ?? "")
         case .readOnly: line = "read-only: " + (detail ?? "the reader's file has no write bit") + " (at \(time))"
         }
+        if let base { line += "; your own: \(base)" }
         for note in notes ?? [] { line += "; \(note)" }
         return line
     }

@@ -19,6 +19,9 @@ public final class TargetStatusBoard: Sendable {
         record = Mutex(TargetStatusRecord(pid: getpid(), targets: [:]))
     }
 
+    /// Every target's state now: what `GET /desktop` serves.
+    public var snapshot: TargetStatusRecord { record.withLock { $0 } }
+
     /// The state `name` was last recorded in by this server, if any.
     public func status(of name: String) -> TargetStatus? { record.withLock { $0.targets[name] } }
 

@@ -1,14 +1,38 @@
 import Foundation
 import Glibc
 
-/// The whole `desktop-status.json`: the server that wrote it and each target's status.
+/// The whole `desktop-status.json`, and the board `GET /desktop` serves (docs/DESIGN.md §36 (The
+/// target board)): the server, whether it bridges anything, and each target's status.
 public struct TargetStatusRecord: Sendable, Hashable, Codable {
     public var pid: Int32
+    /// Whether the server runs any desktop target (`--desktop`, `--bridge`): false for a plain
+    /// `fontd serve`, which changes nothing on the desktop. A file without it was written by a
+    /// server that did.
+    public var bridges: Bool
+    /// The scope the targets follow (`--desktop-scope`'s path, "" for the root): a change there or
+    /// above reaches them. Served on the board; nil in the file.
+    public var scope: String?
     public var targets: [String: TargetStatus]
 
-    public init(pid: Int32, targets: [String: TargetStatus]) {
+    public init(pid: Int32, bridges: Bool = true, scope: String? = nil, targets: [String: TargetStatus]) {
         self.pid = pid
+        self.bridges = bridges
+        self.scope = scope
         self.targets = targets
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        pid = try container.decode(Int32.self, forKey: .pid)
+        bridges = try container.decodeIfPresent(Bool.self, forKey: .bridges) ?? true
+        scope = try container.decodeIfPresent(String.self, forKey: .scope)
+        targets = try container.decode([String: TargetStatus].self, forKey: .targets)
+    }
+
+    /// The names of the targets that follow the reader's category now (applied, or at the next
+    /// start), sorted.
+    public var following: [String] {
+        targets.filter { $0.value.state == .applied || $0.value.state == .restart }.keys.sorted()
     }
 
     /// `$XDG_STATE_HOME/fontd/desktop-status.json`.

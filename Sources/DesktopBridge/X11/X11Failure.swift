@@ -11,8 +11,8 @@ enum X11Failure: Error, CustomStringConvertible {
     case configuration(ReaderFileError)
     /// An xsettingsd could not be told to reload.
     case reloadNotSignalled(pid: Int32, errno: Int32)
-    /// What X11 held before fontd's first write could not be recorded, so nothing is written.
-    case originalsNotRecorded(path: String, reason: String)
+    /// The reader's own values (the bases) or fontd's write could not be recorded, so nothing is written.
+    case basesNotRecorded(path: String, reason: String)
 
     /// The kind, for logging each once.
     var kind: String {
@@ -21,7 +21,7 @@ enum X11Failure: Error, CustomStringConvertible {
         case .xrdbFailed: "xrdbFailed"
         case .configuration: "configuration"
         case .reloadNotSignalled: "reloadNotSignalled"
-        case .originalsNotRecorded: "originalsNotRecorded"
+        case .basesNotRecorded: "basesNotRecorded"
         }
     }
 
@@ -35,8 +35,8 @@ enum X11Failure: Error, CustomStringConvertible {
             "the xsettingsd configuration \(error)"
         case .reloadNotSignalled(let pid, let errno):
             "xsettingsd (pid \(pid)) could not be sent SIGHUP (\(SystemError.text(errno)))"
-        case .originalsNotRecorded(let path, let reason):
-            "what X11 held before fontd could not be recorded in \(path) (\(reason)); nothing was written"
+        case .basesNotRecorded(let path, let reason):
+            "the reader's own X11 values could not be recorded in \(path) (\(reason)); nothing was written"
         }
     }
 }

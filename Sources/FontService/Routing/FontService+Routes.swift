@@ -69,6 +69,10 @@ extension FontService {
             "/healthz", summary: "Whether the server is up, and its version.",
             get: .live { service, context throws(FontServiceError) in try service.healthAnswer(context) }),
         Route(
+            "/desktop",
+            summary: "The desktop targets this server writes, each with its state, the reader's own size and the value in place.",
+            get: .live { service, context throws(FontServiceError) in try service.desktopBoardAnswer(context) }),
+        Route(
             "/preferences", parameters: [.scope],
             summary: "The reader's preferences; PUT changes them.",
             get: .live { service, context throws(FontServiceError) in try service.preferencesAnswer(context) },

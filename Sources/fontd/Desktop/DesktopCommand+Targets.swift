@@ -58,6 +58,25 @@ extension DesktopCommand {
         Output.printLine("\(name) \(verb): fontd serve (pid \(record.pid)) says \(status?.line ?? "nothing yet").")
     }
 
+    /// Puts back the reader's own values of the targets the command line can reach (X11, on
+    /// `DISPLAY`), as recorded in `desktop-bases.json` (docs/DESIGN.md §34 (The reader's own sizes));
+    /// one line for each it put back or could not.
+    static func putBackBases() -> [String] {
+        let environment = ProcessInfo.processInfo.environment
+        guard let folder = TargetExclusions.stateFolder(environment: environment),
+            TargetBases.read(TargetBases.path(stateFolder: folder)).targets["x11"] != nil
+        else { return [] }
+        guard let display = environment["DISPLAY"], !display.isEmpty else {
+            return ["x11: not put back: DISPLAY is not set (run fontd desktop uninstall in the X session)"]
+        }
+        do {
+            try X11Target.putBack(display: display, stateFolder: folder)
+            return ["x11: put back your own Xft.dpi and xsettingsd Xft/DPI"]
+        } catch {
+            return ["x11: not put back: \(error)"]
+        }
+    }
+
     struct Exclude: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "exclude",
@@ -66,7 +85,8 @@ extension DesktopCommand {
                 "Targets: \(TargetExclusions.knownTargets.joined(separator: ", ")). Kept in $XDG_STATE_HOME/fontd/\(TargetExclusions.fileName); a running fontd serve acts at once, else the next one that starts."
         )
 
-        @Argument(help: "The target: \(TargetExclusions.knownTargets.joined(separator: ", ")).")
+        @Argument(
+            help: "The target: \(TargetExclusions.knownTargets.joined(separator: ", ")).", completion: .list(TargetExclusions.knownTargets))
         var target: String
 
         func run() throws { try DesktopCommand.setExcluded(target, true) }
@@ -78,7 +98,8 @@ extension DesktopCommand {
             abstract: "Let fontd write a desktop target again (undoes fontd desktop exclude).",
             discussion: "A running fontd serve writes it at once.")
 
-        @Argument(help: "The target: \(TargetExclusions.knownTargets.joined(separator: ", ")).")
+        @Argument(
+            help: "The target: \(TargetExclusions.knownTargets.joined(separator: ", ")).", completion: .list(TargetExclusions.knownTargets))
         var target: String
 
         func run() throws { try DesktopCommand.setExcluded(target, false) }

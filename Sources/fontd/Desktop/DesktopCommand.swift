@@ -47,6 +47,15 @@ struct DesktopCommand: ParsableCommand {
             let report = try installation.install(textScalingFactor: textScalingFactor)
             report.forEach(Output.printLine)
             let changed = report.contains { !$0.hasPrefix("unchanged") }
+            // Installed only where the portal can see it: 1.16 to 1.20.0 read no user's folder.
+            if let portal = installation.portal, installation.portalFileSeenIn == nil {
+                installation.visibilityAdvice.forEach(Output.printLine)
+                Output.writeLine(
+                    "fontd: error: xdg-desktop-portal \(portal.version) cannot see fontd.portal, so it will not ask fontd; "
+                        + "install the fontd package (sudo apt install ./fontd.deb), or run: \(installation.systemInstallCommand)",
+                    to: STDERR_FILENO)
+                throw ExitCode.failure
+            }
             Output.printLine(
                 changed ? "fontd is installed as your Settings portal backend." : "Nothing to change: fontd was installed so already.")
             installation.visibilityAdvice.forEach(Output.printLine)
@@ -61,7 +70,8 @@ struct DesktopCommand: ParsableCommand {
     struct Uninstall: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "uninstall",
-            abstract: "Put back every file fontd desktop install changed, byte for byte, and remove those it created.",
+            abstract:
+                "Put back every file fontd desktop install changed, byte for byte, and remove those it created; put back your own X11 text size.",
             discussion:
                 "A file you edited since install keeps your version; the copy from before install stays under $XDG_STATE_HOME/fontd/desktop."
         )
@@ -70,6 +80,7 @@ struct DesktopCommand: ParsableCommand {
 
         func run() throws {
             let installation = try portal.installation()
+            DesktopCommand.putBackBases().forEach(Output.printLine)
             guard let undone = try installation.uninstall() else {
                 return Output.printLine(
                     "Nothing to undo: fontd desktop install has not run for this user (no \(DesktopRecord.path(installation.paths))).")
@@ -81,21 +92,23 @@ struct DesktopCommand: ParsableCommand {
         }
     }
 
-    struct Status: ParsableCommand {
+    struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
             abstract:
                 "Say what fontd desktop install put in place, whether xdg-desktop-portal can see it, whether fontd's bus names have an owner, and each desktop target's state.",
             discussion:
-                "Exit status 0 when everything is installed as it was written and this xdg-desktop-portal reads fontd.portal; 1 otherwise. Bus names and targets are reported, not counted: fontd serve may simply not be running."
+                "The targets' states come from the bridging fontd serve this user runs (its state file names it), else, or when --server or FONTD_SERVER names one, from the server's GET /desktop. Exit status 0 when everything is installed as it was written and this xdg-desktop-portal reads fontd.portal; 1 otherwise. Bus names and targets are reported, not counted: fontd serve may simply not be running."
         )
 
         @OptionGroup var portal: PortalOptions
+        @OptionGroup var options: ServerOptions
 
         @Flag(help: "Print one JSON document: the portal lines, the server, and each target.")
         var json = false
 
-        func run() throws {
+        @MainActor
+        func run() async throws {
             let installation = try portal.installation()
             let environment = ProcessInfo.processInfo.environment
             var portalLines: [String] = []
@@ -103,18 +116,50 @@ struct DesktopCommand: ParsableCommand {
                 json
                 ? try installation.printStatus(environment: environment, printLine: { portalLines.append($0) })
                 : try installation.printStatus(environment: environment)
-            let targets = TargetReport.all(stateFolder: TargetExclusions.stateFolder(environment: environment))
+            let stateFolder = TargetExclusions.stateFolder(environment: environment)
+            let url = try options.baseURL()
+            // This user's bridging server, alive, is the one to report, unless a server is named: the
+            // default address may be another's (a plain fontd serve of the quick start, say).
+            let recorded = TargetReport.recordedBoard(stateFolder: stateFolder)
+            let named = options.server != nil || environment["FONTD_SERVER"].map { !$0.isEmpty } == true
+            var served: TargetStatusRecord?
+            var answered = true
+            if recorded == nil || named {
+                do {
+                    served = try await DesktopFollowers.board(of: try options.client(timeout: .seconds(3)))
+                } catch {
+                    answered = false
+                }
+            }
+            let board = served ?? recorded
+            let targets = TargetReport.all(board: board?.bridges == true ? board : nil, stateFolder: stateFolder)
             if json {
                 try Output.printJSON(
                     StatusDocument(
-                        portal: .init(complete: complete, lines: portalLines), server: .init(running: targets.running, pid: targets.pid),
-                        targets: Dictionary(uniqueKeysWithValues: targets.targets.map { ($0.name, $0.report) })))
+                        portal: .init(complete: complete, lines: portalLines),
+                        server: .init(
+                            running: board != nil, pid: board?.pid, bridges: board?.bridges, url: served == nil ? nil : url.absoluteString),
+                        targets: Dictionary(uniqueKeysWithValues: targets.map { ($0.name, $0.report) })))
             } else {
-                Output.printLine(
-                    targets.pid.map { "desktop targets (fontd serve, pid \($0)):" } ?? "desktop targets (fontd serve is not running):")
-                for (name, report) in targets.targets { Output.printLine("  \(name): \(report.line)") }
+                Output.printLine(Self.serverLine(board: board, served: served != nil, answered: answered, url: url.absoluteString))
+                for (name, report) in targets { Output.printLine("  \(name): \(report.line)") }
             }
             if !complete { throw ExitCode.failure }
+        }
+
+        /// The line before the targets': which server, and whether it bridges anything.
+        static func serverLine(board: TargetStatusRecord?, served: Bool, answered: Bool, url: String) -> String {
+            guard let board else {
+                return answered
+                    ? "desktop targets (the server at \(url) keeps no desktop board; no bridging fontd serve is running):"
+                    : "desktop targets (fontd serve is not running: nothing answers at \(url); start it with \(DesktopFollowers.bridgingServe)):"
+            }
+            let place = served ? " at \(url)" : ""
+            guard board.bridges else {
+                return
+                    "desktop targets (fontd serve, pid \(board.pid)\(place), is running but bridges nothing: start it with \(DesktopFollowers.bridgingServe)):"
+            }
+            return "desktop targets (fontd serve, pid \(board.pid)\(place)):"
         }
 
         /// `--json`'s document.
@@ -126,6 +171,10 @@ struct DesktopCommand: ParsableCommand {
             struct Server: Encodable {
                 var running: Bool
                 var pid: Int32?
+                /// Whether it runs any desktop target; nil when none runs.
+                var bridges: Bool?
+                /// Where it answered; nil when it was found by its state file only.
+                var url: String?
             }
             var portal: Portal
             var server: Server

@@ -20,7 +20,7 @@ extension DesktopInstallation {
             advice.append(
                 "\(name) reads .portal files only from \(portal.systemPortalDir) (or, when XDG_DESKTOP_PORTAL_DIR is set in its environment, from that folder alone), "
                     + "and fontd.portal is not there: this version cannot see a backend of the user's without root. "
-                    + "To proceed, install the fontd package, which puts fontd.portal there, or as root run: install -m 644 \(paths.userPortalDir)/fontd.portal \(portal.systemPortalDir)/ "
+                    + "To proceed, install the fontd package, which puts fontd.portal there, or run: \(systemInstallCommand) "
                     + "(xdg-desktop-portal 1.20.1 and later read \(paths.userPortalDir), where it is now).")
         }
         if !portal.readsPortalsConf {
@@ -33,6 +33,12 @@ extension DesktopInstallation {
             )
         }
         return advice
+    }
+
+    /// The one command that puts fontd.portal where every xdg-desktop-portal reads it: the system's folder.
+    var systemInstallCommand: String {
+        let folder = (portal ?? XDGDesktopPortal.assumed).systemPortalDir
+        return "sudo install -D -m 644 \(paths.userPortalDir)/\(Self.portalFileName) \(folder)/\(Self.portalFileName)"
     }
 
     /// Prints what is installed, whether the portal sees it and whether fontd's bus names have an
