@@ -149,12 +149,16 @@ import Testing
         let crlf = "# mine\r\n[preferred]\r\ndefault=gnome;gtk;\r\norg.freedesktop.impl.portal.Settings=gnome;gtk;\r\n"
         try home.write(crlf, to: "config/xdg-desktop-portal/portals.conf")
         let environment = home.environment(["XDG_CURRENT_DESKTOP": "GNOME"])
-        let install = try CommandRunner.run(["desktop", "install"], environment: environment, timeoutSeconds: 20)
+        // A portal that reads the user's portals folder, so that install succeeds here whatever xdg-desktop-portal
+        // the machine has (docs/DESIGN.md §36 (The target board)): Debian 12's 1.16 makes it exit 1.
+        let portal = try DesktopInstallTests.standInPortal(version: "1.20.1", under: try TestPaths.temporaryDirectory())
+        let desktop = { (command: String) in ["desktop", command, "--portal-executable", portal.path] }
+        let install = try CommandRunner.run(desktop("install"), environment: environment, timeoutSeconds: 20)
         #expect(install.status == 0, "\(install.standardError)")
         #expect(
             home.text("config/xdg-desktop-portal/portals.conf")
                 == "# mine\r\n[preferred]\r\ndefault=gnome;gtk;\r\norg.freedesktop.impl.portal.Settings=fontd;gnome;gtk;\r\n")
-        let uninstall = try CommandRunner.run(["desktop", "uninstall"], environment: environment, timeoutSeconds: 20)
+        let uninstall = try CommandRunner.run(desktop("uninstall"), environment: environment, timeoutSeconds: 20)
         #expect(uninstall.status == 0, "\(uninstall.standardError)")
         #expect(home.text("config/xdg-desktop-portal/portals.conf") == crlf)
 
@@ -162,7 +166,7 @@ import Testing
         let missing = home.root.appendingPathComponent("dotfiles/portals.conf").path
         try FileManager.default.removeItem(atPath: link)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: missing)
-        let refused = try CommandRunner.run(["desktop", "install"], environment: environment, timeoutSeconds: 20)
+        let refused = try CommandRunner.run(desktop("install"), environment: environment, timeoutSeconds: 20)
         #expect(refused.status == 1)
         let lines = refused.standardError.split(separator: "\n")
         #expect(lines.count == 1 && refused.standardError.contains("symbolic link"), "\(refused.standardError)")
