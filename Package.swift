@@ -271,7 +271,8 @@ let package = Package(
             name: "ScopedPreferencesTests",
             dependencies: ["ScopedPreferences", "DynamicType", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "DesktopBridgeTests", dependencies: ["DesktopBridge", "DynamicType", "FontdTestSupport", "DesktopTestSupport"]),
-        .testTarget(name: "CommandLineCacheTests", dependencies: ["CommandLineCache", "Caching"]),
+        .testTarget(
+            name: "CommandLineCacheTests", dependencies: ["CommandLineCache", "Caching", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "FontResolutionTests",
             dependencies: ["FontResolution", "DynamicType", "FontdTestSupport", "OpenTypeTestSupport"]

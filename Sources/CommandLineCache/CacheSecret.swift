@@ -10,14 +10,20 @@ import Glibc
 /// 32 bytes long is damaged (emptied, cut short, written by hand): a new key replaces it, and the
 /// entries made with the old one miss once.
 struct CacheSecret: Sendable {
-    private let key: SymmetricKey
+    /// The key, padded with zeros to SHA-256's block and XORed with HMAC's inner and outer pads (RFC 2104).
+    private let innerPad: [UInt8]
+    private let outerPad: [UInt8]
 
     /// The key file's name in the cache's directory.
     static let fileName = "key"
     static let byteCount = 32
 
     init(bytes: [UInt8]) {
-        key = SymmetricKey(data: bytes)
+        // RFC 2104 §2: a key longer than the block is hashed first (the key file holds 32 bytes; a test's may differ).
+        let key = bytes.count > SHA256.blockByteCount ? Self.digest(bytes[...]) : bytes
+        let padded = key + [UInt8](repeating: 0, count: SHA256.blockByteCount - key.count)
+        innerPad = padded.map { $0 ^ 0x36 }
+        outerPad = padded.map { $0 ^ 0x5c }
     }
 
     /// The key in `directory`; `noKey` when there is none yet, `damagedKey` when it is not 32 bytes long.
@@ -80,13 +86,33 @@ struct CacheSecret: Sendable {
         return CacheSecret(bytes: bytes)
     }
 
-    /// The HMAC-SHA256 of `bytes` with this key.
+    /// The HMAC-SHA256 of `bytes` with this key (RFC 2104 over swift-crypto's SHA-256, called on its
+    /// concrete type with buffer pointers, not through the generic `HMAC<H>` over `DataProtocol`, which
+    /// a hit would run unspecialized across the module boundary).
     func authenticationCode(of bytes: ArraySlice<UInt8>) -> [UInt8] {
-        Array(HMAC<SHA256>.authenticationCode(for: bytes, using: key))
+        var inner = SHA256()
+        innerPad.withUnsafeBytes { inner.update(bufferPointer: $0) }
+        bytes.withUnsafeBytes { inner.update(bufferPointer: $0) }
+        var outer = SHA256()
+        outerPad.withUnsafeBytes { outer.update(bufferPointer: $0) }
+        inner.finalize().withUnsafeBytes { outer.update(bufferPointer: $0) }
+        return outer.finalize().withUnsafeBytes { Array($0) }
     }
 
-    /// Whether `code` is the HMAC-SHA256 of `bytes` with this key (compared in constant time).
+    /// Whether `code` is the HMAC-SHA256 of `bytes` with this key, compared in constant time: every
+    /// byte is looked at, wherever the first difference is.
     func isAuthenticationCode(_ code: [UInt8], of bytes: ArraySlice<UInt8>) -> Bool {
-        HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: bytes, using: key)
+        let expected = authenticationCode(of: bytes)
+        guard code.count == expected.count else { return false }
+        var difference: UInt8 = 0
+        for index in expected.indices { difference |= code[index] ^ expected[index] }
+        return difference == 0
+    }
+
+    /// The SHA-256 digest of `bytes`.
+    private static func digest(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var hash = SHA256()
+        bytes.withUnsafeBytes { hash.update(bufferPointer: $0) }
+        return hash.finalize().withUnsafeBytes { Array($0) }
     }
 }
