@@ -15,7 +15,8 @@
 # same four commands again, alternating run by run (hyperfine runs one command at a time). This
 # mode measures start-up, so it runs with FONTD_NO_CACHE=1: every `fontd query` resolves.
 #
-# Environment: RUNS (200 per command).
+# Environment: RUNS (200 per command), FONTD_BIN (a release fontd built as above to use instead of
+# building this checkout's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench_name=cli-vs-fc-match
@@ -29,8 +30,12 @@ command -v python3 >/dev/null || { echo "needs python3" >&2; exit 1; }
 # options: they are linker options that any revision builds with, and a difference in them (PIE,
 # an exported dynamic symbol table) is worth ~3 ms of start-up, more than the criterion.
 swift_build_options=("${install_build_options[@]}")
-build_release . "" fontd
-fontd="$bin_path/fontd"
+if [ -n "${FONTD_BIN:-}" ]; then
+    find_fontd
+else
+    build_release . "" fontd
+    fontd="$bin_path/fontd"
+fi
 runs="${RUNS:-200}"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT

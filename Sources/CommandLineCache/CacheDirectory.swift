@@ -61,7 +61,9 @@ final class CacheDirectory {
         }
         defer { close(opened.descriptor) }
         guard opened.status.st_size <= limit else { throw .damaged("larger than \(limit) bytes") }
-        guard let bytes = Descriptor.read(opened.descriptor, limit: limit) else { throw .unreadable(path: file, errno: errno) }
+        guard let bytes = Descriptor.read(opened.descriptor, limit: limit, expectedBytes: Int(opened.status.st_size)) else {
+            throw .unreadable(path: file, errno: errno)
+        }
         return bytes
     }
 

@@ -9,6 +9,10 @@ public enum CommandLineCacheError: Error, Equatable, Sendable, CustomStringConve
     case noDirectory(path: String)
     /// The key entries are checked with is not made yet: no entry can be valid.
     case noKey(path: String)
+    /// The key is the user's own file, 0600, in a checked directory, but not 32 bytes long (emptied or
+    /// cut short by a full disk or a crash, or written by hand): no entry can be valid, and a new key
+    /// replaces it.
+    case damagedKey(path: String, bytes: Int64)
     /// The entry is not a regular file of this user's that only they may write (a link, a FIFO,
     /// another user's file…): it is not read, and this run's answer replaces it.
     case untrustedEntry(path: String, Distrust)
@@ -36,6 +40,8 @@ public enum CommandLineCacheError: Error, Equatable, Sendable, CustomStringConve
         case .noEntry(let file): "miss: no entry \(file)"
         case .noDirectory(let path): "miss: no directory \(path) yet"
         case .noKey(let path): "miss: no key \(path) yet"
+        case .damagedKey(let path, let bytes):
+            "miss: the key \(path) is damaged (it holds \(bytes) bytes, not \(CacheSecret.byteCount)); a new one replaces it"
         case .untrustedEntry(let path, let distrust): "miss: ignored \(path): it \(distrust)"
         case .untrusted(let path, let distrust): "not used: \(path) \(distrust); remove it and the next run makes a new one"
         case .unreadable(let path, let errno): "miss: \(path): \(String(cString: strerror(errno)))"

@@ -17,19 +17,26 @@ public enum Descriptor {
     }
 
     /// Everything `descriptor` holds from `offset` on, at most `limit` bytes; nil when a read failed
-    /// or there is more.
-    static func read(_ descriptor: Int32, from offset: Int = 0, limit: Int) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        var position = offset
+    /// or there is more. Read straight into the array, first sized `expectedBytes` (what `fstat`
+    /// said, say) and one more, so that a file of that size takes one read and one that says it ended.
+    static func read(_ descriptor: Int32, from offset: Int = 0, limit: Int, expectedBytes: Int = 64 * 1024) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: min(max(expectedBytes, 0), limit) + 1)
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(position)) }
+            if filled == bytes.count {
+                guard filled <= limit else { return nil }
+                bytes += repeatElement(0, count: min(bytes.count, limit - bytes.count + 1))
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled, off_t(offset + filled))
+            }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { return nil }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= limit else { return nil }
-            bytes += chunk[..<count]
-            position += count
+            if count == 0 {
+                bytes.removeLast(bytes.count - filled)
+                return bytes
+            }
+            filled += count
         }
     }
 

@@ -13,8 +13,6 @@ public enum Distrust: Equatable, Sendable, CustomStringConvertible {
     case writableByOthers(mode: UInt32)
     /// Group or others may read or write it (the key, which must be 0600): `mode` is its permission bits.
     case accessibleByOthers(mode: UInt32)
-    /// It holds another number of bytes than it must (the key: 32).
-    case size(bytes: Int64, expected: Int)
 
     public var description: String {
         switch self {
@@ -22,7 +20,6 @@ public enum Distrust: Equatable, Sendable, CustomStringConvertible {
         case .owner(let uid, let user): "is owned by uid \(uid), not by this user (uid \(user))"
         case .writableByOthers(let mode): "is writable by group or others (mode \(Self.octal(mode)))"
         case .accessibleByOthers(let mode): "is readable or writable by group or others (mode \(Self.octal(mode)), not 0600)"
-        case .size(let bytes, let expected): "holds \(bytes) bytes, not \(expected)"
         }
     }
 

@@ -239,7 +239,7 @@ import Testing
 
     /// A key that is not the user's alone turns the cache off, saying why; once it is removed, the
     /// next run makes a new one and the cache works again.
-    @Test(arguments: ["mode 0640", "mode 0604", "owned by nobody", "a symbolic link", "16 bytes", "a FIFO"])
+    @Test(arguments: ["mode 0640", "mode 0604", "owned by nobody", "a symbolic link", "a FIFO"])
     func aKeyThatIsNotTheUsersAloneTurnsTheCacheOff(_ damage: String) throws {
         let (setup, uncached, entry) = try warmedSetup()
         defer { setup.remove() }
@@ -258,9 +258,6 @@ import Testing
             try FileManager.default.moveItem(at: key, to: elsewhere)
             try FileManager.default.createSymbolicLink(at: key, withDestinationURL: elsewhere)
             expected = "is a symbolic link (never followed), not a regular file"
-        case "16 bytes":
-            try Data(try Data(contentsOf: key).prefix(16)).write(to: key)
-            expected = "holds 16 bytes, not 32"
         default:
             try FileManager.default.removeItem(at: key)
             try #require(mkfifo(key.path, 0o600) == 0)
@@ -278,6 +275,47 @@ import Testing
         #expect(remade.answer == uncached.answer)
         #expect(remade.trace.contains { $0.hasPrefix("miss: no key \(key.path)") }, "\(remade.trace)")
         #expect(try setup.warm(Self.arguments).answer == uncached.answer)
+        try setup.expectHit(Self.arguments, answering: uncached)
+    }
+
+    /// A damaged key — the user's own 0600 file, emptied, cut short, or with a line feed added — is
+    /// replaced by the next run, which answers as without the cache and keeps its answer: the run
+    /// after it is a hit, with the answer made without the cache. The old entry, made with the old
+    /// key, misses that once.
+    @Test(arguments: ["emptied", "cut to 16 bytes", "33 bytes"])
+    func aDamagedKeyIsReplaced(_ damage: String) throws {
+        let (setup, uncached, _) = try warmedSetup()
+        defer { setup.remove() }
+        let key = setup.keyFile
+        let old = try Data(contentsOf: key)
+        let damaged: Data
+        switch damage {
+        case "emptied": damaged = Data()
+        case "cut to 16 bytes": damaged = old.prefix(16)
+        default: damaged = old + Data([10])
+        }
+        // In place, as a full disk or a crash leaves it: the file keeps its inode, owner and mode 0600.
+        let handle = try FileHandle(forWritingTo: key)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: damaged)
+        try handle.close()
+        #expect(try mode(of: key) & 0o7777 == 0o600)
+
+        let repairing = try setup.run(Self.arguments)
+        #expect(repairing.answer == uncached.answer)
+        #expect(
+            repairing.trace.first
+                == "miss: the key \(key.path) is damaged (it holds \(damaged.count) bytes, not 32); a new one replaces it",
+            "\(repairing.trace)")
+        #expect(repairing.wasKept, "\(repairing.trace)")
+        let repaired = try Data(contentsOf: key)
+        #expect(repaired.count == 32)
+        #expect(repaired != old)
+        #expect(try mode(of: key) & 0o7777 == 0o600)
+        #expect(try mode(of: key) & S_IFMT == S_IFREG)
+        let names = try FileManager.default.contentsOfDirectory(atPath: setup.base.path).sorted()
+        #expect(names == ["answers", "key"], "no temporary file left beside the key")
+
         try setup.expectHit(Self.arguments, answering: uncached)
     }
 }
