@@ -177,7 +177,7 @@ let package = Package(
 
         // The command line's answers kept across runs, valid while the files they were made from stat
         // the same (docs/DESIGN.md §18 (The command line)); plain POSIX, checked before fontconfig is initialized, and
-        // authenticated with an HMAC-SHA256 (its own SHA-256) made with the user's key (swift-crypto's random key).
+        // authenticated with an HMAC-SHA256 (swift-crypto) made with the user's key.
         .target(name: "CommandLineCache", dependencies: ["Caching", .product(name: "Crypto", package: "swift-crypto")]),
 
         // What the commands share: output, query options, the error-line main and its answer cache.

@@ -20,8 +20,8 @@ struct CacheSecret: Sendable {
 
     init(bytes: [UInt8]) {
         // RFC 2104 §2: a key longer than the block is hashed first (the key file holds 32 bytes; a test's may differ).
-        let key = bytes.count > SHA256Hasher.blockBytes ? SHA256Hasher.digest(of: bytes) : bytes
-        let padded = key + [UInt8](repeating: 0, count: SHA256Hasher.blockBytes - key.count)
+        let key = bytes.count > SHA256.blockByteCount ? Self.digest(bytes[...]) : bytes
+        let padded = key + [UInt8](repeating: 0, count: SHA256.blockByteCount - key.count)
         innerPad = padded.map { $0 ^ 0x36 }
         outerPad = padded.map { $0 ^ 0x5c }
     }
@@ -86,12 +86,17 @@ struct CacheSecret: Sendable {
         return CacheSecret(bytes: bytes)
     }
 
-    /// The HMAC-SHA256 of `bytes` with this key (RFC 2104, over `SHA256Hasher`).
+    /// The HMAC-SHA256 of `bytes` with this key (RFC 2104 over swift-crypto's SHA-256, called on its
+    /// concrete type with buffer pointers, not through the generic `HMAC<H>` over `DataProtocol`, which
+    /// a hit would run unspecialized across the module boundary).
     func authenticationCode(of bytes: ArraySlice<UInt8>) -> [UInt8] {
-        var inner = SHA256Hasher()
-        innerPad.withUnsafeBytes { inner.update($0) }
-        bytes.withUnsafeBytes { inner.update($0) }
-        return SHA256Hasher.digest(of: outerPad, inner.finalize())
+        var inner = SHA256()
+        innerPad.withUnsafeBytes { inner.update(bufferPointer: $0) }
+        bytes.withUnsafeBytes { inner.update(bufferPointer: $0) }
+        var outer = SHA256()
+        outerPad.withUnsafeBytes { outer.update(bufferPointer: $0) }
+        inner.finalize().withUnsafeBytes { outer.update(bufferPointer: $0) }
+        return outer.finalize().withUnsafeBytes { Array($0) }
     }
 
     /// Whether `code` is the HMAC-SHA256 of `bytes` with this key, compared in constant time: every
@@ -102,5 +107,12 @@ struct CacheSecret: Sendable {
         var difference: UInt8 = 0
         for index in expected.indices { difference |= code[index] ^ expected[index] }
         return difference == 0
+    }
+
+    /// The SHA-256 digest of `bytes`.
+    private static func digest(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var hash = SHA256()
+        bytes.withUnsafeBytes { hash.update(bufferPointer: $0) }
+        return hash.finalize().withUnsafeBytes { Array($0) }
     }
 }
