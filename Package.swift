@@ -278,7 +278,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPServerTests",
-            dependencies: ["HTTPServer", "CFontdSystem", "ServerTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["HTTPServer", "CFontdSystem", "FontdTestSupport", "ServerTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "FontServiceTests",

@@ -119,6 +119,20 @@ public final class ServerProcess: @unchecked Sendable {
         String(decoding: errorLog.bytes, as: UTF8.self)
     }
 
+    /// Waits until the server's stderr holds `text` (`Wait.until`), and returns it.
+    @discardableResult
+    public func waitForLog(containing text: String) throws -> String {
+        try Wait.until("the server to log \"\(text)\"", seen: { standardError() }) { standardError().contains(text) }
+        return standardError()
+    }
+
+    /// Waits, suspending, until the server's stderr holds `text`, and returns it.
+    @discardableResult
+    public func waitForLog(containing text: String) async throws -> String {
+        try await Wait.until("the server to log \"\(text)\"", seen: { standardError() }) { standardError().contains(text) }
+        return standardError()
+    }
+
     /// Everything the server wrote to stderr, once it has exited and the pipe is drained; what
     /// was drained by then if that takes past `timeoutSeconds`.
     public func standardErrorAfterExit(timeoutSeconds: Double = 10) -> String {

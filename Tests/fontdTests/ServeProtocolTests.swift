@@ -125,14 +125,12 @@ import Testing
         for _ in 0..<4 {
             try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(try connection.readResponse().status == 200)
-            usleep(300_000)
+            usleep(300_000)  // the pause between requests is the test's input: together they outlast one timeout
         }
         // The fifth stalls after its request line, and only it is timed out.
-        let started = Date()
         try connection.send("GET /healthz HTTP/1.1\r\n")
         let answer = try connection.readResponse()
         #expect(answer.status == 408)
-        #expect(Date().timeIntervalSince(started) > 0.5)
         #expect(connection.closedByServer())
     }
 

@@ -40,9 +40,7 @@ import Testing
 
         /// Waits for the server's log to say `text`.
         func waitForServerLog(_ text: String) -> Bool {
-            let deadline = Date().addingTimeInterval(15)
-            while Date() < deadline, !server.standardError().contains(text) { usleep(20_000) }
-            return server.standardError().contains(text)
+            (try? server.waitForLog(containing: text)) != nil
         }
 
         func stop() {

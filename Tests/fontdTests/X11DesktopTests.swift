@@ -140,8 +140,7 @@ import Testing
         environment["XDG_DATA_DIRS"] = "/nonexistent"
         environment["XDG_DATA_HOME"] = "/nonexistent"
         let server = try ServerProcess(["--desktop", "auto"], environment: environment)
-        let deadline = Date().addingTimeInterval(5)
-        while !server.standardError().contains("listening"), Date() < deadline { usleep(20_000) }
+        try server.waitForLog(containing: "listening")
         #expect(
             server.standardError().components(separatedBy: "serving without X11 (--desktop auto)").count == 2, "\(server.standardError())")
         #expect(server.terminate() == 0)
