@@ -200,7 +200,7 @@ func mismatch(_ received: [UInt8], _ expected: [UInt8]) -> String? {
                 let count = recv(client.descriptor, &chunk, chunk.count, 0)
                 try #require(count > 0, "the connection ended \(received) bytes in")
                 received += count
-                usleep(1_000)
+                usleep(1_000)  // a slow reader's pace, the test's input
             }
             #expect(received < ServedFiles.bigLength)
             #expect(descriptorsOpen(on: files.big) == 1)
@@ -325,7 +325,7 @@ private func readSlowly(_ client: RawHTTPConnection, expectedLength: Int) throws
             }
             bodyStart = end + 4
         }
-        usleep(1_000)
+        usleep(1_000)  // a slow reader's pace, the test's input
     }
     let start = bodyStart ?? 0
     return Array(received[start...])

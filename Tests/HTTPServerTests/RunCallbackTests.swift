@@ -63,7 +63,7 @@ final class RunReport: Sendable {
         let whenHeld = report.beats.load(ordering: .relaxed)
         // Fifteen intervals, in which a turning loop would give fifteen beats; the roll call
         // answered just before the hold may give one. Not an event to await: its absence is the point.
-        usleep(300_000)
+        usleep(300_000)  // fifteen intervals without a beat: their absence is the point
         #expect(report.beats.load(ordering: .relaxed) <= whenHeld + 1)
 
         responder.gate.open.signal()

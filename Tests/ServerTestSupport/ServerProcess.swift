@@ -38,7 +38,7 @@ public final class ServerProcess: @unchecked Sendable {
     /// runs once the process is started and before its ready line is read (to make the connection
     /// that has `systemd-socket-activate` start it, say).
     public init(
-        _ arguments: [String] = [], port requestedPort: Int = 0, launcher: [String] = [], timeoutSeconds: Double = 20,
+        _ arguments: [String] = [], port requestedPort: Int = 0, launcher: [String] = [], timeoutSeconds: Double = Wait.defaultSeconds,
         environment: [String: String] = PinnedFonts.environment, whileStarting: (() throws -> Void)? = nil
     ) throws {
         guard let executable = TestPaths.fontdExecutable else { throw CommandRunner.RunError.notBuilt }

@@ -4,12 +4,13 @@ import Testing
 #if canImport(Glibc)
     import Glibc
     import BrowserTestSupport
+    import FontdTestSupport
 #endif
 
 /// The browser harness itself, on pages of `StaticSite`s: a real headless Chromium computes
 /// styles, runs scripts, takes screenshots whose pixels land where CSS put them, reports what it
 /// fetched from another origin, and leaves no process behind. Serialized: one browser at a time.
-@Suite(.serialized) struct BrowserHarnessTests {
+@Suite(.serialized, .ownThread) struct BrowserHarnessTests {
     /// A page of its own site, `/index.html`, with `body` inside a white, margin-free body and an
     /// empty icon (so the browser asks for no `/favicon.ico`).
     private func site(_ body: String, more pages: [String: (contentType: String, body: String)] = [:]) throws -> StaticSite {

@@ -6,7 +6,7 @@ import Testing
 
 /// `fontd serve --desktop gnome` against real GSettings (docs/DESIGN.md §26 (The desktop bridge)): the keyfile backend
 /// in a temporary XDG_CONFIG_HOME, the key changed and read by `gsettings` from another process.
-@Suite struct GnomeDesktopTests {
+@Suite(.ownThread) struct GnomeDesktopTests {
     /// How long a change may take to show, and how long nothing must follow an echo-free change:
     /// the keyfile backend hears of its file through a file monitor, which reports within ~1 s.
     static let settleSeconds = 1.5
@@ -69,7 +69,7 @@ import Testing
     private func expectNoFurtherCategoryEvent(
         _ events: EventStreamClient, server: ServerProcess, scope: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        Thread.sleep(forTimeInterval: Self.settleSeconds)
+        Thread.sleep(forTimeInterval: Self.settleSeconds)  // an echo would have come by now: its absence is the point
         let marker = try server.client.put("/preferences" + (scope.map { "?scope=" + $0 } ?? ""), #"{"legibilityWeight":"bold"}"#)
         #expect(marker.status == 200, sourceLocation: sourceLocation)
         #expect(try events.next().event == "legibilityWeightDidChange", sourceLocation: sourceLocation)

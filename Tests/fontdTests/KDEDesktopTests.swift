@@ -7,7 +7,7 @@ import Testing
 /// `fontd serve --desktop kde` against a real `kdeglobals` (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)):
 /// the file in a temporary `XDG_CONFIG_HOME`, changed and read by `kwriteconfig5`/`kreadconfig5` from
 /// another process, and the signals KDE programs listen to heard on a session bus of the test's own.
-@Suite struct KDEDesktopTests {
+@Suite(.ownThread) struct KDEDesktopTests {
     /// How long nothing must follow a change that should cause nothing more.
     static let settleSeconds = 1.5
 
@@ -129,7 +129,7 @@ import Testing
         #expect(try category(server) == "xxxl")
 
         // No second event, no write back, no signal: a marker change is the stream's next event.
-        Thread.sleep(forTimeInterval: Self.settleSeconds)
+        Thread.sleep(forTimeInterval: Self.settleSeconds)  // an echo would have come by now: its absence is the point
         #expect(try server.client.put("/preferences", #"{"legibilityWeight":"bold"}"#).status == 200)
         #expect(try events.next().event == "legibilityWeightDidChange")
         #expect(try desktop.text() == written)

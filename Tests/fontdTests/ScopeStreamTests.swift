@@ -7,7 +7,7 @@ import Testing
 /// Reader scopes on the wire (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), against the built `fontd serve`: events to
 /// exactly the scopes a change affects, replay per scope across a SIGKILL, scoped tokens checked
 /// off the event loops, `access_token=` for browsers, and serve's refusals of bad key options.
-@Suite struct ScopeStreamTests {
+@Suite(.ownThread) struct ScopeStreamTests {
     static let token = "scope-admin-token"
 
     private func category(_ scope: String?, _ category: String, from previous: String, _ id: Int) -> ServerSentEvent {

@@ -1,11 +1,12 @@
 import DynamicType
+import FontdTestSupport
 import Foundation
 import ServerTestSupport
 import Testing
 
 /// The rules of docs/DESIGN.md §13 (The server), §14 (Request framing and limits), §15 (Timeouts, overload and shutdown), each checked against the built `fontd serve` over a real socket,
 /// and each followed by proof that the same server still answers a normal request.
-@Suite(.serialized) struct ServeProtocolTests {
+@Suite(.serialized, .ownThread) struct ServeProtocolTests {
     /// One server for the suite, with short timeouts so the 408 tests take a second, not ten.
     static let server: ServerProcess = {
         do {

@@ -6,7 +6,7 @@ import Testing
 
 /// How `fontd serve --dbus` starts (docs/DESIGN.md §27 (The session bus)): `on` stops with one line when it cannot
 /// join or own its names, `auto` says why once and serves, and no command but `serve` loads GIO.
-@Suite struct SessionBusStartTests {
+@Suite(.ownThread) struct SessionBusStartTests {
     /// `fontd serve --port 0 arguments…` with a store of its own, expected to stop at start with one
     /// line on stderr; returns that line.
     private func refusal(_ arguments: [String], environment: [String: String], sourceLocation: SourceLocation = #_sourceLocation) throws

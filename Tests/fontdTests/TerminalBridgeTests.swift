@@ -8,7 +8,7 @@ import Testing
 /// `fontd serve --bridge` with Debian's real kitty, Alacritty and foot (docs/DESIGN.md §31
 /// (Terminals and editors)): each started with fontd's include in place, under Xvfb (foot under
 /// weston on it), and shown to take the size `fontd category set ax1` makes.
-@Suite struct TerminalBridgeTests {
+@Suite(.ownThread) struct TerminalBridgeTests {
     /// A display, a home, and a `fontd serve --bridge programs` in them.
     struct Session {
         let display: X11Display

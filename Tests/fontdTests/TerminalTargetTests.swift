@@ -10,7 +10,7 @@ import Testing
 /// `desktop/<program>`, so a bound there limits it alone, `fontd desktop exclude` leaves the
 /// reader's files byte for byte as they were, and `fontd desktop status` tells each one's state —
 /// against the built `fontd serve` in a home of the test's own.
-@Suite struct TerminalTargetTests {
+@Suite(.ownThread) struct TerminalTargetTests {
     static let kittyConf = "font_family DejaVu Sans Mono\n"
     static let footIni = "font=DejaVu Sans Mono:size=10\n"
     static let settings = "{\n    // mine\n    \"workbench.colorTheme\": \"Default Dark+\",\n    \"editor.fontSize\": 14,\n}\n"

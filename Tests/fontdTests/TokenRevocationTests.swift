@@ -9,7 +9,7 @@ import Testing
 /// `fontd token revoke` and `PUT /revocations` (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): every
 /// token for a scope and the scopes below it issued before the revocation is
 /// refused, on every replica, across restarts, and its open streams end; a token issued after it is taken.
-@Suite(.serialized) struct TokenRevocationTests {
+@Suite(.serialized, .ownThread) struct TokenRevocationTests {
     static let admin = "revocation-admin-token"
     static let options = ["--token", admin, "--jwt-secret", ScopedTokens.secret]
     static let now = Int(Date().timeIntervalSince1970)

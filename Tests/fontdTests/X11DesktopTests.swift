@@ -8,7 +8,7 @@ import Testing
 /// `fontd serve --desktop x11` under a real Xvfb (docs/DESIGN.md §30 (KDE Plasma, X11, and
 /// per-target limits)): `Xft.dpi` read back with `xrdb -query`, a real `xsettingsd` with a
 /// configuration file of the test's own, its settings read back with `dump_xsettings`.
-@Suite struct X11DesktopTests {
+@Suite(.ownThread) struct X11DesktopTests {
     /// Xft.dpi for `category`: 96 × its ratio in the default table, rounded.
     private func dpi(_ category: ContentSizeCategory) throws -> Int {
         let ratios = try #require(Fixtures.defaultTable.textScalingRatios)
