@@ -38,10 +38,15 @@ public final class OwnThreadExecutor: TaskExecutor {
     /// The one executor the trait uses; it holds no state.
     public static let shared = OwnThreadExecutor()
 
+    /// The name of every thread it starts, which a test can check it runs on.
+    public static let threadName = "fontd-test-own-thread"
+
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        Thread { job.runSynchronously(on: executor) }.start()
+        let thread = Thread { job.runSynchronously(on: executor) }
+        thread.name = Self.threadName
+        thread.start()
     }
 }
 

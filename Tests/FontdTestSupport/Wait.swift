@@ -46,36 +46,46 @@ public enum Wait {
         _ probe: () throws -> Value?
     ) throws -> Value {
         var value: Value?
-        guard try holds(seconds: seconds, { value = try probe(); return value != nil }), let value else {
+        guard
+            try holds(
+                seconds: seconds,
+                {
+                    value = try probe()
+                    return value != nil
+                }), let value
+        else {
             throw WaitTimedOut(awaited: awaited(), seconds: seconds, seen: seen())
         }
         return value
     }
 
-    /// Polls `condition` until it is true, suspending between polls.
+    /// Polls `condition` until it is true, suspending between polls: the form an async test gets
+    /// (the same parameters as the blocking form, so that an async caller never picks that one).
     public static func until(
-        _ awaited: @autoclosure () -> String, seconds: Double = defaultSeconds, seen: () async -> String = { "" },
-        _ condition: () async throws -> Bool
+        _ awaited: @autoclosure () -> String, seconds: Double = defaultSeconds, seen: () -> String = { "" },
+        _ condition: () throws -> Bool
     ) async throws {
-        _ = try await value(awaited(), seconds: seconds, seen: seen) { try await condition() ? true : nil }
+        _ = try await value(awaited(), seconds: seconds, seen: seen) { try condition() ? true : nil }
     }
 
     /// Polls `probe` until it returns a value, suspending between polls, and returns it.
     @discardableResult
     public static func value<Value>(
-        _ awaited: @autoclosure () -> String, seconds: Double = defaultSeconds, seen: () async -> String = { "" },
-        _ probe: () async throws -> Value?
+        _ awaited: @autoclosure () -> String, seconds: Double = defaultSeconds, seen: () -> String = { "" },
+        _ probe: () throws -> Value?
     ) async throws -> Value {
         var pause = Pause(seconds: seconds)
         while true {
-            if let value = try await probe() { return value }
-            guard let interval = pause.next() else { throw WaitTimedOut(awaited: awaited(), seconds: seconds, seen: await seen()) }
+            if let value = try probe() { return value }
+            guard let interval = pause.next() else { throw WaitTimedOut(awaited: awaited(), seconds: seconds, seen: seen()) }
             try await Task.sleep(for: .seconds(interval))
         }
     }
 
     /// Waits for `semaphore` to be signalled: an event another thread reports.
-    public static func signal(_ awaited: @autoclosure () -> String, on semaphore: DispatchSemaphore, seconds: Double = defaultSeconds) throws {
+    public static func signal(_ awaited: @autoclosure () -> String, on semaphore: DispatchSemaphore, seconds: Double = defaultSeconds)
+        throws
+    {
         guard semaphore.wait(timeout: .now() + seconds) == .success else {
             throw WaitTimedOut(awaited: awaited(), seconds: seconds, seen: "no signal")
         }

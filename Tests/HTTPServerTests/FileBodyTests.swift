@@ -179,7 +179,7 @@ func mismatch(_ received: [UInt8], _ expected: [UInt8]) -> String? {
             let served = try reader.readResponse()
             #expect(mismatch(served.body, files.content) == nil)
 
-            // How soon after the timeout is a benchmark's figure (Benchmarks/test-bounds.sh), not this test's.
+            // The idle timeout cuts it off (a transfer that moves is not: the next test); how soon after is not this test's to bound.
             try waitForDescriptors(0, on: files.big)
             // Its connection went with the file (the transfer is the connection's state); reading
             // what the kernel still holds for it through its narrow window would take a minute.

@@ -10,7 +10,7 @@ import Testing
 
 /// `PostgresPreferenceStore.watchReachability(_:)` (docs/DESIGN.md §24 (Replicas on PostgreSQL)):
 /// the listening connections find a database that stops, or goes silent, and its return, each once.
-/// How soon is a benchmark's figure (Benchmarks/reachability.sh); the probe's own bound is read from its report.
+/// The probe's own bound is read from the store's report, not from the test's clock.
 @Suite(.serialized, .ownThread) struct PostgresReachabilityTests {
     static let logger = Logger(label: "fontd.test.reachability")
 

@@ -8,7 +8,7 @@ import Testing
 
 /// `fontd serve` on a real PostgreSQL that is stopped and started again under it (docs/DESIGN.md
 /// §24 (Replicas on PostgreSQL)): `/healthz` follows the database either way (how soon is
-/// Benchmarks/test-bounds.sh's figure), the log says so once each way, and a change is acknowledged
+/// Benchmarks/outage.sh's figure), the log says so once each way, and a change is acknowledged
 /// only once it is kept.
 @Suite(.serialized, .ownThread) struct PostgresOutageTests {
     static let unreachableLine = "the preferences store is unreachable; changes are refused until it is back"

@@ -88,8 +88,8 @@ import Testing
         #expect(cleared.contains(#""readingFont":"OpenDyslexic""#), "\(cleared)")
         #expect(try alice.next().id == "3")
         let seen = try Wait.value("replica B to have sequence 3") {
-            let seen = try b.client.get("/preferences?scope=alice").bodyText
-            return seen.contains(#""sequence":3"#) ? seen : nil
+            let body = try b.client.get("/preferences?scope=alice").bodyText
+            return body.contains(#""sequence":3"#) ? body : nil
         }
         #expect(
             seen.contains(#""readingFont":"OpenDyslexic""#)

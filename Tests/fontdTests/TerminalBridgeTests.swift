@@ -120,9 +120,9 @@ import Testing
         #expect(session.waitForServerLog("applies it at the next start"), "\(session.server.standardError())")
         // The start's write said that too: foot starts again only once its runner has written ax1's size.
         let written = String(format: "%g", tenth(try session.points(.accessibilityMedium)))
-        #expect(
-            FontSetChangeTests.eventually { session.home.text("config/foot/fontd.ini")?.hasSuffix(":size=\(written)\n") == true },
-            "\(session.home.text("config/foot/fontd.ini") ?? "no fontd.ini")")
+        try Wait.until("foot's fontd.ini at ax1's size", seen: { session.home.text("config/foot/fontd.ini") ?? "no fontd.ini" }) {
+            session.home.text("config/foot/fontd.ini")?.hasSuffix(":size=\(written)\n") == true
+        }
         #expect(foot.isRunning)
         foot.stop()
         let again = try TerminalProcess(["/usr/bin/foot", "-d", "info"], environment: environment, in: session.home.root)

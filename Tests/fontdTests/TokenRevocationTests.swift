@@ -119,7 +119,7 @@ import Testing
         try #require(revoked.status == 200, "\(revoked.bodyText)")
         let before = try Self.revokedBefore(revoked)
         #expect(try Self.status(a, "alice", alice) == 401)
-        // How soon the other replica hears of it is a benchmark's figure (Benchmarks/test-bounds.sh).
+        // How soon the other replica hears of it is a benchmark's figure (Benchmarks/outage.sh).
         try Wait.until("the other replica to refuse the revoked token") { try Self.status(b, "alice", alice) == 401 }
         #expect(try aliceStream.next() == ServerSentEvent(id: nil, event: "tokenExpired", data: #"{"reason":"revoked"}"#))
         _ = try aliceStream.connection.readUntilClosed()
