@@ -150,7 +150,7 @@ for ((round = 1; round <= rounds; round++)); do sed "s/^/$round /" "$tmp/round-$
             for (j = i; j > 1 && s[j - 1] > s[j]; j--) { t = s[j]; s[j] = s[j - 1]; s[j - 1] = t }
         return n % 2 ? s[(n + 1) / 2] : (s[n / 2] + s[n / 2 + 1]) / 2
     }
-    function row(name, label,   k, text) {
+    function row(label, name,   k, text) {
         text = ""
         for (k = 1; k <= rounds; k++) text = text sprintf(" %d", ms[name, k])
         printf "%-58s%8d ms   rounds:%s\n", label, median(name), text

@@ -8,7 +8,7 @@ import Testing
 
 /// Every error code of docs/DESIGN.md §8 (Errors) reaches the caller as `FontdClientError.server`, with the
 /// status, code and message the built server answered.
-@Suite(.ownThread) struct ClientErrorTests {
+@Suite struct ClientErrorTests {
     static let token = "client-error-token"
     static let server = Result { try ServerProcess(["--token", token]) }
 
@@ -262,7 +262,7 @@ import Testing
 }
 
 /// What the client makes of a server that is not fontd.
-@Suite(.ownThread) struct ForeignServerTests {
+@Suite struct ForeignServerTests {
     @Test func aJSONAnswerOfAnotherShapeIsAnInvalidResponse() async throws {
         let foreign = try CannedHTTPServer(contentType: "application/json", body: #"{"hello":"world"}"#)
         do {

@@ -10,7 +10,8 @@ import Testing
 /// which then time out. A test under this trait runs on threads that `OwnThreadExecutor` starts
 /// for it (a task executor preference, so the test's code and its child tasks follow), and at most
 /// `OwnThreadTrait.width` such tests run at once, as many as before, when the pool's width bounded them;
-/// waiting for a turn is a suspension, so it parks no thread.
+/// waiting for a turn is a suspension, so it parks no thread. That wait counts toward a test's
+/// `.timeLimit`: a suite with a time limit does without the trait.
 public struct OwnThreadTrait: SuiteTrait, TestTrait, TestScoping {
     /// How many tests under the trait run at once: one per core, at least two.
     public static let width = max(2, ProcessInfo.processInfo.activeProcessorCount)
@@ -38,15 +39,21 @@ public final class OwnThreadExecutor: TaskExecutor {
     /// The one executor the trait uses; it holds no state.
     public static let shared = OwnThreadExecutor()
 
-    /// The name of every thread it starts, which a test can check it runs on.
-    public static let threadName = "fontd-test-own-thread"
+    /// The threads running one of its jobs now (a test checks that it runs on one).
+    private static let running = Mutex<Set<pthread_t>>([])
+
+    /// Whether the calling thread is one of the executor's.
+    public static var runsTheCurrentThread: Bool { running.withLock { $0.contains(pthread_self()) } }
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        let thread = Thread { job.runSynchronously(on: executor) }
-        thread.name = Self.threadName
-        thread.start()
+        Thread {
+            let thread = pthread_self()
+            Self.running.withLock { _ = $0.insert(thread) }
+            defer { Self.running.withLock { _ = $0.remove(thread) } }
+            job.runSynchronously(on: executor)
+        }.start()
     }
 }
 

@@ -7,19 +7,16 @@ import Testing
 /// than the pool has threads.
 @Suite(.ownThread) struct OwnThreadTraitTests {
     @Test func aTestUnderTheTraitRunsOnAThreadOfItsOwn() {
-        #expect(currentThreadName() == OwnThreadExecutor.threadName)
+        #expect(OwnThreadExecutor.runsTheCurrentThread)
     }
 
     @Test(arguments: 0..<4)
     func everyCaseOfAParameterizedTestDoesToo(_ index: Int) {
-        #expect(currentThreadName() == OwnThreadExecutor.threadName, "case \(index)")
+        #expect(OwnThreadExecutor.runsTheCurrentThread, "case \(index)")
     }
 
     @Test func anAsyncTestUnderTheTraitResumesOnItsOwnThreadsAfterASuspension() async {
         await Task.yield()
-        #expect(currentThreadName() == OwnThreadExecutor.threadName)
+        #expect(OwnThreadExecutor.runsTheCurrentThread)
     }
 }
-
-/// The name of the thread this runs on (`Thread.current` is not for async code).
-private func currentThreadName() -> String? { Thread.current.name }
