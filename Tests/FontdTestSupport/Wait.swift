@@ -78,7 +78,7 @@ public enum Wait {
         while true {
             if let value = try probe() { return value }
             guard let interval = pause.next() else { throw WaitTimedOut(awaited: awaited(), seconds: seconds, seen: seen()) }
-            try await Task.sleep(for: .seconds(interval))
+            try await Task.sleep(for: .seconds(interval))  // the poll's own interval, as above
         }
     }
 
