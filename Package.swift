@@ -217,6 +217,19 @@ let package = Package(
         // The client snippet of docs/swift-client.md, verbatim (a test keeps the two identical and runs it).
         .executableTarget(name: "readme-snippet", dependencies: ["FontdClient"], path: "Examples/ReadmeSnippet"),
 
+        // The fuzz targets (docs/development.md, "Fuzzing"): libFuzzer's entries for the request decoder, the strict
+        // JSON document decoder and the scoped-token reader. Every build compiles them as programs that replay the
+        // inputs they are given, so none can rot; Fuzz/run builds them with libFuzzer and runs them.
+        .target(name: "FuzzDriver", path: "Fuzz/Driver"),
+        .executableTarget(
+            name: "fuzz-request-decoder", dependencies: ["FuzzDriver", "HTTPServer"], path: "Fuzz/RequestDecoder",
+            exclude: ["corpus", "dictionary"]),
+        .executableTarget(
+            name: "fuzz-json-document", dependencies: ["FuzzDriver", "DynamicType"], path: "Fuzz/JSONDocument", exclude: ["corpus"]),
+        .executableTarget(
+            name: "fuzz-scoped-token", dependencies: ["FuzzDriver", "FontService", "DynamicType"], path: "Fuzz/ScopedToken",
+            exclude: ["corpus"]),
+
         // Test support, cut by the outside system each part drives, so that a test target links
         // only what it uses (docs/DESIGN.md §2 (Modules and their arrows)). The core: test paths, the pinned
         // fontconfig setup and the fixtures resolved under it, temporary homes, and the runners
@@ -280,7 +293,9 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPServerTests",
-            dependencies: ["HTTPServer", "CFontdSystem", "ServerTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "HTTPServer", "CFontdSystem", "FontdTestSupport", "ServerTestSupport", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "FontServiceTests",

@@ -38,6 +38,8 @@ startup_timeout=60 # seconds to wait for each server to come up
 bench_name=replicas
 # shellcheck source=Benchmarks/common.sh
 . Benchmarks/common.sh
+# shellcheck source=Benchmarks/postgres-cluster.sh
+. Benchmarks/postgres-cluster.sh
 usage="usage: Benchmarks/replicas.sh   (settings in the environment: SUBSCRIBERS, BROADCASTS, ROUNDS, …)"
 case "${1:-}" in
     "") ;;
@@ -55,10 +57,7 @@ fi
 
 command -v "$cc" >/dev/null || fail "needs a C compiler ($cc): apt-get install gcc"
 [ -n "${FONTD_BIN:-}" ] || command -v swift >/dev/null || fail "needs swift to build fontd (or FONTD_BIN=path/to/fontd)"
-[ -x "$pg_bin/initdb" ] || fail "needs PostgreSQL 15 ($pg_bin/initdb): run scripts/install-dependencies"
-[ "$(id -u)" = 0 ] || fail "run as root: the throwaway cluster is made as the postgres user (runuser)"
-id postgres >/dev/null 2>&1 || fail "needs the postgres user (Debian's postgresql package makes it)"
-command -v ss >/dev/null || fail "needs ss (apt-get install iproute2)"
+check_pg_cluster_needs
 
 # Every subscriber is a descriptor in the client and one in its server: use the whole hard limit.
 hard_nofile="$(ulimit -Hn)"
@@ -72,11 +71,7 @@ fontd_pid=""
 replica1_pid=""
 replica2_pid=""
 client_pid=""
-pg_running=false
 cleanup_pids=(client_pid fontd_pid replica1_pid replica2_pid)
-
-# Runs a PostgreSQL program as the postgres user, from / (it cannot enter the caller's directory).
-as_postgres() { runuser -u postgres -- env -C / LC_ALL=C "$@"; }
 
 # shellcheck disable=SC2317 # called by the traps
 # Stops the servers, then the cluster (at once: nothing in it is kept), then removes the directory.
@@ -84,9 +79,7 @@ replicas_cleanup() {
     trap - EXIT INT TERM
     local name
     for name in "${cleanup_pids[@]}"; do stop "${!name}"; done
-    if $pg_running; then
-        as_postgres "$pg_bin/pg_ctl" stop -w -t 60 -D "$tmp/pg/data" -m immediate >/dev/null 2>&1 || true
-    fi
+    stop_pg_cluster
     rm -rf "$tmp"
 }
 trap replicas_cleanup EXIT
@@ -94,38 +87,7 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 # --- the throwaway PostgreSQL cluster --------------------------------------------------------
-# Its data directory, unix socket and log in $tmp/pg, owned by postgres ($tmp only traversable).
-chmod 711 "$tmp"
-mkdir -m 700 "$tmp/pg"
-pg_user=fontd
-pg_password="pw-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
-printf '%s\n' "$pg_password" >"$tmp/pg/password"
-chown -R postgres:postgres "$tmp/pg"
-as_postgres "$pg_bin/initdb" --pgdata="$tmp/pg/data" --username="$pg_user" --pwfile="$tmp/pg/password" \
-    --auth-local=trust --auth-host=scram-sha-256 --encoding=UTF8 --locale=C --no-sync >"$tmp/pg-initdb.log" 2>&1 ||
-    fail_with_log "initdb failed" "$tmp/pg-initdb.log"
-rm -f "$tmp/pg/password"
-
-# A free port below the loopback ephemeral range (32768–60999), so that no client connection holds
-# it; another try (5 in all) if something takes it between the check and the start. fsync off: a
-# benchmark's database need not survive the machine; synchronous_commit stays on, as in production.
-for attempt in 1 2 3 4 5; do
-    pg_port=$((20000 + RANDOM % 12000))
-    [ -z "$(ss -Hltn "sport = :$pg_port")" ] || continue
-    pg_options="-c listen_addresses=127.0.0.1 -p $pg_port -c unix_socket_directories='$tmp/pg' -c fsync=off"
-    pg_options+=" -c full_page_writes=off -c max_connections=100"
-    if as_postgres "$pg_bin/pg_ctl" start -w -t 60 -D "$tmp/pg/data" -l "$tmp/pg/server.log" -o "$pg_options" \
-        >"$tmp/pg-start.log" 2>&1; then
-        pg_running=true
-        break
-    fi
-done
-$pg_running || fail_with_log "PostgreSQL did not start ($attempt tries)" "$tmp/pg-start.log" "$tmp/pg/server.log"
-pg_sql() {
-    as_postgres "$pg_bin/psql" --no-psqlrc -X -q -A -t -v ON_ERROR_STOP=1 -h "$tmp/pg" -p "$pg_port" -U "$pg_user" \
-        -d postgres -c "$1"
-}
-pg_version="$(pg_sql 'SHOW server_version' | head -n 1)"
+start_pg_cluster
 
 # --- the build and the client ----------------------------------------------------------------
 # fontd as scripts/install builds it (or FONTD_BIN).

@@ -1,14 +1,18 @@
-// libFuzzer target for the request decoder (docs/DESIGN.md §14 (Request framing and limits)), built by Fuzz/run outside
-// `swift test` with `swiftc -sanitize=fuzzer,address` together with the decoder's sources.
+// libFuzzer target for the request decoder (docs/DESIGN.md §14 (Request framing and limits)): the package's
+// `fuzz-request-decoder`, which Fuzz/run builds with libFuzzer and every other build compiles as a replayer.
 //
 // Every input is decoded twice: whole, and cut into reads whose sizes the input's first byte
 // chooses. Both must agree request by request (the incremental decoder resumes exactly where
 // it stopped), every byte must be examined at most about once, and whatever the bytes, the
 // decoder must answer without crashing, hanging or tripping the address sanitizer.
 
+import FuzzDriver
+
+@testable import HTTPServer
+
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzRequestDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    guard size > 0 else { return 0 }
+public func fuzzRequestDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data, size > 0 else { return 0 }
     let step = Int(data[0] % 64) + 1
     let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
     var limits = HTTPLimits()

@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 
 extension BrowserSession {
@@ -11,12 +12,13 @@ extension BrowserSession {
     /// `renderedFontFamilies(of:)` once it is `expected`, or as it stands after `timeoutSeconds`:
     /// a web font is drawn only once it has loaded, which begins after layout, so
     /// `document.fonts.status` can say `loaded` before the page's own font has been asked for.
-    public func renderedFontFamilies(of selector: String, becoming expected: [String], timeoutSeconds: Double = 10) throws -> [String] {
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        var families = try renderedFontFamilies(of: selector)
-        while families != expected, Date() < deadline {
-            usleep(50_000)
+    public func renderedFontFamilies(
+        of selector: String, becoming expected: [String], timeoutSeconds: Double = Wait.defaultSeconds
+    ) throws -> [String] {
+        var families: [String] = []
+        _ = try Wait.holds(seconds: timeoutSeconds) {
             families = try renderedFontFamilies(of: selector)
+            return families == expected
         }
         return families
     }

@@ -127,17 +127,12 @@ public final class BrowserSession: @unchecked Sendable {
         try send("POST", "/execute/async", body: ["script": script, "args": arguments], timeout: ("script", timeoutSeconds))
     }
 
-    /// Evaluates `script` (a function body that `return`s a boolean) every `pollSeconds` until it
-    /// returns `true`, or until `timeoutSeconds` have passed; whether it did. It is evaluated at
-    /// least once; a script that throws fails the wait at once.
-    public func waitUntil(_ script: String, timeoutSeconds: Double, pollSeconds: Double = 0.05) throws -> Bool {
+    /// Evaluates `script` (a function body that `return`s a boolean) until it returns `true`, or
+    /// until `timeoutSeconds` have passed (`Wait.holds`); whether it did. It is evaluated at least
+    /// once; a script that throws fails the wait at once.
+    public func waitUntil(_ script: String, timeoutSeconds: Double = Wait.defaultSeconds) throws -> Bool {
         let check = "return (() => {\n\(script)\n})() === true;"
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while true {
-            if try execute(check) as? Bool == true { return true }
-            if Date() >= deadline { return false }
-            usleep(useconds_t(max(0, pollSeconds) * 1e6))
-        }
+        return try Wait.holds(seconds: timeoutSeconds) { try execute(check) as? Bool == true }
     }
 
     /// Ends the session (the browser quits), stops chromedriver (SIGTERM, SIGKILL after 2 s), kills
@@ -227,40 +222,36 @@ extension BrowserSession {
         let driver = try ChildProcess([path, "--port=0"], environment: environment, output: .file(log.path))
         ServerProcess.track(driver.processIdentifier)
 
-        let deadline = Date().addingTimeInterval(10)
-        while true {
+        var port: Int?
+        let printedPort = Wait.holds {
             let printed = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            if let line = printed.range(of: "started successfully on port "),
-                let port = Int(printed[line.upperBound...].prefix(while: \.isNumber))
-            {
-                return (driver, port)
+            if let line = printed.range(of: "started successfully on port ") {
+                port = Int(printed[line.upperBound...].prefix(while: \.isNumber))
             }
-            let reason =
-                !driver.isRunning
-                ? "it exited with status \(driver.terminationStatus)"
-                : Date() >= deadline ? "it printed no port within 10 s" : nil
-            if let reason {
-                shutDown(driver: driver, directory: nil, browserProcessID: nil, graceSeconds: 0)
-                throw BrowserError.driverDidNotStart(reason: reason, output: printed)
-            }
-            usleep(20_000)
+            return port != nil || !driver.isRunning
         }
+        if let port { return (driver, port) }
+        let reason =
+            printedPort ? "it exited with status \(driver.terminationStatus)" : "it printed no port within \(Wait.defaultSeconds) s"
+        shutDown(driver: driver, directory: nil, browserProcessID: nil, graceSeconds: 0)
+        throw BrowserError.driverDidNotStart(reason: reason, output: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 
-    /// Polls `GET /status` until chromedriver says it is ready for a session (at most 10 s).
+    /// Polls `GET /status` until chromedriver says it is ready for a session.
     private static func waitUntilReady(_ connection: WebDriverConnection, driver: ChildProcess, output: URL) throws {
-        let deadline = Date().addingTimeInterval(10)
         var last = "no answer"
-        while Date() < deadline, driver.isRunning {
+        var ready = false
+        _ = Wait.holds {
             do {
                 let status = try connection.perform("GET", "/status", timeoutSeconds: 2) as? [String: Any]
-                if status?["ready"] as? Bool == true { return }
+                ready = status?["ready"] as? Bool == true
                 last = "\(status ?? [:])"
             } catch {
                 last = "\(error)"
             }
-            usleep(20_000)
+            return ready || !driver.isRunning
         }
+        if ready { return }
         throw BrowserError.driverDidNotStart(
             reason: "GET /status never said ready (last: \(last))", output: (try? String(contentsOf: output, encoding: .utf8)) ?? "")
     }
@@ -301,12 +292,10 @@ extension BrowserSession {
         driver.terminate(timeoutSeconds: 2)
         ServerProcess.untrack(driver.processIdentifier)
         guard let directory else { return }
-        let deadline = Date().addingTimeInterval(graceSeconds)
-        while !processes(naming: directory.path).isEmpty, Date() < deadline { usleep(20_000) }
+        _ = Wait.holds(seconds: graceSeconds) { processes(naming: directory.path).isEmpty }
         for pid in processes(naming: directory.path) { kill(pid, SIGKILL) }
         // SIGKILLed processes linger for a moment; the session is over once none is left.
-        let killed = Date().addingTimeInterval(5)
-        while !processes(naming: directory.path).isEmpty, Date() < killed { usleep(20_000) }
+        _ = Wait.holds { processes(naming: directory.path).isEmpty }
         if let browserProcessID { ServerProcess.untrack(browserProcessID) }
         try? FileManager.default.removeItem(at: directory)
     }

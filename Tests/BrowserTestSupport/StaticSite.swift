@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 import HTTPServer
 import Logging
@@ -40,13 +41,13 @@ public final class StaticSite: Sendable {
     public var requestedTargets: [String] { log.targets }
 
     /// The first target asked for that starts with `prefix`, polled until `timeoutSeconds` pass.
-    public func waitForRequest(startingWith prefix: String, timeoutSeconds: Double) -> String? {
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        repeat {
-            if let target = log.targets.first(where: { $0.hasPrefix(prefix) }) { return target }
-            usleep(20_000)
-        } while Date() < deadline
-        return nil
+    public func waitForRequest(startingWith prefix: String, timeoutSeconds: Double = Wait.defaultSeconds) -> String? {
+        var target: String?
+        _ = Wait.holds(seconds: timeoutSeconds) {
+            target = log.targets.first { $0.hasPrefix(prefix) }
+            return target != nil
+        }
+        return target
     }
 
     /// Stops serving: open connections are closed, and it returns when the server has stopped.

@@ -76,12 +76,11 @@ public struct GnomeDesktop: Sendable {
 
     /// Reads the key until it holds `expected`, for at most `seconds`; returns what it last read.
     @discardableResult
-    public func waitForFactor(_ expected: Double, seconds: Double = 5) throws -> Double {
-        let deadline = Date().addingTimeInterval(seconds)
-        var factor = try textScalingFactor()
-        while factor != expected, Date() < deadline {
-            usleep(20_000)
+    public func waitForFactor(_ expected: Double, seconds: Double = Wait.defaultSeconds) throws -> Double {
+        var factor = 0.0
+        _ = try Wait.holds(seconds: seconds) {
             factor = try textScalingFactor()
+            return factor == expected
         }
         return factor
     }

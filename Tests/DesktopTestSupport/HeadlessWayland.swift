@@ -53,9 +53,7 @@ public final class HeadlessWayland: @unchecked Sendable {
             throw StartError.notStarted(error.errno)
         }
         let socket = "\(runtime.path)/\(display)"
-        let deadline = Date().addingTimeInterval(10)
-        while access(socket, F_OK) != 0, Date() < deadline { usleep(10_000) }
-        guard access(socket, F_OK) == 0 else {
+        guard Wait.holds({ access(socket, F_OK) == 0 }) else {
             weston.stop()
             throw StartError.noSocket((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")
         }

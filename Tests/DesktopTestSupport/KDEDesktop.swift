@@ -62,12 +62,11 @@ public final class KDEDesktop: @unchecked Sendable {
 
     /// Reads the file until `isDone` accepts it, for at most `seconds`; returns what it last read.
     @discardableResult
-    public func waitForText(seconds: Double = 5, until isDone: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(seconds)
-        var text = try self.text()
-        while !isDone(text), Date() < deadline {
-            usleep(20_000)
+    public func waitForText(seconds: Double = Wait.defaultSeconds, until isDone: (String) -> Bool) throws -> String {
+        var text = ""
+        _ = try Wait.holds(seconds: seconds) {
             text = try self.text()
+            return isDone(text)
         }
         return text
     }

@@ -50,9 +50,7 @@ public final class PrivateSessionBus: @unchecked Sendable {
             throw StartError.notStarted(error.errno)
         }
 
-        let deadline = Date().addingTimeInterval(5)
-        while access(socket, F_OK) != 0, Date() < deadline { usleep(10_000) }
-        guard access(socket, F_OK) == 0 else {
+        guard Wait.holds({ access(socket, F_OK) == 0 }) else {
             stop()
             throw StartError.noSocket((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
         }

@@ -41,18 +41,13 @@ public final class TerminalProcess: @unchecked Sendable {
     }
 
     /// Waits until its log holds `text` `count` times; false at the deadline.
-    public func waitForLog(containing text: String, count: Int = 1, seconds: Double = 15) -> Bool {
+    public func waitForLog(containing text: String, count: Int = 1, seconds: Double = Wait.defaultSeconds) -> Bool {
         waitUntil(seconds: seconds) { self.log().components(separatedBy: text).count - 1 >= count }
     }
 
-    /// Waits until `condition` holds, polling every 20 ms; false at the deadline.
-    public func waitUntil(seconds: Double = 15, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return condition()
+    /// Waits until `condition` holds; false at the deadline.
+    public func waitUntil(seconds: Double = Wait.defaultSeconds, _ condition: () -> Bool) -> Bool {
+        Wait.holds(seconds: seconds, condition)
     }
 
     /// Stops it: SIGTERM, then SIGKILL after 5 s.

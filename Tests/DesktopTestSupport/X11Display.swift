@@ -43,15 +43,11 @@ public final class X11Display: @unchecked Sendable {
             throw ProgramError(description: "Xvfb did not start (errno \(error.errno)); Debian: xvfb")
         }
         // Xvfb writes the number once it accepts connections.
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
         var number = ""
-        while Date() < deadline {
+        _ = Wait.holds(seconds: timeoutSeconds) {
             let text = (try? String(contentsOfFile: numberFile, encoding: .utf8)) ?? ""
-            if text.hasSuffix("\n") {
-                number = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                break
-            }
-            usleep(20_000)
+            number = text.hasSuffix("\n") ? text.trimmingCharacters(in: .whitespacesAndNewlines) : ""
+            return !number.isEmpty
         }
         guard !number.isEmpty else {
             server.stop()
@@ -107,18 +103,17 @@ public final class X11Display: @unchecked Sendable {
 
     /// Reads `Xft.dpi` until it is `expected`, for at most `seconds`; returns what it last read.
     @discardableResult
-    public func waitForXftDPI(_ expected: Int, seconds: Double = 10) throws -> Int? {
-        let deadline = Date().addingTimeInterval(seconds)
-        var value = try xftDPI()
-        while value != expected, Date() < deadline {
-            usleep(20_000)
+    public func waitForXftDPI(_ expected: Int, seconds: Double = Wait.defaultSeconds) throws -> Int? {
+        var value: Int?
+        _ = try Wait.holds(seconds: seconds) {
             value = try xftDPI()
+            return value == expected
         }
         return value
     }
 
     /// An `xsettingsd -c configuration` on this display, once it owns the XSETTINGS selection.
-    public func startXSettingsDaemon(configuration: URL, seconds: Double = 10) throws -> XSettingsDaemonProcess {
+    public func startXSettingsDaemon(configuration: URL, seconds: Double = Wait.defaultSeconds) throws -> XSettingsDaemonProcess {
         let log = configuration.deletingLastPathComponent().appendingPathComponent("xsettingsd-\(UUID().uuidString).log")
         let program: SpawnedProcess
         do {
@@ -161,12 +156,7 @@ public struct XSettingsDaemonProcess: Sendable {
     }
 
     /// Polls the log until it contains `text`, for at most `seconds`.
-    public func waitForLog(containing text: String, count: Int = 1, seconds: Double = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while log().components(separatedBy: text).count - 1 < count {
-            guard Date() < deadline else { return false }
-            usleep(20_000)
-        }
-        return true
+    public func waitForLog(containing text: String, count: Int = 1, seconds: Double = Wait.defaultSeconds) -> Bool {
+        Wait.holds(seconds: seconds) { log().components(separatedBy: text).count - 1 >= count }
     }
 }

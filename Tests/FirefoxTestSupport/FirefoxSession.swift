@@ -120,20 +120,21 @@ public final class FirefoxSession {
     /// Connects to the port Marionette wrote to `portFile`, polled until `timeoutSeconds` pass (the file
     /// may be there before the port listens, or half written).
     private static func connect(portFile: URL, process: ChildProcess, timeoutSeconds: Double) throws -> MarionetteConnection {
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
         var problem = "it wrote no port to \(portFile.path)"
-        while Date() < deadline, process.isRunning {
+        var connection: MarionetteConnection?
+        _ = Wait.holds(seconds: timeoutSeconds) {
             if let text = try? String(contentsOf: portFile, encoding: .utf8),
                 let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
             {
                 do {
-                    return try MarionetteConnection(port: port, timeoutSeconds: timeoutSeconds)
+                    connection = try MarionetteConnection(port: port, timeoutSeconds: timeoutSeconds)
                 } catch {
                     problem = "\(error)"
                 }
             }
-            usleep(20_000)
+            return connection != nil || !process.isRunning
         }
+        if let connection { return connection }
         throw BrowserError.transport(
             command: "start", problem: "Firefox's Marionette did not answer within \(Int(timeoutSeconds)) s: \(problem)")
     }

@@ -7,7 +7,7 @@ import Testing
 
 /// docs/DESIGN.md §32 (Capsize and metrics-exact web): the trims and metrics fontd measures through FreeType
 /// equal those fontTools reads from the font files themselves (`CapsizeReference`), within 1e-4 em.
-@Suite struct CapsizeMetricsTests {
+@Suite(.ownThread) struct CapsizeMetricsTests {
     /// Checks each font's Capsize answer against the reference, one script run for all of them.
     func expectReference(_ fonts: [ResolvedFont], resolver: FontResolver, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let references = try CapsizeReference.measure(fonts)

@@ -6,7 +6,7 @@ import Testing
 
 /// Whether fontconfig knows a family, the check a reading font passes before it is kept
 /// (docs/DESIGN.md §33 (The reading font)), over DejaVu and Debian's OpenDyslexic.
-@Suite struct InstalledFamilyTests {
+@Suite(.ownThread) struct InstalledFamilyTests {
     var catalog: FontCatalog {
         get throws {
             try #require(ReadingFonts.isInstalled, "OpenDyslexic is missing: run scripts/install-dependencies (fonts-opendyslexic)")

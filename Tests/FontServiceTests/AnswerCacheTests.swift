@@ -1,5 +1,6 @@
 import DynamicType
 import FontResolution
+import FontdTestSupport
 import Foundation
 import HTTPServer
 import ServerTestSupport
@@ -9,7 +10,7 @@ import Testing
 @testable import FontService
 
 /// The answer cache of docs/DESIGN.md §16 (The answer cache): normalized keys, prewarming, the LRU bound, single-flight.
-@Suite struct AnswerCacheTests {
+@Suite(.ownThread) struct AnswerCacheTests {
     @Test func traitOrdersShareOneEntry() throws {
         let service = makeService()
         let first = try service.client.send("/font?style=body&category=xl&traits=italic,bold")
@@ -151,7 +152,7 @@ import Testing
         let service = makeService { request in
             guard request.families == ["Failing Flight"] else { return }
             attempts.increment()
-            usleep(200_000)
+            usleep(200_000)  // long enough for every other thread to arrive while this one resolves
             throw FontResolutionError.noFontInstalled
         }
         let responses = try runConcurrently(threads: 8) { _ in try service.client.send("/font?style=body&family=Failing+Flight") }

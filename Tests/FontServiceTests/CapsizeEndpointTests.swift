@@ -12,7 +12,7 @@ import WebOutputs
 /// docs/DESIGN.md §32 (Capsize and metrics-exact web): `/capsize` answers the resolver's Capsize metrics for
 /// `/font`'s font, cached like it; `/css` and `/tokens` take `trim=` and `/css` `fallbackFor=`, and
 /// answer as before without them.
-@Suite struct CapsizeEndpointTests {
+@Suite(.ownThread) struct CapsizeEndpointTests {
     @Test func capsizeIsTheResolversAnswerForFontsFont() throws {
         let service = makeService()
         for style in defaultTable.styleNames {

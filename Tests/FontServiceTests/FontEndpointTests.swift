@@ -9,7 +9,7 @@ import Testing
 @testable import FontService
 
 /// `/font`, `/fonts` and `/scale` answer what the resolver and the table say, as the CLI prints it.
-@Suite struct FontEndpointTests {
+@Suite(.ownThread) struct FontEndpointTests {
     @Test(arguments: ContentSizeCategory.allCases)
     func everyStyleAtCategoryIsTheResolversAnswer(category: ContentSizeCategory) throws {
         let service = makeService()

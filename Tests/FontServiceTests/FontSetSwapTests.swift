@@ -10,7 +10,7 @@ import Testing
 
 /// A new font set swapped in while requests are answered (docs/DESIGN.md §25 (Font set changes)): no request sees
 /// a destroyed fontconfig configuration or a closed face, and every answer is right.
-@Suite struct FontSetSwapTests {
+@Suite(.ownThread) struct FontSetSwapTests {
     @Test func tenThousandConcurrentRequestsOrMoreAcrossFortySwapsAllAnswerCorrectly() throws {
         _ = PinnedFonts.configFile
         let directory = try TestPaths.temporaryDirectory()

@@ -1,4 +1,5 @@
 import DynamicType
+import FontdTestSupport
 import Foundation
 import HTTPServer
 import Logging
@@ -14,7 +15,7 @@ import Testing
 
 /// An answer one thread is computing never holds another event loop (docs/DESIGN.md §16 (The answer cache)): the
 /// identical request is answered later, and its loop goes on with other connections.
-@Suite struct HeldResolutionTests {
+@Suite(.ownThread) struct HeldResolutionTests {
     static let family = "Held Flight"
     static let target = "/font?style=body&category=xl&family=Held+Flight"
 
@@ -23,7 +24,7 @@ import Testing
         let service = makeService { request in if request.families == [Self.family] { hold.enterAndWait() } }
         let leader = DeferredAnswer<TestResponse>()
         Thread.detachNewThread { if let answer = try? service.client.send(Self.target) { leader.complete(answer) } }
-        try #require(hold.waitUntilEntered(seconds: 10), "the leader never started resolving")
+        try Wait.signal("the leader to start resolving", on: hold.entered)
         defer { hold.release() }
 
         // A second loop's thread asks for the same answer, on a thread of its own so that a
@@ -34,7 +35,7 @@ import Testing
             second.withLock { $0 = service.respond(to: HTTPRequest(method: "GET", target: Self.target)) }
             returned.signal()
         }
-        try #require(returned.wait(timeout: .now() + 5) == .success, "respond(to:) blocked while another thread resolved")
+        try Wait.signal("respond(to:) to return while another thread resolves", on: returned)
         guard case .deferred(let start) = try #require(second.withLock { $0 }) else {
             Issue.record("the identical request was answered at once, though its answer was still being computed")
             return
@@ -69,17 +70,17 @@ import Testing
         let request = "GET \(Self.target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
         let leader = try RawHTTPConnection(port: server.port, timeoutSeconds: 30)
         try leader.send(request)
-        try #require(hold.waitUntilEntered(seconds: 10), "the leader never started resolving")
+        try Wait.signal("the leader to start resolving", on: hold.entered)
 
         // The same request on more connections: those the other loop accepted must not stop it.
         let waiters = try (0..<8).map { _ in try RawHTTPConnection(port: server.port, timeoutSeconds: 30) }
         for waiter in waiters { try waiter.send(request) }
-        usleep(100_000)
+        usleep(100_000)  // the waiters' requests reach the server first; nothing marks their arrival
         // Of these, the ones the other loop accepted are answered while the resolution is held.
         let probes = try (0..<16).map { _ in try RawHTTPConnection(port: server.port, timeoutSeconds: 30) }
         for probe in probes { try probe.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
         var watched = probes.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
-        let ready = poll(&watched, nfds_t(watched.count), 5000)
+        let ready = poll(&watched, nfds_t(watched.count), Int32(Wait.defaultSeconds * 1000))
         #expect(ready > 0, "no loop answered /healthz while one resolution was held")
 
         hold.release()
@@ -97,7 +98,8 @@ import Testing
 
 /// Holds one resolution inside the service's `willResolve` hook until released.
 final class ResolutionHold: Sendable {
-    private let entered = DispatchSemaphore(value: 0)
+    /// Signalled when a resolution enters the hold.
+    let entered = DispatchSemaphore(value: 0)
     private let released = DispatchSemaphore(value: 0)
     private let isReleased = Atomic<Bool>(false)
     private let entryCount = Atomic<Int>(0)
@@ -112,8 +114,6 @@ final class ResolutionHold: Sendable {
         guard !isReleased.load(ordering: .relaxed) else { return }
         released.wait()
     }
-
-    func waitUntilEntered(seconds: Double) -> Bool { entered.wait(timeout: .now() + seconds) == .success }
 
     /// Lets the held resolution go on (again and again: later calls do nothing).
     func release() {

@@ -8,7 +8,7 @@ import Testing
 @testable import FontService
 
 /// `/styles`, `/categories`, `/faces` and `/healthz`: the same JSON as the CLI's `--json`.
-@Suite struct ListingEndpointTests {
+@Suite(.ownThread) struct ListingEndpointTests {
     func cliJSON(_ arguments: [String]) throws -> JSONDocument {
         let result = try CommandRunner.run(arguments)
         #expect(result.status == 0, "\(result.standardError)")

@@ -1,4 +1,5 @@
 import DynamicType
+import FontdTestSupport
 import Foundation
 import Logging
 import ScopedPreferences
@@ -9,7 +10,7 @@ import Testing
 
 /// What one reader may hold and do (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Quotas"), asked in process: scopes per
 /// reader, changes a second, and the history the store keeps whatever the number of scopes.
-@Suite struct QuotaTests {
+@Suite(.ownThread) struct QuotaTests {
     static func service(_ configure: (inout FontServiceConfiguration) -> Void) -> FontService {
         var configuration = FontServiceConfiguration()
         configure(&configuration)

@@ -1,4 +1,5 @@
 import DynamicType
+import FontdTestSupport
 import Foundation
 import Logging
 import ScopedPreferences
@@ -12,7 +13,7 @@ import Testing
 /// changes with 503 while reads go on, and a replica that cannot read what it missed loads
 /// everything again. The store here is a stand-in with the contract of a shared storage; the
 /// PostgreSQL one is tested against a real server.
-@Suite struct ReplicaTests {
+@Suite(.ownThread) struct ReplicaTests {
     /// The shared store: entries by position, records by scope, commits refused when they do not
     /// start at the next position, and every watcher told after each commit.
     final class SharedMemory: @unchecked Sendable {
@@ -87,25 +88,17 @@ import Testing
             resolver: resolver, configuration: FontServiceConfiguration(), storage: Replica(memory), logger: Logger(label: "ReplicaTests"))
     }
 
-    /// Waits until `condition` holds (at most 10 s).
-    static func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if try condition() { return true }
-            usleep(5_000)
-        }
-        return try condition()
-    }
-
     @Test func aChangeThroughOneReplicaReachesTheOther() throws {
         let memory = SharedMemory()
         let (a, b) = (try Self.replica(memory), try Self.replica(memory))
         #expect(try a.client.put("/category?scope=alice", #"{"category":"xl"}"#).status == 200)
-        #expect(
-            try Self.eventually { try b.client.get("/category?scope=alice").bodyText == #"{"scope":"alice","category":"xl","sequence":1}"# }
-        )
+        try Wait.until("alice's change on replica B") {
+            try b.client.get("/category?scope=alice").bodyText == #"{"scope":"alice","category":"xl","sequence":1}"#
+        }
         #expect(try b.client.put("/category", #"{"category":"s"}"#).status == 200)
-        #expect(try Self.eventually { try a.client.get("/font?style=body&scope=bob").member("category") == .string("s") })
+        try Wait.until("the root's change on replica A") {
+            try a.client.get("/font?style=body&scope=bob").member("category") == .string("s")
+        }
         #expect(try a.client.get("/font?style=body&scope=alice").member("category") == .string("xl"))
     }
 
@@ -135,11 +128,10 @@ import Testing
         let events = stored.history.filter(\.isEvent).map(\.sequence)
         #expect(events == events.sorted() && Set(events).count == events.count, "ids strictly increasing")
         for scope in ["alice", "alice/phone", "bob", "carol/tablet", "dave"] {
-            #expect(
-                try Self.eventually {
-                    try replicas[0].client.get("/preferences?scope=\(scope)").bodyText
-                        == replicas[1].client.get("/preferences?scope=\(scope)").bodyText
-                }, "\(scope)")
+            try Wait.until("both replicas to agree on \(scope)") {
+                try replicas[0].client.get("/preferences?scope=\(scope)").bodyText
+                    == replicas[1].client.get("/preferences?scope=\(scope)").bodyText
+            }
         }
     }
 

@@ -4,7 +4,7 @@ import ServerTestSupport
 import Testing
 
 /// The client example of docs/swift-client.md (`swift run follow-body-text`) does what the README says.
-@Suite struct ExampleTests {
+@Suite(.ownThread) struct ExampleTests {
     @Test func followBodyTextPrintsTheBodyFontAgainOnEveryChange() throws {
         let server = try ServerProcess(["--token", "example-token"])
         let example = try CommandProcess([server.url.absoluteString], executable: "follow-body-text")

@@ -31,7 +31,7 @@ import Testing
         let seconds = 10.0
         // Asleep, not blocking: a blocked thread of the test process's small pool would stall
         // every other test's tasks for those ten seconds.
-        try await Task.sleep(for: .seconds(seconds))
+        try await Task.sleep(for: .seconds(seconds))  // the idle spell whose CPU is measured
         let used = try subscriber.cpuSeconds() - start
         #expect(used < seconds / 4, "\(kind) used \(used) CPU seconds in \(seconds) s while idle")
         // Still listening after the quiet spell.

@@ -45,21 +45,14 @@ import Testing
         var everything: [PreferenceEvent] { lock.withLock { events } }
         var error: (any Error)? { lock.withLock { failure } }
 
-        /// Waits until `done` holds for the events so far, or `seconds` pass.
-        ///
-        /// Generous by default: the test process's blocking tests (servers, browsers, sockets)
-        /// can keep its two-thread concurrency pool busy for a minute on a two-core machine, and
-        /// the stream's task needs that pool to run; a fresh-clone run saw one of these tests
-        /// pass after 58.8 s of its old 60. A wait that is met returns at once.
-        func wait(seconds: Double = 240, until done: ([PreferenceEvent]) -> Bool) async throws {
-            let deadline = Date().addingTimeInterval(seconds)
-            while !done(received), error == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
-            // Said here, not left to a later expectation that would blame the wrong step.
-            if !done(received), error == nil { Issue.record("waited \(seconds) s; the stream had only \(received.count) events") }
+        /// Waits until `done` holds for the events so far, or the stream fails (`Wait.until`; the
+        /// blocking tests run on threads of their own, `.ownThread`, so the stream's task has the pool).
+        func wait(for awaited: String, until done: ([PreferenceEvent]) -> Bool) async throws {
+            try await Wait.until(awaited, seen: { "\(received.count) events: \(received)" }) { done(received) || error != nil }
         }
 
-        func waitForSequence(_ sequence: Int, seconds: Double = 240) async throws {
-            try await wait(seconds: seconds) { $0.last { $0.sequence != nil }?.sequence ?? -1 >= sequence }
+        func waitForSequence(_ sequence: Int) async throws {
+            try await wait(for: "sequence \(sequence)") { $0.last { $0.sequence != nil }?.sequence ?? -1 >= sequence }
         }
 
         func cancel() { task?.cancel() }
@@ -219,10 +212,10 @@ import Testing
         server.stop()
         // A fresh state file: sequence 0 again, so Last-Event-ID 3 is "from the future".
         server = try ServerProcess(["--token", Self.token], port: port)
-        try await collector.wait { $0.count == 5 }
+        try await collector.wait(for: "five events") { $0.count == 5 }
         let fresh = FontdClient(baseURL: server.url, token: Self.token)
         try await fresh.setCategory(.extraSmall)
-        try await collector.wait { $0.count == 6 }
+        try await collector.wait(for: "six events") { $0.count == 6 }
         #expect(
             Array(collector.received.suffix(2)) == [
                 Self.initialSnapshot,
@@ -253,14 +246,11 @@ import Testing
         let collector = Collector(FontdClient(baseURL: proxy.url).preferenceChanges(reconnection: reconnection))
         defer { collector.cancel() }
         try await collector.waitForSequence(0)
-        // Any second connection is the watchdog's doing: the server stays silent for 600 s, past the
-        // deadline. Generous, as `Collector.wait` is: a fixed 0.8 s wait, then 10 s, failed in loaded
-        // full runs, where the process's blocking tests kept the watchdog's task from the
-        // concurrency pool; a wait that is met returns at once.
-        let deadline = ContinuousClock.now + .seconds(240)
-        while proxy.connectionCount < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        // Any second connection is the watchdog's doing: the server stays silent for 600 s, past the deadline.
+        try await Wait.until("the watchdog's second connection", seen: { "\(proxy.connectionCount) connections" }) {
+            proxy.connectionCount >= 2
+        }
         #expect(collector.error == nil, "\(String(describing: collector.error))")
-        #expect(proxy.connectionCount >= 2)
         try await FontdClient(baseURL: server.url, token: Self.token).setCategory(.extraLarge)
         try await collector.waitForSequence(1)
         #expect(

@@ -53,7 +53,7 @@ import Testing
         let phone = try client("alice/phone", of: server)
         let events = PreferenceStreamTests.Collector(phone.preferenceChanges(reconnection: PreferenceStreamTests.quick))
         defer { events.cancel() }
-        try await events.wait { !$0.isEmpty }
+        try await events.wait(for: "the first event") { !$0.isEmpty }
         try await client("bob", of: server).setCategory(.small)
         try await client("alice", of: server).setCategory(.extraExtraLarge)
         try await events.waitForSequence(2)
@@ -88,7 +88,7 @@ import Testing
         // The event stream sends the token in its header too: without it, 401.
         let events = PreferenceStreamTests.Collector(phone.preferenceChanges(reconnection: PreferenceStreamTests.quick))
         defer { events.cancel() }
-        try await events.wait { !$0.isEmpty }
+        try await events.wait(for: "the first event") { !$0.isEmpty }
         try await client("alice", of: server, token: jwt).setPreferences(legibilityWeight: .bold)
         try await events.waitForSequence(1)
         #expect(events.error == nil, "\(String(describing: events.error))")

@@ -1,4 +1,5 @@
 import FontdClient
+import FontdTestSupport
 import Foundation
 import ServerTestSupport
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// What a client of a scope (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) sends, as a server that records every request
 /// received it: `scope=` on every endpoint that follows the preferences and on no other, the
 /// token in the `Authorization` header (the event stream's too), explicit nulls to clear.
-@Suite struct ScopedRequestTests {
+@Suite(.ownThread) struct ScopedRequestTests {
     static let token = "scoped.test.token"
     static let scope = "alice/phone/org.gnome.Terminal"
     /// `scope` as the client percent-encodes it.

@@ -90,9 +90,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// Waits up to `timeoutSeconds` for the child to end (reaping it when it does); whether it did.
     @discardableResult
     public func waitForExit(timeoutSeconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while isRunning, Date() < deadline { usleep(5_000) }
-        return !isRunning
+        Wait.holds(seconds: timeoutSeconds) { !isRunning }
     }
 
     /// Kills the child (SIGKILL) if it still runs, and reaps it.

@@ -92,7 +92,7 @@ public final class CommandProcess: @unchecked Sendable {
 
     /// The `index`th line of stdout (from 0) and when it arrived, waiting up to `seconds` for it;
     /// nil if it did not come.
-    public func line(_ index: Int, seconds: Double = 10) -> (text: String, time: ContinuousClock.Instant)? {
+    public func line(_ index: Int, seconds: Double = Wait.defaultSeconds) -> (text: String, time: ContinuousClock.Instant)? {
         let deadline = DispatchTime.now() + seconds
         while true {
             if let line = lock.withLock({ index < lines.count ? lines[index] : nil }) { return line }
@@ -116,9 +116,8 @@ public final class CommandProcess: @unchecked Sendable {
     public var allLines: [String] { lock.withLock { lines.map(\.text) } }
 
     /// Waits up to `seconds` for the command to exit by itself; its exit status, or nil if it did not.
-    public func waitForExit(seconds: Double = 10) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while isRunning, Date() < deadline { usleep(2_000) }
+    public func waitForExit(seconds: Double = Wait.defaultSeconds) -> Int32? {
+        _ = Wait.holds(seconds: seconds) { !isRunning }
         guard let termination = ended() else { return nil }
         // Everything the command wrote has been read once its pipes are closed.
         for closed in [outputClosed, errorClosed] {
@@ -145,12 +144,5 @@ public final class CommandProcess: @unchecked Sendable {
 /// runner stops a child, so a child that ignores the polite signal cannot outlive its test.
 func signalThenKill(_ pid: pid_t, _ signal: Int32, hasExited: () -> Bool) {
     kill(pid, signal)
-    let deadline = Date().addingTimeInterval(5)
-    while !hasExited() {
-        guard Date() < deadline else {
-            kill(pid, SIGKILL)
-            return
-        }
-        usleep(5_000)
-    }
+    if !Wait.holds(seconds: 5, hasExited) { kill(pid, SIGKILL) }
 }

@@ -28,7 +28,7 @@ public enum CommandRunner {
     /// waiting at most `timeoutSeconds`.
     public static func run(
         _ arguments: [String], executable: URL? = nil, environment: [String: String] = PinnedFonts.environment,
-        timeoutSeconds: Double = 30
+        timeoutSeconds: Double = Wait.defaultSeconds
     ) throws -> CommandResult {
         guard let executable = executable ?? TestPaths.fontdExecutable else { throw RunError.notBuilt }
         // CommandProcess drains both pipes while the process runs, so a large answer cannot block it.

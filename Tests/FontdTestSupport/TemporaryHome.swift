@@ -6,7 +6,8 @@ import Foundation
 
 /// A user's home of one test's own, with every XDG folder inside it, so that `fontd desktop`
 /// (docs/DESIGN.md §28 (The Settings portal backend)) never touches the real user's files; and a snapshot of everything in it,
-/// to show that an undo left it byte for byte as it was.
+/// to show that an undo left it byte for byte as it was. The system's data folders stay after the
+/// test's own, so that what the started programs need (GSettings schemas) is found.
 public struct TemporaryHome: Sendable {
     /// The folder everything is in.
     public let root: URL
@@ -42,9 +43,18 @@ public struct TemporaryHome: Sendable {
         environment["XDG_STATE_HOME"] = stateHome.path
         environment["XDG_RUNTIME_DIR"] = root.appendingPathComponent("runtime").path
         environment["XDG_CONFIG_DIRS"] = systemConfig.path
-        environment["XDG_DATA_DIRS"] = root.appendingPathComponent("system-data").path
+        // The test's own data folder first, then the system's: the programs a test starts need what
+        // is installed there (xdg-desktop-portal's network monitor, with glib-networking installed,
+        // aborts when GIO finds no GSettings schema at all).
+        environment["XDG_DATA_DIRS"] = ([root.appendingPathComponent("system-data").path] + Self.systemDataDirs).joined(separator: ":")
         return environment.merging(extra) { $1 }
     }
+
+    /// The system's data folders (`$XDG_DATA_DIRS` of the test run, else the XDG default).
+    public static let systemDataDirs: [String] = {
+        let given = ProcessInfo.processInfo.environment["XDG_DATA_DIRS"] ?? ""
+        return given.isEmpty ? ["/usr/local/share", "/usr/share"] : given.split(separator: ":").map(String.init)
+    }()
 
     /// Writes `text` to `path` under the root, making its folders, with `mode`.
     ///

@@ -1,4 +1,5 @@
 import CFontdSystem
+import FontdTestSupport
 import Foundation
 import HTTPServer
 import Logging
@@ -10,7 +11,7 @@ import Testing
 #endif
 
 /// A listening socket the process inherited, as systemd passes one (docs/DESIGN.md §29 (A desktop service)).
-@Suite struct InheritedListenerTests {
+@Suite(.ownThread) struct InheritedListenerTests {
     /// A TCP socket bound to `127.0.0.1` at a port the kernel chooses, blocking and inheritable
     /// as an inherited one is; listening when `listens`.
     static func socketOnLoopback(listens: Bool) throws -> Int32 {

@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 import HTTPServer
 import Logging
@@ -21,7 +22,7 @@ struct LoopNumberResponder: HTTPResponder {
 }
 
 /// The one listener all event loops share (docs/DESIGN.md §13 (The server)).
-@Suite struct ListenerTests {
+@Suite(.ownThread) struct ListenerTests {
     static func server(threads: Int) throws -> HTTPServer {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0

@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 import HTTPServer
 import ServerTestSupport
@@ -10,7 +11,7 @@ import Testing
 
 /// `HTTPReply.retry(after:)`: the loop parks the request, and asks the responder again once the
 /// work it waited for is done — on the loop's thread, in order with the connection's other requests.
-@Suite struct RetryTests {
+@Suite(.ownThread) struct RetryTests {
     /// Answers `/later` with `.retry` until `ready` holds, then with a stream or a response; other
     /// paths at once. Counts how often it was asked.
     final class LaterResponder: HTTPResponder {

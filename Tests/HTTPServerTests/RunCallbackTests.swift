@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 import HTTPServer
 import Logging
@@ -9,7 +10,7 @@ import Testing
 struct HoldingResponder: HTTPResponder {
     final class Gate: Sendable {
         let holding = Atomic<Bool>(false)
-        let open = Atomic<Bool>(false)
+        let open = DispatchSemaphore(value: 0)
     }
 
     let gate = Gate()
@@ -17,7 +18,7 @@ struct HoldingResponder: HTTPResponder {
     func respond(to request: HTTPRequest, context: Void) -> HTTPReply {
         if request.path == "/hold" {
             gate.holding.store(true, ordering: .releasing)
-            while !gate.open.load(ordering: .acquiring) { usleep(1_000) }
+            gate.open.wait()
         }
         return .response(HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array("ok".utf8)))
     }
@@ -30,17 +31,15 @@ final class RunReport: Sendable {
     let beats = Atomic<Int>(0)
     let returned = Atomic<Bool>(false)
 
-    /// Waits until `condition` holds, polling every millisecond up to `timeoutSeconds`.
-    func wait(timeoutSeconds: Double = 10, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while !condition(), Date() < deadline { usleep(1_000) }
-        return condition()
+    /// Waits until `condition` holds.
+    func wait(for awaited: String, until condition: () -> Bool) throws {
+        try Wait.until(awaited, seen: { "started \(started.load(ordering: .relaxed)), beats \(beats.load(ordering: .relaxed))" }, condition)
     }
 }
 
 /// `HTTPServer.run`'s callbacks: started once every loop turns, stopping before the graceful
 /// stop, and a heartbeat that beats only while every loop answers (docs/DESIGN.md §29 (A desktop service)).
-@Suite struct RunCallbackTests {
+@Suite(.ownThread) struct RunCallbackTests {
     @Test func theHeartbeatStopsWhileALoopIsHeldAndTheCallbacksComeInOrder() throws {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
@@ -55,26 +54,26 @@ final class RunReport: Sendable {
                 heartbeat: HTTPHeartbeat(intervalSeconds: 0.02) { report.beats.add(1, ordering: .relaxed) })
             report.returned.store(true, ordering: .releasing)
         }
-        #expect(report.wait { report.started.load(ordering: .relaxed) == 1 })
-        #expect(report.wait { report.beats.load(ordering: .relaxed) >= 3 })
+        try report.wait(for: "the start") { report.started.load(ordering: .relaxed) == 1 }
+        try report.wait(for: "three beats") { report.beats.load(ordering: .relaxed) >= 3 }
 
         let held = try RawHTTPConnection(port: server.port)
         try held.send("GET /hold HTTP/1.1\r\nHost: t\r\n\r\n")
-        #expect(report.wait { responder.gate.holding.load(ordering: .acquiring) })
+        try report.wait(for: "the loop held") { responder.gate.holding.load(ordering: .acquiring) }
         let whenHeld = report.beats.load(ordering: .relaxed)
         // Fifteen intervals, in which a turning loop would give fifteen beats; the roll call
         // answered just before the hold may give one. Not an event to await: its absence is the point.
-        usleep(300_000)
+        usleep(300_000)  // fifteen intervals without a beat: their absence is the point
         #expect(report.beats.load(ordering: .relaxed) <= whenHeld + 1)
 
-        responder.gate.open.store(true, ordering: .releasing)
+        responder.gate.open.signal()
         #expect(try held.readResponse().status == 200)
         let whenLetGo = report.beats.load(ordering: .relaxed)
-        #expect(report.wait { report.beats.load(ordering: .relaxed) >= whenLetGo + 2 }, "the beats come back")
+        try report.wait(for: "the beats to come back") { report.beats.load(ordering: .relaxed) >= whenLetGo + 2 }
 
         #expect(report.stopping.load(ordering: .relaxed) == 0)
         server.stop()
-        #expect(report.wait { report.returned.load(ordering: .acquiring) })
+        try report.wait(for: "run to return") { report.returned.load(ordering: .acquiring) }
         #expect(report.stopping.load(ordering: .relaxed) == 1)
         #expect(report.started.load(ordering: .relaxed) == 1)
     }

@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 import HTTPServer
 import Logging
@@ -27,18 +28,15 @@ final class EchoResponder: HTTPResponder {
 
     /// Waits until `count` streams have opened.
     func waitForStreams(_ count: Int) throws -> [HTTPStream] {
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
+        try Wait.value("\(count) streams open", seen: { "\(streams.withLock { $0.count })" }) {
             let open = streams.withLock { $0 }
-            if open.count >= count { return open }
-            usleep(5_000)
+            return open.count >= count ? open : nil
         }
-        throw RawHTTPConnection.ClientError.timedOut("\(count) streams")
     }
 
-    func waitForEnd(_ count: Int) -> [HTTPStream.EndReason] {
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, ended.withLock({ $0.count }) < count { usleep(5_000) }
+    /// Waits until `count` streams have ended, and returns why each did.
+    func waitForEnd(_ count: Int) throws -> [HTTPStream.EndReason] {
+        try Wait.until("\(count) streams ended", seen: { "\(ended.withLock { $0 })" }) { ended.withLock { $0.count } >= count }
         return ended.withLock { $0 }
     }
 }
@@ -69,7 +67,7 @@ func withServer(
     try withServer(configure, serving: responder) { server in try body(server, responder) }
 }
 
-@Suite struct StreamTests {
+@Suite(.ownThread) struct StreamTests {
     @Test func pushedBytesArriveInOrder() throws {
         try withServer { server, responder in
             let client = try RawHTTPConnection(port: server.port)
@@ -85,7 +83,7 @@ func withServer(
             #expect(String(decoding: try client.take(expected.utf8.count), as: UTF8.self) == expected)
             stream.close()
             #expect(client.closedByServer())
-            #expect(responder.waitForEnd(1) == [.closedByServer])
+            #expect(try responder.waitForEnd(1) == [.closedByServer])
             #expect(!stream.send([1]))
         }
     }
@@ -107,7 +105,7 @@ func withServer(
                 lastRan.signal()
             }
             client = nil
-            #expect(lastRan.wait(timeout: .now() + 5) == .success)
+            try Wait.signal("the last callback", on: lastRan)
             stream.onEnd { reason in calls.withLock { $0.append("after the end \(reason)") } }
             #expect(calls.withLock { $0 } == ["second clientGone, 1 before it", "third clientGone", "after the end clientGone"])
             #expect(responder.ended.withLock { $0 } == [.clientGone])
@@ -140,7 +138,7 @@ func withServer(
             try client?.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
             let stream = try #require(try responder.waitForStreams(1).first)
             client = nil
-            #expect(responder.waitForEnd(1) == [.clientGone])
+            #expect(try responder.waitForEnd(1) == [.clientGone])
             #expect(!stream.isOpen)
         }
     }
@@ -165,7 +163,7 @@ func withServer(
                 delivered += try fast.take(chunk.count).count
             }
             #expect(delivered == 400 * 1024)
-            let reasons = responder.waitForEnd(1)
+            let reasons = try responder.waitForEnd(1)
             #expect(reasons == [.backlogExceeded])
             #expect(streams.filter(\.isOpen).count == 1)
         }
@@ -184,6 +182,6 @@ func withServer(
         server.stop()
         server.wait()
         #expect(client.closedByServer())
-        #expect(responder.waitForEnd(1) == [.serverStopping])
+        #expect(try responder.waitForEnd(1) == [.serverStopping])
     }
 }

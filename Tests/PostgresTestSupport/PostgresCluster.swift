@@ -265,7 +265,7 @@ public final class PostgresCluster: @unchecked Sendable {
                 _ = waitpid(pid, &status, 0)
                 throw Failure(description: "\(arguments.joined(separator: " ")) did not finish in 90 seconds")
             }
-            usleep(10_000)
+            usleep(10_000)  // the interval of a waitpid(WNOHANG) poll, whose deadline kills a hung pg_ctl
         }
         let standardOutput = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         let standardError = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""

@@ -100,7 +100,7 @@ public final class DroppingProxy: @unchecked Sendable {
         relaying: while poll(&watched, 2, -1) >= 0 {
             if lock.withLock({ holding }) {
                 // Left unread, the bytes stay in the kernel's buffers until `hold(false)`.
-                usleep(10_000)
+                usleep(10_000)  // the proxy's own pause while it holds: poll(2) would report the unread bytes at once
                 continue
             }
             for index in 0..<2 where watched[index].revents != 0 {

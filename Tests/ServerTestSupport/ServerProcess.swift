@@ -38,7 +38,7 @@ public final class ServerProcess: @unchecked Sendable {
     /// runs once the process is started and before its ready line is read (to make the connection
     /// that has `systemd-socket-activate` start it, say).
     public init(
-        _ arguments: [String] = [], port requestedPort: Int = 0, launcher: [String] = [], timeoutSeconds: Double = 20,
+        _ arguments: [String] = [], port requestedPort: Int = 0, launcher: [String] = [], timeoutSeconds: Double = Wait.defaultSeconds,
         environment: [String: String] = PinnedFonts.environment, whileStarting: (() throws -> Void)? = nil
     ) throws {
         guard let executable = TestPaths.fontdExecutable else { throw CommandRunner.RunError.notBuilt }
@@ -117,6 +117,20 @@ public final class ServerProcess: @unchecked Sendable {
     /// Whatever the server has written to stderr so far.
     public func standardError() -> String {
         String(decoding: errorLog.bytes, as: UTF8.self)
+    }
+
+    /// Waits until the server's stderr holds `text` (`Wait.until`), and returns it.
+    @discardableResult
+    public func waitForLog(containing text: String) throws -> String {
+        try Wait.until("the server to log \"\(text)\"", seen: { standardError() }) { standardError().contains(text) }
+        return standardError()
+    }
+
+    /// Waits, suspending, until the server's stderr holds `text`, and returns it.
+    @discardableResult
+    public func waitForLog(containing text: String) async throws -> String {
+        try await Wait.until("the server to log \"\(text)\"", seen: { standardError() }) { standardError().contains(text) }
+        return standardError()
     }
 
     /// Everything the server wrote to stderr, once it has exited and the pipe is drained; what

@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -25,15 +26,14 @@ public enum SocketActivation {
         [program] + (datagram ? ["-d"] : []) + addresses.flatMap { ["-l", $0] } + environment.keys.sorted().flatMap { ["-E", $0] }
     }
 
-    /// A connection to `127.0.0.1:port` once the launcher listens there (tried every 10 ms until
-    /// `timeoutSeconds`): the connection that has it start the program.
-    public static func firstConnection(port: Int, timeoutSeconds: Double = 20) throws -> RawHTTPConnection {
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while true {
-            do {
-                return try RawHTTPConnection(port: port, timeoutSeconds: timeoutSeconds)
-            } catch  where Date() < deadline {
-                usleep(10_000)
+    /// A connection to `127.0.0.1:port` once the launcher listens there (`Wait.value`): the
+    /// connection that has it start the program.
+    public static func firstConnection(port: Int, timeoutSeconds: Double = Wait.defaultSeconds) throws -> RawHTTPConnection {
+        var last: Error?
+        return try Wait.value("the launcher to listen on port \(port)", seconds: timeoutSeconds, seen: { "\(last.map { "\($0)" } ?? "")" }) {
+            do { return try RawHTTPConnection(port: port, timeoutSeconds: timeoutSeconds) } catch {
+                last = error
+                return nil
             }
         }
     }

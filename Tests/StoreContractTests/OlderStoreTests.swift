@@ -1,4 +1,5 @@
 import DynamicType
+import FontdTestSupport
 import GRDB
 import PostgresTestSupport
 import ScopedPreferences
@@ -11,7 +12,7 @@ import Testing
 /// PostgreSQL at schema version 3, each made by its own frozen migrations as they were written —
 /// opens with every value it held, no reading font, and takes one. Serialized, as the contract
 /// suite is.
-@Suite(.serialized) struct OlderStoreTests {
+@Suite(.serialized, .ownThread) struct OlderStoreTests {
     /// Every value that release could hold, as SQL both older schemas take: the three
     /// preferences it knew, set at the root and in two scopes, a silent entry, an entry dropped
     /// (position 1), and revocations.

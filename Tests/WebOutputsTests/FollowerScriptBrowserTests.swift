@@ -1,5 +1,6 @@
 import BrowserTestSupport
 import DynamicType
+import FontdTestSupport
 import Foundation
 import Testing
 import WebOutputs
@@ -7,7 +8,7 @@ import WebOutputs
 /// `fontd.js` and the specimen's script in a real headless Chromium, on a site that answers as
 /// fontd does (`/fontd.js`, an `/events` stream with one snapshot, `/css`), so the URLs the
 /// browser asks for are the ones the scripts make (docs/DESIGN.md §22 (The web), §23 (Reader scopes and scoped tokens)).
-@Suite(.serialized) struct FollowerScriptBrowserTests {
+@Suite(.serialized, .ownThread) struct FollowerScriptBrowserTests {
     static let token = "t0k+en&=x"
     /// `token` as `URLSearchParams` writes it.
     static let encodedToken = "t0k%2Ben%26%3Dx"

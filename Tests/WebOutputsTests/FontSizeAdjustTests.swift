@@ -8,7 +8,7 @@ import WebOutputs
 /// (docs/DESIGN.md §32 (Capsize and metrics-exact web)): `cap-height from-font` after `font` (which
 /// resets it), with a trim and no web font; fontd's measured ratio stays a custom property. `fontdTests/FontSizeAdjustPageTests` shows
 /// in Chromium and Firefox why the classes take the browser's own cap height and not fontd's.
-@Suite struct FontSizeAdjustTests {
+@Suite(.ownThread) struct FontSizeAdjustTests {
     /// The block at `xl`, every face measured as Capsize measures it; each style standing in for
     /// `webFont` when one is given.
     static func measuredBlock(webFont: String? = nil) throws -> WebBlock {

@@ -4,12 +4,13 @@ import Testing
 #if canImport(Glibc)
     import Glibc
     import BrowserTestSupport
+    import FontdTestSupport
 #endif
 
 /// The browser harness itself, on pages of `StaticSite`s: a real headless Chromium computes
 /// styles, runs scripts, takes screenshots whose pixels land where CSS put them, reports what it
 /// fetched from another origin, and leaves no process behind. Serialized: one browser at a time.
-@Suite(.serialized) struct BrowserHarnessTests {
+@Suite(.serialized, .ownThread) struct BrowserHarnessTests {
     /// A page of its own site, `/index.html`, with `body` inside a white, margin-free body and an
     /// empty icon (so the browser asks for no `/favicon.ico`).
     private func site(_ body: String, more pages: [String: (contentType: String, body: String)] = [:]) throws -> StaticSite {
@@ -40,10 +41,8 @@ import Testing
         defer { browser.close() }
         try browser.navigate(to: site.url(for: "/index.html"))
         let changed = "return getComputedStyle(document.getElementById('t')).fontSize === '31px'"
-        let started = Date()
         #expect(try browser.execute(changed) as? Bool == false)
-        #expect(try browser.waitUntil(changed, timeoutSeconds: 5))
-        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(try browser.waitUntil(changed, timeoutSeconds: Wait.defaultSeconds))
         #expect(try browser.waitUntil("return false", timeoutSeconds: 0.3) == false)
         #expect(throws: BrowserError.self) { try browser.waitUntil("return noSuchFunction()", timeoutSeconds: 1) }
     }
@@ -121,13 +120,9 @@ import Testing
         // Every process chromedriver had started, however deep, is gone: helpers that do not name
         // the session's directory end with the browser, a moment after it (a fresh-clone run saw
         // one still alive while the browser was running, so they are checked after close).
-        let deadline = Date().addingTimeInterval(5)
-        var left = started.filter(isRunning)
-        while !left.isEmpty, Date() < deadline {
-            usleep(50_000)
-            left = started.filter(isRunning)
+        try Wait.until("every process chromedriver started to end", seen: { "\(started.filter(isRunning)) of \(started)" }) {
+            started.filter(isRunning).isEmpty
         }
-        #expect(left.isEmpty, "\(left) of \(started) still running after close")
         #expect(!isRunning(browser.driverProcessID) && !isRunning(browser.browserProcessID))
         #expect(!FileManager.default.fileExists(atPath: directory.path))
         #expect(throws: BrowserError.self) { try browser.execute("return 1") }

@@ -7,7 +7,7 @@ import Testing
 /// directory and no fontd running, the first call of its name starts fontd, and that call is
 /// answered. The bus here is a private dbus-daemon without systemd, so it runs the files' `Exec=`
 /// itself (as a session without systemd does; `SystemdService=` is kept, and ignored by it).
-@Suite struct BusActivationTests {
+@Suite(.ownThread) struct BusActivationTests {
     static let fontdName = "org.fontd.Fontd1", portalName = "org.freedesktop.impl.portal.desktop.fontd"
 
     /// The activation file as installed, but for `Exec=`: the built fontd, on a port of the kernel's
@@ -32,9 +32,7 @@ import Testing
             "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixProcessID", "('\(name)',)")
         guard answer.first as? String == "ok", let pid = answer.last as? Int else { return }
         kill(pid_t(pid), SIGTERM)
-        let deadline = Date().addingTimeInterval(10)
-        while kill(pid_t(pid), 0) == 0, Date() < deadline { usleep(20_000) }
-        #expect(kill(pid_t(pid), 0) != 0, "fontd \(pid) did not stop on SIGTERM")
+        try Wait.until("fontd \(pid) to stop on SIGTERM") { kill(pid_t(pid), 0) != 0 }
     }
 
     private static func hasOwner(_ name: String, on harness: SessionBusHarness) throws -> Bool {

@@ -6,7 +6,7 @@ import Testing
 
 /// `fontd css --unit` and `GET /css?unit=` (docs/DESIGN.md §22 (The web), The web: stylesheets, design
 /// tokens, font files): the same bytes for the same options, and one clear refusal.
-@Suite struct CSSUnitCommandTests {
+@Suite(.ownThread) struct CSSUnitCommandTests {
     static let server = Result { try ServerProcess() }
 
     @Test(arguments: [

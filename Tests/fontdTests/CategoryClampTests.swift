@@ -7,7 +7,7 @@ import Testing
 /// `minimumCategory` / `maximumCategory` (docs/DESIGN.md §7 (HTTP endpoints), "Clamps") on every endpoint and
 /// command that takes a category. Each clamped answer is checked against the answer asked
 /// directly at the clamped category, with nothing but the asked category added.
-@Suite struct CategoryClampTests {
+@Suite(.ownThread) struct CategoryClampTests {
     static let server = Result { try ServerProcess() }
 
     private func text(_ target: String) throws -> String {

@@ -9,7 +9,7 @@ import Testing
 
 /// `ChildProcess`, the long-running child of the test support (docs/DESIGN.md §2 (Modules and their
 /// arrows)): reaped once, and read through the names Foundation's `Process` gives the same facts.
-@Suite struct ChildProcessTests {
+@Suite(.ownThread) struct ChildProcessTests {
     @Test func anExitStatusIsReadAsProcessReadsIt() throws {
         let child = try ChildProcess(["/bin/sh", "-c", "exit 3"])
         #expect(child.waitUntilExit() == .exited(3))

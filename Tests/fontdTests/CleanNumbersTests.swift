@@ -8,7 +8,7 @@ import Testing
 /// (docs/DESIGN.md §6 (Answer documents), Answer documents): scanned in what the built `fontd serve` sends and what
 /// `fontd query` prints, at every category, with bold and WCAG text spacing, which bring the most
 /// arithmetic (5.63 written as 5.629999999999999 before the rule).
-@Suite struct CleanNumbersTests {
+@Suite(.ownThread) struct CleanNumbersTests {
     static let server = Result { try ServerProcess() }
 
     /// A number with more than six decimals, or binary noise: a run of nines, or of zeros ending in one.

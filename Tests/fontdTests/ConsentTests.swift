@@ -8,7 +8,7 @@ import Testing
 /// real `fontd serve`: a page of another origin can neither change the reader's text size nor
 /// read a scope; the server's own page, a `--cors-origin` and a local program can; a name that
 /// DNS points at the server (rebinding) is 421.
-@Suite(.serialized) struct ConsentTests {
+@Suite(.serialized, .ownThread) struct ConsentTests {
     /// Sends `method target` with `body` from the page the browser shows, as its script would;
     /// the answer's status and body, or as `failure` the error `fetch` failed with (a refused preflight).
     static func fetch(_ browser: BrowserSession, _ target: String, method: String = "GET", body: String? = nil) throws -> [String: Any] {

@@ -6,7 +6,7 @@ import Testing
 /// Human (non-`--json`) output shows the control characters of names from a font or a style
 /// table escaped (`\e`, `\u{07}`), never as the bytes a terminal acts on (docs/DESIGN.md §18 (The command
 /// line)).
-@Suite struct ControlCharacterOutputTests {
+@Suite(.ownThread) struct ControlCharacterOutputTests {
     /// Whether `text` holds a control character a terminal acts on — C0 but the line feeds
     /// that end lines, DEL, or C1 (U+009B is CSI) — rather than its escaped form.
     static func holdsControlBytes(_ text: String) -> Bool {

@@ -9,7 +9,7 @@ import Testing
 /// serve`, and what `fontd category set`, `fontd legibility set` and `fontd desktop status` say of
 /// it — against a plain server, which bridges nothing, and one with `--desktop x11 --bridge kitty`
 /// on a real Xvfb with kitty configured in the test's home.
-@Suite struct DesktopBoardTests {
+@Suite(.ownThread) struct DesktopBoardTests {
     private func fontd(_ arguments: [String], _ server: ServerProcess, _ environment: [String: String]) throws -> CommandResult {
         try CommandRunner.run(arguments + ["--server", server.url.absoluteString], environment: environment, timeoutSeconds: 10)
     }

@@ -5,7 +5,7 @@ import Testing
 /// `fontd desktop install` and `uninstall` through the real binary in a home of the test's own
 /// (docs/DESIGN.md §28 (The Settings portal backend), "Registration"): the user's files after install, and byte for byte as
 /// they were after uninstall.
-@Suite struct DesktopInstallTests {
+@Suite(.ownThread) struct DesktopInstallTests {
     static let settings = "org.freedesktop.impl.portal.Settings"
 
     /// A portals.conf a user could have: comments, another group, keys in their own order, odd spacing.

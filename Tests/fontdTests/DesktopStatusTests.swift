@@ -12,7 +12,7 @@ import Testing
 /// `fontd desktop status`, and the install seen by Debian's real xdg-desktop-portal 1.16
 /// (docs/DESIGN.md §28 (The Settings portal backend), "Registration"): files, the portal's view, and fontd's names on a
 /// private session bus.
-@Suite struct DesktopStatusTests {
+@Suite(.ownThread) struct DesktopStatusTests {
     static let portalName = "org.freedesktop.impl.portal.desktop.fontd"
 
     private func run(_ arguments: [String], in home: TemporaryHome, _ extra: [String: String] = [:]) throws -> CommandResult {

@@ -4,7 +4,7 @@ import Testing
 
 /// Every duration option has a floor and a ceiling, stated in its help and checked before
 /// anything starts, whatever the store (docs/DESIGN.md §18 (The command line)).
-@Suite struct DurationOptionTests {
+@Suite(.ownThread) struct DurationOptionTests {
     /// Each option of `fontd serve` that takes seconds, with its range as help and errors state it.
     static let serveOptions: [(option: String, range: String)] = [
         ("--header-timeout", "0.1 to 86400 seconds"),

@@ -6,7 +6,7 @@ import Testing
 /// One `fontd` executable serves every command, and it loads no more than it needs: the client
 /// runs on async-http-client, so libcurl (FoundationNetworking's ~30 libraries, ~8 ms a start)
 /// stays out of every process, `fontd query` included.
-@Suite struct ExecutableTests {
+@Suite(.ownThread) struct ExecutableTests {
     /// The shared libraries `executable` needs, as the dynamic loader resolves them.
     private func sharedLibraries(_ executable: URL) throws -> String {
         try CommandRunner.run(

@@ -20,7 +20,7 @@ import Testing
 /// at every size. At the class's own `line-height`, which is what a page using fontd's classes gets,
 /// every browser keeps the lines and their baselines (no baseline moves at 53 px; without
 /// `fallbackFor` they move by 1 px in Chromium and 0.5 px in Firefox, so there the pixel is a weak check).
-@Suite(.serialized) struct FallbackFacePageTests {
+@Suite(.serialized, .ownThread) struct FallbackFacePageTests {
     static let lines = Array(repeating: "<span class=\"baseline\"></span>Hamburgefonstiv Quixotic", count: 6).joined(separator: "<br>")
 
     /// The paragraph's line height: `normal` (the face's own) or the class's.

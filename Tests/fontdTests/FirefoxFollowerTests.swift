@@ -13,7 +13,7 @@ import Testing
 /// the change has arrived — in the same document, with the event stream still open — then lets its
 /// load event (held by `<img src="/hold">`) fire, and Firefox's `--screenshot` shows the result:
 /// the text at ax3's size, the fixed 200 × 50 px box as it was, the device pixel ratio 1.
-@Suite(.serialized) struct FirefoxFollowerTests {
+@Suite(.serialized, .ownThread) struct FirefoxFollowerTests {
     static func page(fontd: URL) -> String {
         """
         <!doctype html>
@@ -92,7 +92,7 @@ import Testing
         #expect(after.fixed == [200, 50] && before.fixed == [200, 50], "no zoom: the fixed box is 200 × 50 px")
         #expect(after.ratio == 1 && before.ratio == 1)
 
-        #expect(done.wait(timeout: .now() + 30) == .success, "Firefox took no screenshot")
+        try Wait.signal("Firefox's screenshot", on: done)
         let image = try #require(try screenshot.withLock { $0 }?.get())
         // In the pixels: the blue box still 200 × 50, the H's cap height ax3's (40 × 1493/2048 = 29.2 px).
         let blueRows = (0..<image.height).filter { image.pixel(x: 100, y: $0).b > 200 && image.pixel(x: 100, y: $0).r < 50 }

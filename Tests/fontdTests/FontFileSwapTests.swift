@@ -10,7 +10,7 @@ import Testing
 
 /// `/font-files/<sha256>` sends only the file that was hashed (docs/DESIGN.md §22 (The web)): not another
 /// file made to look like it at the same path, and not an edited one under its old hash.
-@Suite struct FontFileSwapTests {
+@Suite(.ownThread) struct FontFileSwapTests {
     /// A font in a font directory of its own, 4 KiB of padding after its tables, served (once,
     /// before the test changes it) by a `fontd serve` that sees only it.
     struct ServedFont {

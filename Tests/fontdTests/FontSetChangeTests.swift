@@ -6,7 +6,7 @@ import Testing
 /// Fonts installed or removed while `fontd serve` runs (docs/DESIGN.md §25 (Font set changes)), with a private font
 /// directory: noticed within `--font-rescan-seconds` (also in the same second as a check),
 /// read again at once on SIGHUP, announced once with `fontsDidChange`, and answered anew.
-@Suite struct FontSetChangeTests {
+@Suite(.ownThread) struct FontSetChangeTests {
     /// A font directory holding only DejaVu Sans, and the environment of a server that sees only it.
     struct FontDirectory {
         let url: URL
@@ -45,17 +45,7 @@ import Testing
         return generation
     }
 
-    /// Waits until `condition` holds (at most `seconds`).
-    static func eventually(seconds: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if try condition() { return true }
-            usleep(20_000)
-        }
-        return try condition()
-    }
-
-    @Test func aFontCopiedInIsServedWithinTheRescanIntervalAndAnnouncedOnce() throws {
+    @Test func aFontCopiedInIsServedAndAnnouncedOnce() throws {
         let fonts = try FontDirectory()
         let server = try ServerProcess(["--font-rescan-seconds", "0.2"], environment: fonts.environment)
         let subscriber = try EventStreamClient(port: server.port, timeoutSeconds: 10)
@@ -83,7 +73,7 @@ import Testing
         #expect(try server.client.get("/faces").bodyText.contains("DejaVu Serif"))
 
         // Five more checks find nothing new: the next event is the next change of preferences.
-        usleep(1_000_000)
+        usleep(1_000_000)  // five rescans' time: that they announce nothing is the point
         #expect(try server.client.put("/category", #"{"category":"xl"}"#).status == 200)
         let next = try subscriber.next()
         #expect(next.event == "contentSizeCategoryDidChange", "one fontsDidChange for one install: \(next) after \(announced)")
@@ -97,9 +87,9 @@ import Testing
         let before = try Self.generation(server)
         try fonts.install("DejaVuSerif.ttf")
         fonts.setModified(seconds: 1_700_000_000, nanoseconds: 200)
-        #expect(try Self.eventually { try server.client.get(Self.serif).json()["descriptor"]?["fallback"] == .bool(false) })
+        try Wait.until("the new font served") { try server.client.get(Self.serif).json()["descriptor"]?["fallback"] == .bool(false) }
         // The resolver answers from the new fonts a moment before the store announces their generation.
-        #expect(try Self.eventually { try Self.generation(server) != before })
+        try Wait.until("a new font generation") { try Self.generation(server) != before }
     }
 
     @Test func aFontCopiedInPlaceSlowlyIsServedOnceComplete() throws {
@@ -115,10 +105,10 @@ import Testing
                 return url
             }())
         try handle.write(contentsOf: bytes.prefix(4096))
-        usleep(500_000)
+        usleep(500_000)  // the slow copy is the test's input: the server checks five times meanwhile
         try handle.write(contentsOf: bytes.dropFirst(4096))
         try handle.close()
-        #expect(try Self.eventually { try server.client.get(Self.serif).json()["descriptor"]?["fallback"] == .bool(false) })
+        try Wait.until("the new font served") { try server.client.get(Self.serif).json()["descriptor"]?["fallback"] == .bool(false) }
     }
 
     @Test func aUserConfigurationCreatedWhileItRunsIsRead() throws {
@@ -137,7 +127,7 @@ import Testing
         try FileManager.default.createDirectory(at: user, withIntermediateDirectories: true)
         try Data("<?xml version=\"1.0\"?>\n<fontconfig><dir>\(more.path)</dir></fontconfig>\n".utf8)
             .write(to: user.appendingPathComponent("fonts.conf"), options: .atomic)
-        #expect(try Self.eventually { try server.client.get(Self.serif).json()["descriptor"]?["fallback"] == .bool(false) })
+        try Wait.until("the new font served") { try server.client.get(Self.serif).json()["descriptor"]?["fallback"] == .bool(false) }
     }
 
     @Test func aFontRemovedIsGoneAtOnceOnSIGHUP() throws {
@@ -148,7 +138,9 @@ import Testing
         let before = try Self.generation(server)
         try fonts.remove("DejaVuSerif.ttf")
         kill(server.process.processIdentifier, SIGHUP)
-        #expect(try Self.eventually { try server.client.get(Self.serif).json()["descriptor"]?["fallback"] == .bool(true) })
+        try Wait.until("the removed font no longer served") {
+            try server.client.get(Self.serif).json()["descriptor"]?["fallback"] == .bool(true)
+        }
         #expect(!(try server.client.get("/faces").bodyText.contains("DejaVu Serif")))
         #expect(try Self.generation(server) != before)
         #expect(server.process.isRunning, "SIGHUP does not stop the server")

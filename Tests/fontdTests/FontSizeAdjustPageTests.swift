@@ -12,7 +12,7 @@ import Testing
 /// The page measures the widths of `HHHHHHHHHH` (DejaVu) and `QQQQQQQQQQ` (OpenDyslexic) in a
 /// paragraph with the class as written, one with `font-size-adjust: none`, and one with fontd's
 /// measured ratio applied (`var(--fontd-body-font-size-adjust)`), and reports them.
-@Suite(.serialized) struct FontSizeAdjustPageTests {
+@Suite(.serialized, .ownThread) struct FontSizeAdjustPageTests {
     static let probeFile = URL(fileURLWithPath: ReadingFonts.directory).appendingPathComponent("OpenDyslexic-Regular.otf")
     /// OpenDyslexic-Regular.otf's OS/2 `sCapHeight` per em: 1000 of 1000.
     static let probeCapHeight = 1.0

@@ -10,7 +10,7 @@ import Testing
 /// A store on a full disk refuses changes with one sentence, takes them again by itself once
 /// there is room, starts and serves on the full disk, and loses nothing it acknowledged
 /// (docs/DESIGN.md §12 (The store and the state file)). On a real 256-KiB tmpfs, as the report's.
-@Suite(.serialized) struct FullDiskTests {
+@Suite(.serialized, .ownThread) struct FullDiskTests {
     static let token = "full-disk"
 
     /// PUTs alternating categories on fresh connections, `count` of them or until one is refused;

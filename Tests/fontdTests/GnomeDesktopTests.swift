@@ -6,7 +6,7 @@ import Testing
 
 /// `fontd serve --desktop gnome` against real GSettings (docs/DESIGN.md §26 (The desktop bridge)): the keyfile backend
 /// in a temporary XDG_CONFIG_HOME, the key changed and read by `gsettings` from another process.
-@Suite struct GnomeDesktopTests {
+@Suite(.ownThread) struct GnomeDesktopTests {
     /// How long a change may take to show, and how long nothing must follow an echo-free change:
     /// the keyfile backend hears of its file through a file monitor, which reports within ~1 s.
     static let settleSeconds = 1.5
@@ -60,10 +60,8 @@ import Testing
 
     /// The server's stderr up to its `listening` log line, which follows the ready line: stderr is
     /// drained by another thread, so the ready line can be read before the lines logged before it.
-    private func logUntilReady(_ server: ServerProcess) -> String {
-        let deadline = Date().addingTimeInterval(5)
-        while !server.standardError().contains("listening"), Date() < deadline { usleep(20_000) }
-        return server.standardError()
+    private func logUntilReady(_ server: ServerProcess) throws -> String {
+        try server.waitForLog(containing: "listening")
     }
 
     /// Waits `settleSeconds` (an echo would have arrived by then), then changes the legibility
@@ -71,7 +69,7 @@ import Testing
     private func expectNoFurtherCategoryEvent(
         _ events: EventStreamClient, server: ServerProcess, scope: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        Thread.sleep(forTimeInterval: Self.settleSeconds)
+        Thread.sleep(forTimeInterval: Self.settleSeconds)  // an echo would have come by now: its absence is the point
         let marker = try server.client.put("/preferences" + (scope.map { "?scope=" + $0 } ?? ""), #"{"legibilityWeight":"bold"}"#)
         #expect(marker.status == 200, sourceLocation: sourceLocation)
         #expect(try events.next().event == "legibilityWeightDidChange", sourceLocation: sourceLocation)
@@ -129,7 +127,7 @@ import Testing
         let desktop = try GnomeDesktop(.dconf)
         let server = try ServerProcess(["--desktop", "gnome"], environment: desktop.environment)
         let events = try subscribe(server)
-        #expect(logUntilReady(server).contains("backend=dconf"))
+        #expect(try logUntilReady(server).contains("backend=dconf"))
 
         try desktop.set(1.25)
         #expect(try events.next() == categoryEvent("xxl", from: "l", 1))
@@ -246,7 +244,7 @@ import Testing
         let server = try ServerProcess(["--desktop", "auto"], environment: environment)
         #expect(try category(server) == "l")
         #expect(try server.client.put("/category", #"{"category":"xl"}"#).status == 200)
-        let log = logUntilReady(server)
+        let log = try logUntilReady(server)
         #expect(log.components(separatedBy: "serving without a desktop bridge").count == 2, "\(log)")
         #expect(log.contains("the GSettings schema org.gnome.desktop.interface is not installed"), "\(log)")
     }
@@ -295,6 +293,6 @@ import Testing
         #expect(!local.standardError.contains("libgio"))
 
         let server = try ServerProcess(["--desktop", "gnome"], environment: environment)
-        #expect(logUntilReady(server).contains("libgio-2.0.so"))
+        #expect(try logUntilReady(server).contains("libgio-2.0.so"))
     }
 }

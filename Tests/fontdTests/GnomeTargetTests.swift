@@ -10,7 +10,7 @@ import Testing
 /// gnome` leave the key as the reader had it and write it again, and `fontd desktop status` tells
 /// its state — against the built `fontd serve` and real GSettings (the keyfile backend in a
 /// temporary `XDG_CONFIG_HOME`, read and changed by `gsettings` from another process).
-@Suite struct GnomeTargetTests {
+@Suite(.ownThread) struct GnomeTargetTests {
     /// The ten categories the exclusion tests go through.
     static let tenChanges: [ContentSizeCategory] = [
         .extraLarge, .accessibilityMedium, .small, .accessibilityExtraExtraExtraLarge, .medium,
@@ -37,13 +37,12 @@ import Testing
         return try #require(document["targets"] as? [String: [String: Any]])
     }
 
-    /// Reads the status until `target` is in `state`, for at most five seconds; returns its entry.
+    /// Reads the status until `target` is in `state` (`Wait.holds`); returns its entry as last read.
     static func waitForState(_ state: String, of target: String, _ environment: [String: String]) throws -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(5)
-        var entry = try statusTargets(environment)[target]
-        while entry?["state"] as? String != state, Date() < deadline {
-            usleep(50_000)
+        var entry: [String: Any]?
+        _ = try Wait.holds {
             entry = try statusTargets(environment)[target]
+            return entry?["state"] as? String == state
         }
         return entry
     }
@@ -74,7 +73,7 @@ import Testing
         #expect(set.status == 0, "\(set.standardError)")
         #expect(try desktop.waitForFactor(1.24) == 1.24)
         // fontd's own write of the limit is no choice of the reader's.
-        Thread.sleep(forTimeInterval: GnomeDesktopTests.settleSeconds)
+        Thread.sleep(forTimeInterval: GnomeDesktopTests.settleSeconds)  // an echo would have come by now: its absence is the point
         #expect(try category(server) == .string("ax3"), "\(server.standardError())")
         let gnome = try Self.statusTargets(desktop.environment)["gnome"]
         #expect(gnome?["state"] as? String == "applied" && gnome?["category"] as? String == "xxl", "\(String(describing: gnome))")
@@ -116,7 +115,7 @@ import Testing
         let before = try keyfile(desktop)
 
         for category in Self.tenChanges { try setCategory(category, server) }
-        Thread.sleep(forTimeInterval: GnomeDesktopTests.settleSeconds)
+        Thread.sleep(forTimeInterval: GnomeDesktopTests.settleSeconds)  // an echo would have come by now: its absence is the point
         let after = try keyfile(desktop)
         #expect(after.text == before.text && after.inode == before.inode && after.modified == before.modified, "\(after.text)")
         #expect(try desktop.textScalingFactor() == 1.25)
@@ -124,7 +123,7 @@ import Testing
 
         // Nor followed: the reader's own change of the key leaves the category.
         try desktop.set(0.82)
-        Thread.sleep(forTimeInterval: GnomeDesktopTests.settleSeconds)
+        Thread.sleep(forTimeInterval: GnomeDesktopTests.settleSeconds)  // an echo would have come by now: its absence is the point
         #expect(try category(server) == .string(Self.tenChanges.last?.rawValue ?? ""))
     }
 
@@ -141,7 +140,7 @@ import Testing
         #expect(try fontd(["desktop", "exclude", "gnome"], nil, desktop).status == 0)
         #expect(try desktop.textScalingFactor() == 1.25)
         // Put back is no choice of the reader's: the category stays.
-        Thread.sleep(forTimeInterval: GnomeDesktopTests.settleSeconds)
+        Thread.sleep(forTimeInterval: GnomeDesktopTests.settleSeconds)  // an echo would have come by now: its absence is the point
         #expect(try category(server) == .string("ax1"))
 
         try setCategory(.extraLarge, server)

@@ -3,7 +3,7 @@ import FontdTestSupport
 import Testing
 
 /// `fontd <command> --help`, as a user reads it.
-@Suite struct HelpTests {
+@Suite(.ownThread) struct HelpTests {
     /// The help's option entries, each with its wrapped lines joined: an entry starts at a line
     /// indented by two spaces and a dash, and the lines indented further continue it.
     static func optionEntries(_ help: String) -> [String] {
@@ -35,7 +35,7 @@ import Testing
 }
 
 /// The version, from its one place (docs/DESIGN.md §29 (A desktop service)), wherever fontd says it.
-@Suite struct VersionTests {
+@Suite(.ownThread) struct VersionTests {
     @Test func versionFlagPrintsTheVersionAlone() throws {
         let result = try CommandRunner.run(["--version"])
         #expect(result.status == 0)

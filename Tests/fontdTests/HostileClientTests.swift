@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 /// What one client can do to the server: memory and answers stay bounded and due whatever a
 /// peer does (docs/DESIGN.md §13 (The server), §15 (Timeouts, overload and shutdown)).
-@Suite struct HostileClientTests {
+@Suite(.ownThread) struct HostileClientTests {
     @Test func aClientPipeliningWithoutReadingCannotTakeTheServersMemory() throws {
         let server = try ServerProcess(["--threads", "1"])
         defer { server.stop() }

@@ -5,7 +5,7 @@ import Testing
 
 /// `GET /` on the built server (docs/DESIGN.md §7 (HTTP endpoints)): a page for a browser, the same as JSON for
 /// `Accept: application/json`, HEAD and 304 as every read endpoint, escaped throughout.
-@Suite struct IndexTests {
+@Suite(.ownThread) struct IndexTests {
     static let token = "index-token"
     static let browserAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 

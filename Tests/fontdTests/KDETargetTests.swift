@@ -9,7 +9,7 @@ import Testing
 /// its scope `desktop/kde` clamps what `kdeglobals` carries, `fontd desktop exclude|include kde`
 /// leave the file as the reader had it and write it again, and `fontd desktop status` tells each
 /// target's state — against the built `fontd serve`, a real `kdeglobals` and a private session bus.
-@Suite struct KDETargetTests {
+@Suite(.ownThread) struct KDETargetTests {
     static let globals = KDEDesktopTests.globals
 
     /// Each key's size at `category`, formatted as Qt writes it: base × ratio, to half a point.
@@ -60,7 +60,7 @@ import Testing
         let xxl = try sizes(.extraExtraLarge)
         #expect(try desktop.waitForText { $0 == xxl } == xxl)
         // The reader stays at ax3; the file read back is fontd's own write, not the reader's choice.
-        Thread.sleep(forTimeInterval: KDEDesktopTests.settleSeconds)
+        Thread.sleep(forTimeInterval: KDEDesktopTests.settleSeconds)  // an echo would have come by now: its absence is the point
         #expect(try server.client.get("/category").member("category") == .string("ax3"))
         #expect(try statusTargets(desktop)["kde"]?["category"] as? String == "xxl")
 
@@ -115,10 +115,10 @@ import Testing
             "\(excluded.standardOutput)\(excluded.standardError)")
         #expect(try desktop.text() == Self.globals)
         // Put back is no choice of the reader's: the category stays.
-        Thread.sleep(forTimeInterval: KDEDesktopTests.settleSeconds)
+        Thread.sleep(forTimeInterval: KDEDesktopTests.settleSeconds)  // an echo would have come by now: its absence is the point
         #expect(try server.client.get("/category").member("category") == .string("ax1"))
         try setCategory(.extraLarge, server)
-        Thread.sleep(forTimeInterval: KDEDesktopTests.settleSeconds)
+        Thread.sleep(forTimeInterval: KDEDesktopTests.settleSeconds)  // an echo would have come by now: its absence is the point
         #expect(try desktop.text() == Self.globals)
 
         let included = try fontd(["desktop", "include", "kde"], nil, desktop)
@@ -166,12 +166,8 @@ import Testing
 
         try disk.fill()
         try setCategory(.accessibilityMedium, server)
-        let deadline = Date().addingTimeInterval(5)
-        var kde: [String: Any]? = nil
-        while Date() < deadline {
-            kde = try statusTargets(desktop)["kde"]
-            if kde?["state"] as? String == "failed" { break }
-            usleep(50_000)
+        let kde: [String: Any]? = try Wait.value("the KDE target to fail") {
+            try statusTargets(desktop)["kde"].flatMap { $0["state"] as? String == "failed" ? $0 : nil }
         }
         let reason = try #require(kde?["detail"] as? String)
         #expect(

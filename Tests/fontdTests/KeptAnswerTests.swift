@@ -8,7 +8,7 @@ import Testing
 
 /// `fontd query`, `styles`, `css`, `tokens` and `list` reuse their answers across runs while
 /// nothing they were made from changed, and never serve a stale one (docs/DESIGN.md §18 (The command line)).
-@Suite struct KeptAnswerTests {
+@Suite(.ownThread) struct KeptAnswerTests {
     static let commandLines: [[String]] = [
         ["query", "body", "--category", "xl", "--json"],
         ["query", "headline", "--traits", "bold,italic"],
@@ -143,7 +143,7 @@ import Testing
         let fontconfigCache = setup.directory.appendingPathComponent("fontconfig-cache").path
         // Past the clock tick (4 ms) in which the set-up wrote fonts.conf and the font directory,
         // so that the path the run names is the one that changed while it ran.
-        usleep(20_000)
+        usleep(20_000)  // past the clock tick, which no event marks
         let first = try setup.run(["list"])
         #expect(first.trace.last == "not kept: \(fontconfigCache) changed while the answer was made", "\(first.trace)")
         #expect(setup.entries().isEmpty)

@@ -7,7 +7,7 @@ import Testing
 /// spacing, style table, command or option is answered with the value meant ("Did you mean
 /// 'body'?"), by the built `fontd` and by a real server's error JSON (docs/DESIGN.md §8 (Errors) Errors,
 /// §18 (The command line) The command line).
-@Suite struct KindErrorTests {
+@Suite(.ownThread) struct KindErrorTests {
     static let token = "kind-errors-token"
 
     /// Requires a failed run with exit `status`: one stderr line containing every piece of `expected`, no stdout.

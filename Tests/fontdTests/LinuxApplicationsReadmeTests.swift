@@ -8,7 +8,7 @@ import Testing
 /// comment before its block and run as a reader would run it: against `fontd serve --dbus on` on a
 /// session bus of the test's own, with Debian's xdg-desktop-portal asking fontd for its settings.
 /// A program prints the new reader's category first; a change made after that line must reach it.
-@Suite struct LinuxApplicationsReadmeTests {
+@Suite(.ownThread) struct LinuxApplicationsReadmeTests {
     static let bash = URL(fileURLWithPath: "/bin/bash")
 
     /// The block that follows `<!-- run by LinuxApplicationsReadmeTests: NAME -->` in docs/linux-applications.md.

@@ -6,7 +6,7 @@ import Testing
 /// generate-manual drops, through scripts/man-page-text as scripts/install runs it; and the shell
 /// completions offer the categories, the desktop targets and the `--bridge` programs (docs/DESIGN.md
 /// §19 (Installation and the container)).
-@Suite struct ManualAndCompletionTests {
+@Suite(.ownThread) struct ManualAndCompletionTests {
     private let script = TestPaths.packageRoot.appendingPathComponent("scripts/man-page-text").path
 
     @Test func theHelpGenerateManualReadsIsASCIIAndManShowsItsUTF8() throws {

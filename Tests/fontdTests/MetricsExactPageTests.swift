@@ -28,7 +28,7 @@ import Testing
 /// glyph's origin snapped to neighbouring device pixels); at one device pixel per CSS pixel, or with
 /// hinting, it does not hold (Firefox's `--screenshot`: 1.25 px; hinted, DejaVu's `H` at 13 px in
 /// Chromium: 1 px).
-@Suite(.serialized) struct MetricsExactPageTests {
+@Suite(.serialized, .ownThread) struct MetricsExactPageTests {
     static let styles = [
         "largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote", "caption1", "caption2",
     ]

@@ -5,7 +5,7 @@ import Testing
 
 /// The networked commands (`query --server`, `category`, `legibility`, `watch`, `health`)
 /// against the built `fontd serve`.
-@Suite struct NetworkedCommandTests {
+@Suite(.ownThread) struct NetworkedCommandTests {
     static let token = "cli-test-token"
 
     /// The pinned environment, plus `extra`.
@@ -105,33 +105,25 @@ import Testing
         #expect(try CommandRunner.run(["category", "get", "--json", "--server", url]).standardOutput.contains(#""sequence": 0"#))
     }
 
-    @Test func watchPrintsTheSnapshotThenEachChangeWithin100Milliseconds() throws {
+    /// How soon each line comes is Benchmarks/watch-latency.sh's figure; here, that each comes, in order.
+    @Test func watchPrintsTheSnapshotThenEachChange() throws {
         let server = try ServerProcess(["--token", Self.token])
         let watch = try CommandProcess(["watch", "--server", server.url.absoluteString])
         defer { watch.stop() }
         let snapshot = try #require(watch.line(0), "stderr: \(watch.standardError)")
         #expect(snapshot.text == "preferences: category l, legibility weight regular, text spacing default (sequence 0)")
 
-        var fromStart: [Duration] = []
-        var fromAcknowledgement: [Duration] = []
         let changes = ["xl", "ax3", "s", "l", "xxxl"]
         for (index, category) in changes.enumerated() {
-            let started = ContinuousClock.now
             let set = try CommandProcess(["category", "set", category, "--server", server.url.absoluteString, "--token", Self.token])
             // `set` prints its line when the server has acknowledged the change.
-            let acknowledged = try #require(set.line(0, seconds: 5), "stderr: \(set.standardError)")
+            let acknowledged = try #require(set.line(0), "stderr: \(set.standardError)")
             #expect(acknowledged.text.hasPrefix("\(category) (was "))
-            let line = try #require(watch.line(index + 1, seconds: 5))
+            let line = try #require(watch.line(index + 1))
             #expect(line.text.hasPrefix("contentSizeCategoryDidChange: \(category) (was "))
             #expect(line.text.hasSuffix("sequence \(index + 1))"))
-            fromStart.append(line.time - started)
-            fromAcknowledgement.append(line.time - acknowledged.time)
             #expect(set.waitForExit() == 0)
         }
-        // From the start of `set`, the time includes starting a debug build of fontd while the
-        // other suites run: reported, not judged. From the acknowledgement, it is fontd's.
-        print("watch latency from `category set` start: \(fromStart); from its acknowledgement: \(fromAcknowledgement)")
-        #expect(fromAcknowledgement.allSatisfy { $0 < .milliseconds(100) }, "\(fromAcknowledgement)")
     }
 
     @Test func watchJSONLinesCarryTheAPIsEventData() throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// fontd's pages as a reader with the largest text sees them on a phone, and a page that takes
 /// the reader's typography once, in a real headless Chromium (docs/DESIGN.md §22 (The web)).
-@Suite(.serialized) struct PagesOnAPhoneTests {
+@Suite(.serialized, .ownThread) struct PagesOnAPhoneTests {
     static let token = "phone-token"
 
     /// Every element of the page whose box reaches past the window's width, and what the page's
@@ -87,7 +87,7 @@ import Testing
         let applied =
             "return window.applied?.category === 'xl' && document.documentElement.dataset.textSize === 'xl'"
             + " && getComputedStyle(document.getElementById('body')).fontSize === '19px'"
-        let reached = try browser.waitUntil(applied, timeoutSeconds: 15)
+        let reached = try browser.waitUntil(applied)
         let page = try browser.execute("return document.documentElement.outerHTML") as? String ?? ""
         #expect(reached, "\(page)")
         let requests = try browser.networkRequestURLs()
@@ -95,7 +95,7 @@ import Testing
         #expect(!requests.contains { $0.contains("/events") }, "no event stream: \(requests)")
         // And it stays: a change is not heard.
         #expect(try server.client.put("/category", #"{"category":"ax2"}"#, token: Self.token).status == 200)
-        Thread.sleep(forTimeInterval: 1)
+        Thread.sleep(forTimeInterval: 1)  // the change must not reach the page: its absence is the point
         #expect(try browser.execute("return document.documentElement.dataset.textSize") as? String == "xl")
     }
 
@@ -111,9 +111,7 @@ import Testing
                 "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--virtual-time-budget=3000",
                 "--screenshot=\(file.path)", "--window-size=390,844", url.absoluteString,
             ], environment: PinnedFonts.environment.merging(["HOME": directory.path]) { _, new in new }, error: .discarded)
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while chromium.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-        let returned = !chromium.isRunning
+        let returned = chromium.waitForExit(timeoutSeconds: timeoutSeconds)
         if !returned { chromium.terminate() }
         return (returned, try? Data(contentsOf: file))
     }
@@ -127,8 +125,8 @@ import Testing
             "/live": (contentType: "text/html; charset=utf-8", body: live),
         ])
         defer { site.stop() }
-        let still = try Self.screenshot(of: site.url(for: "/still"), timeoutSeconds: 60)
-        #expect(still.returned, "chromium --screenshot of a follow({ live: false }) page did not return within 60 s")
+        let still = try Self.screenshot(of: site.url(for: "/still"), timeoutSeconds: Wait.defaultSeconds)
+        #expect(still.returned, "chromium --screenshot of a follow({ live: false }) page did not return")
         #expect(still.png?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true, "a PNG was written")
         // The page that follows live holds /events open: the page never settles, and no screenshot comes.
         let following = try Self.screenshot(of: site.url(for: "/live"), timeoutSeconds: 10)

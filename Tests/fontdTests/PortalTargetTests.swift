@@ -10,7 +10,7 @@ import Testing
 /// limits what applications read through Debian's real xdg-desktop-portal 1.16, while
 /// `org.fontd.Fontd1` keeps serving its own scope; `fontd desktop exclude portal` withholds the
 /// text size (no value of fontd's, no `SettingChanged`) until `include`.
-@Suite struct PortalTargetTests {
+@Suite(.ownThread) struct PortalTargetTests {
     static let namespace = "org.fontd.DynamicType"
 
     /// A GNOME desktop on a bus of its own, `fontd serve --desktop gnome` on it, and the portal.

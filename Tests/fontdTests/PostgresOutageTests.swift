@@ -1,4 +1,5 @@
 import DynamicType
+import FontdTestSupport
 import Foundation
 import PostgresTestSupport
 import ServerTestSupport
@@ -6,13 +7,14 @@ import Synchronization
 import Testing
 
 /// `fontd serve` on a real PostgreSQL that is stopped and started again under it (docs/DESIGN.md
-/// §24 (Replicas on PostgreSQL)): `/healthz` follows the database within two seconds either way,
-/// the log says so once each way, and a change is acknowledged only once it is kept.
-@Suite(.serialized) struct PostgresOutageTests {
+/// §24 (Replicas on PostgreSQL)): `/healthz` follows the database either way (how soon is
+/// Benchmarks/outage.sh's figure), the log says so once each way, and a change is acknowledged
+/// only once it is kept.
+@Suite(.serialized, .ownThread) struct PostgresOutageTests {
     static let unreachableLine = "the preferences store is unreachable; changes are refused until it is back"
     static let reachableLine = "the preferences store is reachable again"
 
-    @Test func healthzIsDegradedWithinTwoSecondsOfAStoppedDatabaseAndOkWithinTwoOfItsReturnLoggedOnceEachWay() throws {
+    @Test func healthzIsDegradedWhileTheDatabaseIsStoppedAndOkOnItsReturnLoggedOnceEachWay() throws {
         let cluster = try PostgresCluster()
         let url = cluster.url(database: try cluster.createDatabase())
         // At the default level, whose log is checked; and at debug, which shows each attempt to
@@ -22,34 +24,31 @@ import Testing
         #expect(try server.client.get("/healthz").bodyText == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
         // The log is read on its own thread and the ready line comes on stdout: wait until the
         // start-up lines are in, so that they are not counted as the outage's.
-        #expect(Self.waitFor(server, seconds: 5) { $0.contains("[fontd] listening") })
+        try server.waitForLog(containing: "[fontd] listening")
         let logBefore = server.standardError()
 
         try cluster.stop(mode: .fast)
-        let degraded = try Self.poll(server, seconds: 2) { $0.contains(#""status":"degraded""#) }
-        #expect(degraded.answer.contains(#""reason":"the preferences store is unreachable: "#), "\(degraded.answer)")
-        #expect(!degraded.answer.contains(cluster.password))
+        let degraded = try Self.poll(server, for: "healthz degraded") { $0.contains(#""status":"degraded""#) }
+        #expect(degraded.contains(#""reason":"the preferences store is unreachable: "#), "\(degraded)")
+        #expect(!degraded.contains(cluster.password))
 
         // The outage goes on through several attempts to reconnect (two listeners, a second apart
         // once the delay has grown): still one line.
-        let attempts = Self.waitFor(watched, seconds: 10) { $0.count(of: "notification connection is lost") >= 14 }
-        #expect(attempts, "\(watched.standardError().suffix(2000))")
+        try Self.wait(for: "14 attempts to reconnect", in: watched) { $0.count(of: "notification connection is lost") >= 14 }
         #expect(try server.client.get("/healthz").bodyText.contains(#""status":"degraded""#))
 
         try cluster.start()
-        let back = try Self.poll(server, seconds: 2) { $0 == #"{"status":"ok","version":"\#(FontdVersion.current)"}"# }
-        #expect(back.answer == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
-        #expect(Self.waitFor(server, seconds: 2) { $0.contains(Self.reachableLine) })
+        try Self.poll(server, for: "healthz ok") { $0 == #"{"status":"ok","version":"\#(FontdVersion.current)"}"# }
+        try server.waitForLog(containing: Self.reachableLine)
         let outage = server.standardError().dropFirst(logBefore.count).split(separator: "\n")
         #expect(outage.count == 2, "one line each way, and nothing else: \(outage)")
         #expect(outage.first?.contains(" warning fontd:") == true && outage.first?.contains(Self.unreachableLine) == true, "\(outage)")
         #expect(outage.last?.contains(" notice fontd:") == true && outage.last?.contains(Self.reachableLine) == true, "\(outage)")
         // The other server finds the database back on its own attempts, perhaps a moment later.
-        #expect(Self.waitFor(watched, seconds: 3) { $0.contains(Self.reachableLine) })
+        try watched.waitForLog(containing: Self.reachableLine)
         let debugLog = watched.standardError()
         #expect(debugLog.count(of: Self.unreachableLine) == 1 && debugLog.count(of: Self.reachableLine) == 1, "\(debugLog.suffix(3000))")
         #expect(!server.standardError().contains(cluster.password) && !debugLog.contains(cluster.password))
-        print("healthz: degraded \(degraded.seconds) s after the stop, ok \(back.seconds) s after pg_ctl start returned")
     }
 
     /// The attack run's "PostgreSQL stopped mid-stream" row: a client PUTs a distinct
@@ -67,14 +66,14 @@ import Testing
         stream.start()
         defer { stream.finish() }
 
-        #expect(stream.waitFor(seconds: 10) { $0.count { $0.status == 200 } >= 20 }, "\(stream.answers.suffix(5))")
+        try stream.wait(for: "20 changes accepted") { $0.count { $0.status == 200 } >= 20 }
         try cluster.stop(mode: mode)
         let stopped = Date()
         let stoppedAt = stream.answers.count
-        #expect(stream.waitFor(seconds: 10) { $0.dropFirst(stoppedAt).count { $0.status == 503 } >= 5 }, "\(stream.answers.suffix(5))")
+        try stream.wait(for: "5 changes refused") { $0.dropFirst(stoppedAt).count { $0.status == 503 } >= 5 }
         try cluster.start()
         let startedAt = stream.answers.count
-        #expect(stream.waitFor(seconds: 15) { $0.dropFirst(startedAt).count { $0.status == 200 } >= 20 }, "\(stream.answers.suffix(5))")
+        try stream.wait(for: "20 changes accepted after the restart") { $0.dropFirst(startedAt).count { $0.status == 200 } >= 20 }
         stream.finish()
 
         let answers = stream.answers
@@ -105,28 +104,20 @@ import Testing
         )
     }
 
-    /// GETs `/healthz` every 50 ms until `accepts` takes its body or `seconds` pass; the last body
-    /// and how long it took.
-    static func poll(_ server: ServerProcess, seconds: Double, until accepts: (String) -> Bool) throws -> (answer: String, seconds: Double)
-    {
-        let started = Date()
-        var answer = try server.client.get("/healthz").bodyText
-        while !accepts(answer), Date().timeIntervalSince(started) < seconds {
-            usleep(50_000)
+    /// GETs `/healthz` until `accepts` takes its body, and returns that body.
+    @discardableResult
+    static func poll(_ server: ServerProcess, for awaited: String, until accepts: (String) -> Bool) throws -> String {
+        var answer = ""
+        try Wait.until(awaited, seen: { answer }) {
             answer = try server.client.get("/healthz").bodyText
+            return accepts(answer)
         }
-        #expect(accepts(answer), "not within \(seconds) s: \(answer)")
-        return (answer, Date().timeIntervalSince(started))
+        return answer
     }
 
-    /// Whether the server's stderr meets `condition` within `seconds` (checked every 50 ms).
-    static func waitFor(_ server: ServerProcess, seconds: Double, _ condition: (String) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition(server.standardError()) {
-            guard Date() < deadline else { return false }
-            usleep(50_000)
-        }
-        return true
+    /// Waits until the server's stderr meets `condition`.
+    static func wait(for awaited: String, in server: ServerProcess, _ condition: (String) -> Bool) throws {
+        try Wait.until(awaited, seen: { String(server.standardError().suffix(2000)) }) { condition(server.standardError()) }
     }
 }
 

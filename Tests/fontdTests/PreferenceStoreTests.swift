@@ -5,7 +5,7 @@ import Testing
 
 /// `fontd serve`'s SQLite store (docs/DESIGN.md §12 (The store and the state file)): the state file imported once, nobody's
 /// size reset by an upgrade, one server per store, a damaged store refused.
-@Suite struct PreferenceStoreTests {
+@Suite(.ownThread) struct PreferenceStoreTests {
     static let token = "store-token"
 
     /// A state file (§12 (The store and the state file)) at sequence 7: xl, bold, with its whole history.

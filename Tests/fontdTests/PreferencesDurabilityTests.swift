@@ -4,7 +4,7 @@ import ServerTestSupport
 import Testing
 
 /// A crash loses nothing acknowledged, and a subscriber that stops reading costs the others nothing.
-@Suite struct PreferencesDurabilityTests {
+@Suite(.ownThread) struct PreferencesDurabilityTests {
     static let token = "durable"
 
     @Test func sigkillMidBurstKeepsEveryAcknowledgedChange() throws {

@@ -4,7 +4,7 @@ import ServerTestSupport
 import Testing
 
 /// Reader preferences and their notifications (docs/DESIGN.md §10 (Reader preferences), §11 (The event stream), §12 (The store and the state file)), against the built `fontd serve`.
-@Suite struct PreferencesTests {
+@Suite(.ownThread) struct PreferencesTests {
     static let token = "test-token"
 
     private func event(_ name: String, _ data: String, id: Int) -> ServerSentEvent {

@@ -1,11 +1,12 @@
 import DynamicType
+import FontdTestSupport
 import Foundation
 import ServerTestSupport
 import Testing
 
 /// RFC 9112 and RFC 9110 rules beyond framing (docs/DESIGN.md §9 (HTTP semantics), §11 (The event stream), §14 (Request framing and limits)), against the built
 /// `fontd serve` over a real socket.
-@Suite struct ProtocolStrictnessTests {
+@Suite(.ownThread) struct ProtocolStrictnessTests {
     static let token = "strict"
     static let server: ServerProcess = {
         do {

@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 import ServerTestSupport
 import Synchronization
@@ -60,14 +61,9 @@ final class PutStream: Sendable {
         }
     }
 
-    /// Whether the answers meet `condition` within `seconds` (checked every 20 ms).
-    func waitFor(seconds: Double, _ condition: ([Answer]) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition(answers) {
-            guard Date() < deadline else { return false }
-            usleep(20_000)
-        }
-        return true
+    /// Waits until the answers meet `condition`.
+    func wait(for awaited: String, _ condition: ([Answer]) -> Bool) throws {
+        try Wait.until(awaited, seen: { "\(answers.suffix(5))" }) { condition(answers) }
     }
 
     /// Stops after the request under way and waits for it; again does nothing.

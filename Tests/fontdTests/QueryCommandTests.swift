@@ -5,7 +5,7 @@ import OpenTypeTestSupport
 import Testing
 
 /// The built `fontd`, run as a user runs it, with only the pinned fonts visible.
-@Suite struct QueryCommandTests {
+@Suite(.ownThread) struct QueryCommandTests {
     func json(_ result: CommandResult) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
     }

@@ -8,7 +8,7 @@ import Testing
 
 /// README's quick start is what CI runs, and its first command installs everything the tests
 /// start (docs/DESIGN.md §19 (Installation and the container)): a fresh machine needs nothing else.
-@Suite struct QuickStartTests {
+@Suite(.ownThread) struct QuickStartTests {
     static let root = TestPaths.packageRoot
 
     /// The commands of README's quick start: its ```sh blocks under "## Quick start", split at `&&`.

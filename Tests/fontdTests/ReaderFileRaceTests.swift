@@ -10,7 +10,7 @@ import Testing
 /// writer (temporary file and rename) and KConfig's `kwriteconfig5` each add keys while fontd
 /// applies 50 category changes — not one of their keys is lost, the reader's settings stay, and
 /// fontd's value is there at the end. Against the built `fontd serve`, real python3 and kwriteconfig5.
-@Suite(.serialized) struct ReaderFileRaceTests {
+@Suite(.serialized, .ownThread) struct ReaderFileRaceTests {
     static let settings = "{\n    \"workbench.colorTheme\": \"Default Dark+\",\n    \"editor.fontSize\": 14\n}\n"
 
     /// A python3 program that adds `writer.kN` to the JSON file `argv[1]` until `argv[2]` exists,
@@ -59,7 +59,7 @@ import Testing
         for category in categories {
             #expect(try server.client.put("/category", #"{"category":"\#(category.rawValue)"}"#).status == 200)
             #expect(
-                FontSetChangeTests.eventually { status(of: target, stateHome: stateHome)?["category"] as? String == category.rawValue },
+                Wait.holds { status(of: target, stateHome: stateHome)?["category"] as? String == category.rawValue },
                 "\(status(of: target, stateHome: stateHome) ?? [:])")
             states.append(status(of: target, stateHome: stateHome)?["state"] as? String ?? "none")
         }
@@ -76,7 +76,7 @@ import Testing
         let writer = try ChildProcess(
             ["python3", script, file, stop, how], searchingPath: true, output: .file(output))
         defer { writer.kill() }
-        #expect(FontSetChangeTests.eventually { (try? String(contentsOfFile: file, encoding: .utf8))?.contains("writer.k0") == true })
+        #expect(Wait.holds { (try? String(contentsOfFile: file, encoding: .utf8))?.contains("writer.k0") == true })
         try changes()
         FileManager.default.createFile(atPath: stop, contents: nil)
         #expect(writer.waitForExit(timeoutSeconds: 20))
@@ -107,7 +107,7 @@ import Testing
         let points = try JSONDecoder().decode(ResolvedFont.self, from: Data(response.body)).matchedFace.pointSize
         let shortest = TerminalSizeText.shortest(points)
         #expect(
-            FontSetChangeTests.eventually {
+            Wait.holds {
                 (try? String(contentsOfFile: file, encoding: .utf8))?.contains("\"editor.fontSize\": \(shortest)") == true
             }, "\((try? String(contentsOfFile: file, encoding: .utf8)) ?? "")")
     }
@@ -127,7 +127,7 @@ import Testing
         let writer = try ChildProcess(
             ["/bin/sh", "-c", loop, "sh", stop, desktop.globals.path, count], environment: desktop.environment)
         defer { writer.kill() }
-        #expect(FontSetChangeTests.eventually { (try? desktop.text())?.contains("k0=v0") == true })
+        #expect(Wait.holds { (try? desktop.text())?.contains("k0=v0") == true })
         let stateHome = try #require(desktop.environment["XDG_STATE_HOME"])
         let states = try Self.applyFiftyChanges(server, target: "kde", stateHome: stateHome)
         FileManager.default.createFile(atPath: stop, contents: nil)

@@ -10,7 +10,7 @@ import Testing
 /// bytes stay byte for byte outside fontd's lines and come back exactly on `exclude`, a dangling
 /// link is refused in one line, and a read-only file is left alone and reported — against the
 /// built `fontd serve`, `fontd desktop` and the real programs' file formats.
-@Suite struct ReaderFileShapeTests {
+@Suite(.ownThread) struct ReaderFileShapeTests {
     static let latin1: [UInt8] = Array("# caf".utf8) + [0xE9] + Array(" (Latin-1)".utf8)
     static let crlf: [UInt8] = [0x0D, 0x0A]
     static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -135,7 +135,7 @@ import Testing
         let server = try ServerProcess(["--desktop", "kde"], environment: desktop.environment)
         defer { server.stop() }
         #expect(try server.client.put("/category", #"{"category":"ax3"}"#).status == 200)
-        #expect(FontSetChangeTests.eventually { Self.bytes(dotfiles).map { !$0.elementsEqual(original) } == true })
+        #expect(Wait.holds { Self.bytes(dotfiles).map { !$0.elementsEqual(original) } == true })
         #expect(Self.isLink(desktop.globals.path))
         #expect(try #require(Self.bytes(dotfiles)).starts(with: Self.latin1 + [0x0A]))
         let excluded = try CommandRunner.run(["desktop", "exclude", "kde"], environment: desktop.environment, timeoutSeconds: 10)

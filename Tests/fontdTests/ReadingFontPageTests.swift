@@ -8,7 +8,7 @@ import Testing
 /// OpenDyslexic installed, the reading font set and cleared through the `fontd` command line, and
 /// pages in a real headless Chromium that sees the same fonts. What the browser drew with is read
 /// from DevTools (`CSS.getPlatformFontsForNode`), not from the stylesheet's words.
-@Suite(.serialized) struct ReadingFontPageTests {
+@Suite(.serialized, .ownThread) struct ReadingFontPageTests {
     static let token = "reading-page-token"
     static let bodyStyle = "getComputedStyle(document.getElementById('body'))"
 

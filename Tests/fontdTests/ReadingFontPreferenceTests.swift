@@ -6,7 +6,7 @@ import Testing
 
 /// The fourth reader preference, the reading font (docs/DESIGN.md §33 (The reading font), §10 (Reader preferences)), against the built
 /// `fontd serve` on a real socket with the pinned fonts and OpenDyslexic, set through the CLI.
-@Suite struct ReadingFontPreferenceTests {
+@Suite(.ownThread) struct ReadingFontPreferenceTests {
     static let token = "reading-token"
 
     /// The family of a `/font` answer.

@@ -9,7 +9,7 @@ import Testing
 /// Two `fontd serve` replicas on one real PostgreSQL (docs/DESIGN.md §24 (Replicas on PostgreSQL)): a change made through
 /// either reaches the other's subscribers, and a database that goes away refuses changes with 503
 /// while reads and streams go on, until it is back.
-@Suite(.serialized) struct ReplicaServeTests {
+@Suite(.serialized, .ownThread) struct ReplicaServeTests {
     @Test func aChangeThroughOneReplicaReachesTheOthersSubscriber() throws {
         let cluster = try PostgresCluster()
         let url = cluster.url(database: try cluster.createDatabase())
@@ -87,11 +87,9 @@ import Testing
         let cleared = try a.client.put("/preferences?scope=alice", #"{"readingFont":null}"#).bodyText
         #expect(cleared.contains(#""readingFont":"OpenDyslexic""#), "\(cleared)")
         #expect(try alice.next().id == "3")
-        let deadline = Date().addingTimeInterval(10)
-        var seen = try b.client.get("/preferences?scope=alice").bodyText
-        while !seen.contains(#""sequence":3"#), Date() < deadline {
-            usleep(20_000)
-            seen = try b.client.get("/preferences?scope=alice").bodyText
+        let seen = try Wait.value("replica B to have sequence 3") {
+            let body = try b.client.get("/preferences?scope=alice").bodyText
+            return body.contains(#""sequence":3"#) ? body : nil
         }
         #expect(
             seen.contains(#""readingFont":"OpenDyslexic""#)
@@ -119,13 +117,12 @@ import Testing
         #expect(try a.client.get("/healthz").member("status") == .string("degraded"))
         #expect(try a.client.get("/font?style=body").member("category") == .string("xl"))
         try cluster.start()
-        let deadline = Date().addingTimeInterval(20)
-        var accepted = try a.client.put("/category", #"{"category":"s"}"#)
-        while accepted.status != 200, Date() < deadline {
-            usleep(200_000)
-            accepted = try a.client.put("/category", #"{"category":"s"}"#)
+        var accepted = "nothing"
+        try Wait.until("a change accepted after the restart", seen: { accepted }) {
+            let answer = try a.client.put("/category", #"{"category":"s"}"#)
+            accepted = "\(answer.status) \(answer.bodyText)"
+            return answer.status == 200
         }
-        #expect(accepted.status == 200, "\(accepted.bodyText)")
         // The stream survived and gets the change, exactly once.
         #expect(
             try subscriber.next()
@@ -190,7 +187,7 @@ import Testing
                     } catch {
                         outcome = "\(error)"
                     }
-                    usleep(100_000)
+                    usleep(100_000)  // a client's pause before it retries a 503, part of what the test plays
                 }
                 if !outcome.isEmpty { failures.withLock { $0.append("reader\(worker) #\(index): \(outcome)") } }
             }
@@ -299,12 +296,7 @@ import Testing
             let plain = try ServerProcess(["--store", cluster.url(database: database, sslMode: "disable")])
             #expect(try plain.client.get("/category").member("category") == .string("xl"))
             // The first server's connections end as it exits; the database may see that a moment later.
-            var seen = try encrypted()
-            for _ in 0..<50 where seen != ["f"] {
-                usleep(100_000)
-                seen = try encrypted()
-            }
-            #expect(seen == ["f"], "sslmode=disable: no TLS")
+            try Wait.until("only plain connections (sslmode=disable)", seen: { "\((try? encrypted()) ?? [])" }) { try encrypted() == ["f"] }
         }
         // The certificate's CA is the cluster's own: checked against the system's roots, it is refused.
         for mode in ["verify-ca", "verify-full"] {

@@ -5,7 +5,7 @@ import ServerTestSupport
 import Testing
 
 /// `Styles/material3.json`, a table scaled from `l` (docs/DESIGN.md §4 (The style table)), through the real executable.
-@Suite struct ScaledTableCommandTests {
+@Suite(.ownThread) struct ScaledTableCommandTests {
     static let material3 = TestPaths.material3Styles.path
 
     @Test func stylesPrintsTheTwelveCategoryGridOfMaterial3() throws {

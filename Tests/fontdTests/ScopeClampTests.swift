@@ -6,7 +6,7 @@ import Testing
 
 /// A scope's bounds, `minimumCategory` and `maximumCategory` (docs/DESIGN.md §23 (Reader scopes and scoped
 /// tokens), §10 (Reader preferences)), against the built `fontd serve` on a real socket, set through the CLI and `PUT /preferences`.
-@Suite struct ScopeClampTests {
+@Suite(.ownThread) struct ScopeClampTests {
     /// `fontd <arguments> --server` this server, and what it printed.
     private func fontd(_ arguments: [String], _ server: ServerProcess) throws -> CommandResult {
         try CommandRunner.run(arguments + ["--server", "http://127.0.0.1:\(server.port)"])

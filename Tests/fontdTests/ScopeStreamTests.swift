@@ -7,7 +7,7 @@ import Testing
 /// Reader scopes on the wire (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), against the built `fontd serve`: events to
 /// exactly the scopes a change affects, replay per scope across a SIGKILL, scoped tokens checked
 /// off the event loops, `access_token=` for browsers, and serve's refusals of bad key options.
-@Suite struct ScopeStreamTests {
+@Suite(.ownThread) struct ScopeStreamTests {
     static let token = "scope-admin-token"
 
     private func category(_ scope: String?, _ category: String, from previous: String, _ id: Int) -> ServerSentEvent {
@@ -179,9 +179,7 @@ import Testing
         #expect(try server.client.get("/css?scope=alice/phone").status == 401)
 
         // stderr is read as it comes: wait for the line of the /tokens answer.
-        let deadline = Date().addingTimeInterval(10)
-        while !server.standardError().contains("REDACTED"), Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        let log = server.standardError()
+        let log = try await server.waitForLog(containing: "REDACTED")
         #expect(log.contains("REDACTED"), "the debug log shows the targets it computed")
         for token in [alice, bob, expired] { #expect(!log.contains(token), "a token is in the log") }
     }

@@ -6,7 +6,7 @@ import Testing
 
 /// The networked commands with `--scope` (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) against the built `fontd serve`,
 /// with the server's token: a scope's own values, what it inherits, clearing, and its events.
-@Suite struct ScopedCommandTests {
+@Suite(.ownThread) struct ScopedCommandTests {
     static let token = "scoped-cli-token"
 
     /// The pinned environment with `FONTD_SERVER` set to `server` and `FONTD_TOKEN` to the token.

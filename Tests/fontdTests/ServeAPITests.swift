@@ -11,7 +11,7 @@ private let defaultStyleNames = [
     "largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote", "caption1", "caption2",
 ]
 
-@Suite struct ServeAPITests {
+@Suite(.ownThread) struct ServeAPITests {
     static let server: ServerProcess = {
         do { return try ServerProcess(["--threads", "2", "--cors-origin", "https://app.example"]) } catch { fatalError("\(error)") }
     }()

@@ -4,7 +4,7 @@ import ServerTestSupport
 import Testing
 
 /// Overload, descriptor exhaustion and shutdown, each on a server of its own.
-@Suite struct ServeLifecycleTests {
+@Suite(.ownThread) struct ServeLifecycleTests {
     @Test func connectionsPastTheCapAre503() throws {
         let server = try ServerProcess(["--max-connections", "3", "--threads", "2"])
         var held = try (0..<3).map { _ in try server.connect() }
@@ -23,14 +23,7 @@ import Testing
         #expect(try held[0].readResponse().status == 200)
         #expect(held[0].closedByServer())
         held.removeFirst()  // closes our end, which frees the slot once the server sees it closed
-        // Not a fixed sleep: on a loaded machine the server may take longer than 100 ms to see it.
-        var status = 0
-        for _ in 0..<50 {
-            status = try server.client.get("/healthz").status
-            if status == 200 { break }
-            usleep(100_000)
-        }
-        #expect(status == 200)
+        try Wait.until("the freed slot taken again") { try server.client.get("/healthz").status == 200 }
     }
 
     /// A reported flaw: each loop bound a listener of its own with `SO_REUSEPORT`, so a second
@@ -74,7 +67,7 @@ import Testing
 
         // Out of descriptors and idle: the server must not be burning CPU on accept().
         let before = try server.cpuSeconds()
-        usleep(1_000_000)
+        usleep(1_000_000)  // the idle second whose CPU is measured
         let used = try server.cpuSeconds() - before
         #expect(used < 0.2, "the server used \(used) s of CPU in 1 s while out of descriptors")
 
@@ -83,14 +76,7 @@ import Testing
             #expect(try connection.readResponse().status == 200)
         }
         accepted.removeFirst(accepted.count / 2)
-        usleep(300_000)
-        var recovered = false
-        for _ in 0..<20 where !recovered {
-            let answer = try server.client.get("/healthz")
-            recovered = answer.status == 200
-            if !recovered { usleep(100_000) }
-        }
-        #expect(recovered, "no connection was accepted after descriptors were freed")
+        try Wait.until("a connection accepted after descriptors were freed") { try server.client.get("/healthz").status == 200 }
     }
 
     @Test func sigtermLetsRequestsInFlightFinishThenExitsZero() throws {
@@ -102,10 +88,10 @@ import Testing
         let idle = try server.connect()
         try idle.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(try idle.readResponse().status == 200)
-        usleep(100_000)
+        usleep(100_000)  // the two partial requests reach the server before the signal; it tells nothing of a partial request
 
         kill(server.process.processIdentifier, SIGTERM)
-        usleep(200_000)
+        usleep(200_000)  // not an event to await: that the server is still running a moment later is the point
         #expect(server.process.isRunning, "the server exited with requests in flight")
         #expect(idle.closedByServer(), "an idle keep-alive connection should be closed at once")
         #expect(throws: (any Error).self) { _ = try server.connect() }

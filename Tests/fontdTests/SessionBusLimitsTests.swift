@@ -7,7 +7,7 @@ import Testing
 /// Arguments past `BusArgumentLimits` (docs/DESIGN.md §27 (The session bus)) are refused with an
 /// error that names the method, the argument, its size and the bound, before anything reads them;
 /// and the bus thread answers the next call.
-@Suite struct SessionBusLimitsTests {
+@Suite(.ownThread) struct SessionBusLimitsTests {
     static let megabyte = 1 << 20
 
     /// Each call of the script: `[error name, message]`, or `["ok", value]`.

@@ -11,7 +11,7 @@ import Testing
 /// (`Benchmarks/dbus/bus-memory.py`) with 15,000 reads and 5,000 changes and prints the figures;
 /// here fewer, so that a leak of a few kilobytes per call (as the replies' and signals' parsed
 /// GVariants were, 4.7 KB a read and 7.7 KB a change) still shows several times over the bound.
-@Suite struct SessionBusMemoryTests {
+@Suite(.ownThread) struct SessionBusMemoryTests {
     static let reads = 3_000, changes = 1_000
     /// What the resident set may grow by after the warm-up: allocator noise, not a leak.
     static let allowedGrowthKiB = 2_048

@@ -7,7 +7,7 @@ import Testing
 /// The session bus dies and a new one comes up at the same address (docs/DESIGN.md §27 (The
 /// session bus), "The bus going away"): fontd says so once, says nothing per change while it is
 /// away, joins the new bus with both names, and answers and announces there.
-@Suite struct SessionBusRestartTests {
+@Suite(.ownThread) struct SessionBusRestartTests {
     static let name = "org.fontd.Fontd1", path = "/org/fontd/Fontd1", interface = "org.fontd.Fontd1"
     static let wentAway = "went away"
 
@@ -18,7 +18,7 @@ import Testing
         #expect(try harness.call(Self.name, Self.path, Self.interface, "ReadOne", "('content-size-category',)").last as? String == "l")
 
         harness.bus.kill()
-        #expect(FontSetChangeTests.eventually(seconds: 30) { server.standardError().contains(Self.wentAway) }, "\(server.standardError())")
+        #expect(Wait.holds(seconds: 30) { server.standardError().contains(Self.wentAway) }, "\(server.standardError())")
         // Changes while the bus is away: each would be a Changed and SettingChanged signals.
         for category in ["xl", "xxl", "ax1", "xs", "s"] {
             #expect(try server.client.put("/category", #"{"category":"\#(category)"}"#).status == 200)
@@ -26,7 +26,7 @@ import Testing
 
         try harness.bus.startAgain()
         // The next attempt to connect comes at most 10 s after the last (docs/DESIGN.md §27 (The session bus)).
-        let rejoined = try FontSetChangeTests.eventually(seconds: 60) {
+        let rejoined = try Wait.holds(seconds: 60) {
             try harness.call(Self.name, Self.path, Self.interface, "ReadOne", "('content-size-category',)").last as? String == "s"
         }
         #expect(rejoined, "\(server.standardError())")

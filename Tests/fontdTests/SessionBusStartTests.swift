@@ -6,7 +6,7 @@ import Testing
 
 /// How `fontd serve --dbus` starts (docs/DESIGN.md §27 (The session bus)): `on` stops with one line when it cannot
 /// join or own its names, `auto` says why once and serves, and no command but `serve` loads GIO.
-@Suite struct SessionBusStartTests {
+@Suite(.ownThread) struct SessionBusStartTests {
     /// `fontd serve --port 0 arguments…` with a store of its own, expected to stop at start with one
     /// line on stderr; returns that line.
     private func refusal(_ arguments: [String], environment: [String: String], sourceLocation: SourceLocation = #_sourceLocation) throws
@@ -37,9 +37,7 @@ import Testing
     @Test func autoWithoutABusServesAndSaysSoOnce() throws {
         let server = try ServerProcess([], environment: PinnedFonts.environment)
         #expect(try server.client.get("/category").status == 200)
-        let deadline = Date().addingTimeInterval(5)
-        while !server.standardError().contains("listening"), Date() < deadline { usleep(20_000) }
-        let log = server.standardError()
+        let log = try server.waitForLog(containing: "listening")
         #expect(log.components(separatedBy: "serving without the session bus (--dbus auto)").count == 2, "\(log)")
         #expect(log.contains("DBUS_SESSION_BUS_ADDRESS is not set"))
     }
@@ -75,8 +73,7 @@ import Testing
         #expect(local.standardError.contains("libfontconfig"), "LD_DEBUG=libs reports nothing here")
         #expect(!local.standardError.contains("libgio") && !local.standardError.contains("libfontd-bus"))
         let server = try ServerProcess([], environment: environment)
-        let deadline = Date().addingTimeInterval(5)
-        while !server.standardError().contains("serving on the session bus"), Date() < deadline { usleep(20_000) }
+        try server.waitForLog(containing: "serving on the session bus")
         #expect(server.standardError().contains("libfontd-bus.so") && server.standardError().contains("libgio-2.0.so"))
     }
 }

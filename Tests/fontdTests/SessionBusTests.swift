@@ -7,7 +7,7 @@ import Testing
 
 /// `org.fontd.Fontd1` (docs/DESIGN.md §27 (The session bus)) served by the built `fontd serve` on a session bus of the
 /// test's own, called from another process (Python with GIO) as an application would.
-@Suite struct SessionBusTests {
+@Suite(.ownThread) struct SessionBusTests {
     static let name = "org.fontd.Fontd1", path = "/org/fontd/Fontd1", interface = "org.fontd.Fontd1"
     static let keys = [
         "content-size-category", "legibility-weight", "text-spacing", "reading-font", "minimum-category", "maximum-category", "text-scale",

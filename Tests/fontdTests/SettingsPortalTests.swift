@@ -7,7 +7,7 @@ import Testing
 /// The Settings portal backend (docs/DESIGN.md §28 (The Settings portal backend)) through Debian's real xdg-desktop-portal 1.16,
 /// started on the test's own session bus with fontd's `.portal` file, asked as applications ask it
 /// (`org.freedesktop.portal.Settings` at `org.freedesktop.portal.Desktop`).
-@Suite struct SettingsPortalTests {
+@Suite(.ownThread) struct SettingsPortalTests {
     static let namespace = "org.fontd.DynamicType"
     static let keys: Set = [
         "content-size-category", "legibility-weight", "text-spacing", "reading-font", "minimum-category", "maximum-category", "text-scale",

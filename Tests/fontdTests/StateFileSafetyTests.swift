@@ -11,7 +11,7 @@ import Testing
 /// A change the store cannot take is refused and the store still loads (docs/DESIGN.md §10 (Reader preferences), §12 (The store and the state file)).
 /// The state file's own writing is tested in process (`PreferenceStorageTests`): `fontd serve`
 /// keeps the preferences in its SQLite store and only imports a state file.
-@Suite struct StateFileSafetyTests {
+@Suite(.ownThread) struct StateFileSafetyTests {
     static let token = "state-safety"
 
     @Test func aChangePastTheLargestSequenceIsRefusedAndTheFileStillLoads() throws {
@@ -40,7 +40,7 @@ import Testing
 }
 
 /// Whom `fontd serve` lets change preferences without a token (docs/DESIGN.md §10 (Reader preferences)).
-@Suite struct ServeTokenTests {
+@Suite(.ownThread) struct ServeTokenTests {
     @Test func loopbackIsJudgedOnTheAddressNotTheSpelling() throws {
         // 0x7f.0.0.1 is 127.0.0.1 (inet_aton's hexadecimal form): loopback, so no token is needed.
         let server = try ServerProcess(["--host", "0x7f.0.0.1"])

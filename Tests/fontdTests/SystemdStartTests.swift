@@ -11,7 +11,7 @@ import Testing
 /// `fontd serve` started as systemd starts a service (docs/DESIGN.md §29 (A desktop service)): on the socket of a
 /// socket unit, passed by Debian's `systemd-socket-activate`, and telling `$NOTIFY_SOCKET` when it
 /// is ready, when it stops, and that its event loops still turn.
-@Suite struct SystemdStartTests {
+@Suite(.ownThread) struct SystemdStartTests {
     /// What fontd says to any socket it cannot serve on, after what was passed.
     static let allowed = "fontd serve takes exactly one listening TCP socket (one ListenStream= of an address and port)."
 
@@ -65,14 +65,12 @@ import Testing
             #expect(try connection.readResponse().status == 200)
         }
         // Each loop logs the connections it serves; the log is drained as it comes.
-        let deadline = Date().addingTimeInterval(10)
-        var loopsServing: Set<String> = []
-        while loopsServing.count < 2, Date() < deadline {
-            loopsServing = Set(
+        let loopsServing = try Wait.value("both loops to log a connection", seen: { server.standardError() }) { () -> Set<String>? in
+            let loops = Set(
                 server.standardError().split(separator: "\n").filter { $0.hasSuffix("connection opened") }.compactMap { line in
                     line.split(separator: " ").first { $0.hasPrefix("loop=") }.map(String.init)
                 })
-            if loopsServing.count < 2 { usleep(10_000) }
+            return loops.count >= 2 ? loops : nil
         }
         #expect(loopsServing == ["loop=0", "loop=1"])
         #expect(server.terminate() == 0)
@@ -203,15 +201,13 @@ import Testing
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var status: Int32?
-        let deadline = Date().addingTimeInterval(20)
-        while status == nil, Date() < deadline {
+        let status = try Wait.value("the command to exit") { () -> Int32? in
             _ = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                     sendto(sender, "x", 1, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
                 }
             }
-            status = command.waitForExit(seconds: 0.05)
+            return command.waitForExit(seconds: 0.05)
         }
         #expect(status == 1)
         #expect(

@@ -3,7 +3,7 @@ import FontdTestSupport
 import Foundation
 import Testing
 
-@Suite struct TableCommandTests {
+@Suite(.ownThread) struct TableCommandTests {
     @Test(arguments: StyleTableBreakage.all)
     func brokenTableIsRefusedAtLoadWithFilePathAndReason(_ breakage: StyleTableBreakage) throws {
         let file = try breakage.writeTable().path

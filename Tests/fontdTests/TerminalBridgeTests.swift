@@ -8,7 +8,7 @@ import Testing
 /// `fontd serve --bridge` with Debian's real kitty, Alacritty and foot (docs/DESIGN.md §31
 /// (Terminals and editors)): each started with fontd's include in place, under Xvfb (foot under
 /// weston on it), and shown to take the size `fontd category set ax1` makes.
-@Suite struct TerminalBridgeTests {
+@Suite(.ownThread) struct TerminalBridgeTests {
     /// A display, a home, and a `fontd serve --bridge programs` in them.
     struct Session {
         let display: X11Display
@@ -40,9 +40,7 @@ import Testing
 
         /// Waits for the server's log to say `text`.
         func waitForServerLog(_ text: String) -> Bool {
-            let deadline = Date().addingTimeInterval(15)
-            while Date() < deadline, !server.standardError().contains(text) { usleep(20_000) }
-            return server.standardError().contains(text)
+            (try? server.waitForLog(containing: text)) != nil
         }
 
         func stop() {
@@ -122,9 +120,9 @@ import Testing
         #expect(session.waitForServerLog("applies it at the next start"), "\(session.server.standardError())")
         // The start's write said that too: foot starts again only once its runner has written ax1's size.
         let written = String(format: "%g", tenth(try session.points(.accessibilityMedium)))
-        #expect(
-            FontSetChangeTests.eventually { session.home.text("config/foot/fontd.ini")?.hasSuffix(":size=\(written)\n") == true },
-            "\(session.home.text("config/foot/fontd.ini") ?? "no fontd.ini")")
+        try Wait.until("foot's fontd.ini at ax1's size", seen: { session.home.text("config/foot/fontd.ini") ?? "no fontd.ini" }) {
+            session.home.text("config/foot/fontd.ini")?.hasSuffix(":size=\(written)\n") == true
+        }
         #expect(foot.isRunning)
         foot.stop()
         let again = try TerminalProcess(["/usr/bin/foot", "-d", "info"], environment: environment, in: session.home.root)

@@ -10,7 +10,7 @@ import Testing
 /// `desktop/<program>`, so a bound there limits it alone, `fontd desktop exclude` leaves the
 /// reader's files byte for byte as they were, and `fontd desktop status` tells each one's state —
 /// against the built `fontd serve` in a home of the test's own.
-@Suite struct TerminalTargetTests {
+@Suite(.ownThread) struct TerminalTargetTests {
     static let kittyConf = "font_family DejaVu Sans Mono\n"
     static let footIni = "font=DejaVu Sans Mono:size=10\n"
     static let settings = "{\n    // mine\n    \"workbench.colorTheme\": \"Default Dark+\",\n    \"editor.fontSize\": 14,\n}\n"
@@ -75,11 +75,11 @@ import Testing
         try session.setCategory(.accessibilityExtraLarge)
         let ax3 = try session.decimal(.accessibilityExtraLarge)
         let xxl = try session.decimal(.extraExtraLarge)
-        #expect(FontSetChangeTests.eventually { kitty().hasSuffix("font_size \(ax3)\n") }, "\(kitty())")
+        try Wait.until("kitty at ax3", seen: { kitty() }) { kitty().hasSuffix("font_size \(ax3)\n") }
 
         let set = try session.fontd(["maximum-category", "set", "xxl", "--scope", "desktop/kitty"], server: true)
         #expect(set.status == 0, "\(set.standardError)")
-        #expect(FontSetChangeTests.eventually { kitty().hasSuffix("font_size \(xxl)\n") }, "\(kitty())")
+        try Wait.until("kitty at xxl", seen: { kitty() }) { kitty().hasSuffix("font_size \(xxl)\n") }
         #expect(vscode().contains("\"editor.fontSize\": \(try session.shortest(.accessibilityExtraLarge))"), "\(vscode())")
         #expect(try session.statusTargets()["kitty"]?["category"] as? String == "xxl")
         #expect(try session.server.client.get("/category").member("category") == .string("ax3"))
@@ -112,7 +112,7 @@ import Testing
         for category in categories { try session.setCategory(category) }
         // foot, still included, has the last one: every runner has been handed every change.
         let last = try session.shortest(.accessibilityExtraLarge)
-        #expect(FontSetChangeTests.eventually { session.home.text("config/foot/fontd.ini")?.contains("size=\(last)\n") == true })
+        try Wait.until("foot at the last size") { session.home.text("config/foot/fontd.ini")?.contains("size=\(last)\n") == true }
         #expect(try session.configurationButFoot() == original)
         #expect(try session.statusTargets()["kitty"]?["state"] as? String == "excluded")
 

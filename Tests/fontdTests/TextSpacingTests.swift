@@ -6,7 +6,7 @@ import Testing
 
 /// The third reader preference, `textSpacing` (WCAG 1.4.12; docs/DESIGN.md
 /// §5 (Resolution) step 6b, §10 (Reader preferences)), against the built `fontd serve` on a real socket with the pinned fonts.
-@Suite struct TextSpacingTests {
+@Suite(.ownThread) struct TextSpacingTests {
     static let token = "spacing-token"
 
     private func spacingChange(_ scope: String?, _ spacing: String, from previous: String, _ id: Int) -> ServerSentEvent {

@@ -5,7 +5,7 @@ import Testing
 
 /// `fontd token issue` (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): one JWT on stdout, whose claims jwt-kit verifies
 /// with the same key; every wrong input one clear line.
-@Suite struct TokenIssueTests {
+@Suite(.ownThread) struct TokenIssueTests {
     static let secret = "a-test-secret-of-forty-one-bytes-exactly!"
 
     /// Requires a failed run: one stderr line containing every piece of `expected`, no stdout.

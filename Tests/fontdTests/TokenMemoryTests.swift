@@ -1,4 +1,5 @@
 import FontServiceTestSupport
+import FontdTestSupport
 import Foundation
 import ServerTestSupport
 import Synchronization
@@ -8,7 +9,7 @@ import Testing
 /// over 4 KiB is refused before the verifier, and the verifier remembers outcomes by
 /// digest within a byte bound. The attack run sent 25,000 tokens of 15 KB and the server's RSS
 /// went from 26 to 202 MB, never freed.
-@Suite struct TokenMemoryTests {
+@Suite(.ownThread) struct TokenMemoryTests {
     /// A token-shaped junk string of `bytes` bytes, different for each `index`.
     static func junk(_ index: Int, bytes: Int) -> String {
         let head = "junk\(index)."

@@ -9,7 +9,7 @@ import Testing
 /// `fontd token revoke` and `PUT /revocations` (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): every
 /// token for a scope and the scopes below it issued before the revocation is
 /// refused, on every replica, across restarts, and its open streams end; a token issued after it is taken.
-@Suite(.serialized) struct TokenRevocationTests {
+@Suite(.serialized, .ownThread) struct TokenRevocationTests {
     static let admin = "revocation-admin-token"
     static let options = ["--token", admin, "--jwt-secret", ScopedTokens.secret]
     static let now = Int(Date().timeIntervalSince1970)
@@ -99,7 +99,7 @@ import Testing
         #expect(try Self.status(server, "alice", alice) == 200, "a revocation below the token's scope leaves it")
     }
 
-    @Test func aRevocationThroughOneReplicaIsHonouredByTheOtherPromptly() throws {
+    @Test func aRevocationThroughOneReplicaIsHonouredByTheOther() throws {
         let cluster = try PostgresCluster()
         let url = cluster.url(database: try cluster.createDatabase())
         let a = try ServerProcess(["--store", url] + Self.options)
@@ -117,19 +117,10 @@ import Testing
 
         let revoked = try a.client.put("/revocations?scope=alice", "", token: Self.admin)
         try #require(revoked.status == 200, "\(revoked.bodyText)")
-        let revokedAt = Date()
         let before = try Self.revokedBefore(revoked)
         #expect(try Self.status(a, "alice", alice) == 401)
-        var refusedByB = try Self.status(b, "alice", alice)
-        while refusedByB != 401, Date().timeIntervalSince(revokedAt) < 5 {
-            Thread.sleep(forTimeInterval: 0.02)
-            refusedByB = try Self.status(b, "alice", alice)
-        }
-        #expect(refusedByB == 401)
-        print(
-            "the other replica refused the revoked token \(Int(Date().timeIntervalSince(revokedAt) * 1000)) ms after the revocation's answer"
-        )
-        #expect(Date().timeIntervalSince(revokedAt) < 2)
+        // How soon the other replica hears of it is a benchmark's figure (Benchmarks/outage.sh).
+        try Wait.until("the other replica to refuse the revoked token") { try Self.status(b, "alice", alice) == 401 }
         #expect(try aliceStream.next() == ServerSentEvent(id: nil, event: "tokenExpired", data: #"{"reason":"revoked"}"#))
         _ = try aliceStream.connection.readUntilClosed()
         #expect(try a.client.put("/category?scope=bob", #"{"category":"xl"}"#, token: Self.admin).status == 200)

@@ -6,7 +6,7 @@ import Testing
 /// An option's value reads itself when the command line is parsed, and `validate()` refuses it in
 /// the sentence the model or fontd gives, with the exit status it always had, before anything is
 /// opened (docs/DESIGN.md §18 (The command line)).
-@Suite struct TypedOptionTests {
+@Suite(.ownThread) struct TypedOptionTests {
     /// The model's own sentence refusing what `parse` reads, as the API gives it.
     static func refusal(_ parse: () throws -> Void) -> String {
         do { try parse() } catch { return "\(error)" }

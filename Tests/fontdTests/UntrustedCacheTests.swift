@@ -1,3 +1,4 @@
+import FontdTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 /// change (docs/DESIGN.md §18 (The command line)): anything else is a miss — the command answers as without the cache,
 /// promptly — and `FONTD_CACHE_TRACE=1` says why. The tests run as root here, and chown files to
 /// `nobody`; the checks compare with the effective user, whoever that is.
-@Suite struct UntrustedCacheTests {
+@Suite(.ownThread) struct UntrustedCacheTests {
     static let arguments = ["query", "body", "--category", "xl", "--json"]
     /// `nobody`'s user and group ids.
     static let nobody: UInt32 = 65534

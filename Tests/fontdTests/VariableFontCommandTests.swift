@@ -5,7 +5,7 @@ import ServerTestSupport
 import Testing
 
 /// Variable fonts through the built `fontd` and `fontd serve`, seeing Inter and Roboto Flex beside DejaVu.
-@Suite struct VariableFontCommandTests {
+@Suite(.ownThread) struct VariableFontCommandTests {
     func query(_ arguments: [String]) throws -> ResolvedFont {
         let result = try CommandRunner.run(["query"] + arguments + ["--json"], environment: VariableFonts.environment)
         #expect(result.status == 0, "\(result.standardError)")

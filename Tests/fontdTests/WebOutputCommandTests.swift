@@ -7,7 +7,7 @@ import Testing
 
 /// The font files of `/css`'s `url()`s, served from disk, and `fontd css` / `fontd tokens`
 /// writing what the server sends (docs/DESIGN.md §22 (The web)).
-@Suite struct WebOutputCommandTests {
+@Suite(.ownThread) struct WebOutputCommandTests {
     static let server = Result { try ServerProcess() }
 
     /// The `url("/font-files/<hash>")` hashes of a stylesheet, in order of appearance.
@@ -83,7 +83,7 @@ import Testing
                 }
             }
         }
-        #expect(group.wait(timeout: .now() + 120) == .success)
+        try Wait.signal("every command to finish", on: group)
         let highest = peak.stop()
         #expect(results.all, "every client got the whole file")
         // Held in memory, 50 copies would be 1 GiB; sent from disk, the server barely grows.
@@ -170,7 +170,7 @@ final class PeakSampler: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             while lock.withLock({ running }) {
                 if let value = sample() { lock.withLock { highest = max(highest, value) } }
-                usleep(5000)
+                usleep(5000)  // the sampling interval
             }
             finished.signal()
         }

@@ -5,7 +5,7 @@ import Testing
 
 /// The weight rule of resolution step 2 (weight never goes down), through `fontd query` and
 /// through `GET /font` on a running `fontd serve`: both must ask for the same weight.
-@Suite struct WeightRuleTests {
+@Suite(.ownThread) struct WeightRuleTests {
     static let server: ServerProcess = {
         do { return try ServerProcess(["--threads", "1"]) } catch { fatalError("\(error)") }
     }()

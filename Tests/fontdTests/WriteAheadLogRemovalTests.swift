@@ -10,7 +10,7 @@ import Testing
 /// A store whose write-ahead log is removed under a running server takes no more changes, rather
 /// than acknowledge what a crash would lose, and says so once (docs/DESIGN.md §12 (The store and the state
 /// file)).
-@Suite struct WriteAheadLogRemovalTests {
+@Suite(.ownThread) struct WriteAheadLogRemovalTests {
     static let token = "wal-removed"
 
     @Test func aRemovedLogStopsChangesWithOneLogLineAndAKillLosesNothingAcknowledged() throws {

@@ -9,7 +9,7 @@ import Testing
 /// real Xvfb (`-noreset`: the resource database outlives every client) with the reader's
 /// `Xft.dpi: 192`, a 2× screen: 192 at `l`, 192 × the category's ratio elsewhere, 192 again after
 /// `exclude` and `uninstall`, kept across a SIGKILL, and the reader's own new value taken as the base.
-@Suite struct X11BaseTests {
+@Suite(.ownThread) struct X11BaseTests {
     /// round(`base` × `category`'s ratio in the default table).
     private func dpi(_ base: Double, _ category: ContentSizeCategory) throws -> Int {
         Int((base * (try #require(Fixtures.defaultTable.textScalingRatios))[category]).rounded())

@@ -8,7 +8,7 @@ import Testing
 /// `fontd serve --desktop x11` under a real Xvfb (docs/DESIGN.md §30 (KDE Plasma, X11, and
 /// per-target limits)): `Xft.dpi` read back with `xrdb -query`, a real `xsettingsd` with a
 /// configuration file of the test's own, its settings read back with `dump_xsettings`.
-@Suite struct X11DesktopTests {
+@Suite(.ownThread) struct X11DesktopTests {
     /// Xft.dpi for `category` from the reader's `base` (96 when they have none): `base` × its
     /// ratio in the default table, rounded (docs/DESIGN.md §34 (The reader's own sizes)).
     private func dpi(_ category: ContentSizeCategory, base: Double = 96) throws -> Int {
@@ -146,8 +146,7 @@ import Testing
         environment["XDG_DATA_DIRS"] = "/nonexistent"
         environment["XDG_DATA_HOME"] = "/nonexistent"
         let server = try ServerProcess(["--desktop", "auto"], environment: environment)
-        let deadline = Date().addingTimeInterval(5)
-        while !server.standardError().contains("listening"), Date() < deadline { usleep(20_000) }
+        try server.waitForLog(containing: "listening")
         #expect(
             server.standardError().components(separatedBy: "serving without X11 (--desktop auto)").count == 2, "\(server.standardError())")
         #expect(server.terminate() == 0)

@@ -9,7 +9,7 @@ import Testing
 /// neither `Xft.dpi` nor xsettingsd's file is touched; `fontd desktop exclude x11` puts back what
 /// fontd found before its first write; a failed write leaves the file and says why — under a real
 /// Xvfb with a real xsettingsd.
-@Suite struct X11TargetTests {
+@Suite(.ownThread) struct X11TargetTests {
     private func dpi(_ category: ContentSizeCategory, base: Double = 96) throws -> Int {
         Int((base * (try #require(Fixtures.defaultTable.textScalingRatios))[category]).rounded())
     }
@@ -103,14 +103,10 @@ import Testing
 
         try disk.fill()
         try setCategory(server, .accessibilityLarge)
-        let deadline = Date().addingTimeInterval(5)
-        var status: [String: Any]?
-        while Date() < deadline {
-            status = try x11Status(display)
-            if status?["state"] as? String == "failed" { break }
-            usleep(50_000)
+        let status = try Wait.value("the X11 target to fail") {
+            try x11Status(display).flatMap { $0["state"] as? String == "failed" ? $0 : nil }
         }
-        let reason = try #require(status?["detail"] as? String)
+        let reason = try #require(status["detail"] as? String)
         #expect(reason.hasPrefix("the xsettingsd configuration ") && !reason.contains("\n"), "\(reason)")
         #expect(try String(contentsOf: configuration, encoding: .utf8) == reader)
         // No temporary file is left (the daemon's log is the test's own).

@@ -8,7 +8,7 @@ import Testing
 /// editors)): Ghostty is not packaged in Debian 12, so a stand-in owns its name: a GIO
 /// application `com.mitchellh.ghostty` with a `reload-config` action, as Ghostty's GTK
 /// application exports it.
-@Suite struct GhosttyReloadTests {
+@Suite(.ownThread) struct GhosttyReloadTests {
     static let standIn = """
         from gi.repository import Gio
         app = Gio.Application(application_id="com.mitchellh.ghostty", flags=Gio.ApplicationFlags.FLAGS_NONE)

@@ -1,0 +1,3 @@
+import FuzzDriver
+
+FuzzDriver.main { fuzzJSONDocument($0, $1) }

@@ -1,0 +1,3 @@
+import FuzzDriver
+
+FuzzDriver.main { fuzzRequestDecoder($0, $1) }

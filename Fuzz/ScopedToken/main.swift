@@ -1,0 +1,3 @@
+import FuzzDriver
+
+FuzzDriver.main { fuzzScopedToken($0, $1) }
