@@ -53,9 +53,15 @@ public final class FontCatalog: Sendable {
     /// as `sans-serif` is not an installed family.
     ///
     /// - Throws: `DynamicTypeError.unknownFamily`, with up to five installed families whose names
-    ///   are closest to `name`.
+    ///   are closest to `name`; `familyNameTooLong` for a name longer than any family's by more than
+    ///   `NearestNames.lengthSlack` characters, which no family is compared with.
     public func installedFamily(named name: String) throws(DynamicTypeError) -> String {
         let families = familyNames()
+        let longest = families.map { NearestNames.folded($0).count }.max() ?? 0
+        // No family is that long, and a name of 100,000 characters costs one pass over it, no more.
+        if NearestNames.isLonger(name, than: longest + NearestNames.lengthSlack) {
+            throw .familyNameTooLong(name, longestCharacters: longest)
+        }
         let asked = NearestNames.folded(name)
         if !asked.isEmpty, let family = families.first(where: { NearestNames.folded($0) == asked }) { return family }
         throw .unknownFamily(name, allowed: NearestNames.closest(to: name, among: families))
