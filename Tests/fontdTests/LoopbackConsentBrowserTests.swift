@@ -18,7 +18,7 @@ import Testing
     static let readScript = """
         const [href, property, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
         const read = (loaded) => fetch(href).then((answer) => answer.status, () => 0).then((status) => done({
-          loaded, status, value: getComputedStyle(document.documentElement).getPropertyValue(property).trim() }));
+          loaded, status, value: getComputedStyle(document.documentElement).getPropertyValue(property).replace(/[\\s;]/g, "") }));
         const link = document.createElement("link");
         link.rel = "stylesheet";
         link.href = href;
@@ -27,22 +27,26 @@ import Testing
         document.head.appendChild(link);
         """
 
-    /// A custom property of alice's stylesheet whose value differs from the root's, with both values.
+    /// A custom property of the `:root` rule of alice's stylesheet whose value differs from the
+    /// root scope's, with both values without white space (as the page compares them).
     static func differingProperty(_ server: ServerProcess) throws -> (name: String, alice: String, root: String) {
         func properties(_ target: String) throws -> [String: String] {
             let css = try server.client.get(target).bodyText
             var found: [String: String] = [:]
+            var inRoot = false
             for line in css.split(separator: "\n") {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                guard trimmed.hasPrefix("--"), let colon = trimmed.firstIndex(of: ":") else { continue }
-                let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: CharacterSet(charactersIn: " ;"))
+                if trimmed.hasSuffix("{") { inRoot = trimmed.hasPrefix(":root {") || trimmed == ":root{" }
+                if trimmed.hasPrefix("}") { inRoot = false }
+                guard inRoot, trimmed.hasPrefix("--"), let colon = trimmed.firstIndex(of: ":") else { continue }
+                let value = trimmed[trimmed.index(after: colon)...].filter { !$0.isWhitespace && $0 != ";" }
                 if found[String(trimmed[..<colon])] == nil { found[String(trimmed[..<colon])] = value }
             }
             return found
         }
         let alice = try properties("/css?scope=alice")
         let root = try properties("/css")
-        let name = try #require(alice.keys.sorted().first { alice[$0] != root[$0] }, "alice's stylesheet differs from the root's")
+        let name = try #require(alice.keys.sorted().first { alice[$0] != root[$0] }, "alice's :root differs from the root scope's")
         return (name, alice[name] ?? "", root[name] ?? "")
     }
 
