@@ -36,7 +36,7 @@ import Testing
     @Test func aLongReadingFontIsRefusedPlainlyAndNothingChanges() throws {
         let server = try Self.shared()
         let before = try server.client.get("/preferences").bodyText
-        let long = try server.client.put("/preferences", #"{"readingFont":"\#(String(repeating: "Dyslexic ", count: 6_000))"}"#)
+        let long = try server.client.put("/preferences", #"{"readingFont":"\#(String(repeating: "Dys lexic", count: 6_000))"}"#)
         #expect(long.status == 400, "\(long.bodyText.prefix(300))")
         #expect(long.bodyText.contains("(54000 characters): no installed family's name has more than"), "\(long.bodyText.prefix(300))")
         #expect(try long.member("allowed") == nil)
