@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The server's CPU for a request whose family name names nothing (docs/DESIGN.md §33 (The reading
-# font), "Bounded did you mean"), with FAMILIES families installed besides DejaVu (links to DejaVu
+# font), "Bounded suggestions"), with FAMILIES families installed besides DejaVu (links to DejaVu
 # Sans, each renamed by a fontconfig scan rule): `/css?fallbackFor=` with a near miss (the usual
 # "did you mean"), with 7,900 characters (the longest a request line lets through), and
 # `PUT /preferences {"readingFont": …}` with 60,000 characters — next to `/healthz` and a cached

@@ -5,7 +5,7 @@ import Testing
 /// Every status line carries its status's own reason phrase (RFC 9110 §15; 429 and 431 are
 /// RFC 6585's), never a stand-in such as `Status 421`.
 @Suite struct ReasonPhraseTests {
-    /// The statuses fontd answers (§8's table, the framing refusals, 100, 200, 204 and 304), as the RFCs name them.
+    /// The statuses fontd answers (docs/DESIGN.md §8 (Errors)'s table, the framing refusals, 100, 200, 204 and 304), as the RFCs name them.
     static let sent: [(Int, String)] = [
         (100, "Continue"), (200, "OK"), (204, "No Content"), (304, "Not Modified"), (400, "Bad Request"), (401, "Unauthorized"),
         (403, "Forbidden"), (404, "Not Found"), (405, "Method Not Allowed"), (408, "Request Timeout"), (409, "Conflict"),
