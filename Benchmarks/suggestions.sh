@@ -3,10 +3,10 @@
 # font), "Bounded suggestions"), with FAMILIES families installed besides DejaVu (links to DejaVu
 # Sans, each renamed by a fontconfig scan rule): `/css?fallbackFor=` with a near miss (the usual
 # "did you mean"), with 7,900 characters (the longest a request line lets through), and
-# `PUT /preferences {"readingFont": …}` with 60,000 characters — next to `/healthz` and a cached
-# `/css` in the same run. Each kind is asked REQUESTS times, one at a time on one connection; the
-# figure is the server's user + system CPU (/proc/PID/stat) over them, per request. Compare only
-# within one run.
+# `PUT /preferences {"readingFont": …}` with a near miss and with 60,000 characters — next to
+# `/healthz` and a cached `/css` in the same run. Each kind is asked REQUESTS times, one at a time
+# on one connection; the figure is the server's user + system CPU (/proc/PID/stat) over them, per
+# request. Compare only within one run.
 #
 # Environment: FAMILIES (320), REQUESTS (200), FONTD_BIN (a build to use instead of a release build).
 set -euo pipefail
@@ -71,6 +71,7 @@ kinds = [
     ("GET /css (cached)", "GET", "/css", None),
     ("GET /css?fallbackFor=<near miss>", "GET", "/css?fallbackFor=Installed%20Family%20Numbr%20312", None),
     ("GET /css?fallbackFor=<7,900 chars>", "GET", "/css?fallbackFor=" + "x" * 7900, None),
+    ("PUT readingFont <near miss>", "PUT", "/preferences", json.dumps({"readingFont": "Installed Family Numbr 312"})),
     ("PUT readingFont <60,000 chars>", "PUT", "/preferences", json.dumps({"readingFont": "x" * 60000})),
 ]
 print(f"{'request':40} {'status':>6} {'CPU ms/request':>15}")
