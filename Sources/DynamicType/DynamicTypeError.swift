@@ -22,6 +22,9 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
     /// A family fontconfig does not know (a reading font, docs/DESIGN.md §33 (The reading font)); `allowed` are up
     /// to five installed families whose names are closest to it.
     case unknownFamily(String, allowed: [String])
+    /// A family name longer than every installed family's by more than `NearestNames.lengthSlack`
+    /// characters: refused plainly, no names compared (`longestCharacters` is the longest's length).
+    case familyNameTooLong(String, longestCharacters: Int)
 
     /// The error code of docs/DESIGN.md §8 (Errors).
     public var code: ErrorCode {
@@ -38,7 +41,7 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
         case .emptyFamilyList: .badRequest
         case .invalidScope: .invalidParameter
         case .categoryRangeInverted: .conflictingParameters
-        case .unknownFamily: .unknownFamily
+        case .unknownFamily, .familyNameTooLong: .unknownFamily
         }
     }
 
@@ -76,7 +79,7 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The sentence, then "Did you mean …?" when there is a suggestion the sentence does not already offer.
     public var description: String {
         switch self {
-        case .unknownFamily: sentence
+        case .unknownFamily, .familyNameTooLong: sentence
         default: sentence + NearestNames.didYouMean(suggestion)
         }
     }
@@ -113,6 +116,8 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
             "Unknown family '\(name)'; fontconfig lists no installed family (install one, then run fc-cache)."
         case .unknownFamily(let name, let allowed):
             "Unknown family '\(name)'; did you mean: \(allowed.joined(separator: ", "))."
+        case .familyNameTooLong(let name, let longest):
+            "Unknown family '\(name.prefix(64))…' (\(name.count) characters): no installed family's name has more than \(longest), so none is offered."
         }
     }
 }

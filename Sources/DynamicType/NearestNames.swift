@@ -6,35 +6,41 @@
 /// OpenDyslexic family); then the fewest single-character edits (Levenshtein distance); then
 /// alphabetical order without case, so the answer is the same on every machine with the same fonts.
 public enum NearestNames {
-    /// Up to `limit` of `candidates`, closest to `name` first, each once (the first spelling kept).
+    /// How many characters longer than the longest known name an asked name may be and still be
+    /// ranked by `closest(to:among:limit:)`: longer, it is refused plainly, with no names offered.
+    public static let lengthSlack = 10
+    /// The most cells of edit-distance tables one call fills (docs/DESIGN.md §33 (The reading font)):
+    /// past it, the names not yet measured are not offered, so no font set makes one answer cost more.
+    public static let maximumCells = 200_000
+
+    /// Up to `limit` of `candidates`, closest to `name` first, each once (the first spelling kept);
+    /// none when `name` is more than `lengthSlack` characters longer than every candidate.
     public static func closest(to name: String, among candidates: [String], limit: Int = 5) -> [String] {
-        let asked = folded(name)
-        var seen: Set<String> = []
-        let ranked = candidates.compactMap { candidate -> (contains: Bool, distance: Int, sortKey: String, name: String)? in
-            let known = folded(candidate)
-            guard seen.insert(known).inserted else { return nil }
-            let contains = !asked.isEmpty && (known.contains(asked) || asked.contains(known))
-            return (contains, editDistance(Array(asked), Array(known)), candidate.lowercased(), candidate)
-        }
-        return ranked.sorted { first, second in
-            if first.contains != second.contains { return first.contains }
-            if first.distance != second.distance { return first.distance < second.distance }
-            return first.sortKey < second.sortKey
-        }.prefix(max(0, limit)).map(\.name)
+        let known = distinct(candidates)
+        let longest = known.map(\.folded.count).max() ?? 0
+        guard let asked = boundedFold(name, atMost: longest + lengthSlack) else { return [] }
+        return ranked(asked, among: known, limit: limit)
     }
 
     /// The one known name `name` was most likely meant to be, for an error's "did you mean"
     /// (docs/DESIGN.md §8 (Errors) Errors): the closest of `candidates` (as `closest(to:among:)` ranks them)
     /// among those at most half of whose characters differ from it (`bdoy` → `body`, `xxxxl` →
     /// `xxxl`, `quer` → `query`); nil when none is that near (`huge` suggests no category).
+    ///
+    /// A name more than twice as long as a candidate differs from it in more than half its
+    /// characters, so a name more than twice the longest costs no work at all.
     public static func suggestion(for name: String, among candidates: [String]) -> String? {
-        let asked = Array(folded(name))
-        guard !asked.isEmpty else { return nil }
-        let near = candidates.filter { candidate in
-            let known = Array(folded(candidate))
-            return 2 * editDistance(asked, known) <= max(asked.count, known.count)
+        let known = distinct(candidates)
+        let longest = known.map(\.folded.count).max() ?? 0
+        guard let asked = boundedFold(name, atMost: 2 * longest), !asked.isEmpty else { return nil }
+        let codes = CharacterCodes(asked, known)
+        var cells = 0
+        let near = known.filter { candidate in
+            let larger = max(asked.count, candidate.folded.count)
+            guard 2 * abs(asked.count - candidate.folded.count) <= larger else { return false }
+            return banded(codes.asked, codes.code(of: candidate.folded), atMost: larger / 2, cells: &cells) != nil
         }
-        return closest(to: name, among: near, limit: 1).first
+        return ranked(asked, among: near, limit: 1).first
     }
 
     /// The sentence that offers `suggestion`, with a space before it; empty without one.
@@ -47,21 +53,137 @@ public enum NearestNames {
         name.lowercased().filter { !$0.isWhitespace }
     }
 
+    /// A known name with its folded form.
+    struct Candidate {
+        var name: String
+        var folded: [Character]
+        var foldedText: String
+        var sortKey: String
+    }
+
+    /// `candidates` folded, each folded form once (the first spelling kept).
+    private static func distinct(_ candidates: [String]) -> [Candidate] {
+        var seen: Set<String> = []
+        return candidates.compactMap { name in
+            let known = folded(name)
+            guard seen.insert(known).inserted else { return nil }
+            return Candidate(name: name, folded: Array(known), foldedText: known, sortKey: name.lowercased())
+        }
+    }
+
+    /// Whether `name` folded has more than `limit` characters; a name far longer is found so by
+    /// counting, before it is lowercased.
+    public static func isLonger(_ name: String, than limit: Int) -> Bool {
+        boundedFold(name, atMost: limit) == nil
+    }
+
+    /// `name` folded, or nil when it has more than `limit` characters.
+    private static func boundedFold(_ name: String, atMost limit: Int) -> [Character]? {
+        var count = 0
+        for character in name where !character.isWhitespace {
+            count += 1
+            // Lowercasing keeps a name's length near enough: twice the limit is surely over it.
+            if count > 2 * limit + 8 { return nil }
+        }
+        let asked = Array(folded(name))
+        return asked.count <= limit ? asked : nil
+    }
+
+    /// Up to `limit` of `known` in the order of `closest(to:among:)`: a name that contains the
+    /// asked one or is contained in it first, then the fewest edits, then alphabetically.
+    ///
+    /// Only a name that can still be among the first `limit` is measured, and only as far as it
+    /// could (a banded table that stops once every path costs more than the worst kept), so the
+    /// answer is the one a full ranking gives while the work stays within `maximumCells`.
+    private static func ranked(_ asked: [Character], among known: [Candidate], limit: Int) -> [String] {
+        guard limit > 0 else { return [] }
+        let codes = CharacterCodes(asked, known)
+        let askedText = String(asked)
+        let order = known.indices.map { index in
+            let candidate = known[index]
+            let contains = !asked.isEmpty && (candidate.foldedText.contains(askedText) || askedText.contains(candidate.foldedText))
+            return (index: index, contains: contains, lowerBound: abs(asked.count - candidate.folded.count))
+        }.sorted { first, second in
+            if first.contains != second.contains { return first.contains }
+            if first.lowerBound != second.lowerBound { return first.lowerBound < second.lowerBound }
+            return known[first.index].sortKey < known[second.index].sortKey
+        }
+        var best: [(contains: Bool, distance: Int, sortKey: String, name: String)] = []
+        var cells = 0
+        for entry in order {
+            guard cells < maximumCells else { break }
+            let candidate = known[entry.index]
+            var cap = max(asked.count, candidate.folded.count)
+            if best.count == limit, let worst = best.last {
+                // A name of the other kind than the worst kept is past it, or before every kept one.
+                if worst.contains && !entry.contains { break }
+                cap = worst.distance
+            }
+            guard let distance = banded(codes.asked, codes.code(of: candidate.folded), atMost: cap, cells: &cells) else { continue }
+            let item = (entry.contains, distance, candidate.sortKey, candidate.name)
+            let place =
+                best.firstIndex { kept in
+                    if kept.contains != item.0 { return item.0 }
+                    if kept.distance != item.1 { return item.1 < kept.distance }
+                    return item.2 < kept.sortKey
+                } ?? best.endIndex
+            guard place < limit else { continue }
+            best.insert(item, at: place)
+            if best.count > limit { best.removeLast() }
+        }
+        return best.map(\.name)
+    }
+
+    /// Characters as small numbers, so that the tables compare integers; equal characters
+    /// (Swift's `Character` equality, canonical equivalence included) get equal numbers.
+    private struct CharacterCodes {
+        private let numbers: [Character: Int]
+        let asked: [Int]
+
+        init(_ asked: [Character], _ known: [Candidate]) {
+            var numbers: [Character: Int] = [:]
+            for character in asked where numbers[character] == nil { numbers[character] = numbers.count }
+            self.numbers = numbers
+            self.asked = asked.map { numbers[$0] ?? -1 }
+        }
+
+        /// A character the asked name lacks matches none of its characters: -1 stands for all of them.
+        func code(of folded: [Character]) -> [Int] { folded.map { numbers[$0] ?? -1 } }
+    }
+
     /// The fewest insertions, deletions and substitutions of one character that turn `a` into `b`.
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
+        var cells = 0
+        let codes = CharacterCodes(a, [])
+        return banded(codes.asked, codes.code(of: b), atMost: max(a.count, b.count), cells: &cells) ?? max(a.count, b.count)
+    }
+
+    /// The edit distance of `a` and `b` when it is at most `cap`, else nil; `cells` counts the
+    /// table's cells filled. Only the band of cells within `cap` of the diagonal can lie on a path
+    /// that cheap (Ukkonen), and once a whole row costs more than `cap` no path through it can end
+    /// within it. `a` holds no -1, so a -1 in `b` (a character `a` lacks) matches nothing.
+    static func banded(_ a: [Int], _ b: [Int], atMost cap: Int, cells: inout Int) -> Int? {
+        guard abs(a.count - b.count) <= cap else { return nil }
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        let beyond = cap + 1
         // One row of the Wagner–Fischer table at a time.
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        var previous = (0...b.count).map { $0 <= cap ? $0 : beyond }
+        var current = [Int](repeating: beyond, count: b.count + 1)
         for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+            let low = max(1, i - cap)
+            let high = min(b.count, i + cap)
+            current[low - 1] = low == 1 ? i : beyond
+            var rowMinimum = current[low - 1]
+            for j in low...high {
+                let value = min(previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1), previous[j] + 1, current[j - 1] + 1, beyond)
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
             }
+            if high < b.count { current[high + 1] = beyond }
+            cells += high - low + 1
+            guard rowMinimum <= cap else { return nil }
             swap(&previous, &current)
         }
-        return previous[b.count]
+        return previous[b.count] <= cap ? previous[b.count] : nil
     }
 }

@@ -9,6 +9,19 @@ public final class FontCatalog: Sendable {
     private let measurer: FaceMeasurer
     /// Full names already asked for, by file and index (nil: fontconfig has none).
     private let fullNames = Mutex<[FaceLocation: String?]>([:])
+    /// The family names, listed once: a catalog belongs to one font set (docs/DESIGN.md §25 (Font set
+    /// changes) makes a new one), and listing them costs milliseconds a request must not spend.
+    private let families = Mutex<KnownFamilies?>(nil)
+
+    /// The installed families as `installedFamily(named:)` looks them up.
+    private struct KnownFamilies: Sendable {
+        /// As `familyNames()` answers them.
+        var names: [String]
+        /// Each by its folded form (`NearestNames.folded`).
+        var byFoldedName: [String: String]
+        /// The most characters a folded name has.
+        var longestCharacters: Int
+    }
 
     private struct FaceLocation: Hashable {
         var file: String
@@ -40,11 +53,20 @@ public final class FontCatalog: Sendable {
 
     /// Every installed family name, as `fc-list : family` lists them (a face with names in several
     /// languages gives each), once each without regard to case and white space, sorted without case.
-    public func familyNames() -> [String] {
+    public func familyNames() -> [String] { knownFamilies().names }
+
+    private func knownFamilies() -> KnownFamilies {
+        if let known = families.withLock({ $0 }) { return known }
         var seen: Set<String> = []
-        return fontconfig.listedFamilies()
+        let names = fontconfig.listedFamilies()
             .filter { seen.insert(NearestNames.folded($0)).inserted }
             .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+        let folded = names.map { (NearestNames.folded($0), $0) }
+        let known = KnownFamilies(
+            names: names, byFoldedName: Dictionary(folded, uniquingKeysWith: { first, _ in first }),
+            longestCharacters: folded.map(\.0.count).max() ?? 0)
+        families.withLock { $0 = known }
+        return known
     }
 
     /// The installed family `name` names, in fontconfig's spelling: the check a reading font passes
@@ -53,12 +75,17 @@ public final class FontCatalog: Sendable {
     /// as `sans-serif` is not an installed family.
     ///
     /// - Throws: `DynamicTypeError.unknownFamily`, with up to five installed families whose names
-    ///   are closest to `name`.
+    ///   are closest to `name`; `familyNameTooLong` for a name longer than any family's by more than
+    ///   `NearestNames.lengthSlack` characters, which no family is compared with.
     public func installedFamily(named name: String) throws(DynamicTypeError) -> String {
-        let families = familyNames()
+        let known = knownFamilies()
+        // No family is that long, and a name of 100,000 characters costs one pass over it, no more.
+        if NearestNames.isLonger(name, than: known.longestCharacters + NearestNames.lengthSlack) {
+            throw .familyNameTooLong(name, longestCharacters: known.longestCharacters)
+        }
         let asked = NearestNames.folded(name)
-        if !asked.isEmpty, let family = families.first(where: { NearestNames.folded($0) == asked }) { return family }
-        throw .unknownFamily(name, allowed: NearestNames.closest(to: name, among: families))
+        if !asked.isEmpty, let family = known.byFoldedName[asked] { return family }
+        throw .unknownFamily(name, allowed: NearestNames.closest(to: name, among: known.names))
     }
 
     /// The full name of face `index` of `file` as fontconfig lists it (`DejaVu Sans Bold`), for

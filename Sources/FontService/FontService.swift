@@ -157,9 +157,11 @@ public final class FontService: HTTPResponder {
     /// handler throws becomes its answer here.
     public func respond(to request: HTTPRequest, context loop: ServiceLoopContext) -> HTTPReply {
         let method = request.method
-        // Before anything else, the hot path included: a name of another site's is DNS rebinding.
-        if let host = request.header("Host"), !ServedHost.accepts(host, names: configuration.serverNames) {
-            return .response(errorResponse(.misdirected(host: host), to: request))
+        // Before anything else, the hot path included: a name of another site's is DNS rebinding, and a
+        // local address browsers do not mark would let a page pass for a program. An absolute-form
+        // target's host is the request's (RFC 9112 §3.2.2), whatever `Host` says.
+        if let host = request.host, let refusal = ServedHost.refusal(of: host, names: configuration.serverNames) {
+            return .response(errorResponse(.misdirected(host: host, refusal), to: request))
         }
         let reads = method == "GET" || method == "HEAD"
         // The hot path: this loop answered this exact target before, under the current preferences.

@@ -7,7 +7,8 @@ enum HTTPGrammar {
     private static let httpSlash = Array("HTTP/".utf8)
 
     /// `method SP request-target SP HTTP-version`. A target in absolute form
-    /// (`http://host/path?query`, RFC 9112 §3.2.2) is handed on in origin form (`/path?query`).
+    /// (`http://host/path?query`, RFC 9112 §3.2.2) is handed on in origin form (`/path?query`),
+    /// its authority as the request's `authority`.
     static func requestLine(_ line: ArraySlice<UInt8>) throws(HTTPFailure) -> HTTPRequest {
         let malformed = HTTPFailure.malformed("malformed request line")
         guard let firstSpace = line.firstIndex(of: space),
@@ -27,15 +28,18 @@ enum HTTPGrammar {
         guard version[v + 5] == UInt8(ascii: "1") else {
             throw HTTPFailure.unsupportedVersion("only HTTP/1.0 and HTTP/1.1 are supported")
         }
+        let (path, authority) = try originForm(target)
         return HTTPRequest(
-            method: String(decoding: method, as: UTF8.self), target: String(decoding: try originForm(target), as: UTF8.self),
-            minorVersion: Int(version[v + 7] - UInt8(ascii: "0")))
+            method: String(decoding: method, as: UTF8.self), target: String(decoding: path, as: UTF8.self),
+            minorVersion: Int(version[v + 7] - UInt8(ascii: "0")), authority: authority.map { String(decoding: $0, as: UTF8.self) })
     }
 
-    /// `target` in origin form: unchanged unless it is in absolute form, whose scheme and
-    /// authority go (the request's host is then the target's, and nothing here routes by host).
-    private static func originForm(_ target: ArraySlice<UInt8>) throws(HTTPFailure) -> ArraySlice<UInt8> {
-        guard let first = target.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "*") else { return target }
+    /// `target` in origin form: unchanged unless it is in absolute form, whose scheme goes and
+    /// whose authority is handed back apart (the request's host is then the target's).
+    private static func originForm(
+        _ target: ArraySlice<UInt8>
+    ) throws(HTTPFailure) -> (path: ArraySlice<UInt8>, authority: ArraySlice<UInt8>?) {
+        guard let first = target.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "*") else { return (target, nil) }
         let lowered = target.prefix(8).map { $0 | 0x20 }
         let scheme: Int
         if lowered.starts(with: Array("http://".utf8)) {
@@ -48,8 +52,12 @@ enum HTTPGrammar {
         let authority = target.index(target.startIndex, offsetBy: scheme)
         let pathStart = target[authority...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? target.endIndex
         guard pathStart > authority else { throw HTTPFailure.malformed("an absolute request target without a host") }
+        // RFC 9110 §4.2.4: userinfo in an http(s) URI is to be treated as an error.
+        guard !target[authority..<pathStart].contains(UInt8(ascii: "@")) else {
+            throw HTTPFailure.malformed("an absolute request target with userinfo (user@host)")
+        }
         let rest = target[pathStart...]
-        return rest.first == UInt8(ascii: "/") ? rest : ArraySlice(Array("/".utf8) + rest)
+        return (rest.first == UInt8(ascii: "/") ? rest : ArraySlice(Array("/".utf8) + rest), target[authority..<pathStart])
     }
 
     /// `field-name ":" OWS field-value OWS`.

@@ -8,14 +8,25 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Header fields in the order received; names as sent (compare them without case).
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
+    /// The authority (`host[:port]`) of a target sent in absolute form (`http://host:port/path`,
+    /// RFC 9112 §3.2.2), whose path and query `target` keeps; nil for a target in origin form.
+    public var authority: String?
 
-    public init(method: String, target: String, minorVersion: Int = 1, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    public init(
+        method: String, target: String, minorVersion: Int = 1, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
+        authority: String? = nil
+    ) {
         self.method = method
         self.target = target
         self.minorVersion = minorVersion
         self.headers = headers
         self.body = body
+        self.authority = authority
     }
+
+    /// The host the request is for: an absolute-form target's authority, which wins over `Host`
+    /// (RFC 9112 §3.2.2: the server ignores `Host` then), else the `Host` field; nil without either.
+    public var host: String? { authority ?? header("Host") }
 
     /// The first value of the header `name`, compared without case.
     public func header(_ name: String) -> String? {
@@ -69,7 +80,7 @@ public struct HTTPRequest: Sendable, Equatable {
     public var expectsContinue: Bool { header("Expect").map { Self.tokenEquals($0.utf8, "100-continue") } ?? false }
 
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
-        lhs.method == rhs.method && lhs.target == rhs.target && lhs.minorVersion == rhs.minorVersion
+        lhs.method == rhs.method && lhs.target == rhs.target && lhs.minorVersion == rhs.minorVersion && lhs.authority == rhs.authority
             && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)
             && lhs.body == rhs.body
     }

@@ -8,7 +8,7 @@ struct ResponseSerializer {
 
     private static let statusLines: [Int: [UInt8]] = {
         var lines: [Int: [UInt8]] = [:]
-        for status in [200, 201, 204, 304, 400, 401, 404, 405, 408, 413, 414, 431, 500, 501, 503, 505] {
+        for status in [200, 201, 204, 304, 400, 401, 403, 404, 405, 408, 409, 413, 414, 421, 429, 431, 500, 501, 503, 505] {
             lines[status] = Array("HTTP/1.1 \(status) \(HTTPResponse.reasonPhrase(status))\r\n".utf8)
         }
         return lines

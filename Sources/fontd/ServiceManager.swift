@@ -25,8 +25,10 @@ final class ServiceManager {
     }
 
     /// Seconds between watchdog pings: half of `$WATCHDOG_USEC`, as sd_watchdog_enabled(3)
-    /// advises; nil when no watchdog is asked of this process.
+    /// advises, and never less than `minimumWatchdogIntervalSeconds`; nil when no watchdog is asked of this process.
     let watchdogIntervalSeconds: Double?
+    /// The shortest interval between pings: `WATCHDOG_USEC=1` would otherwise keep a core busy pinging.
+    static let minimumWatchdogIntervalSeconds = 0.1
     private let address: sockaddr_un
     private let addressLength: socklen_t
     private let socket: Int32
@@ -44,7 +46,13 @@ final class ServiceManager {
         guard let path = variables[0], !path.isEmpty else { return nil }
         let watchdogMicroseconds = variables[1].flatMap { UInt64($0) }.flatMap { $0 > 0 ? $0 : nil }
         let watchdogIsOurs = variables[2].map { pid_t($0) == getpid() } ?? true
-        let interval = watchdogIsOurs ? watchdogMicroseconds.map { Double($0) / 2_000_000 } : nil
+        var interval = watchdogIsOurs ? watchdogMicroseconds.map { Double($0) / 2_000_000 } : nil
+        if let asked = interval, asked < minimumWatchdogIntervalSeconds {
+            interval = minimumWatchdogIntervalSeconds
+            logger.warning(
+                "WATCHDOG_USEC asks for a watchdog ping every \(asked) s; fontd pings every \(minimumWatchdogIntervalSeconds) s instead, its floor",
+                metadata: ["WATCHDOG_USEC": "\(variables[1] ?? "")"])
+        }
         guard let (address, length) = Self.address(path) else {
             logger.warning(
                 "NOTIFY_SOCKET is not a socket address; the service manager is not told when fontd is ready", metadata: ["path": "\(path)"])

@@ -68,10 +68,12 @@ public final class BrowserSession: @unchecked Sendable {
     ///   - loopbackNames: host names the browser resolves to 127.0.0.1 (`app.test`), so a test can
     ///     load pages of several origins, or of a name pointed at a loopback server (DNS rebinding).
     ///   - deviceScaleFactor: device pixels per CSS pixel (2 to read edges to half a CSS pixel).
+    ///   - reachableHosts: address literals the browser may connect to besides 127.0.0.1 (`0.0.0.0`,
+    ///     `[::ffff:7f00:1]`): every other host is made unresolvable, so a page reaches loopback only.
     public static func start(
         windowWidth: Int = 1200, windowHeight: Int = 2000, chromiumPath: String = chromiumPath,
         chromedriverPath: String = chromedriverPath, environment: [String: String] = PinnedFonts.environment,
-        loopbackNames: [String] = [], deviceScaleFactor: Int = 1
+        loopbackNames: [String] = [], deviceScaleFactor: Int = 1, reachableHosts: [String] = []
     ) throws -> BrowserSession {
         for path in [chromiumPath, chromedriverPath] where !FileManager.default.isExecutableFile(atPath: path) {
             throw BrowserError.missingExecutable(path: path)
@@ -91,7 +93,8 @@ public final class BrowserSession: @unchecked Sendable {
             try waitUntilReady(connection, driver: driver, output: directory.appendingPathComponent("chromedriver.log"))
             let capabilities = capabilities(
                 chromiumPath: chromiumPath, windowWidth: windowWidth, windowHeight: windowHeight,
-                profile: directory.appendingPathComponent("profile"), loopbackNames: loopbackNames, deviceScaleFactor: deviceScaleFactor)
+                profile: directory.appendingPathComponent("profile"), loopbackNames: loopbackNames, deviceScaleFactor: deviceScaleFactor,
+                reachableHosts: reachableHosts)
             let answer = try connection.perform("POST", "/session", body: capabilities, timeoutSeconds: 60) as? [String: Any]
             let granted = answer?["capabilities"] as? [String: Any]
             guard let sessionID = answer?["sessionId"] as? String, let browser = (granted?["goog:processID"] as? Int).map(Int32.init) else {
@@ -259,7 +262,8 @@ extension BrowserSession {
     /// The `POST /session` body: headless Chromium at one device pixel per CSS pixel, with the
     /// performance log on (for `networkRequestURLs()`).
     private static func capabilities(
-        chromiumPath: String, windowWidth: Int, windowHeight: Int, profile: URL, loopbackNames: [String], deviceScaleFactor: Int
+        chromiumPath: String, windowWidth: Int, windowHeight: Int, profile: URL, loopbackNames: [String], deviceScaleFactor: Int,
+        reachableHosts: [String]
     ) -> [String: Any] {
         let arguments = [
             "--headless=new",
@@ -274,7 +278,7 @@ extension BrowserSession {
             // Debian's new-tab page would fetch start.duckduckgo.com; tests reach loopback only.
             // The first rule that matches a name applies.
             "--host-resolver-rules=" + (loopbackNames.map { "MAP \($0) 127.0.0.1, " }.joined())
-                + "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+                + "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost" + reachableHosts.map { ", EXCLUDE \($0)" }.joined(),
         ]
         let chromeOptions: [String: Any] = ["binary": chromiumPath, "args": arguments]
         let alwaysMatch: [String: Any] = [

@@ -88,6 +88,12 @@ public final class FirefoxSession {
         try connection.perform("WebDriver:ExecuteScript", ["script": script, "args": arguments])
     }
 
+    /// Runs `script` as an asynchronous function body in the page: it answers by calling its last
+    /// argument, and what it passes comes back as JSON values.
+    public func executeAsync(_ script: String, arguments: [Any] = []) throws -> Any? {
+        try connection.perform("WebDriver:ExecuteAsyncScript", ["script": script, "args": arguments])
+    }
+
     /// The viewport as PNG, at the session's device pixels per CSS pixel.
     public func screenshotPNG() throws -> [UInt8] {
         guard let base64 = try connection.perform("WebDriver:TakeScreenshot", ["full": false]) as? String,

@@ -114,7 +114,24 @@ import Testing
         #expect(request.target == target)
     }
 
+    /// RFC 9112 §3.2.2: an absolute-form target's authority is the request's host, and `Host` is ignored.
     @Test(arguments: [
+        ("PUT http://evil.test/category HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "evil.test"),
+        ("GET HTTPS://[::1]:8686?x=1 HTTP/1.1\r\nHost: localhost\r\n\r\n", "[::1]:8686"),
+        ("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:1\r\n\r\n", "127.0.0.1:1"),
+    ])
+    func anAbsoluteFormTargetsAuthorityIsTheHost(_ text: String, _ host: String) {
+        let (result, _) = feed(Array(text.utf8), step: 1 << 20)
+        guard case .complete(let request, _) = result else {
+            Issue.record("not complete: \(result)")
+            return
+        }
+        #expect(request.host == host)
+        #expect(request.authority == (text.contains(" /") ? nil : host))
+    }
+
+    @Test(arguments: [
+        "GET http://user@127.0.0.1/healthz HTTP/1.1\r\nHost: t\r\n\r\n",
         "GET ftp://fontd.example/healthz HTTP/1.1\r\nHost: t\r\n\r\n",
         "GET http:///healthz HTTP/1.1\r\nHost: t\r\n\r\n",
         "GET healthz HTTP/1.1\r\nHost: t\r\n\r\n",

@@ -171,6 +171,25 @@ import Testing
         }
     }
 
+    /// The XDG Base Directory specification: a relative path in an XDG variable is invalid and
+    /// ignored. A relative `XDG_DESKTOP_PORTAL_DIR` that leads (from fontd's working directory, the
+    /// test's) into the home is neither written to nor read from.
+    @Test func aRelativePortalFolderIsIgnored() throws {
+        let home = try TemporaryHome()
+        let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.pathComponents.dropFirst()
+        let relative = String(repeating: "../", count: working.count) + home.root.appendingPathComponent("portals").path.dropFirst()
+        try home.write(
+            "[portal]\nDBusName=org.freedesktop.impl.portal.desktop.kde\nInterfaces=org.freedesktop.impl.portal.Settings;\nUseIn=gnome\n",
+            to: "portals/kde.portal")
+        #expect(FileManager.default.fileExists(atPath: relative + "/kde.portal"), "the relative path leads into the home")
+        try installAndUndo(home, ["XDG_CURRENT_DESKTOP": "GNOME", "XDG_DESKTOP_PORTAL_DIR": relative]) { install in
+            #expect(home.text("portals/fontd.portal") == nil, "\(install.standardOutput)")
+            #expect(home.text("data/xdg-desktop-portal/portals/fontd.portal") != nil)
+            // The backend in the relative folder is not one the portal would ask, so portals.conf does not name it.
+            #expect(home.text("config/xdg-desktop-portal/portals.conf")?.contains("kde") == false, "\(install.standardOutput)")
+        }
+    }
+
     @Test func installingTwiceIsInstallingOnce() throws {
         let home = try TemporaryHome()
         try home.write(Self.userConfiguration, to: "config/xdg-desktop-portal/portals.conf")

@@ -24,9 +24,10 @@ import Testing
         #expect(try connection.readResponse().status == 200)
     }
 
+    /// Answered for the target's host, `Host` ignored (RFC 9112 §3.2.2; a foreign one is 421, `LoopbackSpellingTests`).
     @Test func anAbsoluteFormTargetIsAnswered() throws {
         let connection = try Self.server.connect()
-        try connection.send("GET http://fontd.example/healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        try connection.send("GET http://127.0.0.1/healthz HTTP/1.1\r\nHost: fontd.example\r\n\r\n")
         let answer = try connection.readResponse()
         #expect(answer.status == 200)
         #expect(answer.bodyText == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)

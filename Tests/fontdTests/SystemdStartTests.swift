@@ -130,6 +130,31 @@ import Testing
         #expect(server.terminate() == 0)
     }
 
+    /// `WATCHDOG_USEC=1` would have fontd ping as fast as it can: the interval is floored at 100 ms,
+    /// and the log says so. Pings come no faster than the floor allows over the server's whole life.
+    @Test func aWatchdogIntervalBelowTheFloorIsRaisedAndLogged() throws {
+        let notify = try NotifySocket()
+        var environment = PinnedFonts.environment
+        environment["NOTIFY_SOCKET"] = notify.path
+        environment["WATCHDOG_USEC"] = "1"
+        let started = ContinuousClock.now
+        let server = try ServerProcess(["--threads", "2"], environment: environment)
+        #expect(notify.receive(until: "READY=1").last?.hasPrefix("READY=1") == true)
+        #expect(notify.receive(timeoutSeconds: 5) == "WATCHDOG=1", "the pings still come")
+        #expect(server.terminate() == 0)
+        let lived = started.duration(to: .now)
+        var pings = 1
+        while let datagram = notify.receive(timeoutSeconds: 0.5), !datagram.hasPrefix("STOPPING=1") {
+            if datagram == "WATCHDOG=1" { pings += 1 }
+        }
+        // An upper bound only: a busy machine makes fewer pings, never more.
+        let allowed = Int(Double(lived.components.seconds) / 0.1) + 12
+        #expect(pings <= allowed, "\(pings) pings in \(lived)")
+        let log = server.standardErrorAfterExit()
+        #expect(
+            log.contains("WATCHDOG_USEC asks for a watchdog ping every 5e-07 s; fontd pings every 0.1 s instead, its floor"), "\(log)")
+    }
+
     @Test func twoInheritedSocketsAreRefused() throws {
         let ports = [try SocketActivation.freePort(), try SocketActivation.freePort()]
         let fontd = try #require(TestPaths.fontdExecutable)

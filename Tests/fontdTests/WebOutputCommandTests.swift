@@ -34,6 +34,11 @@ import Testing
             #expect(head.status == 200)
             #expect(head.header("Content-Length") == String(answer.body.count))
         }
+        // A font file is only ever a font: no browser may sniff it into a script or a page.
+        for hash in hashes {
+            #expect(try server.client.get("/font-files/\(hash)").header("X-Content-Type-Options") == "nosniff")
+            #expect(try server.client.send("/font-files/\(hash)", method: "HEAD").header("X-Content-Type-Options") == "nosniff")
+        }
         // The same file is on disk where /font says the face is.
         let font = try server.client.get("/font?style=body&category=xl").json()
         guard case .string(let file) = font["descriptor"]?["file"] else {

@@ -32,11 +32,13 @@ public final class KDEBridge: @unchecked Sendable {
             self.bases = bases
         }
 
-        /// The paths of `environment` (`XDG_CONFIG_HOME`, `XDG_STATE_HOME`, else under `HOME`).
+        /// The paths of `environment` (`XDG_CONFIG_HOME`, `XDG_STATE_HOME`, else under `HOME`). A
+        /// relative XDG path is ignored, as the XDG Base Directory specification says (and KConfig does).
         public init(environment: [String: String]) throws(KDEBridgeError) {
             let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            guard let config = environment["XDG_CONFIG_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? home.map({ $0 + "/.config" }),
-                let state = environment["XDG_STATE_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? home.map({ $0 + "/.local/state" })
+            let absolute = { (name: String) in environment[name].flatMap { $0.hasPrefix("/") ? $0 : nil } }
+            guard let config = absolute("XDG_CONFIG_HOME") ?? home.map({ $0 + "/.config" }),
+                let state = absolute("XDG_STATE_HOME") ?? home.map({ $0 + "/.local/state" })
             else { throw .noConfigFolder }
             self.init(globals: config + "/kdeglobals", bases: state + "/fontd/kde-base.json")
         }

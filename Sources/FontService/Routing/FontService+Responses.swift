@@ -45,7 +45,7 @@ extension FontService {
     /// fields; with `privateFields` when `keptPrivate`.
     func errorResponse(_ error: FontServiceError, keptPrivate: Bool) -> HTTPResponse {
         // An error body is never to be taken for another type (an old browser sniffing HTML in it).
-        var headers = [Self.jsonContentType, (name: "X-Content-Type-Options", value: "nosniff")]
+        var headers = [Self.jsonContentType, Self.noSniff]
         switch error {
         case .methodNotAllowed(_, _, let allowed): headers.append((name: "Allow", value: allowed.joined(separator: ", ")))
         case .unauthorized: headers.append((name: "WWW-Authenticate", value: #"Bearer realm="fontd""#))
@@ -61,6 +61,9 @@ extension FontService {
             ?? Array("{\"error\":\"internal\",\"message\":\"The error could not be written as JSON.\"}".utf8)
         return HTTPResponse(status: error.status, headers: headers, body: body)
     }
+
+    /// `X-Content-Type-Options: nosniff`: the body is only what `Content-Type` says (errors, font files).
+    static let noSniff = (name: "X-Content-Type-Options", value: "nosniff")
 
     /// `Access-Control-Allow-Origin: *` on every answer: any page may read what the server lets
     /// it, and what it may not is refused by the server itself (docs/DESIGN.md §23 (Reader scopes and scoped tokens), "Consent"), so

@@ -57,8 +57,9 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     case forbidden(reason: String)
     /// No font file a stylesheet names has this hash (any more).
     case unknownFontFile(String)
-    /// A `Host` naming neither an address, `localhost` nor a `--server-name`: DNS rebinding (421).
-    case misdirected(host: String)
+    /// A host (`Host`, or an absolute-form target's) that is not this server's (421): another
+    /// name (DNS rebinding), or a local address spelled so that browsers do not mark a page's request.
+    case misdirected(host: String, ServedHost.Refusal)
     /// A page of an origin the reader did not trust (`origin`, nil when only `Sec-Fetch-Site`
     /// told), without a credential, asked to change `scope` (`writing`) or to read it; whether
     /// the server takes tokens at all decides what the message suggests.
@@ -204,9 +205,27 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
             return "Refused: \(reason)."
         case .unknownFontFile(let hash):
             return "No font file that a stylesheet names has the hash \(hash); ask /css again for the current url()s."
-        case .misdirected(let host):
-            return
-                "This server does not answer for the host '\(host)': a page whose name was made to point at it (DNS rebinding) must not reach the reader's preferences. Ask for localhost or the server's address, or start fontd serve --server-name NAME for a name of its own."
+        case .misdirected(let host, let refusal):
+            let ask =
+                "Ask for localhost, 127.0.0.1 or [::1] (or the server's address as a browser writes it), or start fontd serve --server-name NAME for a name of its own."
+            let unmarked = "browsers do not say which page sends a request there, so a web page could pass for a local program."
+            switch refusal {
+            case .otherName:
+                return
+                    "This server does not answer for the host '\(host)': a page whose name was made to point at it (DNS rebinding) must not reach the reader's preferences. "
+                    + ask
+            case .unspecifiedAddress:
+                return "This server does not answer for the host '\(host)': 0.0.0.0 and [::] stand for this machine, and \(unmarked) " + ask
+            case .embeddedIPv4:
+                return "This server does not answer for the host '\(host)': it is an IPv4 address written inside IPv6, and \(unmarked) "
+                    + ask
+            case .unusualSpelling(let canonical):
+                return
+                    "This server does not answer for the host '\(host)': it is the address \(canonical) written as no browser writes it, so only a program sends it, and a program can ask for the plain address. "
+                    + ask
+            case .notAnAddress:
+                return "This server does not answer for the host '\(host)': it ends like an IPv4 address but is none. " + ask
+            }
         case .foreignOrigin(let origin, let scope, let writing, let takesTokens):
             let page = origin.map { "A page of \($0)" } ?? "A page of another site"
             let allow = "fontd serve --cors-origin \(origin ?? "ORIGIN")"

@@ -167,7 +167,9 @@ extension FontService {
             file = found
         }
         let tag = EntityTag(opaque: hash)
-        let fields = [(name: "ETag", value: tag.text), (name: "Cache-Control", value: Self.fontFileCacheControl)] + Self.corsHeaders
+        // nosniff: a file is only ever the font its Content-Type names, never a script or a page.
+        let fields =
+            [(name: "ETag", value: tag.text), (name: "Cache-Control", value: Self.fontFileCacheControl), Self.noSniff] + Self.corsHeaders
         if tag.isMatched(byIfNoneMatchIn: context.request.headers) {
             return .response(HTTPResponse(status: 304, headers: fields))
         }

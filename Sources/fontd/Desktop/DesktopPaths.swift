@@ -13,7 +13,7 @@ struct DesktopPaths: Sendable {
     let dataDirs: [String]
     /// `$XDG_CURRENT_DESKTOP`, lower-cased and split at `:`, as xdg-desktop-portal 1.17 and later match file names.
     let currentDesktops: [String]
-    /// `$XDG_DESKTOP_PORTAL_DIR`: when set, the only folder every version reads `.portal` files from.
+    /// `$XDG_DESKTOP_PORTAL_DIR`: when set to an absolute path, the only folder every version reads `.portal` files from.
     let portalDirOverride: String?
 
     init(environment: [String: String]) throws(DesktopInstallError) {
@@ -37,7 +37,7 @@ struct DesktopPaths: Sendable {
         configDirs = list("XDG_CONFIG_DIRS", default: ["/etc/xdg"])
         dataDirs = list("XDG_DATA_DIRS", default: ["/usr/local/share", "/usr/share"])
         currentDesktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.lowercased() }
-        portalDirOverride = environment["XDG_DESKTOP_PORTAL_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        portalDirOverride = absolute("XDG_DESKTOP_PORTAL_DIR")
     }
 
     /// `$XDG_CONFIG_HOME/xdg-desktop-portal`: the user's `portals.conf` and `<desktop>-portals.conf`.

@@ -15,9 +15,10 @@ enum SessionBusNames {
     static func owners(of names: [String], environment: [String: String]) -> [String: Answer] {
         if environment["DBUS_SESSION_BUS_ADDRESS"] == nil {
             // GLib would fall back to $XDG_RUNTIME_DIR/bus, then to autolaunching a bus under X11: never that.
-            let socket = environment["XDG_RUNTIME_DIR"].map { $0 + "/bus" }
+            // A relative XDG_RUNTIME_DIR is invalid (the XDG Base Directory specification) and ignored.
+            let socket = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 + "/bus" : nil }
             guard let socket, FileManager.default.fileExists(atPath: socket) else {
-                let missing = socket.map { "there is no \($0)" } ?? "neither is XDG_RUNTIME_DIR"
+                let missing = socket.map { "there is no \($0)" } ?? "XDG_RUNTIME_DIR is not set to an absolute path"
                 let none = Answer.unknown("no session bus: DBUS_SESSION_BUS_ADDRESS is not set and \(missing)")
                 return Dictionary(uniqueKeysWithValues: names.map { ($0, none) })
             }
