@@ -68,4 +68,25 @@ extension Serve {
         }
         return try X11Target(ratios: try TextScalingRatios.of(table), environment: environment, stateFolder: stateFolder, logger: logger)
     }
+
+    /// qt5ct's and qt6ct's targets as `--desktop` asks for them (docs/DESIGN.md §34 (The reader's own
+    /// sizes)); with `auto`, only a tool that is installed or named by `QT_QPA_PLATFORMTHEME`.
+    func joinQt(table: StyleTable, environment: [String: String], stateFolder: String?, logger: Logger) throws -> [QtTarget] {
+        guard let desktop else { return [] }
+        var targets: [QtTarget] = []
+        for tool in QtConfigurationTool.allCases {
+            let need = desktop.qt(tool)
+            if need == .no { continue }
+            if need == .optional, !tool.isChosen(environment: environment) { continue }
+            guard
+                let target = QtTarget(
+                    tool: tool, ratios: try TextScalingRatios.of(table), environment: environment, stateFolder: stateFolder, logger: logger)
+            else {
+                if need == .required { throw ValidationError("--desktop \(tool.name) needs XDG_CONFIG_HOME or HOME: its file is there.") }
+                continue
+            }
+            targets.append(target)
+        }
+        return targets
+    }
 }
