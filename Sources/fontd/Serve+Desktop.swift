@@ -34,7 +34,7 @@ extension Serve {
                     signals?.close()
                     throw error
                 }
-            case .gnome, .x11, .auto:
+            case .gnome, .x11, .qt5ct, .qt6ct, .auto:
                 return .gnome(
                     try DesktopBridge.start(
                         scope: scope, targetScope: try TargetRunner.scope(of: "gnome", below: scope), hub: service.hub, ratios: ratios,
