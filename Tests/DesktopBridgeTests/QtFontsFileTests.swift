@@ -14,14 +14,33 @@ import Testing
         #expect(String(decoding: file.bytes, as: UTF8.self) == Self.text.replacingOccurrences(of: "Serif,10,", with: "Serif,16.5,"))
     }
 
-    @Test(arguments: [nil, "", "[Appearance]\nstyle=Fusion\n", "[Fonts]\nfixed=\"Monospace,11,-1,5,50,0,0,0,0,0\"\n"])
-    func aFontAddedIsRemovedExactly(original: String?) throws {
+    /// The reader's files fontd adds to: none, empty, without `[Fonts]` (with and without a final
+    /// newline, with CRLF), with an empty `[Fonts]` at the end (without a final newline too), with
+    /// `[Fonts]` holding only `fixed`, with a `general` in another group.
+    static let originals: [String?] = [
+        nil, "", "[Appearance]\nstyle=Fusion\n", "[Appearance]\nstyle=Fusion", "[Appearance]\r\nstyle=Fusion\r\n",
+        "[Appearance]\r\nstyle=Fusion", "[Appearance]\nstyle=Fusion\n\n", "[Appearance]\nstyle=Fusion\n\n[Fonts]\n", "[Fonts]",
+        "[Fonts]\nfixed=\"Monospace,11,-1,5,50,0,0,0,0,0\"\n", "[Other]\r\ngeneral=1\r\n\r\n[Fonts]\r\n",
+    ]
+
+    @Test(arguments: originals)
+    func fontsAddedAreRemovedExactly(original: String?) throws {
         var file = QtFontsFile(original.map { Array($0.utf8) })
-        file.set("general", to: 13, absentValue: "\"Sans Serif,12,-1,5,50,0,0,0,0,0\"")
+        let hasFixed = original?.contains("fixed=") == true
+        let fixedAddition = hasFixed ? nil : file.set("fixed", to: 13.5, absentValue: "\"Monospace,12,-1,5,50,0,0,0,0,0\"")
+        let generalAddition = file.set("general", to: 13, absentValue: "\"Sans Serif,12,-1,5,50,0,0,0,0,0\"")
         #expect(file.points(of: "general") == .success(13))
         #expect(file.value(of: "general") == "\"Sans Serif,13,-1,5,50,0,0,0,0,0\"")
+        #expect(generalAddition == nil)
+        #expect(file.points(of: "fixed") == .success(hasFixed ? 11 : 13.5))
+        // What a reader of the edited file sees: every line ends as the file's lines do.
+        let text = String(decoding: file.bytes, as: UTF8.self)
+        if original?.contains("\r\n") == true { #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "\(text)") }
+        if !hasFixed { file.remove("fixed") }
         file.remove("general")
+        if let fixedAddition { file.remove(fixedAddition) }
         #expect(String(decoding: file.bytes, as: UTF8.self) == (original ?? ""))
+        #expect((fixedAddition == .file) == (original == nil))
     }
 
     @Test func aFontWithoutPointsIsAFailure() {

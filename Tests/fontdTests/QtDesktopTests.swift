@@ -91,9 +91,9 @@ import Testing
         let fixed = try points(11, .accessibilityMedium)
         // The tool applies a change to the running application about 3 s after its folder changes.
         #expect(application.waitForLog(containing: "fonts \(general) \(fixed)", seconds: 60), "\(application.log())")
-        let written = try String(contentsOf: file, encoding: .utf8)
+        let text = try String(contentsOf: file, encoding: .utf8)
         #expect(
-            written
+            text
                 == Self.readersFile.replacingOccurrences(of: "Mono,11,", with: "Mono,\(written(fixed)),")
                 .replacingOccurrences(of: "Sans,10,", with: "Sans,\(written(general)),"))
 
@@ -111,8 +111,19 @@ import Testing
         let server = try ServerProcess(["--desktop", "qt6ct"], environment: display.environment)
         defer { server.stop() }
         try setCategory(server, .accessibilityMedium)
-        let status = try CommandRunner.run(["desktop", "status"], environment: display.environment)
-        #expect(status.standardOutput.contains("holds no QFont size in points"), "\(status.standardOutput)")
+        // Awaited: the target runs on its own queue.
+        let deadline = Date().addingTimeInterval(30)
+        var target: [String: Any]?
+        while Date() < deadline {
+            let status = try CommandRunner.run(["desktop", "status", "--json"], environment: display.environment)
+            let document = try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any]
+            target = (document?["targets"] as? [String: [String: Any]])?["qt6ct"]
+            if target?["state"] as? String == "failed" { break }
+            usleep(50_000)
+        }
+        #expect(target?["state"] as? String == "failed", "\(String(describing: target))")
+        let detail = try #require(target?["detail"] as? String)
+        #expect(detail.contains("[Fonts] general holds no QFont size in points"), "\(detail)")
         #expect(try Data(contentsOf: file) == Data(text.utf8))
     }
 

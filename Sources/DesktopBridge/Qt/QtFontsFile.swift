@@ -1,15 +1,30 @@
 /// A qt5ct/qt6ct configuration as QSettings writes it (an INI file), seen through its `[Fonts]`
 /// group (docs/DESIGN.md §34 (The reader's own sizes), §35 (Editing a reader's file)): a font's
 /// point size is replaced in place, every other byte of the QFont string and of the file kept; a
-/// font the reader never set is added to the group (the group to the end of the file, the file
-/// created, when absent), and removed again exactly so.
+/// font the reader never set is added as the group's first entry (the group to the end of the
+/// file, the file created, when absent: an `Addition`), and removed again byte for byte.
 public struct QtFontsFile: Sendable, Hashable {
+    /// What fontd added around the fonts it added, so that removing them gives the reader's bytes back.
+    public enum Addition: Double, Sendable, Hashable {
+        /// There was no file.
+        case file = 0
+        /// The file was empty.
+        case groupToEmptyFile = 1
+        /// The group went after the file's last line, which ended in a newline.
+        case groupAfterNewline = 2
+        /// The group went after a last line that had no newline (fontd ended it).
+        case groupAfterLastLine = 3
+    }
+
     /// The file's bytes, as read or as edited.
     public private(set) var bytes: [UInt8]
+    /// Whether there was a file.
+    private let existed: Bool
 
     /// `bytes`, or no file (nil): then the empty file.
     public init(_ bytes: [UInt8]?) {
         self.bytes = bytes ?? []
+        existed = bytes != nil
     }
 
     /// The group header fontd writes and looks for.
@@ -31,44 +46,86 @@ public struct QtFontsFile: Sendable, Hashable {
     }
 
     /// Sets `key`'s point size to `points`: in place when the key is there, else adds
-    /// `key=absentValue` with the size replaced, as the group's first entry.
-    public mutating func set(_ key: String, to points: Double, absentValue: String) {
+    /// `key=absentValue` with the size replaced, as the group's first entry; returns what was added
+    /// around it when the group (or the file) was not there.
+    @discardableResult
+    public mutating func set(_ key: String, to points: Double, absentValue: String) -> Addition? {
         let file = parsed
         if let entry = file.entry(key, in: [QtConfigurationTool.fontsGroup]) {
             var edited = file
             edited.replacePointSize(of: entry, with: points)
             bytes = edited.bytes
-            return
+            return nil
         }
         var added = KConfigFile(Array("\(key)=\(absentValue)".utf8))
         if let entry = added.entries.first { added.replacePointSize(of: entry, with: points) }
+        let cr = carriageReturn
         var lines = FileBytes.lines(bytes)
-        let newline = FileBytes.newline(of: bytes)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        if let header = lines.lastIndex(where: { FileBytes.text($0).trimmingSpaces == Self.header }) {
-            lines.insert(added.bytes[...], at: header + 1)
-        } else {
-            // A group of fontd's own at the end, after a blank line when the file has lines.
-            if !lines.isEmpty { lines.append([]) }
-            lines += [Array(Self.header.utf8)[...], added.bytes[...]]
+        let line = (added.bytes + cr)[...]
+        let header = (Array(Self.header.utf8) + cr)[...]
+        if let at = headerIndex(in: lines) {
+            lines.insert(line, at: at + 1)
+            bytes = Self.joined(lines)
+            return nil
         }
-        bytes = Array(lines.joined(separator: newline)) + newline
+        let addition: Addition
+        if bytes.isEmpty {
+            addition = existed ? .groupToEmptyFile : .file
+            lines = [header, line, []]
+        } else if lines.last?.isEmpty == true {
+            addition = .groupAfterNewline
+            lines[lines.count - 1] = cr[...]
+            lines += [header, line, []]
+        } else {
+            addition = .groupAfterLastLine
+            lines[lines.count - 1] += cr
+            lines += [cr[...], header, line, []]
+        }
+        bytes = Self.joined(lines)
+        return addition
     }
 
-    /// Removes `key`'s line (one fontd added); then the `[Fonts]` group when fontd's line was its
-    /// only entry and it ends the file, with the blank line `set` put before it.
+    /// Removes `key`'s line from the `[Fonts]` group (a line fontd added).
     public mutating func remove(_ key: String) {
         var lines = FileBytes.lines(bytes)
-        let newline = FileBytes.newline(of: bytes)
-        guard let line = lines.lastIndex(where: { Self.key(of: $0) == key }) else { return }
+        guard let header = headerIndex(in: lines) else { return }
+        let group = lines[(header + 1)...].prefix { !FileBytes.text($0).hasPrefix("[") }
+        guard let line = group.indices.last(where: { Self.key(of: lines[$0]) == key }) else { return }
         lines.remove(at: line)
-        let ended = lines.last?.isEmpty == true
-        if ended { lines.removeLast() }
-        if lines.last.map({ FileBytes.text($0).trimmingSpaces == Self.header }) == true {
+        bytes = Self.joined(lines)
+    }
+
+    /// Removes what `addition` added around fontd's fonts, once they are removed: only when the
+    /// group is empty and still ends the file (else it is the reader's now, and stays).
+    public mutating func remove(_ addition: Addition) {
+        var lines = FileBytes.lines(bytes)
+        guard lines.count >= 2, lines.last?.isEmpty == true, FileBytes.text(lines[lines.count - 2]) == Self.header else { return }
+        lines.removeLast(2)
+        switch addition {
+        case .file, .groupToEmptyFile:
+            guard lines.isEmpty else { return }
+        case .groupAfterNewline:
+            guard let last = lines.last, FileBytes.text(last).isEmpty else { return }
+            lines[lines.count - 1] = []
+        case .groupAfterLastLine:
+            guard lines.count >= 2, FileBytes.text(lines[lines.count - 1]).isEmpty else { return }
             lines.removeLast()
-            if lines.last?.isEmpty == true { lines.removeLast() }
+            let cr = carriageReturn
+            if !cr.isEmpty, lines[lines.count - 1].last == FileBytes.carriageReturn { lines[lines.count - 1].removeLast() }
         }
-        bytes = lines.isEmpty ? [] : Array(lines.joined(separator: newline)) + (ended ? newline : [])
+        bytes = Self.joined(lines)
+    }
+
+    /// The CR that ends each line before its LF in this file (the empty array when it uses LF alone).
+    private var carriageReturn: [UInt8] { FileBytes.newline(of: bytes).dropLast() }
+
+    /// The index of the last `[Fonts]` header line.
+    private func headerIndex(in lines: [ArraySlice<UInt8>]) -> Int? {
+        lines.lastIndex { FileBytes.text($0).trimmingSpaces == Self.header }
+    }
+
+    private static func joined(_ lines: [ArraySlice<UInt8>]) -> [UInt8] {
+        Array(lines.joined(separator: [FileBytes.lineFeed]))
     }
 
     /// The key of a `key=value` line, spaces trimmed; nil for any other line.

@@ -19,6 +19,10 @@ public final class QtTarget: DesktopTarget, @unchecked Sendable {
     /// `$XDG_STATE_HOME/fontd`; nil when there is none (the bases are then kept in memory only).
     private let stateFolder: String?
     private var unrecordedBases = TargetBases()
+    /// The record's entry under the tool's name for what fontd added around the fonts it added: the
+    /// file or the group (a `QtFontsFile.Addition`), removed again with them.
+    private static let additionKey = "[Fonts]"
+
     /// The bases and values of the last `apply`, as the status shows them. Runner's queue only.
     private var shown: (base: String?, value: String?) = (nil, nil)
 
@@ -46,6 +50,7 @@ public final class QtTarget: DesktopTarget, @unchecked Sendable {
         var bases: [String] = []
         var values: [String] = []
         var writes: [(key: String, points: Double)] = []
+        var addition: QtFontsFile.Addition?
         var malformed: QtFontsFileError?
         do {
             let outcome = try file.edit(
@@ -54,6 +59,7 @@ public final class QtTarget: DesktopTarget, @unchecked Sendable {
                     bases = []
                     values = []
                     writes = []
+                    addition = nil
                     malformed = nil
                     for font in QtConfigurationTool.fontKeys {
                         var found: Double?
@@ -71,12 +77,13 @@ public final class QtTarget: DesktopTarget, @unchecked Sendable {
                         values.append("\(font.key) \(QFontSize.written(size)) pt")
                         guard found != size else { continue }
                         writes.append((font.key, size))
-                        file.set(font.key, to: size, absentValue: font.absentValue)
+                        addition = file.set(font.key, to: size, absentValue: font.absentValue) ?? addition
                     }
                     return writes.isEmpty ? nil : .write(file.bytes)
                 },
                 beforeReplacing: { _, _ in
                     for write in writes { recordBases { $0.willWrite(name, write.key, write.points) } }
+                    if let addition { recordBases { $0[name, Self.additionKey] = TargetBases.Entry(base: addition.rawValue) } }
                 })
             if let malformed {
                 shown = (nil, nil)
@@ -134,12 +141,14 @@ public final class QtTarget: DesktopTarget, @unchecked Sendable {
                     file.remove(font.key)
                 }
             }
+            let added = record { .some($0[name, additionKey]?.base) } ?? nil
+            if let addition = added.flatMap(QtFontsFile.Addition.init(rawValue:)) { file.remove(addition) }
             guard file != original else { return nil }
-            return file.bytes.isEmpty ? .remove : .write(file.bytes)
+            return file.bytes.isEmpty && added == QtFontsFile.Addition.file.rawValue ? .remove : .write(file.bytes)
         }
-        for font in QtConfigurationTool.fontKeys {
+        for key in QtConfigurationTool.fontKeys.map(\.key) + [additionKey] {
             _ = record { bases in
-                bases[name, font.key] = nil
+                bases[name, key] = nil
                 return nil
             }
         }
