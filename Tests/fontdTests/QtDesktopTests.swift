@@ -61,26 +61,35 @@ import Testing
         #expect(try server.client.put("/category", #"{"category":"\#(category.rawValue)"}"#).status == 200)
     }
 
-    /// A display of a home of the test's own, with `text` as `tool`'s configuration.
-    private func readersDisplay(_ tool: String, _ text: String) throws -> (TemporaryHome, X11Display, URL) {
+    /// A display of a home of the test's own, with `text` as `tool`'s configuration (none when nil).
+    private func readersDisplay(_ tool: String, _ text: String?) throws -> (TemporaryHome, X11Display, URL) {
         let home = try TemporaryHome()
         let folder = home.configHome.appendingPathComponent(tool)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(tool + ".conf")
-        try text.write(to: file, atomically: true, encoding: .utf8)
+        if let text {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
         return (home, try X11Display(base: home.environment()), file)
     }
 
-    @Test(arguments: [("5", "qt5ct"), ("6", "qt6ct")])
-    func aRunningApplicationFollowsAndExcludePutsTheFileBack(version: String, tool: String) throws {
-        let (home, display, file) = try readersDisplay(tool, Self.readersFile)
-        defer { display.stop() }
+    /// The probe under PyQt `version`, themed by `theme`, on `display`.
+    private func startApplication(version: String, theme: String, home: TemporaryHome, display: X11Display) throws -> TerminalProcess {
         let runtime = home.root.appendingPathComponent("runtime")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         var environment = display.environment
-        environment["QT_QPA_PLATFORMTHEME"] = tool
+        environment["QT_QPA_PLATFORMTHEME"] = theme
         environment["XDG_RUNTIME_DIR"] = runtime.path
-        let application = try TerminalProcess(["/usr/bin/python3", "-c", Self.probe, version], environment: environment, in: home.root)
+        return try TerminalProcess(["/usr/bin/python3", "-c", Self.probe, version], environment: environment, in: home.root)
+    }
+
+    /// PyQt5 themed by qt5ct, PyQt6 by qt6ct, and PyQt6 by `qt5ct` — the one value `fontd desktop
+    /// install --qt` sets, which Debian's qt6ct plugin answers to, reading `qt6ct.conf`.
+    @Test(arguments: [("5", "qt5ct", "qt5ct"), ("6", "qt6ct", "qt6ct"), ("6", "qt6ct", "qt5ct")])
+    func aRunningApplicationFollowsAndExcludePutsTheFileBack(version: String, tool: String, theme: String) throws {
+        let (home, display, file) = try readersDisplay(tool, Self.readersFile)
+        defer { display.stop() }
+        let application = try startApplication(version: version, theme: theme, home: home, display: display)
         defer { application.stop() }
         #expect(application.waitForLog(containing: "fonts 10.0 11.0", seconds: 60), "\(application.log())")
 
@@ -102,6 +111,34 @@ import Testing
         #expect(try Data(contentsOf: file) == Data(Self.readersFile.utf8))
         #expect(application.waitForLog(containing: "fonts 10.0 11.0", count: 2, seconds: 60), "\(application.log())")
         #expect(server.terminate() == 0)
+    }
+
+    /// A reader without a file, nor the tool's folder: the tool's default, 12 points, is the base, and
+    /// fontd's file and folder go on `exclude`. qt5ct and qt6ct watch the folder only if it exists
+    /// when the application starts, so here an application started after the change shows it.
+    @Test func withoutAFileTheToolsDefaultIsTheBaseAndExcludeRemovesFontdsFile() throws {
+        let (home, display, file) = try readersDisplay("qt6ct", nil)
+        defer { display.stop() }
+        let before = try startApplication(version: "6", theme: "qt6ct", home: home, display: display)
+        defer { before.stop() }
+        #expect(before.waitForLog(containing: "fonts 12.0 12.0", seconds: 60), "\(before.log())")
+
+        let server = try ServerProcess(["--desktop", "qt6ct"], environment: display.environment)
+        defer { server.stop() }
+        try setCategory(server, .accessibilityMedium)
+        let size = try points(12, .accessibilityMedium)
+        let general = "general=\"Sans Serif,\(written(size)),"
+        #expect(before.waitUntil(seconds: 60) { ((try? String(contentsOf: file, encoding: .utf8)) ?? "").contains(general) })
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("fixed=\"Monospace,\(written(size)),"), "\(text)")
+        let after = try startApplication(version: "6", theme: "qt6ct", home: home, display: display)
+        defer { after.stop() }
+        #expect(after.waitForLog(containing: "fonts \(size) \(size)", seconds: 60), "\(after.log())")
+
+        #expect(try CommandRunner.run(["desktop", "exclude", "qt6ct"], environment: display.environment).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        // The folder fontd made for it too.
+        #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path))
     }
 
     @Test func aFileWithoutPointSizesIsReportedAndLeftUntouched() throws {

@@ -4,7 +4,8 @@ import Glibc
 /// KDE Plasma (docs/DESIGN.md §34 (The reader's own sizes)): each keeps the fonts of every Qt
 /// application it themes in `$XDG_CONFIG_HOME/<tool>/<tool>.conf`, `[Fonts] general` and `fixed`,
 /// as QFont strings, and applies a change to running applications about three seconds after the
-/// file's folder changes (measured with Debian 12's qt5ct 1.5 and qt6ct 0.7 in real PyQt5 and PyQt6).
+/// file's folder changes (measured with Debian 12's qt5ct 1.5 and qt6ct 0.7 in real PyQt5 and PyQt6),
+/// when that folder existed as the application started.
 public enum QtConfigurationTool: String, CaseIterable, Sendable {
     case qt5ct, qt6ct
 

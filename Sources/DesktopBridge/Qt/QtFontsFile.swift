@@ -14,6 +14,8 @@ public struct QtFontsFile: Sendable, Hashable {
         case groupAfterNewline = 2
         /// The group went after a last line that had no newline (fontd ended it).
         case groupAfterLastLine = 3
+        /// There was neither the file nor its folder (`QtTarget` made the folder).
+        case fileInNewFolder = 4
     }
 
     /// The file's bytes, as read or as edited.
@@ -102,7 +104,7 @@ public struct QtFontsFile: Sendable, Hashable {
         guard lines.count >= 2, lines.last?.isEmpty == true, FileBytes.text(lines[lines.count - 2]) == Self.header else { return }
         lines.removeLast(2)
         switch addition {
-        case .file, .groupToEmptyFile:
+        case .file, .fileInNewFolder, .groupToEmptyFile:
             guard lines.isEmpty else { return }
         case .groupAfterNewline:
             guard let last = lines.last, FileBytes.text(last).isEmpty else { return }

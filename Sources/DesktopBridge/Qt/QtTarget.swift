@@ -1,4 +1,5 @@
 import DynamicType
+import Glibc
 import Logging
 
 /// Carries a category to qt5ct's or qt6ct's `[Fonts] general` and `fixed` (docs/DESIGN.md §34 (The
@@ -52,6 +53,10 @@ public final class QtTarget: DesktopTarget, @unchecked Sendable {
         var writes: [(key: String, points: Double)] = []
         var addition: QtFontsFile.Addition?
         var malformed: QtFontsFileError?
+        // The tool's folder, made when missing (the reader never opened the tool): removed again with fontd's file.
+        let folder = ReaderFile.folder(of: path)
+        let madeFolder = access(folder, F_OK) != 0 && mkdir(folder, 0o755) == 0
+        defer { if madeFolder, access(path, F_OK) != 0 { rmdir(folder) } }
         do {
             let outcome = try file.edit(
                 { bytes throws(ReaderFileError) in
@@ -83,6 +88,7 @@ public final class QtTarget: DesktopTarget, @unchecked Sendable {
                 },
                 beforeReplacing: { _, _ in
                     for write in writes { recordBases { $0.willWrite(name, write.key, write.points) } }
+                    if madeFolder, addition == .file { addition = .fileInNewFolder }
                     if let addition { recordBases { $0[name, Self.additionKey] = TargetBases.Entry(base: addition.rawValue) } }
                 })
             if let malformed {
@@ -122,6 +128,7 @@ public final class QtTarget: DesktopTarget, @unchecked Sendable {
         throws
     {
         let name = tool.name
+        var added: Double?
         try ReaderFile(path: path).edit { bytes throws(ReaderFileError) in
             guard bytes != nil else { return nil }
             var file = QtFontsFile(bytes)
@@ -141,11 +148,13 @@ public final class QtTarget: DesktopTarget, @unchecked Sendable {
                     file.remove(font.key)
                 }
             }
-            let added = record { .some($0[name, additionKey]?.base) } ?? nil
-            if let addition = added.flatMap(QtFontsFile.Addition.init(rawValue:)) { file.remove(addition) }
+            added = record { .some($0[name, additionKey]?.base) } ?? nil
+            let addition = added.flatMap(QtFontsFile.Addition.init(rawValue:))
+            if let addition { file.remove(addition) }
             guard file != original else { return nil }
-            return file.bytes.isEmpty && added == QtFontsFile.Addition.file.rawValue ? .remove : .write(file.bytes)
+            return file.bytes.isEmpty && (addition == .file || addition == .fileInNewFolder) ? .remove : .write(file.bytes)
         }
+        if added == QtFontsFile.Addition.fileInNewFolder.rawValue, access(path, F_OK) != 0 { rmdir(ReaderFile.folder(of: path)) }
         for key in QtConfigurationTool.fontKeys.map(\.key) + [additionKey] {
             _ = record { bases in
                 bases[name, key] = nil
