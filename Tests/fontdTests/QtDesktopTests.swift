@@ -141,6 +141,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path))
     }
 
+    /// `fontd desktop uninstall`, after the server stopped, puts the reader's file back byte for byte.
+    @Test func uninstallPutsTheReadersFileBack() throws {
+        let home = try TemporaryHome()
+        let file = home.configHome.appendingPathComponent("qt5ct/qt5ct.conf")
+        try home.write(Self.readersFile, to: "config/qt5ct/qt5ct.conf")
+        let server = try ServerProcess(["--desktop", "qt5ct"], environment: home.environment())
+        defer { server.stop() }
+        try setCategory(server, .extraExtraLarge)
+        let general = "Sans,\(written(try points(10, .extraExtraLarge))),"
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !((try? String(contentsOf: file, encoding: .utf8)) ?? "").contains(general) { usleep(20_000) }
+        #expect(try String(contentsOf: file, encoding: .utf8).contains(general))
+        #expect(server.terminate() == 0)
+
+        let uninstall = try CommandRunner.run(["desktop", "uninstall"], environment: home.environment())
+        #expect(uninstall.status == 0, "\(uninstall.standardError)")
+        #expect(uninstall.standardOutput.contains("qt5ct: put back your own [Fonts] sizes"), "\(uninstall.standardOutput)")
+        #expect(try Data(contentsOf: file) == Data(Self.readersFile.utf8))
+    }
+
     @Test func aFileWithoutPointSizesIsReportedAndLeftUntouched() throws {
         let text = "[Fonts]\ngeneral=@Variant(\\0\\0\\0@\\0\\0\\0\\x12\\0S\\0\\x61\\0n\\0s)\nfixed=\"Monospace,11,-1,5,50,0,0,0,0,0\"\n"
         let (_, display, file) = try readersDisplay("qt6ct", text)
