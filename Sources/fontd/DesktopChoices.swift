@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopBridge
 
 /// `serve --desktop`: one `DesktopChoice` or several, comma-separated (`gnome,x11`), each once
 /// (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)).
@@ -28,6 +29,9 @@ struct DesktopChoices: ExpressibleByArgument, Equatable {
 
     /// Whether X11 is asked for: `.required` by `x11`, `.optional` by `auto` alone.
     var x11: Need { need(.x11) }
+
+    /// Whether qt5ct's or qt6ct's target is asked for: `.required` when named, `.optional` by `auto` alone.
+    func qt(_ tool: QtConfigurationTool) -> Need { need(tool == .qt5ct ? .qt5ct : .qt6ct) }
 
     enum Need {
         case required, optional, no

@@ -34,7 +34,7 @@ extension Serve {
                     signals?.close()
                     throw error
                 }
-            case .gnome, .x11, .auto:
+            case .gnome, .x11, .qt5ct, .qt6ct, .auto:
                 return .gnome(
                     try DesktopBridge.start(
                         scope: scope, targetScope: try TargetRunner.scope(of: "gnome", below: scope), hub: service.hub, ratios: ratios,
@@ -67,5 +67,26 @@ extension Serve {
             return nil
         }
         return try X11Target(ratios: try TextScalingRatios.of(table), environment: environment, stateFolder: stateFolder, logger: logger)
+    }
+
+    /// qt5ct's and qt6ct's targets as `--desktop` asks for them (docs/DESIGN.md §34 (The reader's own
+    /// sizes)); with `auto`, only a tool that is installed or named by `QT_QPA_PLATFORMTHEME`.
+    func joinQt(table: StyleTable, environment: [String: String], stateFolder: String?, logger: Logger) throws -> [QtTarget] {
+        guard let desktop else { return [] }
+        var targets: [QtTarget] = []
+        for tool in QtConfigurationTool.allCases {
+            let need = desktop.qt(tool)
+            if need == .no { continue }
+            if need == .optional, !tool.isChosen(environment: environment) { continue }
+            guard
+                let target = QtTarget(
+                    tool: tool, ratios: try TextScalingRatios.of(table), environment: environment, stateFolder: stateFolder, logger: logger)
+            else {
+                if need == .required { throw ValidationError("--desktop \(tool.name) needs XDG_CONFIG_HOME or HOME: its file is there.") }
+                continue
+            }
+            targets.append(target)
+        }
+        return targets
     }
 }

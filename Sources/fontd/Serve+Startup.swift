@@ -119,6 +119,7 @@ extension Serve {
         defer { bridge?.stop() }
         // After GNOME's: at start its key sets the category that X11 then carries.
         let x11 = try joinX11(table: resolver.table, environment: environment, stateFolder: stateFolder, logger: logger)
+        let qt = try joinQt(table: resolver.table, environment: environment, stateFolder: stateFolder, logger: logger)
         let terminals = try terminalTargets(resolver: resolver, environment: environment, logger: logger)
         let bus = try joinSessionBus(
             service: service, table: resolver.table, bridgeScope: bridge?.scope ?? (x11 == nil ? nil : try desktopScopeParsed()),
@@ -129,7 +130,7 @@ extension Serve {
         // targets' state; without it, it still serves desktop/portal below --dbus-scope.
         let portal = desktop == nil ? nil : bus.map { PortalTarget(service: $0) }
         let targets = try startTargets(
-            [bridge?.target, x11, portal].compactMap { $0 } + terminals, service: service, stateFolder: stateFolder, logger: logger)
+            [bridge?.target, x11, portal].compactMap { $0 } + qt + terminals, service: service, stateFolder: stateFolder, logger: logger)
         defer { targets?.stop() }
         service.serveDesktopBoard(ServedDesktopBoard(board: targets?.board, scope: try desktopScopeParsed()))
 

@@ -14,7 +14,7 @@ extension Serve {
     mutating func validate() throws {
         validatedDurations.value = try checkDurations()
         if desktopScope != nil, desktop == nil, bridge == nil {
-            throw ValidationError("--desktop-scope needs --desktop gnome, kde, x11 or auto, or --bridge.")
+            throw ValidationError("--desktop-scope needs --desktop gnome, kde, x11, qt5ct, qt6ct or auto, or --bridge.")
         }
         if let desktop, desktop.choices.isSuperset(of: [.gnome, .kde]) {
             throw ValidationError(

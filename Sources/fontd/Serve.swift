@@ -135,8 +135,10 @@ struct Serve: ParsableCommand {
         help: ArgumentHelp(
             "Keep the reader's text size and the desktop's in step: gnome (GNOME's text-scaling-factor, which Large Text sets, both ways; "
                 + "fontd stops at start when it cannot reach it), kde (KDE Plasma's font sizes in kdeglobals, both ways), x11 (Xft.dpi "
-                + "through xrdb, and a running xsettingsd's Xft/DPI, one way; fontd stops at start without DISPLAY) or auto (kde when "
-                + "XDG_CURRENT_DESKTOP names KDE, else gnome, when it can be reached, and x11 when DISPLAY is set and xrdb is installed); "
+                + "through xrdb, and a running xsettingsd's Xft/DPI, one way; fontd stops at start without DISPLAY), qt5ct and qt6ct (their "
+                + "[Fonts] sizes, which Qt applications themed by them apply live, one way) or auto (kde when "
+                + "XDG_CURRENT_DESKTOP names KDE, else gnome, when it can be reached, x11 when DISPLAY is set and xrdb is installed, and "
+                + "qt5ct and qt6ct when installed or named by QT_QPA_PLATFORMTHEME); "
                 + "several comma-separated, as gnome,x11 (one of gnome and kde). Default: no desktop.",
             valueName: "desktop"))
     var desktop: DesktopChoices?

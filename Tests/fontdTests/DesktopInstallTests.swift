@@ -241,6 +241,73 @@ import Testing
         #expect(try home.snapshot() == before)
     }
 
+    /// What systemd's user manager gives the reader's next login from the environment.d folders: its
+    /// own generator, run on the home's `$XDG_CONFIG_HOME`.
+    private func loginEnvironment(_ home: TemporaryHome) throws -> String {
+        let generator = "/usr/lib/systemd/user-environment-generators/30-systemd-environment-d-generator"
+        let result = try CommandRunner.run(
+            [], executable: URL(fileURLWithPath: generator),
+            environment: ["XDG_CONFIG_HOME": home.configHome.path, "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.standardError)")
+        return result.standardOutput
+    }
+
+    @Test func installQtChoosesQt5ctForTheNextLoginAndUninstallRemovesExactlyThat() throws {
+        let home = try TemporaryHome()
+        try home.write("# mine\nEDITOR=vi\n", to: "config/environment.d/50-mine.conf")
+        let before = try home.snapshot()
+        #expect(!(try loginEnvironment(home)).contains("QT_QPA_PLATFORMTHEME="))
+        let install = try run(["install", "--qt"], in: home)
+        #expect(install.status == 0, "\(install.standardError)")
+        let file = "config/environment.d/60-fontd-qt.conf"
+        #expect(
+            install.standardOutput.contains("created \(home.configHome.path)/environment.d/60-fontd-qt.conf"), "\(install.standardOutput)")
+        #expect(install.standardOutput.contains("Qt applications started after your next login"), "\(install.standardOutput)")
+        #expect(home.text(file)?.hasSuffix("\nQT_QPA_PLATFORMTHEME=qt5ct\n") == true, "\(home.text(file) ?? "none")")
+        let login = try loginEnvironment(home)
+        #expect(login.contains("\nQT_QPA_PLATFORMTHEME=qt5ct\n") || login.hasPrefix("QT_QPA_PLATFORMTHEME=qt5ct\n"), "\(login)")
+        #expect(login.contains("EDITOR=vi"), "\(login)")
+        #expect(home.text("config/environment.d/50-mine.conf") == "# mine\nEDITOR=vi\n")
+        // Again, in the login it made: nothing changes.
+        let again = try run(["install", "--qt"], in: home, ["QT_QPA_PLATFORMTHEME": "qt5ct"])
+        #expect(
+            again.standardOutput.contains("unchanged \(home.configHome.path)/environment.d/60-fontd-qt.conf"), "\(again.standardOutput)")
+        #expect(again.standardOutput.contains("Nothing to change"), "\(again.standardOutput)")
+        let uninstall = try run(["uninstall"], in: home)
+        #expect(uninstall.status == 0, "\(uninstall.standardError)")
+        #expect(
+            uninstall.standardOutput.contains("removed \(home.configHome.path)/environment.d/60-fontd-qt.conf"),
+            "\(uninstall.standardOutput)")
+        #expect(try home.snapshot() == before)
+        #expect(!(try loginEnvironment(home)).contains("QT_QPA_PLATFORMTHEME="))
+    }
+
+    @Test func installQtLeavesAQtThemeChosenElsewhereAlone() throws {
+        let home = try TemporaryHome()
+        // A file of the reader's sets it (after a comment and another variable).
+        try home.write("# mine\nEDITOR=vi\n QT_QPA_PLATFORMTHEME = gtk3\n", to: "config/environment.d/50-mine.conf")
+        let byFile = try run(["install", "--qt"], in: home)
+        #expect(byFile.status == 0, "\(byFile.standardError)")
+        #expect(
+            byFile.standardOutput.contains(
+                "left QT_QPA_PLATFORMTHEME alone: \(home.configHome.path)/environment.d/50-mine.conf sets QT_QPA_PLATFORMTHEME=gtk3"),
+            "\(byFile.standardOutput)")
+        #expect(home.text("config/environment.d/60-fontd-qt.conf") == nil)
+        #expect(try run(["uninstall"], in: home).status == 0)
+
+        // The environment sets it (a profile script, say).
+        let other = try TemporaryHome()
+        let before = try other.snapshot()
+        let byEnvironment = try run(["install", "--qt"], in: other, ["QT_QPA_PLATFORMTHEME": "kde"])
+        #expect(byEnvironment.status == 0, "\(byEnvironment.standardError)")
+        #expect(
+            byEnvironment.standardOutput.contains("left QT_QPA_PLATFORMTHEME alone: the environment sets QT_QPA_PLATFORMTHEME=kde"),
+            "\(byEnvironment.standardOutput)")
+        #expect(other.text("config/environment.d/60-fontd-qt.conf") == nil)
+        #expect(try run(["uninstall"], in: other).status == 0)
+        #expect(try other.snapshot() == before)
+    }
+
     @Test func uninstallWithNothingInstalledSaysSo() throws {
         let home = try TemporaryHome()
         let uninstall = try run(["uninstall"], in: home)

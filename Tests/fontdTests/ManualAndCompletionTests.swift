@@ -47,14 +47,14 @@ import Testing
             "bash",
             [
                 #"'xl'$'\n''xxl'$'\n''xxxl'$'\n''ax1'$'\n''ax2'$'\n''ax3'$'\n''ax4'$'\n''ax5'"#,
-                #"'gnome'$'\n''kde'$'\n''portal'$'\n''x11'$'\n''kitty'"#, #"-W 'auto'$'\n''kitty'$'\n''alacritty'"#,
+                #"'gnome'$'\n''kde'$'\n''portal'$'\n''x11'$'\n''qt5ct'$'\n''qt6ct'$'\n''kitty'"#, #"-W 'auto'$'\n''kitty'$'\n''alacritty'"#,
             ]
         ),
         (
             "fish",
             [
                 #""fontd category set" -eq 1' -fka 'xs s m l xl xxl xxxl ax1 ax2 ax3 ax4 ax5'"#,
-                #""fontd desktop exclude" -eq 1' -fka 'gnome kde portal x11 kitty alacritty foot wezterm ghostty vscode'"#,
+                #""fontd desktop exclude" -eq 1' -fka 'gnome kde portal x11 qt5ct qt6ct kitty alacritty foot wezterm ghostty vscode'"#,
                 #"-rfka 'auto kitty alacritty foot wezterm ghostty vscode'"#,
             ]
         ),

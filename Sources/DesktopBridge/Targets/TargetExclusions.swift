@@ -13,7 +13,7 @@ public struct TargetExclusions: Sendable, Hashable, Codable {
 
     /// The targets fontd knows (`fontd desktop exclude` refuses any other name): the desktop's,
     /// then every terminal and editor `--bridge` takes.
-    public static let knownTargets = ["gnome", "kde", "portal", "x11"] + TerminalPrograms.names
+    public static let knownTargets = ["gnome", "kde", "portal", "x11"] + QtConfigurationTool.allCases.map(\.name) + TerminalPrograms.names
 
     /// `$XDG_STATE_HOME/fontd` (else `$HOME/.local/state/fontd`): where exclusions and status live.
     public static func stateFolder(environment: [String: String]) -> String? {

@@ -63,9 +63,23 @@ extension DesktopCommand {
     /// one line for each it put back or could not.
     static func putBackBases() -> [String] {
         let environment = ProcessInfo.processInfo.environment
-        guard let folder = TargetExclusions.stateFolder(environment: environment),
-            TargetBases.read(TargetBases.path(stateFolder: folder)).targets["x11"] != nil
-        else { return [] }
+        guard let folder = TargetExclusions.stateFolder(environment: environment) else { return [] }
+        let recorded = TargetBases.read(TargetBases.path(stateFolder: folder))
+        var lines: [String] = []
+        for tool in QtConfigurationTool.allCases where recorded.targets[tool.name] != nil {
+            do {
+                try QtTarget.putBack(tool, environment: environment, stateFolder: folder)
+                lines.append("\(tool.name): put back your own [Fonts] sizes")
+            } catch {
+                lines.append("\(tool.name): not put back: \(error)")
+            }
+        }
+        return lines + putBackX11(recorded: recorded, folder: folder, environment: environment)
+    }
+
+    /// X11's part of `putBackBases`.
+    private static func putBackX11(recorded: TargetBases, folder: String, environment: [String: String]) -> [String] {
+        guard recorded.targets["x11"] != nil else { return [] }
         guard let display = environment["DISPLAY"], !display.isEmpty else {
             return ["x11: not put back: DISPLAY is not set (run fontd desktop uninstall in the X session)"]
         }

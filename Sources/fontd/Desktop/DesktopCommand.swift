@@ -40,13 +40,25 @@ struct DesktopCommand: ParsableCommand {
                 "Let the portal backend also answer org.gnome.desktop.interface text-scaling-factor (the default of fontd serve --portal-text-scaling-factor)."
         )
         var textScalingFactor = false
+        @Flag(
+            help: ArgumentHelp(
+                "Also set QT_QPA_PLATFORMTHEME=qt5ct for your next login (in $XDG_CONFIG_HOME/environment.d/\(QtThemeChoice.fileName)), so "
+                    + "that Qt 5 and Qt 6 applications take their fonts from qt5ct and qt6ct, which fontd serve --desktop qt5ct,qt6ct "
+                    + "scales; it changes which theme every Qt application uses, and is left out where a Qt theme is chosen already."))
+        var qt = false
         @OptionGroup var portal: PortalOptions
 
         func run() throws {
             let installation = try portal.installation()
-            let report = try installation.install(textScalingFactor: textScalingFactor)
+            let report = try installation.install(
+                textScalingFactor: textScalingFactor, qt: qt, environment: ProcessInfo.processInfo.environment)
             report.forEach(Output.printLine)
-            let changed = report.contains { !$0.hasPrefix("unchanged") }
+            let changed = report.contains { !$0.hasPrefix("unchanged") && !$0.hasPrefix("left ") }
+            if report.contains(where: { $0.hasSuffix(QtThemeChoice.fileName) && !$0.hasPrefix("unchanged") }) {
+                Output.printLine(
+                    "Qt applications started after your next login take their fonts from qt5ct and qt6ct; run fontd serve --desktop qt5ct,qt6ct (or auto) to scale them."
+                )
+            }
             // Installed only where the portal can see it: 1.16 to 1.20.0 read no user's folder.
             if let portal = installation.portal, installation.portalFileSeenIn == nil {
                 installation.visibilityAdvice.forEach(Output.printLine)

@@ -10,9 +10,10 @@ extension DesktopInstallation {
         var changes: Bool { current != wanted }
     }
 
-    /// The files `install` writes, with their new contents worked out from the current ones;
-    /// throws, before anything is written, when a file cannot be read or parsed.
-    func plan(textScalingFactor: Bool) throws(DesktopInstallError) -> [PlannedFile] {
+    /// The files `install` writes, with their new contents worked out from the current ones (with
+    /// `qt`, fontd's environment.d file, unless `qtChosenElsewhere`); throws, before anything is
+    /// written, when a file cannot be read or parsed.
+    func plan(textScalingFactor: Bool, qt: Bool = false, qtChosenElsewhere: String? = nil) throws(DesktopInstallError) -> [PlannedFile] {
         var files: [PlannedFile] = []
         for path in portalFilePaths {
             files.append(PlannedFile(path: path, current: try UserFiles.read(path), wanted: Data(Self.portalFileText.utf8)))
@@ -28,6 +29,10 @@ extension DesktopInstallation {
             PlannedFile(
                 path: choices, current: try UserFiles.read(choices),
                 wanted: Data(Self.portalChoicesText(textScalingFactor: textScalingFactor).utf8)))
+        if qt, qtChosenElsewhere == nil {
+            let path = QtThemeChoice.path(paths)
+            files.append(PlannedFile(path: path, current: try UserFiles.read(path), wanted: Data(QtThemeChoice.fileText.utf8)))
+        }
         // A file the reader made read-only is left alone: refused before anything is written.
         if let readOnly = files.first(where: { $0.changes && ReaderFile(path: $0.path).isReadOnly }) {
             throw .file(.readOnly(file: readOnly.path))
@@ -37,10 +42,13 @@ extension DesktopInstallation {
 
     /// Writes what `plan` found to change, recording first each file's original (only the first
     /// time: a second install keeps the first one's copy) and the folders it makes; returns what it did.
-    func install(textScalingFactor: Bool) throws(DesktopInstallError) -> [String] {
-        let files = try plan(textScalingFactor: textScalingFactor)
+    /// With `qt`, `QT_QPA_PLATFORMTHEME` for the next login, unless a Qt theme is chosen already.
+    func install(textScalingFactor: Bool, qt: Bool = false, environment: [String: String] = [:]) throws(DesktopInstallError) -> [String] {
+        let chosen = qt ? QtThemeChoice.chosenElsewhere(environment: environment, paths: paths) : nil
+        let files = try plan(textScalingFactor: textScalingFactor, qt: qt, qtChosenElsewhere: chosen)
         var record = try DesktopRecord.read(paths) ?? DesktopRecord()
         var report: [String] = []
+        if let chosen { report.append("left \(QtThemeChoice.variable) alone: \(chosen) (a Qt theme is chosen already)") }
         if files.contains(where: \.changes), record.files.isEmpty {
             record.createdFolders += try UserFiles.makeFolders(paths.recordDir)
         }
