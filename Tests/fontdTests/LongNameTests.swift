@@ -7,7 +7,7 @@ import Testing
 /// (docs/DESIGN.md §33 (The reading font)): no edit distances on the event loop for a name of any
 /// length, with 320 families more than the pinned ones installed. The CPU it costs is
 /// `Benchmarks/suggestions.sh`'s figure; here, what the answer says.
-@Suite(.serialized) struct LongNameTests {
+@Suite(.serialized, .ownThread) struct LongNameTests {
     private static let sharedServer = Result { try ServerProcess(environment: ManyFamilies.environment(count: 320)) }
     static func shared() throws -> ServerProcess { try sharedServer.get() }
 

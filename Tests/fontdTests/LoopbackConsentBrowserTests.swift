@@ -12,7 +12,7 @@ import Testing
 ///
 /// The attack is a `<link>` to `/css?scope=alice` whose custom properties the page then reads off
 /// its own root element; a plain `fetch` is tried too. A page of another origin and a `file://` page.
-@Suite(.serialized) struct LoopbackConsentBrowserTests {
+@Suite(.serialized, .ownThread) struct LoopbackConsentBrowserTests {
     /// Loads `stylesheet` into the page with a `<link>` and answers the value of `property` on the
     /// root element once it loaded or failed, and the status a `fetch` of it got (0 when it threw).
     static let readScript = """

@@ -7,7 +7,7 @@ import Testing
 /// (Reader scopes and scoped tokens), "Consent"): every other spelling of a local address is 421,
 /// because a page's request there carries neither `Origin` nor `Sec-Fetch-Site` and would pass for
 /// a local program's. Raw requests through a real socket to the real `fontd serve`.
-@Suite struct LoopbackSpellingTests {
+@Suite(.ownThread) struct LoopbackSpellingTests {
     private static let sharedServer = Result { try ServerProcess(["--server-name", "fonts.example.org"]) }
     static func shared() throws -> ServerProcess { try sharedServer.get() }
 

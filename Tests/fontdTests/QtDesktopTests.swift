@@ -9,7 +9,7 @@ import Testing
 /// qt5ct and qt6ct under Xvfb (docs/DESIGN.md §34 (The reader's own sizes)): the reader's own
 /// `[Fonts]` sizes (general 10, fixed 11) are the bases, a running application applies base × ratio
 /// (to half a point) live, and `exclude` puts the file back byte for byte.
-@Suite struct QtDesktopTests {
+@Suite(.ownThread) struct QtDesktopTests {
     /// Prints `fonts GENERAL FIXED` (points) at start and whenever they change.
     static let probe = """
         import sys

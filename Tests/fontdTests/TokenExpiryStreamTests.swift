@@ -29,11 +29,13 @@ import Testing
         let exp = Int(Date().timeIntervalSince1970) - 27
         let token = ScopedTokens.handMade(payload: #"{"scope":"alice","exp":\#(exp)}"#)
         let expiry = Date(timeIntervalSince1970: Double(exp) + Self.leewaySeconds)
-        let byQuery = try EventStreamClient(port: server.port, query: "?scope=alice/phone&access_token=\(token)", timeoutSeconds: Wait.defaultSeconds)
+        let byQuery = try EventStreamClient(
+            port: server.port, query: "?scope=alice/phone&access_token=\(token)", timeoutSeconds: Wait.defaultSeconds)
         let byHeader = try EventStreamClient(
             port: server.port, query: "?scope=alice", headers: [("Authorization", "Bearer \(token)")], timeoutSeconds: Wait.defaultSeconds)
         let admin = try EventStreamClient(
-            port: server.port, query: "?scope=alice", headers: [("Authorization", "Bearer admin-token")], timeoutSeconds: Wait.defaultSeconds)
+            port: server.port, query: "?scope=alice", headers: [("Authorization", "Bearer admin-token")],
+            timeoutSeconds: Wait.defaultSeconds)
         #expect(byQuery.head.status == 200 && byHeader.head.status == 200 && admin.head.status == 200)
         #expect(try admin.next().event == "preferences")
         try expectEnd(of: byQuery, at: expiry, "access_token=")
