@@ -30,7 +30,8 @@ public enum SocketActivation {
     /// connection that has it start the program.
     public static func firstConnection(port: Int, timeoutSeconds: Double = Wait.defaultSeconds) throws -> RawHTTPConnection {
         var last: Error?
-        return try Wait.value("the launcher to listen on port \(port)", seconds: timeoutSeconds, seen: { "\(last.map { "\($0)" } ?? "")" }) {
+        return try Wait.value("the launcher to listen on port \(port)", seconds: timeoutSeconds, seen: { "\(last.map { "\($0)" } ?? "")" })
+        {
             do { return try RawHTTPConnection(port: port, timeoutSeconds: timeoutSeconds) } catch {
                 last = error
                 return nil
