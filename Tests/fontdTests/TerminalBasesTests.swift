@@ -127,4 +127,18 @@ import Testing
         let kitty = try #require((document["targets"] as? [String: [String: Any]])?["kitty"])
         #expect(kitty["base"] as? String == "font_size 11", "\(kitty)")
     }
+
+    @Test func uninstallPutsBackEveryTerminalsOwnBytes() throws {
+        let files = Self.readerFiles.filter { !$0.key.hasPrefix("foot") }
+        let session = try TerminalTargetTests.Session("kitty,alacritty,ghostty,wezterm,vscode", readerFiles: files)
+        try session.setCategory(.accessibilityMedium)
+        let expected = try Self.expected(session, .accessibilityMedium).filter { $0.key != "foot" }
+        #expect(FontSetChangeTests.eventually { Self.matches(session.home, expected) }, "\(Self.written(session.home))")
+        session.server.stop()
+        let uninstall = try session.fontd(["desktop", "uninstall"])
+        #expect(uninstall.status == 0, "\(uninstall.standardError)")
+        #expect(uninstall.standardOutput.contains("kitty: put back your own font_size"), "\(uninstall.standardOutput)")
+        let after = try session.home.snapshot().filter { $0.key.hasPrefix("config/") }
+        #expect(after == session.original, "\(after.filter { session.original[$0.key] != $0.value }) \(uninstall.standardOutput)")
+    }
 }

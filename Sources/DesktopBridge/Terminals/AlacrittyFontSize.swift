@@ -12,6 +12,7 @@ enum AlacrittyFontSize {
     static func range(in bytes: [UInt8], format: Alacritty.Format) -> Range<Int>? {
         var offset = 0
         var inFont = false
+        var topLevel = true
         var childIndent: Int?
         for line in FileBytes.lines(bytes) {
             defer { offset += line.count + 1 }
@@ -32,10 +33,12 @@ enum AlacrittyFontSize {
                 }
             case .toml:
                 if body.first == UInt8(ascii: "[") {
+                    topLevel = false
                     inFont =
                         Array(body.prefix { $0 != UInt8(ascii: "]") }.dropFirst()).filter { $0 != UInt8(ascii: " ") } == Array("font".utf8)
                     continue
                 }
+                guard inFont || topLevel else { continue }
                 let key = inFont ? "size" : "font.size"
                 if let value = keyValue(body, key: key, separator: UInt8(ascii: "=")) {
                     return offset + indent + value.lowerBound..<offset + indent + value.upperBound

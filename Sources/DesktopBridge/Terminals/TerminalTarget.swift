@@ -104,6 +104,23 @@ public final class TerminalTarget: DesktopTarget, @unchecked Sendable {
         try record { $0.targets[name] = nil }
     }
 
+    /// Puts back every program fontd took (those with bases recorded under `stateFolder`), as
+    /// `exclude` does, and forgets their bases: what `fontd desktop uninstall` does. One line for
+    /// each program put back or not.
+    public static func putBack(environment: [String: String], stateFolder: String) -> [String] {
+        let path = TargetBases.path(stateFolder: stateFolder)
+        let taken = TargetBases.read(path).targets
+        return TerminalPrograms.all.filter { taken[$0.name] != nil }.map { type in
+            do {
+                try type.init(environment: environment).exclude()
+                try TargetBases.update(at: path) { $0.targets[type.name] = nil }
+                return "\(type.name): put back your own \(type.sizes.map(\.name).joined(separator: " and "))"
+            } catch {
+                return "\(type.name): not put back: \(error)"
+            }
+        }
+    }
+
     /// Changes the record of bases (in memory without a state folder).
     private func record(_ change: (inout TargetBases) -> Void) throws(TerminalTargetError) {
         guard let stateFolder else { return change(&unrecordedBases) }

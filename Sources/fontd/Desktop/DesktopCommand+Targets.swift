@@ -58,14 +58,18 @@ extension DesktopCommand {
         Output.printLine("\(name) \(verb): fontd serve (pid \(record.pid)) says \(status?.line ?? "nothing yet").")
     }
 
-    /// Puts back the reader's own values of the targets the command line can reach (X11, on
-    /// `DISPLAY`), as recorded in `desktop-bases.json` (docs/DESIGN.md §34 (The reader's own sizes));
-    /// one line for each it put back or could not.
+    /// Puts back the reader's own values of the targets the command line can reach (the terminals
+    /// and VS Code; X11, on `DISPLAY`), as recorded in `desktop-bases.json` (docs/DESIGN.md §34
+    /// (The reader's own sizes)); one line for each it put back or could not.
     static func putBackBases() -> [String] {
         let environment = ProcessInfo.processInfo.environment
-        guard let folder = TargetExclusions.stateFolder(environment: environment),
-            TargetBases.read(TargetBases.path(stateFolder: folder)).targets["x11"] != nil
-        else { return [] }
+        guard let folder = TargetExclusions.stateFolder(environment: environment) else { return [] }
+        return TerminalTarget.putBack(environment: environment, stateFolder: folder) + putBackX11(environment: environment, folder: folder)
+    }
+
+    /// X11's part of `putBackBases`.
+    private static func putBackX11(environment: [String: String], folder: String) -> [String] {
+        guard TargetBases.read(TargetBases.path(stateFolder: folder)).targets["x11"] != nil else { return [] }
         guard let display = environment["DISPLAY"], !display.isEmpty else {
             return ["x11: not put back: DISPLAY is not set (run fontd desktop uninstall in the X session)"]
         }
