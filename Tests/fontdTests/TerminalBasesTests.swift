@@ -28,7 +28,7 @@ import Testing
             "alacritty": "font:\n  size: \(try session.decimal(12.5, category))\n",
             "foot": ":size=\(try session.shortest(10, category))\n",
             "ghostty": "font-size = \(try session.shortest(13, category))\n",
-            "wezterm": "font_size = \(try session.decimal(13, category)) ",
+            "wezterm": "font_size = \(try session.decimal(13, category)), scale = ",
             "vscode":
                 "\"editor.fontSize\": \(try session.shortest(13, category)),\n    \"terminal.integrated.fontSize\": \(try session.shortest(12, category))\n",
         ]

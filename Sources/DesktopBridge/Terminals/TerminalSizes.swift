@@ -5,10 +5,14 @@ public struct TerminalSizes: Sendable, Hashable {
     public var points: [String: Double]
     /// The monospace family fontd resolved, as fontconfig names it.
     public var family: String
+    /// The category's ratio r (docs/DESIGN.md §34 (The reader's own sizes)), for a program whose
+    /// own configuration multiplies its size (WezTerm's Lua).
+    public var ratio: Double
 
-    public init(points: [String: Double], family: String) {
+    public init(points: [String: Double], family: String, ratio: Double = 1) {
         self.points = points
         self.family = family
+        self.ratio = ratio
     }
 
     /// The value of `size` (its default when not given).

@@ -91,7 +91,7 @@ public final class TerminalTarget: DesktopTarget, @unchecked Sendable {
                 if now.inPlace, now.value != value { record.willWrite(name, size.name, value) }
             }
         }
-        let sizes = TerminalSizes(points: points, family: family)
+        let sizes = TerminalSizes(points: points, family: family, ratio: ratio)
         shown = (bases.joined(separator: ", "), type(of: program).sizes.map { "\($0.name) \(sizes[$0].shortest)" }.joined(separator: ", "))
         return sizes
     }

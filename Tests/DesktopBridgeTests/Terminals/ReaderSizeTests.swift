@@ -41,7 +41,7 @@ import Testing
         try home.write("font_size 9\nfont_size  10.5\n# font_size 30\n", to: "config/kitty/kitty.conf")
         try home.write("font-size=13.5\n", to: "config/ghostty/config")
         try home.write("font=Mono:weight=bold:size=7.5,Emoji:size=30\n", to: "config/foot/foot.ini")
-        try home.write("config.font_size = 14\n-- config.font_size = 30\n", to: "config/wezterm/wezterm.lua")
+        try home.write("config.font_size = 14 * require('fontd').scale\n-- config.font_size = 30\n", to: "config/wezterm/wezterm.lua")
         let programs: [any TerminalProgram] = [
             try Kitty(environment: environment), try Ghostty(environment: environment), try Foot(environment: environment),
             try WezTerm(environment: environment),
