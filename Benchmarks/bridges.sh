@@ -56,9 +56,14 @@ until [ "$(applied)" -ge 6 ]; do
 done
 
 now_ns() { date +%s%N; }
-size_of() { curl -sf "http://$fontd_host:$fontd_port/font?style=body&category=$1&traits=monospace" |
-    python3 -c 'import json, sys; print("%.1f" % json.load(sys.stdin)["descriptor"]["pointSize"])'; }
-declare -A sizes=([ax1]="$(size_of ax1)" [xl]="$(size_of xl)")
+# Each program's own size × the category's ratio (docs/DESIGN.md §34 (The reader's own sizes)):
+# kitty's default 11 (its file sets none), VS Code's own 14; r = body's size there ÷ at l.
+body_of() { curl -sf "http://$fontd_host:$fontd_port/font?style=body&category=$1" |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["descriptor"]["pointSize"])'; }
+scaled() { python3 -c "import sys; print('%.1f' % (round($1 * $2 / $3 * 10) / 10))"; }
+body_l="$(body_of l)"
+declare -A sizes=([ax1]="$(scaled 11 "$(body_of ax1)" "$body_l")" [xl]="$(scaled 11 "$(body_of xl)" "$body_l")")
+declare -A code=([ax1]="$(scaled 14 "$(body_of ax1)" "$body_l")" [xl]="$(scaled 14 "$(body_of xl)" "$body_l")")
 
 timings="$tmp/timings"
 : >"$timings"
@@ -76,8 +81,8 @@ for ((change = 1; change <= changes; change++)); do
     done
     echo $((($(now_ns) - start) / 1000000)) >>"$timings"
     grep -q "^font_size ${sizes[$category]}$" "$config/kitty/fontd.conf" || fail "kitty's file does not say ${sizes[$category]}"
-    grep -q "\"editor.fontSize\": ${sizes[$category]%.0}," "$config/Code/User/settings.json" ||
-        fail "settings.json does not say ${sizes[$category]%.0}"
+    grep -q "\"editor.fontSize\": ${code[$category]%.0}," "$config/Code/User/settings.json" ||
+        fail "settings.json does not say ${code[$category]%.0}"
 done
 
 echo "bridges: $fontd ($("$fontd" --version)), $changes changes, 6 targets"

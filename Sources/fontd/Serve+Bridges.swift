@@ -7,9 +7,12 @@ import Logging
 extension Serve {
     /// The terminals and editors `--bridge` names, as desktop targets (docs/DESIGN.md §31
     /// (Terminals and editors)); none without `--bridge`, or with `auto` when none is found (said in
-    /// the log). Each is told `body`'s point size with the `monospace` trait at its target scope's
-    /// category, as `/font?style=body&traits=monospace` answers it.
-    func terminalTargets(resolver: FontResolver, environment: [String: String], logger: Logger) throws -> [any DesktopTarget] {
+    /// the log). Each scales the reader's own sizes by its target scope's category's ratio
+    /// (docs/DESIGN.md §34 (The reader's own sizes)); foot is also told the monospace family
+    /// `/font?style=body&traits=monospace` answers at `l`, for a `foot.ini` that names none.
+    func terminalTargets(resolver: FontResolver, environment: [String: String], stateFolder: String?, logger: Logger) throws
+        -> [any DesktopTarget]
+    {
         guard let bridge else { return [] }
         let programs: [any TerminalProgram]
         do {
@@ -20,10 +23,9 @@ extension Serve {
         if programs.isEmpty {
             logger.notice("serving without terminals (--bridge auto): none of \(TerminalPrograms.names.joined(separator: ", ")) was found")
         }
-        let size: @Sendable (ContentSizeCategory) -> TerminalFontSize? = { category in
-            guard let font = try? resolver.resolve(FontRequest(style: .body, category: category, traits: .monospace)) else { return nil }
-            return TerminalFontSize(points: font.matchedFace.pointSize, family: font.matchedFace.family)
-        }
-        return programs.map { TerminalTarget(program: $0, size: size, logger: logger) }
+        let ratios = try TextScalingRatios.of(resolver.table)
+        let family =
+            (try? resolver.resolve(FontRequest(style: .body, category: .large, traits: .monospace)))?.matchedFace.family ?? "monospace"
+        return programs.map { TerminalTarget(program: $0, ratios: ratios, family: family, stateFolder: stateFolder, logger: logger) }
     }
 }

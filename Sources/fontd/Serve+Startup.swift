@@ -120,7 +120,7 @@ extension Serve {
         // After GNOME's: at start its key sets the category that X11 then carries.
         let x11 = try joinX11(table: resolver.table, environment: environment, stateFolder: stateFolder, logger: logger)
         let qt = try joinQt(table: resolver.table, environment: environment, stateFolder: stateFolder, logger: logger)
-        let terminals = try terminalTargets(resolver: resolver, environment: environment, logger: logger)
+        let terminals = try terminalTargets(resolver: resolver, environment: environment, stateFolder: stateFolder, logger: logger)
         let bus = try joinSessionBus(
             service: service, table: resolver.table, bridgeScope: bridge?.scope ?? (x11 == nil ? nil : try desktopScopeParsed()),
             token: token,

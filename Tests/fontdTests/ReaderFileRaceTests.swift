@@ -103,9 +103,12 @@ import Testing
 
         // The writer gone, fontd's next change is in the file.
         #expect(try server.client.put("/category", #"{"category":"xxl"}"#).status == 200)
-        let response = try server.client.get("/font?style=body&category=xxl&traits=monospace")
-        let points = try JSONDecoder().decode(ResolvedFont.self, from: Data(response.body)).matchedFace.pointSize
-        let shortest = TerminalSizeText.shortest(points)
+        // The reader's own 14 × xxl's ratio (docs/DESIGN.md §34 (The reader's own sizes)).
+        func body(_ category: String) throws -> Double {
+            let response = try server.client.get("/font?style=body&category=\(category)")
+            return try JSONDecoder().decode(ResolvedFont.self, from: Data(response.body)).matchedFace.pointSize
+        }
+        let shortest = TerminalSizeText.shortest(14 * (try body("xxl")) / (try body("l")))
         #expect(
             Wait.holds {
                 (try? String(contentsOfFile: file, encoding: .utf8))?.contains("\"editor.fontSize\": \(shortest)") == true

@@ -25,10 +25,14 @@ import Testing
             server = try ServerProcess(["--bridge", programs], environment: environment)
         }
 
-        /// `body`'s monospace point size at `category`, as the server answers it.
-        func points(_ category: ContentSizeCategory) throws -> Double {
-            let response = try server.client.get("/font?style=body&category=\(category.rawValue)&traits=monospace")
-            return try JSONDecoder().decode(ResolvedFont.self, from: Data(response.body)).matchedFace.pointSize
+        /// `base` at `category` (docs/DESIGN.md §34 (The reader's own sizes)): × `body`'s point size
+        /// there ÷ at `l`, as the server answers them.
+        func points(_ base: Double, _ category: ContentSizeCategory) throws -> Double {
+            func body(_ category: ContentSizeCategory) throws -> Double {
+                let response = try server.client.get("/font?style=body&category=\(category.rawValue)")
+                return try JSONDecoder().decode(ResolvedFont.self, from: Data(response.body)).matchedFace.pointSize
+            }
+            return base * (try body(category)) / (try body(.large))
         }
 
         /// `fontd category set category` against the server.
@@ -66,10 +70,13 @@ import Testing
 
     @Test func kittyReloadsTheNewSizeAndKeepsRunning() throws {
         let socket = try TestPaths.temporaryDirectory().appendingPathComponent("kitty").path
-        let session = try Session("kitty", readerFiles: ["kitty/kitty.conf": "allow_remote_control yes\nlisten_on unix:\(socket)\n"])
+        let own = "font_size 11.0\nallow_remote_control yes\nlisten_on unix:\(socket)\n"
+        let session = try Session("kitty", readerFiles: ["kitty/kitty.conf": own])
         defer { session.stop() }
-        let large = decimal(try session.points(.large))
-        let larger = decimal(try session.points(.accessibilityMedium))
+        // At l the reader's own 11.0; at ax1 11 × r.
+        let large = decimal(try session.points(11, .large))
+        let larger = decimal(try session.points(11, .accessibilityMedium))
+        #expect(large == "11.0")
         #expect(session.home.text("config/kitty/fontd.conf")?.hasSuffix("font_size \(large)\n") == true)
         let kitty = try TerminalProcess(["/usr/bin/kitty"], environment: session.environment, in: session.home.root)
         defer { kitty.stop() }
@@ -87,11 +94,16 @@ import Testing
         #expect(kitty.waitUntil { (columns() ?? before) < before }, "\(kitty.log())")
         #expect(session.home.text("config/kitty/fontd.conf")?.hasSuffix("font_size \(larger)\n") == true)
         #expect(kitty.isRunning)
+        let excluded = try CommandRunner.run(["desktop", "exclude", "kitty"], environment: session.environment)
+        #expect(excluded.status == 0, "\(excluded.standardError)")
+        #expect(session.home.text("config/kitty/kitty.conf") == own)
+        #expect(session.home.text("config/kitty/fontd.conf") == nil)
     }
 
     @Test func alacrittyElevenReloadsTheImportedSizeAndKeepsRunning() throws {
-        let session = try Session(
-            "alacritty", readerFiles: ["alacritty/alacritty.yml": "window:\n  dimensions:\n    columns: 80\n    lines: 24\n"])
+        // The reader's own size, which Alacritty's importing file makes win over any import.
+        let own = "font:\n  size: 12.5 # mine\nwindow:\n  dimensions:\n    columns: 80\n    lines: 24\n"
+        let session = try Session("alacritty", readerFiles: ["alacritty/alacritty.yml": own])
         defer { session.stop() }
         #expect(
             session.home.text("config/alacritty/alacritty.yml")?.contains(
@@ -99,12 +111,19 @@ import Testing
         let alacritty = try TerminalProcess(["/usr/bin/alacritty", "-vv"], environment: session.environment, in: session.home.root)
         defer { alacritty.stop() }
         #expect(alacritty.waitForLog(containing: "Initialisation complete"), "\(alacritty.log())")
+        // At l the reader's own 12.5 stands, as they wrote it.
+        #expect(session.home.text("config/alacritty/alacritty.yml")?.contains("font:\n  size: 12.5 # mine\n") == true)
         try session.setCategory(.accessibilityMedium)
-        // Alacritty's size unit is half a point: Size(2 × points).
-        let half = Int((tenth(try session.points(.accessibilityMedium)) * 2).rounded(.down))
-        #expect(alacritty.waitForLog(containing: "Font size changed to Size(\(half))"), "\(alacritty.log())")
+        // Alacritty's size unit is half a point: Size(2 × points), of 12.5 × r.
+        let scaled = tenth(try session.points(12.5, .accessibilityMedium))
+        #expect(alacritty.waitForLog(containing: "Font size changed to Size(\(Int((scaled * 2).rounded(.down))))"), "\(alacritty.log())")
+        #expect(session.home.text("config/alacritty/alacritty.yml")?.contains("font:\n  size: \(decimal(scaled)) # mine\n") == true)
         #expect(alacritty.log().contains("Reloading configuration file"))
         #expect(alacritty.isRunning)
+        let excluded = try CommandRunner.run(["desktop", "exclude", "alacritty"], environment: session.environment)
+        #expect(excluded.status == 0, "\(excluded.standardError)")
+        #expect(session.home.text("config/alacritty/alacritty.yml") == own)
+        #expect(session.home.text("config/alacritty/fontd.yml") == nil)
     }
 
     @Test func footAppliesTheSizeAtItsNextStart() throws {
@@ -114,12 +133,12 @@ import Testing
         let environment = session.environment.merging(wayland.clientEnvironment) { $1 }
         let foot = try TerminalProcess(["/usr/bin/foot", "-d", "info"], environment: environment, in: session.home.root)
         defer { foot.stop() }
-        let large = String(format: "%.2fpt", tenth(try session.points(.large)))
+        let large = String(format: "%.2fpt", tenth(try session.points(10, .large)))
         #expect(foot.waitForLog(containing: "size=\(large)"), "\(foot.log())")
         try session.setCategory(.accessibilityMedium)
         #expect(session.waitForServerLog("applies it at the next start"), "\(session.server.standardError())")
         // The start's write said that too: foot starts again only once its runner has written ax1's size.
-        let written = String(format: "%g", tenth(try session.points(.accessibilityMedium)))
+        let written = String(format: "%g", tenth(try session.points(10, .accessibilityMedium)))
         try Wait.until("foot's fontd.ini at ax1's size", seen: { session.home.text("config/foot/fontd.ini") ?? "no fontd.ini" }) {
             session.home.text("config/foot/fontd.ini")?.hasSuffix(":size=\(written)\n") == true
         }
@@ -127,7 +146,7 @@ import Testing
         foot.stop()
         let again = try TerminalProcess(["/usr/bin/foot", "-d", "info"], environment: environment, in: session.home.root)
         defer { again.stop() }
-        let larger = String(format: "%.2fpt", tenth(try session.points(.accessibilityMedium)))
+        let larger = String(format: "%.2fpt", tenth(try session.points(10, .accessibilityMedium)))
         #expect(again.waitForLog(containing: "size=\(larger)"), "\(again.log())")
     }
 }

@@ -40,16 +40,20 @@ import Testing
             #expect(try server.client.put("/category", #"{"category":"\#(category.rawValue)"}"#).status == 200)
         }
 
-        /// `body`'s monospace point size at `category` to a tenth, as kitty's file says it (`19.0`).
-        func decimal(_ category: ContentSizeCategory) throws -> String {
-            let response = try server.client.get("/font?style=body&category=\(category.rawValue)&traits=monospace")
-            let points = try JSONDecoder().decode(ResolvedFont.self, from: Data(response.body)).matchedFace.pointSize
+        /// `base` at `category` to a tenth (docs/DESIGN.md §34 (The reader's own sizes)): × `body`'s
+        /// point size there ÷ at `l`, as kitty's file says it (`19.0`).
+        func decimal(_ base: Double, _ category: ContentSizeCategory) throws -> String {
+            func body(_ category: ContentSizeCategory) throws -> Double {
+                let response = try server.client.get("/font?style=body&category=\(category.rawValue)")
+                return try JSONDecoder().decode(ResolvedFont.self, from: Data(response.body)).matchedFace.pointSize
+            }
+            let points = base * (try body(category)) / (try body(.large))
             return String(format: "%.1f", (points * 10).rounded() / 10)
         }
 
         /// The same without a `.0`, as foot's and VS Code's files say it (`19`).
-        func shortest(_ category: ContentSizeCategory) throws -> String {
-            let text = try decimal(category)
+        func shortest(_ base: Double, _ category: ContentSizeCategory) throws -> String {
+            let text = try decimal(base, category)
             return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
         }
 
@@ -73,14 +77,14 @@ import Testing
         let kitty = { session.home.text("config/kitty/fontd.conf") ?? "" }
         let vscode = { session.home.text("config/Code/User/settings.json") ?? "" }
         try session.setCategory(.accessibilityExtraLarge)
-        let ax3 = try session.decimal(.accessibilityExtraLarge)
-        let xxl = try session.decimal(.extraExtraLarge)
+        let ax3 = try session.decimal(11, .accessibilityExtraLarge)
+        let xxl = try session.decimal(11, .extraExtraLarge)
         try Wait.until("kitty at ax3", seen: { kitty() }) { kitty().hasSuffix("font_size \(ax3)\n") }
 
         let set = try session.fontd(["maximum-category", "set", "xxl", "--scope", "desktop/kitty"], server: true)
         #expect(set.status == 0, "\(set.standardError)")
         try Wait.until("kitty at xxl", seen: { kitty() }) { kitty().hasSuffix("font_size \(xxl)\n") }
-        #expect(vscode().contains("\"editor.fontSize\": \(try session.shortest(.accessibilityExtraLarge))"), "\(vscode())")
+        #expect(vscode().contains("\"editor.fontSize\": \(try session.shortest(14, .accessibilityExtraLarge))"), "\(vscode())")
         #expect(try session.statusTargets()["kitty"]?["category"] as? String == "xxl")
         #expect(try session.server.client.get("/category").member("category") == .string("ax3"))
     }
@@ -111,7 +115,7 @@ import Testing
         ]
         for category in categories { try session.setCategory(category) }
         // foot, still included, has the last one: every runner has been handed every change.
-        let last = try session.shortest(.accessibilityExtraLarge)
+        let last = try session.shortest(10, .accessibilityExtraLarge)
         try Wait.until("foot at the last size") { session.home.text("config/foot/fontd.ini")?.contains("size=\(last)\n") == true }
         #expect(try session.configurationButFoot() == original)
         #expect(try session.statusTargets()["kitty"]?["state"] as? String == "excluded")
@@ -121,7 +125,8 @@ import Testing
             included.standardOutput.contains("kitty included: fontd serve (pid") && included.standardOutput.contains("applied ax3"),
             "\(included.standardOutput)\(included.standardError)")
         #expect(
-            session.home.text("config/kitty/fontd.conf")?.hasSuffix("font_size \(try session.decimal(.accessibilityExtraLarge))\n") == true)
+            session.home.text("config/kitty/fontd.conf")?.hasSuffix("font_size \(try session.decimal(11, .accessibilityExtraLarge))\n")
+                == true)
         #expect(session.home.text("config/kitty/kitty.conf")?.contains("include fontd.conf") == true)
     }
 
@@ -134,7 +139,7 @@ import Testing
             ])
         defer { session.server.stop() }
         let targets = try session.statusTargets()
-        let large = try session.decimal(.large)
+        let large = try session.decimal(11, .large)
         #expect(targets["kitty"]?["state"] as? String == "applied")
         #expect((targets["kitty"]?["detail"] as? String)?.hasPrefix("font_size \(large);") == true, "\(targets["kitty"] ?? [:])")
         #expect(targets["foot"]?["state"] as? String == "restart")

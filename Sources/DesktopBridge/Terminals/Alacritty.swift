@@ -3,9 +3,15 @@ import Glibc
 /// Alacritty (docs/DESIGN.md §31 (Terminals and editors)): `[font] size` in `fontd.toml` (0.13
 /// and later) or `font.size` in `fontd.yml` (0.12 and earlier, as Debian 12's 0.11), which the
 /// reader's file imports. Running instances reload by themselves (`live_config_reload`, on by
-/// default, watches imported files too).
+/// default, watches imported files too). Alacritty loads imports before the importing file, so a
+/// `font.size` of the reader's own would win over fontd's: fontd then edits that value in place
+/// (`AlacrittyFontSize`, every other byte kept, the file's bytes before recorded beside it in
+/// `fontd-alacritty-before`), and it is the base (docs/DESIGN.md §34 (The reader's own sizes)).
 public struct Alacritty: TerminalProgram {
     public static let name = "alacritty"
+    /// alacritty(5): `font.size`, in points; 11.0 by default (0.11 to 0.13).
+    static let fontSize = TerminalSize("font.size", programDefault: 11)
+    public static let sizes = [fontSize]
 
     /// The configuration language, which the version decides.
     public enum Format: Sendable, Hashable {
@@ -46,15 +52,30 @@ public struct Alacritty: TerminalProgram {
 
     public var isPresent: Bool { ConfigurationFolder.isOnPath("alacritty", environment: environment) || folder.exists }
 
+    private var recorded: RecordedEdit {
+        RecordedEdit(
+            readerFile: readerFile, recordFile: folder.file("fontd-alacritty-before"),
+            heading: SettingsRecord.heading(of: "Alacritty's " + (format == .toml ? "alacritty.toml" : "alacritty.yml")))
+    }
+
     /// At the start: TOML's top-level keys come before any table. Imports load before the file
-    /// that names them, so a `font.size` of the reader's own still wins (said in the README).
+    /// that names them, so a `font.size` of the reader's own still wins: fontd edits that in place.
     private var include: IncludeBlock {
         let comment = "# The reader's text size, from fontd (fontd desktop exclude alacritty removes these lines)"
         let line = format == .toml ? "import = [\"\(fontdFile)\"]" : "import:\n  - \(fontdFile)"
         return IncludeBlock(comment: comment, line: line, place: .start)
     }
 
-    public func apply(_ size: TerminalFontSize) throws(TerminalTargetError) -> TerminalOutcome {
+    /// The reader's own `font.size`, in place: fontd writes it there when it is there.
+    public func found() throws(TerminalTargetError) -> [String: TerminalSize.Found] {
+        guard let reader = try ConfigurationFolder.read(readerFile), let range = AlacrittyFontSize.range(in: reader, format: format) else {
+            return [:]
+        }
+        return [Self.fontSize.name: TerminalSize.Found(value: AlacrittyFontSize.number(in: reader, at: range), inPlace: true)]
+    }
+
+    public func apply(_ sizes: TerminalSizes) throws(TerminalTargetError) -> TerminalOutcome {
+        let size = sizes[Self.fontSize]
         let text = format == .toml ? "[font]\nsize = \(size.decimal)\n" : "font:\n  size: \(size.decimal)\n"
         if let reader = try ConfigurationFolder.read(readerFile), !include.contains(reader),
             let line = Self.importLine(in: reader, format: format)
@@ -64,14 +85,29 @@ public struct Alacritty: TerminalProgram {
                     file: readerFile, reason: "it has an import list of its own; add \(fontdFile) to it (fontd adds no second)", line: line,
                     column: 1))
         }
+        let edited = try recorded.edit { bytes in
+            guard let bytes, let range = AlacrittyFontSize.range(in: bytes, format: format) else { return nil }
+            var after = bytes
+            after.replaceSubrange(range, with: Array(size.decimal.utf8))
+            return after
+        }
         let wrote = try ConfigurationFolder.write("# Written by fontd: the reader's text size.\n" + text, to: fontdFile)
         let included = try include.include(in: readerFile)
-        guard wrote || included else { return .unchanged }
+        guard edited || wrote || included else { return .unchanged }
         return .applied("font.size \(size.decimal); running Alacritty reloads it (live_config_reload)")
     }
 
     public func exclude() throws(TerminalTargetError) {
         try include.exclude(from: readerFile)
+        // The reader's own value back where it stood, when the file changed otherwise since.
+        try recorded.restore { now, before in
+            guard let was = AlacrittyFontSize.range(in: before, format: format),
+                let range = AlacrittyFontSize.range(in: now, format: format)
+            else { return nil }
+            var after = now
+            after.replaceSubrange(range, with: before[was])
+            return after
+        }
         try ConfigurationFolder.remove(fontdFile)
     }
 

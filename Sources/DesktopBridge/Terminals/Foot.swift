@@ -1,8 +1,14 @@
 /// foot (docs/DESIGN.md §31 (Terminals and editors)): `font=` with `:size=` in `fontd.ini`, which
 /// the reader's `foot.ini` includes at its end. A running foot never reads its configuration
-/// again, so the outcome is `.restart`: the size applies at the next start.
+/// again, so the outcome is `.restart`: the size applies at the next start. foot reads top to
+/// bottom, the last `font=` winning: the first font's `size=` in the reader's own `font=` is the
+/// base (docs/DESIGN.md §34 (The reader's own sizes)), and a `font=` of theirs below the include
+/// moves it to the end.
 public struct Foot: TerminalProgram {
     public static let name = "foot"
+    /// foot.ini(5): `font=monospace:size=8` by default, in points.
+    static let fontSize = TerminalSize("size", programDefault: 8)
+    public static let sizes = [fontSize]
     let folder: ConfigurationFolder
     let environment: [String: String]
 
@@ -26,12 +32,22 @@ public struct Foot: TerminalProgram {
             line: "[main]\ninclude=\(fontdFile)")
     }
 
-    public func apply(_ size: TerminalFontSize) throws(TerminalTargetError) -> TerminalOutcome {
-        let reader = try ConfigurationFolder.read(readerFile)
-        let fonts = reader.flatMap(Self.readerFonts) ?? size.family
+    /// The `size=` of the first font of the reader's own `font=` (one sized in pixels has none).
+    public func found() throws(TerminalTargetError) -> [String: TerminalSize.Found] {
+        let first = try readerOwnFonts()?.split(separator: ",").first
+        let size = first?.split(separator: ":").lazy.map { $0.trimmed(of: " \t") }.first { $0.hasPrefix("size=") }
+        return [Self.fontSize.name: TerminalSize.Found(value: size.flatMap { Double($0.dropFirst("size=".count)) })]
+    }
+
+    public func apply(_ sizes: TerminalSizes) throws(TerminalTargetError) -> TerminalOutcome {
+        let size = sizes[Self.fontSize]
+        let fonts = try readerOwnFonts() ?? size.family
         let text = "# Written by fontd: the reader's text size.\n[main]\nfont=\(Self.fonts(fonts, sized: size.shortest))\n"
         let wrote = try ConfigurationFolder.write(text, to: fontdFile)
-        let included = try include.include(in: readerFile)
+        // The block ends in [main], so a `font=` after it before another section is main's.
+        let included = try include.include(in: readerFile) { after in
+            Self.readerFonts(Array(after.map { FileBytes.text($0) }.joined(separator: "\n").utf8)) != nil
+        }
         guard wrote || included else { return .unchanged }
         return .restart("font size \(size.shortest); foot applies it at the next start (a running foot cannot change)")
     }
@@ -39,6 +55,11 @@ public struct Foot: TerminalProgram {
     public func exclude() throws(TerminalTargetError) {
         try include.exclude(from: readerFile)
         try ConfigurationFolder.remove(fontdFile)
+    }
+
+    /// The reader's own `font=` in `foot.ini`, fontd's block left out.
+    private func readerOwnFonts() throws(TerminalTargetError) -> String? {
+        try ConfigurationFolder.read(readerFile).flatMap { Self.readerFonts(Array(include.readerLines($0).joined(separator: "\n").utf8)) }
     }
 
     /// The value of the reader's own `font=` in `[main]` (the section before any header is main too).

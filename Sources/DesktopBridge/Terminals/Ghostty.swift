@@ -6,6 +6,9 @@ import Glibc
 /// `com.mitchellh.ghostty`), only when that name has an owner, so that the bus never starts one.
 public struct Ghostty: TerminalProgram {
     public static let name = "ghostty"
+    /// Ghostty's `font-size`, in points: 12 on Linux (13 on macOS).
+    static let fontSize = TerminalSize("font-size", programDefault: 12)
+    public static let sizes = [fontSize]
     /// The bus name a running Ghostty owns.
     public static let busName = "com.mitchellh.ghostty"
     let folder: ConfigurationFolder
@@ -28,7 +31,15 @@ public struct Ghostty: TerminalProgram {
 
     public var isPresent: Bool { ConfigurationFolder.isOnPath("ghostty", environment: environment) || folder.exists }
 
-    public func apply(_ size: TerminalFontSize) throws(TerminalTargetError) -> TerminalOutcome {
+    /// The reader's own `font-size` in their file. Ghostty loads a `config-file` after the file
+    /// that names it, so fontd's wins wherever the line stands.
+    public func found() throws(TerminalTargetError) -> [String: TerminalSize.Found] {
+        let lines = try ConfigurationFolder.read(readerFile).map(Self.include.readerLines) ?? []
+        return [Self.fontSize.name: TerminalSize.Found(value: ConfigurationLine.lastNumber(of: "font-size", in: lines, equals: true))]
+    }
+
+    public func apply(_ sizes: TerminalSizes) throws(TerminalTargetError) -> TerminalOutcome {
+        let size = sizes[Self.fontSize]
         let wrote = try ConfigurationFolder.write(
             "# Written by fontd: the reader's text size.\nfont-size = \(size.shortest)\n", to: fontdFile)
         let included = try Self.include.include(in: readerFile)

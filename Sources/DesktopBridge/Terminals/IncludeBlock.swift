@@ -41,6 +41,25 @@ struct IncludeBlock: Sendable {
         }
     }
 
+    /// `bytes` with the block moved to the end when a line after it sets the size again
+    /// (`overrides` says of those lines), so that fontd's include is read last; nil when it need not move.
+    func moving(in bytes: [UInt8], overrides: ([ArraySlice<UInt8>]) -> Bool) -> [UInt8]? {
+        guard place == .end, let end = blockEnd(in: bytes), overrides(FileBytes.lines(Array(bytes[end...]))),
+            case .some(.some(let without)) = removing(from: bytes)
+        else { return nil }
+        return adding(to: without)
+    }
+
+    /// Where the block ends in `bytes` (after its last line, before that line's ending).
+    private func blockEnd(in bytes: [UInt8]) -> Int? {
+        for newline in Self.endings {
+            for candidate in [block(comment, newline), block(createdComment, newline)] {
+                if let range = bytes.firstRange(of: candidate) { return range.upperBound }
+            }
+        }
+        return nil
+    }
+
     /// Whether `bytes` hold the block.
     func contains(_ bytes: [UInt8]) -> Bool {
         Self.endings.contains { newline in
@@ -65,9 +84,19 @@ struct IncludeBlock: Sendable {
         return nil
     }
 
-    /// Adds the block to `file` when it is not there; true when the file was written.
-    func include(in file: String) throws(TerminalTargetError) -> Bool {
-        try ConfigurationFolder.edit(file) { bytes in adding(to: bytes).map { .write($0) } } != .unchanged
+    /// Adds the block to `file` when it is not there, or moves it to the end when a line after it
+    /// `overrides` fontd's size; true when the file was written.
+    func include(in file: String, overrides: ([ArraySlice<UInt8>]) -> Bool = { _ in false }) throws(TerminalTargetError) -> Bool {
+        try ConfigurationFolder.edit(file) { bytes in
+            if let bytes, contains(bytes) { return moving(in: bytes, overrides: overrides).map { .write($0) } }
+            return adding(to: bytes).map { .write($0) }
+        } != .unchanged
+    }
+
+    /// The lines of `bytes` outside the block, as text (for reading the reader's own values).
+    func readerLines(_ bytes: [UInt8]) -> [String] {
+        let remaining = (removing(from: bytes) ?? .some(bytes)) ?? []
+        return FileBytes.lines(remaining).map { FileBytes.text($0) }
     }
 
     /// Removes the block from `file` (the file itself when fontd created it for the block).

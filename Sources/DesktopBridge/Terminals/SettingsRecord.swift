@@ -1,16 +1,16 @@
-/// fontd's file beside VS Code's settings: the settings before fontd's first edit (none when
-/// there was no file) and as fontd last wrote them, so that `exclude` can put back the reader's
-/// bytes exactly. Lengths in bytes head each part, and the parts are stored as the bytes they are
+/// fontd's file beside a reader's file it edits in place (VS Code's settings, Alacritty's own
+/// `font.size`): the file before fontd's first edit (none when there was no file) and as fontd
+/// last wrote it, so that `exclude` can put back the reader's bytes exactly. Lengths in bytes head each part, and the parts are stored as the bytes they are
 /// (docs/DESIGN.md §35 (Editing a reader's file)): any encoding round-trips.
 struct SettingsRecord: Equatable {
     var before: [UInt8]?
     var written: [UInt8]
-
-    private static let heading = "fontd: VS Code's settings.json before fontd's first edit, and as fontd last wrote it"
+    /// The first line, naming the file (`fontd: VS Code's settings.json before fontd's first edit, …`).
+    let heading: String
 
     /// The record's file: the heading, then `before N` (or `before none`) and `written N`, each followed by its N bytes.
     var bytes: [UInt8] {
-        var bytes = Array((Self.heading + "\n").utf8)
+        var bytes = Array((heading + "\n").utf8)
         if let before {
             bytes += Array("before \(before.count)\n".utf8) + before + [FileBytes.lineFeed]
         } else {
@@ -19,13 +19,17 @@ struct SettingsRecord: Equatable {
         return bytes + Array("written \(written.count)\n".utf8) + written + [FileBytes.lineFeed]
     }
 
-    init(before: [UInt8]?, written: [UInt8]) {
+    init(before: [UInt8]?, written: [UInt8], heading: String) {
         self.before = before
         self.written = written
+        self.heading = heading
     }
 
-    /// The record in `file`; nil when there is none.
-    static func read(_ file: String) throws(ReaderFileError) -> SettingsRecord? {
+    /// The heading of the record of `what` (`VS Code's settings.json`).
+    static func heading(of what: String) -> String { "fontd: \(what) before fontd's first edit, and as fontd last wrote it" }
+
+    /// The record in `file`, which must start with `heading`; nil when there is none.
+    static func read(_ file: String, heading: String) throws(ReaderFileError) -> SettingsRecord? {
         guard let stored = try ReaderFile(path: file).read() else { return nil }
         var bytes = stored[...]
         func line() -> String? {
@@ -44,6 +48,6 @@ struct SettingsRecord: Equatable {
         guard line() == heading, let before = part("before"), let writtenPart = part("written"), let written = writtenPart else {
             throw .malformed(file: file, reason: "not a record fontd wrote", line: 1, column: 1)
         }
-        return SettingsRecord(before: before, written: written)
+        return SettingsRecord(before: before, written: written, heading: heading)
     }
 }

@@ -1,9 +1,8 @@
-/// What every terminal and editor is told (docs/DESIGN.md §31 (Terminals and editors)): the point
-/// size of `body` at the reader's category with the `monospace` trait, and the monospace family
-/// fontd resolved for it (foot's `font=` needs one when the reader's own file names none).
+/// One size a terminal or editor is told (docs/DESIGN.md §34 (The reader's own sizes)): the
+/// reader's own size for it × the category's ratio, in the program's unit (points, VS Code's CSS
+/// pixels), and the monospace family fontd resolved, as the program's file writes them.
 public struct TerminalFontSize: Hashable, Sendable {
-    /// Points; VS Code's CSS pixels are the same number (its `px` is a point at 96 dpi's 72/96 ×
-    /// 4/3, which cancel).
+    /// The value in the program's own unit: points, or VS Code's CSS pixels.
     public var points: Double
     /// The monospace family fontd resolved, as fontconfig names it.
     public var family: String

@@ -9,8 +9,13 @@
 /// (docs/DESIGN.md §35 (Editing a reader's file)).
 public struct VisualStudioCode: TerminalProgram {
     public static let name = "vscode"
-    /// The two settings fontd sets, in CSS pixels (the same number as points).
-    public static let keys = ["editor.fontSize", "terminal.integrated.fontSize"]
+    /// The two settings fontd sets, in CSS pixels, each its own base: VS Code's defaults on Linux
+    /// are 14 for both (`terminal.integrated.fontSize` defaults to the editor's default).
+    public static let sizes = [
+        TerminalSize("editor.fontSize", programDefault: 14), TerminalSize("terminal.integrated.fontSize", programDefault: 14),
+    ]
+    /// The two settings' names.
+    public static var keys: [String] { sizes.map(\.name) }
     let folder: ConfigurationFolder
     let environment: [String: String]
 
@@ -24,44 +29,54 @@ public struct VisualStudioCode: TerminalProgram {
     /// fontd's record of the settings before its first edit.
     public var fontdFile: String { folder.file("fontd-settings-before.json") }
 
+    private var recorded: RecordedEdit {
+        RecordedEdit(
+            readerFile: readerFile, recordFile: fontdFile, heading: SettingsRecord.heading(of: "VS Code's settings.json"),
+            emptyIsTheReaders: false)
+    }
+
     public var isPresent: Bool { ConfigurationFolder.isOnPath("code", environment: environment) || folder.exists }
 
-    public func apply(_ size: TerminalFontSize) throws(TerminalTargetError) -> TerminalOutcome {
-        let values = Self.keys.map { (key: $0, value: size.shortest) }
-        let outcome = try ConfigurationFolder.edit(
-            readerFile, emptyIsTheReaders: false,
-            { before throws(ReaderFileError) in
-                let after = try edit(before ?? Array("{\n}\n".utf8), values: values)
-                return after == before ? nil : .write(after)
-            },
-            beforeReplacing: { before, change throws(ReaderFileError) in
-                // Recorded first: a crash after the rename still leaves the reader's original.
-                guard case .write(let after) = change else { return }
-                var record = try SettingsRecord.read(fontdFile) ?? SettingsRecord(before: before, written: after)
-                record.written = after
-                try ReaderFile(path: fontdFile).edit { _ in .write(record.bytes) }
-            })
-        guard outcome != .unchanged else { return .unchanged }
-        return .applied("\(Self.keys.joined(separator: " and ")) \(size.shortest); VS Code reads settings.json when it changes")
+    /// Each setting's value in `settings.json` (the last of a duplicated key, as JSON reads it):
+    /// in place, so possibly fontd's own write.
+    public func found() throws(TerminalTargetError) -> [String: TerminalSize.Found] {
+        let read: [UInt8]?
+        do throws(ReaderFileError) { read = try ReaderFile(path: readerFile, emptyIsTheReaders: false).read() } catch { throw .file(error) }
+        guard let read else { return [:] }
+        let document: JSONCDocument
+        do { document = try JSONCDocument(read) } catch {
+            throw .file(.malformed(file: readerFile, reason: error.reason, line: error.line, column: error.column))
+        }
+        var found: [String: TerminalSize.Found] = [:]
+        for key in Self.keys {
+            let value = document.members.last { $0.key == key }.flatMap {
+                Double(String(decoding: document.bytes[$0.valueRange], as: UTF8.self))
+            }
+            found[key] = TerminalSize.Found(value: value, inPlace: true)
+        }
+        return found
+    }
+
+    public func apply(_ sizes: TerminalSizes) throws(TerminalTargetError) -> TerminalOutcome {
+        let values = Self.sizes.map { (key: $0.name, value: sizes[$0].shortest) }
+        let wrote = try recorded.edit { before throws(ReaderFileError) in try edit(before ?? Array("{\n}\n".utf8), values: values) }
+        guard wrote else { return .unchanged }
+        let said = values.map { "\($0.key) \($0.value)" }.joined(separator: " and ")
+        return .applied("\(said); VS Code reads settings.json when it changes")
     }
 
     /// Restores the settings: as they were, byte for byte, when nothing else changed them since
     /// fontd's last edit; else only the two values go back (the keys fontd added keep fontd's).
     public func exclude() throws(TerminalTargetError) {
-        let record: SettingsRecord?
-        do throws(ReaderFileError) { record = try SettingsRecord.read(fontdFile) } catch { throw .file(error) }
-        guard let record else { return }
-        try ConfigurationFolder.edit(readerFile, emptyIsTheReaders: false) { now throws(ReaderFileError) in
-            if now == record.written { return record.before.map { .write($0) } ?? .remove }
-            guard let now, let before = record.before, let original = try? JSONCDocument(before) else { return nil }
+        try recorded.restore { now, before throws(ReaderFileError) in
+            guard let original = try? JSONCDocument(before) else { return nil }
             let values = Self.keys.compactMap { key in
                 original.members.last { $0.key == key }.map {
                     (key: key, value: String(decoding: original.bytes[$0.valueRange], as: UTF8.self))
                 }
             }
-            return .write(try edit(now, values: values))
+            return try edit(now, values: values)
         }
-        try ConfigurationFolder.remove(fontdFile)
     }
 
     private func edit(_ bytes: [UInt8], values: [(key: String, value: String)]) throws(ReaderFileError) -> [UInt8] {

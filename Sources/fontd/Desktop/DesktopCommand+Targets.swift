@@ -58,9 +58,9 @@ extension DesktopCommand {
         Output.printLine("\(name) \(verb): fontd serve (pid \(record.pid)) says \(status?.line ?? "nothing yet").")
     }
 
-    /// Puts back the reader's own values of the targets the command line can reach (X11, on
-    /// `DISPLAY`), as recorded in `desktop-bases.json` (docs/DESIGN.md §34 (The reader's own sizes));
-    /// one line for each it put back or could not.
+    /// Puts back the reader's own values of the targets the command line can reach (the terminals
+    /// and VS Code; X11, on `DISPLAY`), as recorded in `desktop-bases.json` (docs/DESIGN.md §34
+    /// (The reader's own sizes)); one line for each it put back or could not.
     static func putBackBases() -> [String] {
         let environment = ProcessInfo.processInfo.environment
         guard let folder = TargetExclusions.stateFolder(environment: environment) else { return [] }
@@ -74,7 +74,7 @@ extension DesktopCommand {
                 lines.append("\(tool.name): not put back: \(error)")
             }
         }
-        return lines + putBackX11(recorded: recorded, folder: folder, environment: environment)
+        return lines + TerminalTarget.putBack(environment: environment, stateFolder: folder) + putBackX11(recorded: recorded, folder: folder, environment: environment)
     }
 
     /// X11's part of `putBackBases`.

@@ -83,7 +83,7 @@ struct DesktopCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "uninstall",
             abstract:
-                "Put back every file fontd desktop install changed, byte for byte, and remove those it created; put back your own X11 text size.",
+                "Put back every file fontd desktop install changed, byte for byte, and remove those it created; put back your own X11, terminal and VS Code text sizes.",
             discussion:
                 "A file you edited since install keeps your version; the copy from before install stays under $XDG_STATE_HOME/fontd/desktop."
         )

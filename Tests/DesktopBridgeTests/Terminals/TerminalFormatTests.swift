@@ -32,7 +32,7 @@ import Testing
             home.text("config/foot/fontd.ini")
                 == "# Written by fontd: the reader's text size.\n[main]\nfont=Fira Mono:weight=bold:size=19,Noto Color Emoji:size=19\n")
         #expect(home.text("config/foot/foot.ini")?.hasSuffix("\n[main]\ninclude=\(config)/foot/fontd.ini\n") == true)
-        #expect(home.text("config/wezterm/fontd.lua")?.hasSuffix("\nreturn { font_size = 19.0 }\n") == true)
+        #expect(home.text("config/wezterm/fontd.lua")?.hasSuffix("\nreturn { font_size = 19.0, scale = 1 }\n") == true)
         #expect(home.text("config/ghostty/fontd") == "# Written by fontd: the reader's text size.\nfont-size = 19\n")
         #expect(home.text("config/ghostty/config")?.hasSuffix("\nconfig-file = fontd\n") == true)
     }
