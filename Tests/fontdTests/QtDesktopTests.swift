@@ -150,9 +150,8 @@ import Testing
         defer { server.stop() }
         try setCategory(server, .extraExtraLarge)
         let general = "Sans,\(written(try points(10, .extraExtraLarge))),"
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !((try? String(contentsOf: file, encoding: .utf8)) ?? "").contains(general) { usleep(20_000) }
-        #expect(try String(contentsOf: file, encoding: .utf8).contains(general))
+        let text = { (try? String(contentsOf: file, encoding: .utf8)) ?? "no file" }
+        try Wait.until("qt5ct.conf at xxl's size", seen: text) { text().contains(general) }
         #expect(server.terminate() == 0)
 
         let uninstall = try CommandRunner.run(["desktop", "uninstall"], environment: home.environment())
@@ -169,14 +168,13 @@ import Testing
         defer { server.stop() }
         try setCategory(server, .accessibilityMedium)
         // Awaited: the target runs on its own queue.
-        let deadline = Date().addingTimeInterval(30)
         var target: [String: Any]?
-        while Date() < deadline {
-            let status = try CommandRunner.run(["desktop", "status", "--json"], environment: display.environment)
-            let document = try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any]
-            target = (document?["targets"] as? [String: [String: Any]])?["qt6ct"]
-            if target?["state"] as? String == "failed" { break }
-            usleep(50_000)
+        _ = Wait.holds {
+            guard let status = try? CommandRunner.run(["desktop", "status", "--json"], environment: display.environment),
+                let document = try? JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any]
+            else { return false }
+            target = (document["targets"] as? [String: [String: Any]])?["qt6ct"]
+            return target?["state"] as? String == "failed"
         }
         #expect(target?["state"] as? String == "failed", "\(String(describing: target))")
         let detail = try #require(target?["detail"] as? String)
