@@ -74,7 +74,8 @@ extension DesktopCommand {
                 lines.append("\(tool.name): not put back: \(error)")
             }
         }
-        return lines + TerminalTarget.putBack(environment: environment, stateFolder: folder) + putBackX11(recorded: recorded, folder: folder, environment: environment)
+        return lines + TerminalTarget.putBack(environment: environment, stateFolder: folder)
+            + putBackX11(recorded: recorded, folder: folder, environment: environment)
     }
 
     /// X11's part of `putBackBases`.
