@@ -129,16 +129,18 @@ public final class X11Target: DesktopTarget, @unchecked Sendable {
             try migrate(stateFolder: stateFolder, ratios: ratios)
             try TargetBases.update(at: TargetBases.path(stateFolder: stateFolder)) { change(&$0) }
         }
-        let found = try ResourceDatabase.xftDPI()
-        var taken = false
-        var base: Double?
-        try record { bases in
-            guard bases[name, resourceValue] != nil else { return }
-            taken = true
-            base = bases.observe(name, resourceValue, found: found.map { Double($0) })
+        /// The base of `key` now that `found` is in place: nil when fontd never took it, `.some(nil)` when the reader had none.
+        func takenBase(_ key: String, found: Int?) throws -> Double?? {
+            var base: Double??
+            try record { bases in
+                guard bases[name, key] != nil else { return }
+                base = .some(bases.observe(name, key, found: found.map { Double($0) }))
+            }
+            return base
         }
-        if taken {
-            if let base {
+        let found = try ResourceDatabase.xftDPI()
+        if let taken = try takenBase(resourceValue, found: found) {
+            if let base = taken {
                 if found != Int(base) { try ResourceDatabase.merge(XftDPI(dotsPerInch: Int(base))) }
             } else if found != nil {
                 try ResourceDatabase.removeXftDPI()
@@ -147,15 +149,7 @@ public final class X11Target: DesktopTarget, @unchecked Sendable {
         }
         for daemon in XSettingsDaemon.running(on: display) {
             let key = xsettingsValue(daemon.configurationPath)
-            let found = try xsettingsDPI(at: daemon.configurationPath)
-            var taken = false
-            var base: Double?
-            try record { bases in
-                guard bases[name, key] != nil else { return }
-                taken = true
-                base = bases.observe(name, key, found: found.map { Double($0) })
-            }
-            guard taken else { continue }
+            guard let base = try takenBase(key, found: try xsettingsDPI(at: daemon.configurationPath)) else { continue }
             if try XSettingsConfiguration.update(base.map { Int($0) }, at: daemon.configurationPath) {
                 guard kill(daemon.pid, SIGHUP) == 0 else { throw X11Failure.reloadNotSignalled(pid: daemon.pid, errno: errno) }
             }
