@@ -79,6 +79,11 @@ let package = Package(
         // Pure Swift model: categories, styles, traits, descriptors, the style table.
         .target(name: "DynamicType"),
 
+        // A scoped token's compact form read strictly, before jwt-kit checks its signature (docs/DESIGN.md §23
+        // (Reader scopes and scoped tokens)). Apart from jwt-kit, so that the fuzz target that reads tokens
+        // builds without jwt-kit, swift-crypto and BoringSSL.
+        .target(name: "ScopedTokens", dependencies: ["DynamicType"]),
+
         // The bounded LRU map that the resolver's and the service's caches are; depends on nothing.
         .target(name: "Caching"),
 
@@ -112,8 +117,8 @@ let package = Package(
         .target(
             name: "FontService",
             dependencies: [
-                "HTTPServer", "FontResolution", "DynamicType", "ScopedPreferences", "Caching", "WebOutputs", "WebDocuments",
-                .product(name: "Logging", package: "swift-log"), .product(name: "JWTKit", package: "jwt-kit"),
+                "HTTPServer", "FontResolution", "DynamicType", "ScopedPreferences", "ScopedTokens", "Caching", "WebOutputs",
+                "WebDocuments", .product(name: "Logging", package: "swift-log"), .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
 
@@ -227,7 +232,7 @@ let package = Package(
         .executableTarget(
             name: "fuzz-json-document", dependencies: ["FuzzDriver", "DynamicType"], path: "Fuzz/JSONDocument", exclude: ["corpus"]),
         .executableTarget(
-            name: "fuzz-scoped-token", dependencies: ["FuzzDriver", "FontService", "DynamicType"], path: "Fuzz/ScopedToken",
+            name: "fuzz-scoped-token", dependencies: ["FuzzDriver", "ScopedTokens", "DynamicType"], path: "Fuzz/ScopedToken",
             exclude: ["corpus"]),
 
         // Test support, cut by the outside system each part drives, so that a test target links
@@ -300,8 +305,8 @@ let package = Package(
         .testTarget(
             name: "FontServiceTests",
             dependencies: [
-                "FontService", "ScopedPreferences", "HTTPServer", "FontResolution", "DynamicType", "WebOutputs", "WebDocuments",
-                "FontdTestSupport", "ServerTestSupport", "FontServiceTestSupport",
+                "FontService", "ScopedPreferences", "ScopedTokens", "HTTPServer", "FontResolution", "DynamicType", "WebOutputs",
+                "WebDocuments", "FontdTestSupport", "ServerTestSupport", "FontServiceTestSupport",
             ]
         ),
         // GRDB too, to make the databases fontd must refuse (another application's, a newer fontd's)

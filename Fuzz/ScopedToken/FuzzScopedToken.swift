@@ -11,8 +11,7 @@
 import DynamicType
 import Foundation
 import FuzzDriver
-
-@testable import FontService
+import ScopedTokens
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScopedToken(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

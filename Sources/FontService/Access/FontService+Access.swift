@@ -1,5 +1,6 @@
 import DynamicType
 import HTTPServer
+import ScopedTokens
 
 extension FontService {
     /// The credential a request that may go on was let in by.

@@ -1,6 +1,5 @@
 import DynamicType
 import Foundation
-import JWTKit
 
 /// What a scoped token says, read strictly before jwt-kit checks its signature (docs/DESIGN.md
 /// §23 (Reader scopes and scoped tokens)).
@@ -9,18 +8,18 @@ import JWTKit
 /// HMAC secret, an ES256 public key) verifies whatever the header names, and its JSON decoding
 /// keeps one of two repeated members. So fontd reads both parts itself: a member named twice,
 /// an `alg` other than its key's, any `crit`, and a claim of the wrong form are refused here.
-struct ScopedTokenContents: Sendable, Equatable {
+public struct ScopedTokenContents: Sendable, Equatable {
     /// The scope the token covers.
-    var scope: PreferenceScope
+    public var scope: PreferenceScope
     /// `exp`.
-    var expires: Date
+    public var expires: Date
     /// `nbf`, when given.
-    var notBefore: Date?
+    public var notBefore: Date?
     /// `iat`, when given.
-    var issuedAt: Date?
+    public var issuedAt: Date?
 
     /// Reads `token`'s header and payload; `algorithm` is the server's key's (`HS256`, `ES256`).
-    init(parsing token: String, algorithm: String) throws(ScopedTokenRefusal) {
+    public init(parsing token: String, algorithm: String) throws(ScopedTokenRefusal) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .notJWT(reason: "it needs three base64url parts separated by dots") }
         let header = try Self.object(parts[0], part: "header")
@@ -56,7 +55,7 @@ struct ScopedTokenContents: Sendable, Equatable {
     /// Refuses a token that has expired, is not valid yet, was issued in the future (each with
     /// `leewaySeconds` for clocks that disagree a little), or expires further than
     /// `maximumLifetimeSeconds` (plus the leeway) from `now`.
-    func check(at now: Date, leewaySeconds: Double, maximumLifetimeSeconds: Int) throws(ScopedTokenRefusal) {
+    public func check(at now: Date, leewaySeconds: Double, maximumLifetimeSeconds: Int) throws(ScopedTokenRefusal) {
         guard expires.addingTimeInterval(leewaySeconds) > now else { throw .expired }
         if let notBefore, notBefore > now.addingTimeInterval(leewaySeconds) { throw .notYetValid }
         if let issuedAt, issuedAt > now.addingTimeInterval(leewaySeconds) { throw .issuedInTheFuture }
@@ -111,33 +110,5 @@ struct ScopedTokenContents: Sendable, Equatable {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
         return Data(base64Encoded: base64).map(Array.init)
-    }
-}
-
-/// The claims of a scoped token (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): a JWT that
-/// may read and write one scope and everything below it, from when it was issued until it expires.
-///
-/// This is the form `fontd token issue` signs. The server reads a token's claims strictly itself
-/// (`ScopedTokenContents`: `nbf`, `iat`, repeated members, `alg`, `crit`) and gives jwt-kit only
-/// the signature to check; `verify(using:)` checks `exp` with `leewaySeconds` of leeway for other
-/// readers of this type.
-public struct ScopedTokenClaims: JWTPayload, Equatable {
-    /// The scope the token covers, as `scope=` spells it.
-    public var scope: String
-    public var exp: ExpirationClaim
-    /// When the token was issued: a revocation of its scope made later refuses it.
-    public var iat: IssuedAtClaim?
-
-    /// How far past `exp` (and before `nbf` and `iat`) a token is still taken, for clocks that disagree a little.
-    public static let leewaySeconds = 30.0
-
-    public init(scope: PreferenceScope, issued: Date, expires: Date) {
-        self.scope = scope.path
-        self.iat = IssuedAtClaim(value: issued)
-        self.exp = ExpirationClaim(value: expires)
-    }
-
-    public func verify(using algorithm: some JWTAlgorithm) async throws {
-        try exp.verifyNotExpired(currentDate: Date().addingTimeInterval(-Self.leewaySeconds))
     }
 }
