@@ -270,7 +270,7 @@ import Testing
     @Test func aStoppedServerMakesCommitsUnavailableAndTheyResumeWhenItIsBack() throws {
         let cluster = try PostgresCluster()
         let database = try cluster.createDatabase()
-        let store = try PostgresPreferenceStore.open(url: cluster.url(database: database), timeoutSeconds: 2, logger: Self.logger)
+        let store = try PostgresPreferenceStore.open(url: cluster.url(database: database), timeoutSeconds: 5, logger: Self.logger)
         defer { store.close() }
         let heard = Heard()
         store.listen { heard.append($0) }

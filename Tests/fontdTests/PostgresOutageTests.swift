@@ -19,8 +19,8 @@ import Testing
         let url = cluster.url(database: try cluster.createDatabase())
         // At the default level, whose log is checked; and at debug, which shows each attempt to
         // reconnect, for the test to wait for.
-        let server = try ServerProcess(["--store", url, "--store-timeout", "1"])
-        let watched = try ServerProcess(["--store", url, "--store-timeout", "1", "--log-level", "debug"])
+        let server = try ServerProcess(["--store", url, "--store-timeout", "5"])
+        let watched = try ServerProcess(["--store", url, "--store-timeout", "5", "--log-level", "debug"])
         #expect(try server.client.get("/healthz").bodyText == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
         // The log is read on its own thread and the ready line comes on stdout: wait until the
         // start-up lines are in, so that they are not counted as the outage's.
