@@ -21,7 +21,7 @@ import SessionBus
 extension Serve {
     func run() throws {
         let level = try logLevel.value()
-        LoggingSystem.bootstrap { _ in ServeLogHandler(logLevel: level) }
+        LoggingSystem.bootstrap { label in ServeLogHandler(label: label, logLevel: level) }
         let logger = Logger(label: "fontd")
         // First, so that no child inherits them and a socket fontd cannot serve stops it before anything is opened.
         let inherited = try inheritedListener(logger: logger)

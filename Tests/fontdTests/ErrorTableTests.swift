@@ -194,9 +194,10 @@ import Testing
     @Test func aLogLineSaysItsMessageFirst() throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let log = try server.waitForLog(containing: " info listening ")
-        let line = try #require(log.split(separator: "\n").first { $0.contains(" info listening ") })
-        #expect(line.contains(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info listening socket=bound threads=\d+ url=http:/), "\(line)")
+        let log = try server.waitForLog(containing: " info fontd: listening ")
+        let line = try #require(log.split(separator: "\n").first { $0.contains(" info fontd: listening ") })
+        let form = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info fontd: listening socket=bound threads=\d+ url=http:/
+        #expect(line.contains(form), "\(line)")
     }
 
     // MARK: README's web snippet
