@@ -64,9 +64,11 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
         switch self {
         case .unknownStyle(let name, let known): NearestNames.suggestion(for: name, among: known)
         case .unknownCategory(let name, let allowed):
-            // Apple's names are accepted too, so `extraLarg` is offered `extraLarge`.
-            NearestNames.suggestion(
-                for: name, among: allowed + ContentSizeCategory.allCases.filter { allowed.contains($0.rawValue) }.map(\.appleName))
+            // Past either end, that end (`ax6` → `ax5`); else the nearest by spelling. Apple's names
+            // are accepted too, so `extraLarg` is offered `extraLarge`.
+            NearestNames.end(pastWhich: name, of: allowed)
+                ?? NearestNames.suggestion(
+                    for: name, among: allowed + ContentSizeCategory.allCases.filter { allowed.contains($0.rawValue) }.map(\.appleName))
         case .unknownLegibilityWeight(let name, let allowed), .unknownTextSpacing(let name, let allowed),
             .unknownTrait(let name, let allowed), .unknownFamily(let name, let allowed):
             NearestNames.suggestion(for: name, among: allowed)

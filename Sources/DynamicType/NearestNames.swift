@@ -43,6 +43,39 @@ public enum NearestNames {
         return ranked(asked, among: near, limit: 1).first
     }
 
+    /// The end of the ordered `names` that `name` lies past, for an error's "did you mean"
+    /// (docs/DESIGN.md §8 (Errors)): a name of their form numbered beyond them (`ax6` past `ax1`…`ax5`
+    /// → `ax5`; `ax0` → `ax1`), or with a longer run of a repeated letter than any (`xxxxl` past `xl`,
+    /// `xxl`, `xxxl` → `xxxl`; `xxxxs` → `xs`); nil for any other name. Past the largest, the largest:
+    /// what is nearest by spelling (`ax1` for `ax6`) is not what the asker meant.
+    public static func end(pastWhich name: String, of names: [String]) -> String? {
+        let asked = name.lowercased()
+        if let numbered = asked.wholeMatch(of: /([a-z]+)([0-9]{1,9})/), let number = Int(numbered.output.2) {
+            let prefix = numbered.output.1
+            let known = names.compactMap { candidate -> (name: String, number: Int)? in
+                guard let match = candidate.lowercased().wholeMatch(of: /([a-z]+)([0-9]{1,9})/), match.output.1 == prefix,
+                    let value = Int(match.output.2)
+                else { return nil }
+                return (candidate, value)
+            }
+            guard let lowest = known.min(by: { $0.number < $1.number }), let highest = known.max(by: { $0.number < $1.number })
+            else { return nil }
+            return number > highest.number ? highest.name : number < lowest.number ? lowest.name : nil
+        }
+        // A run of one letter, then the rest: `xxxxl` is four x's and `l`.
+        guard let letter = asked.first else { return nil }
+        let run = asked.prefix { $0 == letter }.count
+        let rest = asked.dropFirst(run)
+        guard run > 1, !rest.isEmpty, !rest.hasPrefix(String(letter)) else { return nil }
+        let known = names.compactMap { candidate -> (name: String, run: Int)? in
+            let folded = candidate.lowercased()
+            let count = folded.prefix { $0 == letter }.count
+            return count > 0 && folded.dropFirst(count) == rest ? (candidate, count) : nil
+        }
+        guard let longest = known.max(by: { $0.run < $1.run }), run > longest.run else { return nil }
+        return longest.name
+    }
+
     /// The sentence that offers `suggestion`, with a space before it; empty without one.
     public static func didYouMean(_ suggestion: String?) -> String {
         suggestion.map { " Did you mean '\($0)'?" } ?? ""

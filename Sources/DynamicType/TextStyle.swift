@@ -23,4 +23,9 @@ public struct TextStyle: RawRepresentable, Hashable, Sendable, Codable, Expressi
     public static let footnote: TextStyle = "footnote"
     public static let caption1: TextStyle = "caption1"
     public static let caption2: TextStyle = "caption2"
+
+    /// The standard iOS styles, largest first, as Apple lists them.
+    public static let standard: [TextStyle] = [
+        .largeTitle, .title1, .title2, .title3, .headline, .body, .callout, .subheadline, .footnote, .caption1, .caption2,
+    ]
 }

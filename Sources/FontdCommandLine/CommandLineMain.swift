@@ -12,22 +12,25 @@ public enum CommandLineMain {
     /// holds a valid one, before anything is parsed or initialized, and are kept in it otherwise
     /// (docs/DESIGN.md §18 (The command line)).
     ///
+    /// `choices` says what an argument takes, by its value name (`<category>`), when the parser finds
+    /// it missing: the error then lists the choices (docs/DESIGN.md §18 (The command line)).
+    ///
     /// On the main actor, and so are the async commands' `run`: a nonisolated one would move the
     /// command onto a thread of the concurrency pool, started for it — 2 ms more for every
     /// `fontd query` (measured with Benchmarks/cli-vs-fc-match.sh --before).
     @MainActor
     public static func run<Root: AsyncParsableCommand>(
-        _ root: Root.Type, arguments: [String]? = nil, keptCommands: [String] = []
+        _ root: Root.Type, arguments: [String]? = nil, keptCommands: [String] = [], choices: (String) -> String? = { _ in nil }
     ) async -> Never {
         let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
         guard let cache = CommandAnswerCache(arguments: arguments, commands: keptCommands) else {
-            Glibc.exit(await status(of: root, arguments: arguments))
+            Glibc.exit(await status(of: root, arguments: arguments, choices: choices))
         }
         guard case .miss(let run) = cache.lookUp() else {
             // The hit wrote everything with write(2): nothing is buffered, and there is nothing to tear down.
             Glibc._exit(0)
         }
-        let status = await status(of: root, arguments: arguments)
+        let status = await status(of: root, arguments: arguments, choices: choices)
         run?.finish(status: status)
         Glibc.exit(status)
     }
@@ -35,7 +38,9 @@ public enum CommandLineMain {
     /// Parses `arguments` for `Root`, runs the command and returns its exit status; an error is
     /// written to stderr as one line.
     @MainActor
-    private static func status<Root: AsyncParsableCommand>(of root: Root.Type, arguments: [String]) async -> Int32 {
+    private static func status<Root: AsyncParsableCommand>(
+        of root: Root.Type, arguments: [String], choices: (String) -> String?
+    ) async -> Int32 {
         do {
             var command = try Root.parseAsRoot(arguments)
             if var command = command as? any AsyncParsableCommand {
@@ -57,6 +62,8 @@ public enum CommandLineMain {
                 // What the parser refused: a misspelt command or option gets the name meant (docs/DESIGN.md §18 (The command line)).
                 message =
                     misspeltCommand(in: arguments, under: Root.self)?.description
+                    ?? InvalidValue(parserMessage: oneLine(message))?.description
+                    ?? missingArgument(message, choices: choices)
                     ?? suggestingOption(for: message, arguments: arguments, under: Root.self)
             }
             if !message.isEmpty { Output.writeLine("fontd: error: \(oneLine(message))".escapingControlCharacters, to: STDERR_FILENO) }
@@ -94,6 +101,16 @@ public enum CommandLineMain {
         guard let suggestion = NearestNames.suggestion(for: option, among: options) else { return message }
         // As ArgumentParser writes its own: `Unknown option '--x'. Did you mean '--y'?`
         return message + (message.hasSuffix(".") ? "" : ".") + NearestNames.didYouMean(suggestion)
+    }
+
+    /// ArgumentParser's `Missing expected argument '<category>'` with what the argument takes, when
+    /// `choices` knows it; nil for any other message.
+    static func missingArgument(_ message: String, choices: (String) -> String?) -> String? {
+        let prefix = "Missing expected argument '"
+        guard message.hasPrefix(prefix), let end = message.dropFirst(prefix.count).firstIndex(of: "'") else { return nil }
+        let name = String(message[message.index(message.startIndex, offsetBy: prefix.count)..<end])
+        guard let takes = choices(name) else { return nil }
+        return "Missing expected argument '\(name)': give \(takes)."
     }
 
     /// How far `arguments` go down `root`'s tree of commands: the command reached, the names on the

@@ -56,7 +56,7 @@ struct CategoryCommand: AsyncParsableCommand {
                 let table = try await client.command { client throws(FontdClientError) in try await client.styles() }
                 let ratios = try TextScalingRatios.of(table)
                 chosen = scale.category(in: ratios)
-                note = ": the category nearest \(scale) (\(chosen.rawValue) is \(scale.written(ratios.ratio(of: chosen))))"
+                note = ": " + scale.reason(in: ratios)
             } else {
                 chosen = try ContentSizeCategory(parsing: category)
             }

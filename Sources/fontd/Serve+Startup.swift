@@ -21,11 +21,7 @@ import SessionBus
 extension Serve {
     func run() throws {
         let level = try logLevel.value()
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        LoggingSystem.bootstrap { label in ServeLogHandler(label: label, logLevel: level) }
         let logger = Logger(label: "fontd")
         // First, so that no child inherits them and a socket fontd cannot serve stops it before anything is opened.
         let inherited = try inheritedListener(logger: logger)
@@ -41,6 +37,13 @@ extension Serve {
             let place = inherited.map { "\(Self.address(host: $0.host, port: $0.port)) (the socket systemd passed)" } ?? host
             throw ValidationError(
                 "Refusing to listen on \(place) without a token: anyone who can connect could change the reader's preferences. Give --token-file (or FONTD_TOKEN, or --token), or --allow-unauthenticated."
+            )
+        }
+        // Beyond loopback anyone who can connect may guess it: as long as an HS256 secret (docs/DESIGN.md §23 (Reader scopes and scoped tokens)).
+        if let token, !loopback, token.utf8.count < Self.minimumTokenBytes {
+            throw ValidationError(
+                "The server's token is \(token.utf8.count) bytes; a server that listens beyond loopback needs one of at least \(Self.minimumTokenBytes), "
+                    + "as anyone who can connect may guess it (openssl rand -hex 32 > FILE makes one; give it with --token-file FILE or FONTD_TOKEN)."
             )
         }
         let maximumTokenLifetime = try maxTokenTtl.value()
@@ -66,7 +69,7 @@ extension Serve {
                 listener = try HTTPListener(host: host, port: port)
             } catch {
                 guard case .addressInUse = error else { throw error }
-                Output.writeLine(error.description, to: STDERR_FILENO)
+                Output.writeLine("fontd: error: " + Self.addressInUse(host: host, port: port), to: STDERR_FILENO)
                 throw ExitCode.failure
             }
         }

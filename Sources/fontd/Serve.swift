@@ -6,6 +6,9 @@ import Logging
 
 /// `fontd serve`: the HTTP API on raw sockets (docs/DESIGN.md §7 (HTTP endpoints) to §16 (The answer cache)).
 struct Serve: ParsableCommand {
+    /// The shortest server token taken beyond loopback, in bytes: as long as an HS256 secret must be.
+    static let minimumTokenBytes = 32
+
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the fontd HTTP API.",
@@ -152,7 +155,7 @@ struct Serve: ParsableCommand {
         help: ArgumentHelp(
             "Tell terminals and editors the reader's text size (body's monospace point size at the category of each one's "
                 + "target scope, DESKTOP-SCOPE/desktop/PROGRAM): kitty, alacritty, foot, wezterm, ghostty, vscode, several "
-                + "comma-separated, or auto (each whose program or configuration folder is found). Default: none.",
+                + "comma-separated, or auto (each the reader configured: its configuration folder exists). Default: none.",
             valueName: "programs"),
         completion: .list(["auto"] + TerminalPrograms.names),
         transform: { try BridgeChoices(parsing: $0) })

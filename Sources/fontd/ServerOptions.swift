@@ -9,23 +9,38 @@ struct ServerOptions: ParsableArguments {
             "The fontd server (default: $FONTD_SERVER, then \(ServerOptions.fallbackServer)).", valueName: "url"))
     var server: String?
 
+    @Flag(help: "Say which server answered and where its address came from, even the default.")
+    var verbose = false
+
     /// Where a server is looked for when neither `--server` nor `$FONTD_SERVER` says.
     static let fallbackServer = "http://127.0.0.1:8686"
 
     /// `--server`, else `$FONTD_SERVER`, else the local default, checked as a URL.
     func baseURL() throws -> URL {
-        let environment = ProcessInfo.processInfo.environment["FONTD_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
-        return try FontdClient.baseURL(parsing: server ?? environment ?? Self.fallbackServer)
+        try FontdClient.baseURL(parsing: address.text)
+    }
+
+    /// The server's address as given, and where it came from.
+    private var address: (text: String, source: String) {
+        if let server { return (server, "--server") }
+        if let environment = ProcessInfo.processInfo.environment["FONTD_SERVER"], !environment.isEmpty {
+            return (environment, "$FONTD_SERVER")
+        }
+        return (Self.fallbackServer, "the default")
     }
 
     /// A client of `scope` on that server, sending `token` with its requests.
     func client(scope: PreferenceScope = .root, token: String? = nil, timeout: Duration = .seconds(10)) throws -> FontdClient {
-        FontdClient(baseURL: try baseURL(), scope: scope, token: token, timeout: timeout)
+        let url = try baseURL()
+        ServerNaming.expect(url, source: address.source, always: verbose)
+        return FontdClient(baseURL: url, scope: scope, token: token, timeout: timeout)
     }
 
-    /// A client of `scope` on the server at `address` (as a person types it), sending `token`.
+    /// A client of `scope` on the server at `address` (as a person types it, `--server`), sending `token`.
     static func client(_ address: String, scope: PreferenceScope = .root, token: String? = nil) throws -> FontdClient {
-        FontdClient(baseURL: try FontdClient.baseURL(parsing: address), scope: scope, token: token)
+        let url = try FontdClient.baseURL(parsing: address)
+        ServerNaming.expect(url, source: "--server", always: false)
+        return FontdClient(baseURL: url, scope: scope, token: token)
     }
 }
 
@@ -80,7 +95,9 @@ extension FontdClient {
     /// Runs `call` on the caller's actor, turning a client error into the one line a command prints.
     nonisolated(nonsending) func command<Value>(_ call: (FontdClient) async throws(FontdClientError) -> Value) async throws -> Value {
         do {
-            return try await call(self)
+            let value = try await call(self)
+            ServerNaming.answered()
+            return value
         } catch {
             throw NetworkCommandError(underlying: error, sentToken: token != nil, scope: scope)
         }

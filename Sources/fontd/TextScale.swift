@@ -35,6 +35,32 @@ struct TextScale: Sendable, CustomStringConvertible {
 
     /// The category of `ratios` nearest this scale.
     func category(in ratios: TextScalingRatios) -> ContentSizeCategory { ratios.category(nearest: factor) }
+
+    /// Why `category(in:)` chose what it did, for `fontd category set` (docs/DESIGN.md §8 (Errors)): past
+    /// either end, that the scale is out of the categories' range and which end it took; halfway between
+    /// two categories, the tie and that the smaller is taken; else the category nearest and its ratio.
+    func reason(in ratios: TextScalingRatios) -> String {
+        let smallest = ContentSizeCategory.extraSmall
+        let largest = ContentSizeCategory.accessibilityExtraExtraExtraLarge
+        let chosen = category(in: ratios)
+        if factor > ratios.ratio(of: largest) {
+            return
+                "\(self) is past the largest category, \(largest.rawValue) (\(written(ratios.ratio(of: largest)))), so \(largest.rawValue)"
+        }
+        if factor < ratios.ratio(of: smallest) {
+            return
+                "\(self) is below the smallest category, \(smallest.rawValue) (\(written(ratios.ratio(of: smallest)))), so \(smallest.rawValue)"
+        }
+        let below = ContentSizeCategory.allCases.last { ratios.ratio(of: $0) <= factor }
+        let above = ContentSizeCategory.allCases.first { ratios.ratio(of: $0) >= factor }
+        if let below, let above, below != above,
+            abs((factor - ratios.ratio(of: below)) - (ratios.ratio(of: above) - factor)) < 1e-9
+        {
+            return "\(self) lies halfway between \(below.rawValue) (\(written(ratios.ratio(of: below)))) and "
+                + "\(above.rawValue) (\(written(ratios.ratio(of: above)))): a tie, and the smaller is taken"
+        }
+        return "the category nearest \(self) (\(chosen.rawValue) is \(written(ratios.ratio(of: chosen))))"
+    }
 }
 
 /// Why a text scale cannot be used.

@@ -78,11 +78,23 @@ import Testing
     func aBadBodyIsRefusedWithTheReason(_ body: String, _ path: String, _ reason: String) {
         let fields = path == "/category" ? [.category] : Self.fields
         let error = #expect(throws: FontServiceError.self) { try Self.read(body, path: path, fields: fields) }
-        guard case .invalidBody(let said)? = error else {
-            Issue.record("expected invalidBody, got \(String(describing: error))")
-            return
-        }
-        #expect(said == reason)
+        #expect(error?.code == .invalidBody, "\(String(describing: error))")
+        #expect(error?.description == "Invalid request body: \(reason).")
+    }
+
+    @Test(arguments: [
+        (#"{"categroy": "xl"}"#, "/category", [ReaderPreference.category], "category"),
+        (#"{"legibility": "bold"}"#, "/preferences", fields, "legibilityWeight"),
+        (#"{"textspacing": "wcag"}"#, "/preferences", fields, "textSpacing"),
+    ])
+    func aMisspeltFieldIsOfferedTheFieldMeant(_ body: String, _ path: String, _ fields: [ReaderPreference], _ meant: String) {
+        let error = #expect(throws: FontServiceError.self) { try Self.read(body, path: path, fields: fields) }
+        let field = body.split(separator: "\"")[1]
+        #expect(
+            error?.description
+                == "Invalid request body: unknown field '\(field)'; \(path) takes \(fields.map(\.wireName).listed("and")). Did you mean '\(meant)'?"
+        )
+        #expect(error?.suggestion == meant)
     }
 
     @Test func textThatIsNotJSONIsRefusedWithTheWhere() throws {

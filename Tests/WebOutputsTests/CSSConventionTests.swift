@@ -1,4 +1,5 @@
 import DynamicType
+import Foundation
 import Testing
 import WebOutputs
 
@@ -71,24 +72,29 @@ import WebOutputs
         let root = try #require(sheet.rules(withPrelude: ParsedStyleSheet.rootPrelude).first)
         for style in block.styles {
             let name = style.definition.style.cssName
-            let size = RoundedNumber(style.font.matchedFace.pointSize / 16).value
-            let lineHeight = RoundedNumber(style.font.metrics.lineHeight / 16).value
-            #expect(
-                root.value(of: "--fontd-\(name)-font-size") == [.dimension(size, representation: "\(RoundedNumber(size))", unit: "rem")])
-            #expect(
-                root.value(of: "--fontd-\(name)-line-height") == [
-                    .dimension(lineHeight, representation: "\(RoundedNumber(lineHeight))", unit: "rem")
-                ])
+            // A rem written lands on the pixels the px stylesheet writes (16 × rem, rounded as pixels are).
+            let size = try #require(StyleSheetTests.rem(root.value(of: "--fontd-\(name)-font-size")))
+            let lineHeight = try #require(StyleSheetTests.rem(root.value(of: "--fontd-\(name)-line-height")))
+            #expect(RoundedNumber(size * 16).value == RoundedNumber(style.font.matchedFace.pointSize).value, "\(name): \(size)rem")
+            #expect(RoundedNumber(lineHeight * 16).value == RoundedNumber(style.font.metrics.lineHeight).value, "\(name): \(lineHeight)rem")
+            // With no more decimals than that needs: one fewer would miss the pixels.
+            for (rem, points) in [(size, style.font.matchedFace.pointSize), (lineHeight, style.font.metrics.lineHeight)] {
+                let decimals = String(formatNumber(rem).split(separator: ".").dropFirst().first ?? "").count
+                if decimals > 0 {
+                    let scale = pow(10, Double(decimals - 1))
+                    #expect(RoundedNumber((rem * scale).rounded() / scale * 16).value != RoundedNumber(points).value, "\(name): \(rem)rem")
+                }
+            }
             let font = try #require(root.value(of: "--fontd-\(name)-font"))
-            #expect(font[2] == .dimension(size, representation: "\(RoundedNumber(size))", unit: "rem"))
-            #expect(font[4] == .dimension(lineHeight, representation: "\(RoundedNumber(lineHeight))", unit: "rem"))
+            #expect(StyleSheetTests.rem([font[2]]) == size)
+            #expect(StyleSheetTests.rem([font[4]]) == lineHeight)
             // Spacing stays in pixels.
             #expect(
                 StyleSheetTests.px(root.value(of: "--fontd-\(name)-letter-spacing")) == RoundedNumber(style.font.metrics.tracking).value)
         }
         if category == .extraLarge {
             let css = StyleSheet.css(table: "default", block: block, prefix: .standard, unit: .rem, fontFileBase: nil)
-            #expect(css.contains("  --fontd-body-font: 400 1.188rem/1.5rem \"DejaVu Sans\", sans-serif;\n"), "19/16 and 24/16")
+            #expect(css.contains("  --fontd-body-font: 400 1.1875rem/1.5rem \"DejaVu Sans\", sans-serif;\n"), "19/16 and 24/16")
         }
     }
 

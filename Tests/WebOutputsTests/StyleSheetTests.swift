@@ -104,6 +104,11 @@ import WebOutputs
         return value
     }
 
+    static func rem(_ tokens: [CSSToken]?) -> Double? {
+        guard let tokens, tokens.count == 1, case .dimension(let value, _, "rem") = tokens[0] else { return nil }
+        return value
+    }
+
     static func number(_ tokens: [CSSToken]?) -> Double? {
         guard let tokens, tokens.count == 1, case .number(let value, _) = tokens[0] else { return nil }
         return value

@@ -154,15 +154,26 @@ import Testing
         // 150% lies halfway between xxxl (23/17) and ax1 (28/17): the smaller (docs/DESIGN.md §26 (The desktop bridge)).
         let halfway = try CommandRunner.run(["category", "set", "150%"], environment: environment)
         #expect(halfway.status == 0, "\(halfway.standardError)")
-        #expect(halfway.standardOutput.hasPrefix("xxxl (was l): the category nearest 150% (xxxl is 135%)\n"))
+        #expect(
+            halfway.standardOutput.hasPrefix(
+                "xxxl (was l): 150% lies halfway between xxxl (135%) and ax1 (165%): a tie, and the smaller is taken\n"),
+            "\(halfway.standardOutput)")
         #expect(try server.client.get("/category").bodyText.contains(#""category":"xxxl""#))
 
         // The ratios are the server's table's body sizes: 1.65 is ax1's 28/17, 1.25 is xxl's 21/17.
-        for (scale, category) in [("1.65", "ax1"), ("1.25", "xxl"), ("3.5", "ax5"), ("0.1", "xs"), ("100%", "l")] {
+        // Past either end, that end, and the sentence says the scale was out of range.
+        let reasons = [
+            ("1.65", "ax1", "the category nearest 1.65 (ax1 is 1.65)"), ("1.25", "xxl", "the category nearest 1.25 (xxl is 1.24)"),
+            ("3.5", "ax5", "3.5 is past the largest category, ax5 (3.12), so ax5"),
+            ("400%", "ax5", "400% is past the largest category, ax5 (312%), so ax5"),
+            ("0.1", "xs", "0.1 is below the smallest category, xs (0.82), so xs"),
+            ("30%", "xs", "30% is below the smallest category, xs (82%), so xs"), ("100%", "l", "the category nearest 100% (l is 100%)"),
+        ]
+        for (scale, category, reason) in reasons {
             let result = try CommandRunner.run(["category", "set", scale], environment: environment)
             #expect(result.status == 0, "\(scale): \(result.standardError)")
             #expect(result.standardOutput.hasPrefix(category + " ("), "\(scale): \(result.standardOutput)")
-            #expect(result.standardOutput.contains(": the category nearest \(scale) (\(category) is "), "\(result.standardOutput)")
+            #expect(result.standardOutput.contains("): \(reason)\n"), "\(result.standardOutput)")
             let answer = try server.client.get("/category").bodyText
             #expect(answer.contains(#""category":"\#(category)""#), "\(scale): \(answer)")
         }

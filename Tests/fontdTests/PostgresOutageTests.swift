@@ -24,7 +24,7 @@ import Testing
         #expect(try server.client.get("/healthz").bodyText == #"{"status":"ok","version":"\#(FontdVersion.current)"}"#)
         // The log is read on its own thread and the ready line comes on stdout: wait until the
         // start-up lines are in, so that they are not counted as the outage's.
-        try server.waitForLog(containing: "[fontd] listening")
+        try server.waitForLog(containing: "info fontd: listening socket=")
         let logBefore = server.standardError()
 
         try cluster.stop(mode: .fast)

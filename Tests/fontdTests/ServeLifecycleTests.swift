@@ -1,3 +1,4 @@
+import DynamicType
 import FontdTestSupport
 import Foundation
 import ServerTestSupport
@@ -36,7 +37,11 @@ import Testing
         let second = try CommandRunner.run(
             ["serve", "--port", String(first.port), "--threads", "2", "--store", otherStore], timeoutSeconds: 10)
         #expect(second.status == 1)
-        #expect(second.standardError == "127.0.0.1:\(first.port) is in use by another process\n")
+        #expect(
+            second.standardError
+                == "fontd: error: 127.0.0.1:\(first.port) is in use: a fontd \(FontdVersion.current) already serves there "
+                + "(fontd health --server http://127.0.0.1:\(first.port) asks it); stop it, or give this server another port with --port "
+                + "(--port 0 takes any free one).\n")
         #expect(second.standardOutput.isEmpty, "no ready line: \(second.standardOutput)")
 
         var answeredByTheFirst = 0

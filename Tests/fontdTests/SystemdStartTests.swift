@@ -67,7 +67,7 @@ import Testing
         // Each loop logs the connections it serves; the log is drained as it comes.
         let loopsServing = try Wait.value("both loops to log a connection", seen: { server.standardError() }) { () -> Set<String>? in
             let loops = Set(
-                server.standardError().split(separator: "\n").filter { $0.hasSuffix("connection opened") }.compactMap { line in
+                server.standardError().split(separator: "\n").filter { $0.contains(" connection opened ") }.compactMap { line in
                     line.split(separator: " ").first { $0.hasPrefix("loop=") }.map(String.init)
                 })
             return loops.count >= 2 ? loops : nil

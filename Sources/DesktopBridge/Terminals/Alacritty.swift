@@ -51,6 +51,7 @@ public struct Alacritty: TerminalProgram {
     public var readerFile: String { folder.file(format == .toml ? "alacritty.toml" : "alacritty.yml") }
 
     public var isPresent: Bool { ConfigurationFolder.isOnPath("alacritty", environment: environment) || folder.exists }
+    public var isConfigured: Bool { folder.exists }
 
     private var recorded: RecordedEdit {
         RecordedEdit(

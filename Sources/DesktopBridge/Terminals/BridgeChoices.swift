@@ -6,7 +6,7 @@ import DynamicType
 public struct BridgeChoices: Hashable, Sendable {
     /// The programs named, in the order given; empty for `auto`.
     public let names: [String]
-    /// Whether `auto` was given: the programs are chosen at start by `isPresent`.
+    /// Whether `auto` was given: the programs are chosen at start by `isConfigured`.
     public let isAuto: Bool
 
     /// Why an option string is not a list of programs.
@@ -41,12 +41,13 @@ public struct BridgeChoices: Hashable, Sendable {
         isAuto = argument == "auto"
     }
 
-    /// The programs chosen, as `environment` places them: those named, or with `auto` every present one.
+    /// The programs chosen, as `environment` places them: those named, or with `auto` every one the
+    /// reader configured (docs/DESIGN.md §31 (Terminals and editors)).
     public func programs(environment: [String: String]) throws(TerminalTargetError) -> [any TerminalProgram] {
         var programs: [any TerminalProgram] = []
         for programType in TerminalPrograms.all where isAuto || names.contains(programType.name) {
             let program = try programType.init(environment: environment)
-            if !isAuto || program.isPresent { programs.append(program) }
+            if !isAuto || program.isConfigured { programs.append(program) }
         }
         return isAuto ? programs : names.compactMap { name in programs.first { type(of: $0).name == name } }
     }

@@ -23,6 +23,7 @@ public struct Foot: TerminalProgram {
     public var readerFile: String { folder.file("foot.ini") }
 
     public var isPresent: Bool { ConfigurationFolder.isOnPath("foot", environment: environment) || folder.exists }
+    public var isConfigured: Bool { folder.exists }
 
     /// `include` is a key of `[main]`, so the block reopens that section (foot allows it); foot
     /// wants an absolute path.

@@ -30,6 +30,7 @@ public struct Ghostty: TerminalProgram {
         comment: "# The reader's text size, from fontd (fontd desktop exclude ghostty removes these lines)", line: "config-file = fontd")
 
     public var isPresent: Bool { ConfigurationFolder.isOnPath("ghostty", environment: environment) || folder.exists }
+    public var isConfigured: Bool { folder.exists }
 
     /// The reader's own `font-size` in their file. Ghostty loads a `config-file` after the file
     /// that names it, so fontd's wins wherever the line stands.

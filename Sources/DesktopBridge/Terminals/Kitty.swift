@@ -31,6 +31,7 @@ public struct Kitty: TerminalProgram {
         comment: "# The reader's text size, from fontd (fontd desktop exclude kitty removes these lines)", line: "include fontd.conf")
 
     public var isPresent: Bool { ConfigurationFolder.isOnPath("kitty", environment: environment) || folder.exists }
+    public var isConfigured: Bool { folder.exists }
 
     public func found() throws(TerminalTargetError) -> [String: TerminalSize.Found] {
         let lines = try ConfigurationFolder.read(readerFile).map(Self.include.readerLines) ?? []

@@ -12,8 +12,11 @@ public protocol TerminalProgram: Sendable {
     static var sizes: [TerminalSize] { get }
     /// The program as `environment` (XDG_CONFIG_HOME, HOME, PATH) places it.
     init(environment: [String: String]) throws(TerminalTargetError)
-    /// Whether `--bridge auto` chooses it: the program is on PATH or its configuration folder exists.
+    /// Whether a named program is there to tell: it is on PATH or its configuration folder exists.
     var isPresent: Bool { get }
+    /// Whether `--bridge auto` chooses it: the reader configured it (its configuration folder
+    /// exists). A program only on PATH, never configured, is not auto's to give a configuration.
+    var isConfigured: Bool { get }
     /// What the reader's own configuration says of each of `sizes` now, by name (fontd's own file
     /// not read).
     func found() throws(TerminalTargetError) -> [String: TerminalSize.Found]

@@ -36,6 +36,7 @@ public struct VisualStudioCode: TerminalProgram {
     }
 
     public var isPresent: Bool { ConfigurationFolder.isOnPath("code", environment: environment) || folder.exists }
+    public var isConfigured: Bool { folder.exists }
 
     /// Each setting's value in `settings.json` (the last of a duplicated key, as JSON reads it):
     /// in place, so possibly fontd's own write.

@@ -20,6 +20,7 @@ public struct WezTerm: TerminalProgram {
     public var fontdFile: String { folder.file("fontd.lua") }
 
     public var isPresent: Bool { ConfigurationFolder.isOnPath("wezterm", environment: environment) || folder.exists }
+    public var isConfigured: Bool { folder.exists }
 
     /// The reader's file, whose own `font_size = N` (a literal number) is the base; fontd does not edit it.
     public var readerFile: String { folder.file("wezterm.lua") }

@@ -25,7 +25,8 @@ extension FontService {
     /// storage before it is answered.
     func revokeTokens(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
         guard context.grant == nil else {
-            throw .forbidden(reason: "revoking tokens needs the server's token (fontd serve --token), not a scoped token")
+            throw .forbidden(
+                reason: "revoking tokens needs the server's token (fontd serve's --token-file or FONTD_TOKEN), not a scoped token")
         }
         let now = Date().timeIntervalSince1970
         let revocation = TokenRevocation(scope: context.scope, revokedBefore: Int(now.rounded(.down)) + 1)

@@ -248,7 +248,7 @@ struct ScopeUpdate: Sendable {
         var seen: Set<String> = []
         for member in members {
             guard let preference = fields.first(where: { $0.wireName == member.key }) else {
-                throw .invalidBody("unknown field '\(member.key)'; \(path) takes \(fields.map(\.wireName).listed("and"))")
+                throw .unknownField(member.key, path: path, allowed: fields.map(\.wireName))
             }
             guard seen.insert(member.key).inserted else { throw .invalidBody("'\(member.key)' appears twice") }
             switch member.value {

@@ -19,7 +19,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     /// A parameter value the model refused: unknown style, category, trait, a bad number…
     case invalidValue(DynamicTypeError)
     /// A parameter the endpoint at `path` does not take; `allowed` are those it does.
-    case unknownParameter(String, path: String, allowed: [String])
+    case unknownParameter(String, path: String, allowed: [String], elsewhere: String? = nil)
     /// A parameter given more than once.
     case duplicateParameter(String)
     /// A parameter the route at `path` needs; `example` is a request that works.
@@ -37,6 +37,8 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     case resolutionFailed(what: String, reason: String)
     /// A PUT body that is not the JSON object the endpoint takes.
     case invalidBody(String)
+    /// A PUT body names a field `path` does not take; `allowed` are the ones it takes.
+    case unknownField(String, path: String, allowed: [String])
     /// A PUT without the server's bearer token.
     case unauthorized(Unauthorized)
     /// A new scope past `--max-scopes`.
@@ -72,7 +74,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .invalidValue, .unknownParameter, .duplicateParameter, .missingParameter, .malformedPercentEncoding:
             400
-        case .invalidBody, .invalidParameter, .conflictingParameters: 400
+        case .invalidBody, .unknownField, .invalidParameter, .conflictingParameters: 400
         case .unauthorized: 401
         case .scopeLimit: 409
         case .misdirected: 421
@@ -100,7 +102,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .notFound, .unknownFontFile: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .unknownMethod: .notImplemented
-        case .invalidBody: .invalidBody
+        case .invalidBody, .unknownField: .invalidBody
         case .unauthorized: .unauthorized
         case .scopeLimit: .scopeLimit
         case .storeUnavailable: .unavailable
@@ -129,7 +131,8 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     var allowed: [String]? {
         switch self {
         case .invalidValue(let error): error.allowed
-        case .unknownParameter(_, _, let allowed), .methodNotAllowed(_, _, let allowed), .invalidParameter(_, _, let allowed):
+        case .unknownParameter(_, _, let allowed, _), .methodNotAllowed(_, _, let allowed), .invalidParameter(_, _, let allowed),
+            .unknownField(_, _, let allowed):
             allowed
         case .notFound: FontService.routes.paths
         default: nil
@@ -141,7 +144,10 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
     var suggestion: String? {
         switch self {
         case .invalidValue(let error): error.suggestion
-        case .unknownParameter(let name, _, let allowed): NearestNames.suggestion(for: name, among: allowed)
+        case .unknownParameter(_, _, _, let elsewhere?): elsewhere
+        case .unknownParameter(let name, _, let allowed, nil), .unknownField(let name, _, let allowed):
+            NearestNames.suggestion(for: name, among: allowed)
+        case .invalidParameter(_, let value, let allowed): NearestNames.suggestion(for: value, among: allowed)
         case .notFound(let path): NearestNames.suggestion(for: path, among: FontService.routes.paths)
         default: nil
         }
@@ -151,7 +157,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .invalidValue(let error):
             return error.description
-        case .unknownParameter(let name, let path, let allowed):
+        case .unknownParameter(let name, let path, let allowed, _):
             return allowed.isEmpty
                 ? "\(path) takes no parameters; remove '\(name)'."
                 : "Unknown parameter '\(name)' for \(path); use: \(allowed.joined(separator: ", "))." + NearestNames.didYouMean(suggestion)
@@ -174,15 +180,18 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
             return "'\(method)' is not an HTTP method fontd implements; the API answers GET, HEAD, PUT and OPTIONS."
         case .invalidBody(let reason):
             return "Invalid request body: \(reason)."
+        case .unknownField(let name, let path, let allowed):
+            return "Invalid request body: unknown field '\(name)'; \(path) takes \(allowed.listed("and"))."
+                + NearestNames.didYouMean(suggestion)
         case .unauthorized(.noCredential(let scope, let writing)) where scope.isRoot && writing:
             return
-                "Changing preferences needs the server's token: send 'Authorization: Bearer <token>' (fontd serve --token or FONTD_TOKEN)."
+                "Changing preferences needs the server's token: send 'Authorization: Bearer <token>' (the token fontd serve was given with --token-file or FONTD_TOKEN; fontd's own commands read the same)."
         case .unauthorized(.noCredential(let scope, let writing)):
             return
                 "\(writing ? "Changing" : "Reading") the preferences of \(scope.path) needs a token for it, because a reader's text size is personal: send 'Authorization: Bearer <token>' (or access_token= on /events, /css, /tokens and /specimen); fontd token issue --scope \(scope.segments.first ?? "") makes one."
         case .unauthorized(.closedScopes(let scope)):
             return
-                "The preferences of \(scope.path) are not served: this server has no token and listens beyond loopback, so scopes other than the root are closed; start it with --token (and --jwt-secret or --jwt-public-key for scoped tokens)."
+                "The preferences of \(scope.path) are not served: this server has no token and listens beyond loopback, so scopes other than the root are closed; start it with --token-file or FONTD_TOKEN (and --jwt-secret or --jwt-public-key for scoped tokens)."
         case .unauthorized(.badCredential(let reason)):
             return "The token is refused: \(reason); send the server's token or a scoped token from fontd token issue."
         case .unauthorized(.malformedField):
@@ -199,6 +208,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
         case .invalidParameter(let what, let value, let allowed):
             let list = allowed.count == 1 ? allowed[0] : allowed.joined(separator: ", ")
             return "\(what) is '\(value)', which is not allowed; use \(allowed.count == 1 ? "the form " : "one of: ")\(list)."
+                + NearestNames.didYouMean(suggestion)
         case .conflictingParameters(let first, let second, let reason):
             return "'\(first)' and '\(second)' cannot be given together: \(reason)."
         case .forbidden(let reason):
@@ -236,7 +246,7 @@ enum FontServiceError: Error, Sendable, CustomStringConvertible {
             let token =
                 takesTokens
                 ? "send a token for it (access_token= on /events, /css, /tokens and /specimen; fontd token issue --scope \(scope.segments.first ?? "") makes one)"
-                : "this server takes no tokens (start it with --token and --jwt-secret for scoped tokens)"
+                : "this server takes no tokens (start it with --token-file or FONTD_TOKEN, and --jwt-secret, for scoped tokens)"
             return
                 "\(page) may not read the preferences of \(scope.path), because a reader's text size is personal: \(token), or start \(allow)."
         case .tooManyWrites(let seconds, let reader, let perSecond):

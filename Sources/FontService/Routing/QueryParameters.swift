@@ -47,6 +47,16 @@ struct QueryParameters: Sendable {
     /// The route's path and a request that works, for the message about a missing parameter.
     private var path = "", example = ""
 
+    /// The request meant, when `parameter` is not `route`'s but a route whose path is near takes it
+    /// (`/fonts?style=bodyy` → `/font?style=body`, docs/DESIGN.md §8 (Errors)): that path with the
+    /// parameter, a style's value spelt as the nearest standard style when one is near.
+    static func elsewhere(_ parameter: Name, value: String, near route: Route) -> String? {
+        let others = FontService.routes.routes.filter { $0.path != route.path && $0.parameters.contains(parameter) }
+        guard let path = NearestNames.suggestion(for: route.path, among: others.map(\.path)) else { return nil }
+        let meant = parameter == .style ? NearestNames.suggestion(for: value, among: TextStyle.standard.map(\.rawValue)) ?? value : value
+        return meant.isEmpty ? path : "\(path)?\(parameter.rawValue)=\(meant)"
+    }
+
     /// Parses `query` (the target after `?`) for `route`.
     ///
     /// Empty pieces (`a=1&&b=2`) are skipped; a piece without `=` has an empty value.
@@ -62,7 +72,9 @@ struct QueryParameters: Sendable {
             }
             let parameter = Name(rawValue: name)
             guard route.parameters.contains(parameter) else {
-                throw .unknownParameter(name, path: route.path, allowed: route.parameters.map(\.rawValue))
+                throw .unknownParameter(
+                    name, path: route.path, allowed: route.parameters.map(\.rawValue),
+                    elsewhere: Self.elsewhere(parameter, value: Self.percentDecoded(rawValue) ?? "", near: route))
             }
             guard values[parameter] == nil else { throw .duplicateParameter(name) }
             guard let value = Self.percentDecoded(rawValue) else {

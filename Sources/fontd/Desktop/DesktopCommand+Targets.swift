@@ -20,7 +20,7 @@ extension DesktopCommand {
         guard TargetExclusions.knownTargets.contains(text) else {
             let suggestion = NearestNames.suggestion(for: text, among: TargetExclusions.knownTargets)
             throw ValidationError(
-                "Unknown desktop target '\(text)': expected one of \(TargetExclusions.knownTargets.joined(separator: ", "))\(suggestion.map { " (did you mean \($0)?)" } ?? "")."
+                "Unknown desktop target '\(text)': expected one of \(TargetExclusions.knownTargets.joined(separator: ", ")).\(NearestNames.didYouMean(suggestion))"
             )
         }
         return text

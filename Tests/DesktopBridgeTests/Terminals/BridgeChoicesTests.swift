@@ -37,14 +37,15 @@ import Testing
         }
     }
 
-    @Test func autoChoosesTheProgramsWhoseFolderOrProgramIsFound() throws {
+    /// `auto` takes the programs the reader configured: wezterm, only on PATH, is not given a configuration.
+    @Test func autoChoosesTheProgramsTheReaderConfigured() throws {
         let home = try TemporaryHome()
         try home.write("", to: "config/foot/foot.ini")
         try FileManager.default.createDirectory(at: home.configHome.appendingPathComponent("Code/User"), withIntermediateDirectories: true)
         try home.write("#!/bin/sh\n", to: "bin/wezterm", mode: 0o755)
         let environment = home.environment(["PATH": home.root.appendingPathComponent("bin").path])
         let chosen = try BridgeChoices(parsing: "auto").programs(environment: environment).map { type(of: $0).name }
-        #expect(chosen == ["foot", "wezterm", "vscode"])
+        #expect(chosen == ["foot", "vscode"])
         let named = try BridgeChoices(parsing: "ghostty,kitty").programs(environment: environment).map { type(of: $0).name }
         #expect(named == ["ghostty", "kitty"])
     }
