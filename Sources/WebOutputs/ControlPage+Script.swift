@@ -127,6 +127,30 @@ extension ControlPage {
           return index === 0 ? [part] : [" ", part];
         });
         const say = (text) => status.replaceChildren(...words(text));
+        // The reader's bounds: fontd.js carries no bound, so the page reads them, and hears their changes, itself.
+        const bounds = { minimumCategory: $("minimum-category"), maximumCategory: $("maximum-category") };
+        const showBounds = (answer) => {
+          for (const [name, select] of Object.entries(bounds)) if (name in answer) select.value = answer[name] ?? "";
+        };
+        const readBounds = async () => {
+          const answer = await fetch("/preferences", { cache: "no-store" }).then((reply) => reply.ok ? reply.json() : null, () => null);
+          if (answer) showBounds({ minimumCategory: answer.minimumCategory ?? null, maximumCategory: answer.maximumCategory ?? null });
+        };
+        for (const [name, select] of Object.entries(bounds)) {
+          select.addEventListener("change", async () => {
+            const done = await put("/preferences", { [name]: select.value || null });
+            if (done) say(`${select.labels[0].textContent}: ${select.value || "none"}.`);
+            readBounds();
+          });
+        }
+        const boundEvents = new EventSource("/events");
+        for (const name of Object.keys(bounds)) {
+          boundEvents.addEventListener(`${name}DidChange`, (event) => {
+            const data = JSON.parse(event.data);
+            if (!data.scope) showBounds({ [name]: data[name] ?? null });
+          });
+        }
+
         const line = (label, value) => {
           const paragraph = document.createElement("p");
           paragraph.className = "fit";
@@ -235,6 +259,7 @@ extension ControlPage {
         document.addEventListener("fontd:change", (event) => {
           reader = { ...event.detail };
           sync();
+          readBounds();
           board();
           setTimeout(board, 1000);
         });

@@ -37,6 +37,8 @@ extension ControlPage {
         .choice input { flex: none; font: inherit; width: 1em; height: 1em; margin: 0; accent-color: #1d4ed8; }
         .choice label, .choice span { flex: 1 1 auto; min-width: 0; }
         .hint { margin-left: 1.5em; }
+        fieldset .hint { margin-left: 0; }
+        select { font: inherit; max-width: 100%; }
         fieldset { min-width: 0; margin: 0 0 0.6em; padding: 0.4em 0.6em; border: 1px solid #767676; border-radius: 4px; }
         legend { padding: 0 0.25em; }
         #targets, #start { list-style: none; padding: 0; }

@@ -23,11 +23,19 @@ public enum ControlPage {
         public var readingFont: String
         /// The installed families the reader may read in, as `fc-list : family` lists them.
         public var families: [String]
+        /// The smallest and the largest category the reader allows anywhere (the root's bounds).
+        public var minimumCategory: CategoryBound
+        public var maximumCategory: CategoryBound
 
-        public init(index: ServiceIndex, readingFont: String, families: [String]) {
+        public init(
+            index: ServiceIndex, readingFont: String, families: [String], minimumCategory: CategoryBound = .none,
+            maximumCategory: CategoryBound = .none
+        ) {
             self.index = index
             self.readingFont = readingFont
             self.families = families
+            self.minimumCategory = minimumCategory
+            self.maximumCategory = maximumCategory
         }
     }
 
@@ -70,6 +78,7 @@ public enum ControlPage {
             "<p class=\"ends\" aria-hidden=\"true\"><span>\(ContentSizeCategory.allCases.first?.rawValue ?? "")</span>"
                 + "<span>\(ContentSizeCategory.allCases.last?.rawValue ?? "")</span></p>",
             "<p id=\"sample\">\(sample)</p>",
+            limits(contents),
             "</section>",
             "<section aria-labelledby=\"reading-heading\">",
             "<h2 id=\"reading-heading\">Reading</h2>",
@@ -118,6 +127,25 @@ public enum ControlPage {
             "<p class=\"choice\"><input type=\"checkbox\" id=\"\(id)\"\(checked ? " checked" : "")\(described)> "
             + "<label for=\"\(id)\">\(label)</label></p>"
         return line + (hint.map { "\n<p class=\"hint\" id=\"\(id)-hint\">\($0)</p>" } ?? "")
+    }
+
+    /// The reader's bounds: the smallest and the largest category anything answers at, or none.
+    static func limits(_ contents: Contents) -> String {
+        func select(_ id: String, _ label: String, _ bound: CategoryBound) -> String {
+            let options = [("", "none")] + ContentSizeCategory.allCases.map { ($0.rawValue, $0.rawValue) }
+            let choices = options.map { value, name in
+                "<option value=\"\(value)\"\(value == bound.rawValue ? " selected" : "")>\(name)</option>"
+            }
+            return "<p class=\"row\"><label for=\"\(id)\">\(label)</label> <select id=\"\(id)\">\(choices.joined())</select></p>"
+        }
+        return [
+            "<fieldset id=\"limits\" aria-describedby=\"limits-hint\">",
+            "<legend>Limits</legend>",
+            "<p class=\"hint\" id=\"limits-hint\">No program goes below the smallest or above the largest.</p>",
+            select("minimum-category", "Smallest", contents.minimumCategory),
+            select("maximum-category", "Largest", contents.maximumCategory),
+            "</fieldset>",
+        ].joined(separator: "\n")
     }
 
     /// The reading font: none (each style's own family), or one installed family, each named in itself.

@@ -84,6 +84,23 @@ import Testing
         #expect(try browser.execute("return document.getElementById('text-size').labels[0].textContent") as? String == "Text size")
     }
 
+    @Test func theLimitsAreTheReadersBoundsWrittenFromThePageAndFollowedFromElsewhere() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let browser = try BrowserSession.start()
+        defer { browser.close() }
+        try browser.navigate(to: server.url)
+        #expect(try browser.waitUntil(Self.settled + " && document.getElementById('maximum-category').value === ''"))
+        try browser.click(#"#maximum-category option[value="xxl"]"#)
+        #expect(try Self.serverReaches("maximumCategory", "xxl", on: server))
+        // Changed elsewhere, the page shows it.
+        #expect(try server.client.put("/preferences", #"{"maximumCategory":null,"minimumCategory":"s"}"#).status == 200)
+        #expect(
+            try browser.waitUntil(
+                "return document.getElementById('maximum-category').value === '' && document.getElementById('minimum-category').value === 's'"
+            ))
+    }
+
     @Test func boldTextAndTheReadingFontApplyFromClicksAndKeysAndTheSampleFollows() throws {
         let server = try ServerProcess(environment: ReadingFonts.environment)
         defer { server.stop() }
@@ -154,7 +171,11 @@ import Testing
         """
 
     @Test func onAPhoneAtTheLargestSizeNothingScrollsSidewaysAndNoWordIsBroken() throws {
-        let server = try ServerProcess(environment: ReadingFonts.environment)
+        // The reading fonts' long names, and a target on the board with its lines.
+        let home = try TemporaryHome()
+        try home.write("font_family DejaVu Sans Mono\nfont_size 11.0\n", to: "config/kitty/kitty.conf")
+        let server = try ServerProcess(
+            ["--bridge", "kitty"], environment: home.environment(["FONTCONFIG_FILE": ReadingFonts.configFile]))
         defer { server.stop() }
         // Bold Text as well: the widest the page's words get.
         #expect(try server.client.put("/preferences", #"{"category":"ax5","legibilityWeight":"bold"}"#).status == 200)
@@ -167,7 +188,8 @@ import Testing
         let ax5 = try Self.bodySize(at: "ax5", on: server)
         #expect(
             try browser.waitUntil(
-                Self.settled + " && getComputedStyle(document.body).fontSize === '\(ax5)' && document.fonts.status === 'loaded'"))
+                Self.settled + " && getComputedStyle(document.body).fontSize === '\(ax5)' && document.fonts.status === 'loaded'"
+                    + " && document.getElementById('exclude-kitty') !== null"))
         // The script sets the long names smaller once their fonts are in: await a layout with no problem.
         let fits = try browser.waitUntil(
             "const layout = (() => {\n\(Self.layout)\n})(); return layout.problems.length === 0 && layout.scrollWidth <= layout.innerWidth;"
@@ -184,6 +206,50 @@ import Testing
         let unfitted = try #require(try browser.execute(Self.layout) as? [String: Any])
         let problems = unfitted["problems"] as? [String] ?? []
         #expect(problems.contains { $0.hasPrefix("OpenDyslexicAlta:") }, "\(unfitted)")
+    }
+
+    /// The text of the board's entry for `name`, or "" while there is none.
+    static func entry(_ name: String) -> String {
+        "return document.getElementById('exclude-\(name)')?.closest('li')?.textContent ?? ''"
+    }
+
+    @Test func theBoardShowsATargetItsLimitsAndExcludesAndIncludesItFromItsSwitch() throws {
+        let home = try TemporaryHome()
+        try home.write("font_family DejaVu Sans Mono\nfont_size 11.0\n", to: "config/kitty/kitty.conf")
+        let server = try ServerProcess(["--bridge", "kitty"], environment: home.environment())
+        defer { server.stop() }
+        #expect(try server.client.put("/preferences?scope=desktop/kitty", #"{"maximumCategory":"xxl"}"#).status == 200)
+        let browser = try BrowserSession.start()
+        defer { browser.close() }
+        try browser.navigate(to: server.url)
+        let shown =
+            "const text = (() => { \(Self.entry("kitty")) })(); return text.includes('State: applied') && text.includes('Limits: xs to xxl');"
+        let listed = try browser.waitUntil(shown)
+        let entry = try browser.execute(Self.entry("kitty")) as? String ?? ""
+        #expect(listed, "\(entry)")
+        #expect(entry.contains("Base: ") && entry.contains("Now: "), "\(entry)")
+        #expect(try browser.accessibilityViolations() == [], "with a target on the board")
+
+        try browser.click("#exclude-kitty")
+        let file = home.stateHome.appendingPathComponent("fontd/desktop-targets.json")
+        #expect(try Wait.holds { (try? String(contentsOf: file, encoding: .utf8))?.contains("\"kitty\"") == true })
+        let board = { () throws -> String? in
+            let answer = try JSONSerialization.jsonObject(with: Data(try server.client.get("/desktop").body)) as? [String: Any]
+            return ((answer?["targets"] as? [String: Any])?["kitty"] as? [String: Any])?["state"] as? String
+        }
+        #expect(try Wait.holds { try board() == "excluded" })
+        #expect(
+            try browser.waitUntil(
+                "const text = (() => { \(Self.entry("kitty")) })(); return text.includes('State: excluded') && document.getElementById('exclude-kitty').checked"
+                    + " && document.activeElement?.id === 'exclude-kitty'"))
+        // The switch keeps the focus through the new board: the space bar includes it again.
+        try browser.press([" "])
+        #expect(try Wait.holds { try board() == "applied" })
+        #expect(
+            try browser.waitUntil(
+                "return !document.getElementById('exclude-kitty').checked && (() => { \(Self.entry("kitty")) })().includes('State: applied')"
+            ))
+        #expect(try Wait.holds { (try? String(contentsOf: file, encoding: .utf8))?.contains("\"kitty\"") == false })
     }
 
     /// A page of another origin that tries to change the reader's category and to exclude a

@@ -22,7 +22,10 @@ import Testing
     @Test func aBrowserGetsTheControlPageAtTheReadersPreferencesLinkingWhatIsServed() throws {
         let server = try ServerProcess(["--token", Self.token])
         defer { server.stop() }
-        #expect(try server.client.put("/preferences", #"{"category":"xl","legibilityWeight":"bold"}"#, token: Self.token).status == 200)
+        #expect(
+            try server.client.put(
+                "/preferences", #"{"category":"xl","legibilityWeight":"bold","maximumCategory":"ax3"}"#, token: Self.token
+            ).status == 200)
         for headers in [[("Accept", Self.browserAccept)], []] {
             let page = try server.client.get("/", headers: headers)
             #expect(page.status == 200)
@@ -40,6 +43,8 @@ import Testing
             )
             #expect(html.contains(#"<label for="text-size">Text size</label>"#))
             #expect(html.contains(#"<input type="checkbox" id="bold-text" checked>"#))
+            #expect(
+                html.contains(#"<option value="ax3" selected>ax3</option>"#) && html.contains(#"<option value="" selected>none</option>"#))
             #expect(html.contains(#"<link rel="stylesheet" href="/css">"#) && html.contains(#"import { follow } from "/fontd.js";"#))
             // Every installed family is a choice, named in itself.
             for family in ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono"] {

@@ -149,7 +149,9 @@ extension FontService {
         }
         let page = Array(
             ControlPage.html(
-                .init(index: index, readingFont: preferences.readingFont.rawValue, families: resolver.catalog.familyNames())
+                .init(
+                    index: index, readingFont: preferences.readingFont.rawValue, families: resolver.catalog.familyNames(),
+                    minimumCategory: preferences.minimumCategory, maximumCategory: preferences.maximumCategory)
             ).utf8)
         return .response(
             cachedAnswer(body: page, followsPreferences: true, contentType: Self.htmlContentType, extraFields: vary)
