@@ -23,8 +23,9 @@ public enum ControlPage {
         public var readingFont: String
         /// The installed families the reader may read in, as `fc-list : family` lists them.
         public var families: [String]
-        /// The smallest and the largest category the reader allows anywhere (the root's bounds).
+        /// The smallest category the reader allows anywhere (the root's lower bound), or none.
         public var minimumCategory: CategoryBound
+        /// The largest category the reader allows anywhere (the root's upper bound), or none.
         public var maximumCategory: CategoryBound
 
         public init(
