@@ -1,7 +1,7 @@
 import DynamicType
 
 /// What `GET /` answers (docs/DESIGN.md §7 (HTTP endpoints)): what the server is, the reader's preferences now, and
-/// every endpoint in one line. Its JSON is this model's `Codable` form; `IndexPage` renders the
+/// every endpoint in one line. Its JSON is this model's `Codable` form; `ControlPage` shows the
 /// same model for a browser.
 public struct ServiceIndex: Hashable, Sendable, Codable {
     /// One endpoint of the API, as the route table declares it.

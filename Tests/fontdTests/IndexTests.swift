@@ -3,8 +3,9 @@ import Foundation
 import ServerTestSupport
 import Testing
 
-/// `GET /` on the built server (docs/DESIGN.md §7 (HTTP endpoints)): a page for a browser, the same as JSON for
-/// `Accept: application/json`, HEAD and 304 as every read endpoint, escaped throughout.
+/// `GET /` on the built server (docs/DESIGN.md §7 (HTTP endpoints)): the control page for a browser, the
+/// index of every endpoint as JSON for `Accept: application/json`, HEAD and 304 as every read
+/// endpoint, escaped throughout.
 @Suite(.ownThread) struct IndexTests {
     static let token = "index-token"
     static let browserAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
@@ -16,36 +17,52 @@ import Testing
         return try #require(document["allowed"] as? [String])
     }
 
-    @Test func aBrowserGetsAPageLinkingWhatIsServedAndTheReadersCategory() throws {
+    /// A browser gets the reader's control page (docs/DESIGN.md §37 (The reader's control)); what it
+    /// does in a browser, `ControlPageTests` shows.
+    @Test func aBrowserGetsTheControlPageAtTheReadersPreferencesLinkingWhatIsServed() throws {
         let server = try ServerProcess(["--token", Self.token])
         defer { server.stop() }
-        #expect(try server.client.put("/category", #"{"category":"xl"}"#, token: Self.token).status == 200)
+        #expect(
+            try server.client.put(
+                "/preferences", #"{"category":"xl","legibilityWeight":"bold","maximumCategory":"ax3"}"#, token: Self.token
+            ).status == 200)
         for headers in [[("Accept", Self.browserAccept)], []] {
             let page = try server.client.get("/", headers: headers)
             #expect(page.status == 200)
             #expect(page.header("Content-Type") == "text/html; charset=utf-8")
             #expect(page.header("Vary") == "Accept")
-            #expect(page.header("Cache-Control") == "no-cache", "it names the reader's category")
+            #expect(page.header("Cache-Control") == "no-cache", "it holds the reader's preferences")
             #expect(page.header("Access-Control-Allow-Origin") == "*")
             #expect(page.header("ETag") != nil)
             let html = page.bodyText
             #expect(html.hasPrefix("<!doctype html>"))
-            #expect(html.contains(#"<b id="category">xl</b>"#), "\(html)")
+            #expect(html.contains(#"<html lang="en" data-text-size="xl" data-bold-text>"#), "\(html)")
+            #expect(html.contains(#"<output id="size-name" for="text-size">xl</output>"#), "\(html)")
+            #expect(
+                html.contains(#"<input type="range" id="text-size" min="0" max="11" step="1" value="4" aria-valuetext="xl, step 5 of 12">"#)
+            )
+            #expect(html.contains(#"<label for="text-size">Text size</label>"#))
+            #expect(html.contains(#"<input type="checkbox" id="bold-text" checked>"#))
+            #expect(
+                html.contains(#"<option value="ax3" selected>ax3</option>"#) && html.contains(#"<option value="" selected>none</option>"#))
+            #expect(html.contains(#"<link rel="stylesheet" href="/css">"#) && html.contains(#"import { follow } from "/fontd.js";"#))
+            // Every installed family is a choice, named in itself.
+            for family in ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono"] {
+                #expect(
+                    html.contains(
+                        #"value="\#(family)"> <span class="fit" style="font-family: &quot;\#(family)&quot;, sans-serif">\#(family)</span>"#),
+                    "\(family)")
+            }
             for path in ["/specimen", "/css", "/tokens", "/fonts", "/preferences"] {
                 #expect(html.contains(#"<a href="\#(path)">"#), "\(path) is linked")
             }
-            #expect(html.contains("README.md") && html.contains("docs/DESIGN.md"))
-            // Every endpoint has a row.
-            for path in try everyPath(server) {
-                #expect(
-                    html.contains(
-                        "<code>\(path.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;"))</code>"),
-                    "\(path)")
-            }
+            #expect(
+                html.contains("README.md") && html.contains("docs/DESIGN.md")
+                    && html.contains(#"Accept: <span class="word">application/json</span> for every endpoint"#))
         }
-        // A change shows on the next request: the page follows the reader.
+        // A change shows on the next request: the page is made at the reader's preferences.
         #expect(try server.client.put("/category", #"{"category":"ax2"}"#, token: Self.token).status == 200)
-        #expect(try server.client.get("/").bodyText.contains(#"<b id="category">ax2</b>"#))
+        #expect(try server.client.get("/").bodyText.contains(#"<output id="size-name" for="text-size">ax2</output>"#))
     }
 
     @Test func jsonListsEveryEndpointInOneLine() throws {

@@ -39,4 +39,11 @@ public struct TargetExclusions: Sendable, Hashable, Codable {
     }
 
     public func contains(_ name: String) -> Bool { excluded.contains(name) }
+
+    /// These exclusions with `name` excluded (or, with `excluded` false, included again); nil when
+    /// it already was. `fontd desktop exclude|include` and the control page's switch both change them so.
+    public func setting(_ name: String, excluded: Bool) -> TargetExclusions? {
+        guard contains(name) != excluded else { return nil }
+        return TargetExclusions(excluded: excluded ? self.excluded + [name] : self.excluded.filter { $0 != name })
+    }
 }

@@ -128,8 +128,9 @@ extension FontService {
 }
 
 extension FontService {
-    /// `GET /` (docs/DESIGN.md §7 (HTTP endpoints)): the index, a page for browsers or, for `Accept:
-    /// application/json`, the same as JSON. It names the reader's category, so it follows the
+    /// `GET /` (docs/DESIGN.md §7 (HTTP endpoints)): for a browser the reader's control page
+    /// (docs/DESIGN.md §37 (The reader's control)), for `Accept: application/json` the index of every
+    /// endpoint. Each names the reader's category, so it follows the
     /// preferences (`no-cache`); it varies by `Accept`, so it is made per request, never kept by a
     /// loop's remembered targets (which know the target alone).
     func indexAnswer(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
@@ -146,7 +147,12 @@ extension FontService {
         if Self.prefersJSON(context.request.header("Accept")) {
             return .response(cachedAnswer(body: try encoded(index), followsPreferences: true, extraFields: vary).reply(to: context))
         }
-        let page = Array(IndexPage.html(index).utf8)
+        let page = Array(
+            ControlPage.html(
+                .init(
+                    index: index, readingFont: preferences.readingFont.rawValue, families: resolver.catalog.familyNames(),
+                    minimumCategory: preferences.minimumCategory, maximumCategory: preferences.maximumCategory)
+            ).utf8)
         return .response(
             cachedAnswer(body: page, followsPreferences: true, contentType: Self.htmlContentType, extraFields: vary)
                 .reply(to: context))

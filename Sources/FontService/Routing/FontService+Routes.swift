@@ -16,7 +16,7 @@ extension FontService {
     /// Every endpoint of docs/DESIGN.md §7 (HTTP endpoints): adding one is an entry here and its handler.
     static let routes = RouteTable([
         Route(
-            "/", summary: "This index: a page for a browser, or this list as JSON for Accept: application/json.",
+            "/", summary: "The reader's control page for a browser, or this list as JSON for Accept: application/json.",
             get: .live { service, context throws(FontServiceError) in try service.indexAnswer(context) }),
         Route(
             "/font", parameters: fontParameters,
@@ -70,8 +70,10 @@ extension FontService {
             get: .live { service, context throws(FontServiceError) in try service.healthAnswer(context) }),
         Route(
             "/desktop",
-            summary: "The desktop targets this server writes, each with its state, the reader's own size and the value in place.",
-            get: .live { service, context throws(FontServiceError) in try service.desktopBoardAnswer(context) }),
+            summary:
+                "The desktop targets this server writes, each with its state, the reader's own size and the value in place; PUT excludes or includes one.",
+            get: .live { service, context throws(FontServiceError) in try service.desktopBoardAnswer(context) },
+            put: .live { service, context throws(FontServiceError) in try service.changeDesktopExclusion(context) }),
         Route(
             "/preferences", parameters: [.scope],
             summary: "The reader's preferences; PUT changes them.",

@@ -31,12 +31,10 @@ extension DesktopCommand {
         let name = try target(text)
         let folder = try stateFolder()
         let path = folder + "/" + TargetExclusions.fileName
-        var exclusions = TargetExclusions.read(path)
         let verb = exclude ? "excluded" : "included"
-        guard exclusions.contains(name) != exclude else {
+        guard let exclusions = TargetExclusions.read(path).setting(name, excluded: exclude) else {
             return Output.printLine("\(name) was already \(verb); nothing to change.")
         }
-        exclusions = TargetExclusions(excluded: exclude ? exclusions.excluded + [name] : exclusions.excluded.filter { $0 != name })
         do { try exclusions.write(to: path) } catch {
             throw ValidationError("Could not write \(path): \(error)")
         }
