@@ -132,7 +132,8 @@ extension Serve {
         let targets = try startTargets(
             [bridge?.target, x11, portal].compactMap { $0 } + qt + terminals, service: service, stateFolder: stateFolder, logger: logger)
         defer { targets?.stop() }
-        service.serveDesktopBoard(ServedDesktopBoard(board: targets?.board, scope: try desktopScopeParsed()))
+        service.serveDesktopBoard(
+            ServedDesktopBoard(board: targets?.board, scope: try desktopScopeParsed(), clients: service.streamClients))
 
         let ready = Array("fontd listening on \(http.url)\n".utf8)
         _ = ready.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }

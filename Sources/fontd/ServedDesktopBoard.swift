@@ -17,10 +17,13 @@ struct ServedDesktopBoard: DesktopBoardSource {
     let board: TargetStatusBoard?
     /// The scope the targets follow (`--desktop-scope`).
     let scope: PreferenceScope
+    /// Who follows the server's event stream by name (the browser extension's `chromium`, `firefox`).
+    let clients: StreamClients
 
     func desktopBoardJSON() throws -> [UInt8] {
         var record = board?.snapshot ?? TargetStatusRecord(pid: getpid(), bridges: false, targets: [:])
         record.scope = scope.path
+        record.clients = clients.names
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return Array(try encoder.encode(record))
