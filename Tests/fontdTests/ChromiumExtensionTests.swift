@@ -61,6 +61,11 @@ import Testing
         try browser.navigate(to: site.url(for: "/"))
         try Self.awaitRemText(16, in: browser, "at l")
         #expect(try Self.sizes(browser).last == 16)
+        let status = try CommandRunner.run(
+            ["desktop", "status", "--server", server.url.absoluteString], environment: try TemporaryHome().environment())
+        #expect(
+            status.standardOutput.contains("browsers: Chromium follows \(server.url.absoluteString) through fontd's extension"),
+            "\(status.standardOutput)")
 
         try browser.execute("window.sameDocument = true;")
         try BrowserExtensionFixture.setCategory("ax2", on: server)

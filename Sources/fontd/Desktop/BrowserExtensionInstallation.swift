@@ -155,10 +155,11 @@ struct BrowserExtensionInstallation {
     private func allowUnsigned(in profile: String) throws(DesktopInstallError) -> Bool {
         do {
             let outcome = try ReaderFile(path: profile + "/user.js").edit { bytes throws(ReaderFileError) -> ReaderFile.Change? in
-                let text = bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
-                guard !text.contains("\"xpinstall.signatures.required\"") else { return nil }
-                let separator = text.isEmpty || text.hasSuffix("\n") ? "" : "\n"
-                return .write(Array((text + separator + Self.unsignedLine + "\n").utf8))
+                let held = bytes ?? []
+                guard held.firstRange(of: Array(#""xpinstall.signatures.required""#.utf8)) == nil else { return nil }
+                // Bytes, not text: the reader's line endings stay as they are (docs/DESIGN.md §35 (Editing a reader's file)).
+                let separator: [UInt8] = held.isEmpty || held.last == 0x0A ? [] : [0x0A]
+                return .write(held + separator + Array(Self.unsignedLine.utf8) + [0x0A])
             }
             return outcome != .unchanged
         } catch {
