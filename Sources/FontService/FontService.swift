@@ -31,6 +31,8 @@ public final class FontService: HTTPResponder {
     let tokenVerifier: ScopedTokenVerifier?
     /// The event streams opened with scoped tokens, ended when their tokens expire or are revoked.
     let tokenStreams = TokenStreams()
+    /// The programs with an event stream open that named themselves (`client=`): the browser extension's.
+    public let streamClients = StreamClients()
     /// `/healthz`'s answer while the store is reachable.
     let healthy: CachedAnswer
     /// Runs before every font resolution; tests use it to hold or fail one.

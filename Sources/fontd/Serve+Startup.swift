@@ -135,7 +135,9 @@ extension Serve {
         let targets = try startTargets(
             [bridge?.target, x11, portal].compactMap { $0 } + qt + terminals, service: service, stateFolder: stateFolder, logger: logger)
         defer { targets?.stop() }
-        service.serveDesktopBoard(ServedDesktopBoard(board: targets?.board, scope: try desktopScopeParsed(), stateFolder: stateFolder))
+        service.serveDesktopBoard(
+            ServedDesktopBoard(
+                board: targets?.board, scope: try desktopScopeParsed(), stateFolder: stateFolder, clients: service.streamClients))
 
         let ready = Array("fontd listening on \(http.url)\n".utf8)
         _ = ready.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }

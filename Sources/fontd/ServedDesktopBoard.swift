@@ -21,10 +21,13 @@ struct ServedDesktopBoard: DesktopBoardSource {
     let scope: PreferenceScope
     /// `$XDG_STATE_HOME/fontd`, where the exclusions are kept; nil when neither it nor `HOME` is set.
     let stateFolder: String?
+    /// Who follows the server's event stream by name (the browser extension's `chromium`, `firefox`).
+    let clients: StreamClients
 
     func desktopBoardJSON() throws -> [UInt8] {
         var record = board?.snapshot ?? TargetStatusRecord(pid: getpid(), bridges: false, targets: [:])
         record.scope = scope.path
+        record.clients = clients.names
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return Array(try encoder.encode(record))

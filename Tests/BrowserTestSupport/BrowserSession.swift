@@ -70,10 +70,11 @@ public final class BrowserSession: @unchecked Sendable {
     ///   - deviceScaleFactor: device pixels per CSS pixel (2 to read edges to half a CSS pixel).
     ///   - reachableHosts: address literals the browser may connect to besides 127.0.0.1 (`0.0.0.0`,
     ///     `[::ffff:7f00:1]`): every other host is made unresolvable, so a page reaches loopback only.
+    ///   - arguments: more of Chromium's command-line switches (`--load-extension=DIR`).
     public static func start(
         windowWidth: Int = 1200, windowHeight: Int = 2000, chromiumPath: String = chromiumPath,
         chromedriverPath: String = chromedriverPath, environment: [String: String] = PinnedFonts.environment,
-        loopbackNames: [String] = [], deviceScaleFactor: Int = 1, reachableHosts: [String] = []
+        loopbackNames: [String] = [], deviceScaleFactor: Int = 1, reachableHosts: [String] = [], arguments: [String] = []
     ) throws -> BrowserSession {
         for path in [chromiumPath, chromedriverPath] where !FileManager.default.isExecutableFile(atPath: path) {
             throw BrowserError.missingExecutable(path: path)
@@ -94,7 +95,7 @@ public final class BrowserSession: @unchecked Sendable {
             let capabilities = capabilities(
                 chromiumPath: chromiumPath, windowWidth: windowWidth, windowHeight: windowHeight,
                 profile: directory.appendingPathComponent("profile"), loopbackNames: loopbackNames, deviceScaleFactor: deviceScaleFactor,
-                reachableHosts: reachableHosts)
+                reachableHosts: reachableHosts, extraArguments: arguments)
             let answer = try connection.perform("POST", "/session", body: capabilities, timeoutSeconds: 60) as? [String: Any]
             let granted = answer?["capabilities"] as? [String: Any]
             guard let sessionID = answer?["sessionId"] as? String, let browser = (granted?["goog:processID"] as? Int).map(Int32.init) else {
@@ -263,7 +264,7 @@ extension BrowserSession {
     /// performance log on (for `networkRequestURLs()`).
     private static func capabilities(
         chromiumPath: String, windowWidth: Int, windowHeight: Int, profile: URL, loopbackNames: [String], deviceScaleFactor: Int,
-        reachableHosts: [String]
+        reachableHosts: [String], extraArguments: [String]
     ) -> [String: Any] {
         let arguments = [
             "--headless=new",
@@ -280,7 +281,7 @@ extension BrowserSession {
             "--host-resolver-rules=" + (loopbackNames.map { "MAP \($0) 127.0.0.1, " }.joined())
                 + "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost" + reachableHosts.map { ", EXCLUDE \($0)" }.joined(),
         ]
-        let chromeOptions: [String: Any] = ["binary": chromiumPath, "args": arguments]
+        let chromeOptions: [String: Any] = ["binary": chromiumPath, "args": arguments + extraArguments]
         let alwaysMatch: [String: Any] = [
             "browserName": "chrome",
             "pageLoadStrategy": "normal",

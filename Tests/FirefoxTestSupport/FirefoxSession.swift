@@ -22,7 +22,7 @@ public final class FirefoxSession {
     /// The session's own directory (profile and `HOME`); removed by `close()`.
     public let directory: URL
     private let process: ChildProcess
-    private let connection: MarionetteConnection
+    let connection: MarionetteConnection
     private var closed = false
 
     private init(process: ChildProcess, connection: MarionetteConnection, directory: URL) {
@@ -37,11 +37,14 @@ public final class FirefoxSession {
     /// Starts Firefox on a blank page with a `viewportWidth` × `viewportHeight` CSS-pixel viewport at
     /// `devicePixelsPerPx` device pixels per CSS pixel; takes a few seconds.
     ///
-    /// - Parameter environment: what Firefox sees (`HOME` is replaced by the session's directory);
-    ///   by default only the pinned fonts.
+    /// - Parameters:
+    ///   - environment: what Firefox sees (`HOME` is replaced by the session's directory); by default
+    ///     only the pinned fonts.
+    ///   - systemAccess: whether Marionette may run scripts in the browser's own window
+    ///     (`-remote-allow-system-access`, for `executeInBrowserWindow`).
     public static func start(
         viewportWidth: Int = 1200, viewportHeight: Int = 900, devicePixelsPerPx: Int = 1,
-        environment: [String: String] = PinnedFonts.environment, timeoutSeconds: Double = 30
+        environment: [String: String] = PinnedFonts.environment, timeoutSeconds: Double = 30, systemAccess: Bool = false
     ) throws -> FirefoxSession {
         guard FileManager.default.isExecutableFile(atPath: FirefoxScreenshot.firefoxPath) else {
             throw BrowserError.missingExecutable(path: FirefoxScreenshot.firefoxPath)
@@ -57,7 +60,10 @@ public final class FirefoxSession {
             ]
             try Data((preferences.joined(separator: "\n") + "\n").utf8).write(to: profile.appendingPathComponent("user.js"))
             process = try FirefoxScreenshot.startFirefox(
-                arguments: ["--profile", profile.path, "--marionette", "about:blank"], home: directory, environment: environment)
+                arguments: ["--profile", profile.path, "--marionette"] + (systemAccess ? ["-remote-allow-system-access"] : []) + [
+                    "about:blank"
+                ],
+                home: directory, environment: environment)
         } catch {
             try? FileManager.default.removeItem(at: directory)
             throw error

@@ -13,12 +13,17 @@ public struct TargetStatusRecord: Sendable, Hashable, Codable {
     /// above reaches them. Served on the board; nil in the file.
     public var scope: String?
     public var targets: [String: TargetStatus]
+    /// The programs following the server's event stream that said who they are (`/events?client=`): the
+    /// browsers with fontd's extension connected, `chromium` and `firefox`, sorted. Served on the board;
+    /// nil in the file, which lasts longer than a connection.
+    public var clients: [String]?
 
-    public init(pid: Int32, bridges: Bool = true, scope: String? = nil, targets: [String: TargetStatus]) {
+    public init(pid: Int32, bridges: Bool = true, scope: String? = nil, targets: [String: TargetStatus], clients: [String]? = nil) {
         self.pid = pid
         self.bridges = bridges
         self.scope = scope
         self.targets = targets
+        self.clients = clients
     }
 
     public init(from decoder: any Decoder) throws {
@@ -27,6 +32,7 @@ public struct TargetStatusRecord: Sendable, Hashable, Codable {
         bridges = try container.decodeIfPresent(Bool.self, forKey: .bridges) ?? true
         scope = try container.decodeIfPresent(String.self, forKey: .scope)
         targets = try container.decode([String: TargetStatus].self, forKey: .targets)
+        clients = try container.decodeIfPresent([String].self, forKey: .clients)
     }
 
     /// The names of the targets that follow the reader's category now (applied, or at the next

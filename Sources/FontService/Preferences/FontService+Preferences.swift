@@ -21,7 +21,12 @@ extension FontService {
     /// `GET /events`: the scope's preferences snapshot, then every change of its effective
     /// preferences as it happens; resumed after `Last-Event-ID` (the header, or `lastEventId=`
     /// for clients that cannot set it).
-    func eventStream(_ context: RequestContext) -> HTTPReply {
+    func eventStream(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
+        let client = context.parameters[.client]
+        if let client, !StreamClients.isValidName(client) {
+            throw .invalidParameter(
+                what: "client", value: client, allowed: ["1 to \(StreamClients.maximumNameLength) of a-z, 0-9 and - (chromium)"])
+        }
         let lastEventID = context.request.header("Last-Event-ID") ?? context.parameters[.lastEventID]
         let scope = context.scope
         switch store.readiness(toResumeAfter: lastEventID) {
@@ -36,9 +41,13 @@ extension FontService {
                     to: context.request))
         }
         let grant = context.grant
-        return .stream(eventStreamHead(context)) { [store, tokenStreams] stream in
+        return .stream(eventStreamHead(context)) { [store, tokenStreams, streamClients] stream in
             store.subscribe(stream, to: scope, lastEventID: lastEventID)
             stream.onEnd { [weak store] _ in store?.unsubscribe(stream, from: scope) }
+            if let client {
+                streamClients.opened(client)
+                stream.onEnd { _ in streamClients.ended(client) }
+            }
             // A stream outlives no token: it ends when the one that opened it expires or is revoked.
             if let grant { tokenStreams.follow(stream, grant: grant) }
         }

@@ -90,9 +90,9 @@ extension FontService {
             get: .live { service, context throws(FontServiceError) in try service.revocationAnswer(context) },
             put: .live { service, context throws(FontServiceError) in try service.revokeTokens(context) }),
         Route(
-            "/events", parameters: [.lastEventID, .scope, .accessToken],
+            "/events", parameters: [.lastEventID, .scope, .accessToken, .client],
             summary: "The reader's preferences as an event stream: a snapshot, then every change.",
-            get: .live { service, context in service.eventStream(context) }),
+            get: .live { service, context throws(FontServiceError) in try service.eventStream(context) }),
         Route(
             "/css",
             parameters: [

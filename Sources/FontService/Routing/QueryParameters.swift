@@ -25,6 +25,8 @@ struct QueryParameters: Sendable {
         static let maximumPointSize = Name(rawValue: "maximumPointSize")
         static let value = Name(rawValue: "value")
         static let lastEventID = Name(rawValue: "lastEventId")
+        /// The program that opens an event stream, as it names itself (`chromium`, `firefox`).
+        static let client = Name(rawValue: "client")
         static let prefix = Name(rawValue: "prefix")
         static let format = Name(rawValue: "format")
         static let unit = Name(rawValue: "unit")

@@ -12,6 +12,19 @@ struct DesktopCommand: ParsableCommand {
         abstract: "Make fontd the user's Settings portal backend, undo it, or say whether it is; exclude or include a desktop target.",
         subcommands: [Install.self, Uninstall.self, Status.self, Exclude.self, Include.self])
 
+    /// Where install and uninstall find the browser extension's files.
+    struct BrowserExtensionFolderOption: ParsableArguments {
+        @Option(
+            help: ArgumentHelp(
+                "The folder holding fontd.crx and browser@fontd.org.xpi (default: share/fontd/browser beside fontd's bin folder, where scripts/install and the package put them).",
+                valueName: "path"))
+        var browserExtensionFolder: String?
+
+        func installation() throws -> BrowserExtensionInstallation {
+            try BrowserExtensionInstallation(environment: ProcessInfo.processInfo.environment, extensionFolder: browserExtensionFolder)
+        }
+    }
+
     /// The option every subcommand takes: which xdg-desktop-portal to install for.
     struct PortalOptions: ParsableArguments {
         @Option(
@@ -46,9 +59,22 @@ struct DesktopCommand: ParsableCommand {
                     + "that Qt 5 and Qt 6 applications take their fonts from qt5ct and qt6ct, which fontd serve --desktop qt5ct,qt6ct "
                     + "scales; it changes which theme every Qt application uses, and is left out where a Qt theme is chosen already."))
         var qt = false
+        @Flag(
+            help: ArgumentHelp(
+                "Only offer fontd's browser extension to Chromium (an External Extensions file) and to each Firefox profile (the add-on in its extensions folder, and unsigned add-ons allowed in its user.js, which Firefox ESR honours); nothing else is installed."
+            ))
+        var browsers = false
+        @OptionGroup var extensionFolder: BrowserExtensionFolderOption
         @OptionGroup var portal: PortalOptions
 
         func run() throws {
+            if browsers {
+                let lines = try extensionFolder.installation().install()
+                lines.forEach(Output.printLine)
+                return Output.printLine(
+                    "Each browser offers fontd's extension when it next starts; it follows the fontd serve at http://127.0.0.1:8686 (its options page changes that)."
+                )
+            }
             let installation = try portal.installation()
             let report = try installation.install(
                 textScalingFactor: textScalingFactor, qt: qt, environment: ProcessInfo.processInfo.environment)
@@ -88,11 +114,13 @@ struct DesktopCommand: ParsableCommand {
                 "A file you edited since install keeps your version; the copy from before install stays under $XDG_STATE_HOME/fontd/desktop."
         )
 
+        @OptionGroup var extensionFolder: BrowserExtensionFolderOption
         @OptionGroup var portal: PortalOptions
 
         func run() throws {
             let installation = try portal.installation()
             DesktopCommand.putBackBases().forEach(Output.printLine)
+            try extensionFolder.installation().uninstall().forEach(Output.printLine)
             guard let undone = try installation.uninstall() else {
                 return Output.printLine(
                     "Nothing to undo: fontd desktop install has not run for this user (no \(DesktopRecord.path(installation.paths))).")
@@ -144,17 +172,24 @@ struct DesktopCommand: ParsableCommand {
                 }
             }
             let board = served ?? recorded
+            // The browsers are the ones connected to the server at the address, whichever server the targets came from.
+            var browsers = served?.clients
+            if served == nil, answered {
+                browsers = try? await DesktopFollowers.board(of: try options.client(timeout: .seconds(3)))?.clients
+            }
             let targets = TargetReport.all(board: board?.bridges == true ? board : nil, stateFolder: stateFolder)
             if json {
                 try Output.printJSON(
                     StatusDocument(
                         portal: .init(complete: complete, lines: portalLines),
                         server: .init(
-                            running: board != nil, pid: board?.pid, bridges: board?.bridges, url: served == nil ? nil : url.absoluteString),
+                            running: board != nil, pid: board?.pid, bridges: board?.bridges, url: served == nil ? nil : url.absoluteString,
+                            browsers: browsers),
                         targets: Dictionary(uniqueKeysWithValues: targets.map { ($0.name, $0.report) })))
             } else {
                 Output.printLine(Self.serverLine(board: board, served: served != nil, answered: answered, url: url.absoluteString))
                 for (name, report) in targets { Output.printLine("  \(name): \(report.line)") }
+                if let browsers { Output.printLine(DesktopFollowers.browsersLine(browsers, url: url.absoluteString)) }
             }
             if !complete { throw ExitCode.failure }
         }
@@ -187,6 +222,9 @@ struct DesktopCommand: ParsableCommand {
                 var bridges: Bool?
                 /// Where it answered; nil when it was found by its state file only.
                 var url: String?
+                /// The browsers with fontd's extension connected to the server at the address; nil when
+                /// nothing there answered with a board.
+                var browsers: [String]?
             }
             var portal: Portal
             var server: Server

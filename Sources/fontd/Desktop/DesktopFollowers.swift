@@ -23,8 +23,18 @@ enum DesktopFollowers {
     /// What a reader calls each target, by its name; a terminal is called by its name.
     static let shownNames = [
         "gnome": "GNOME", "kde": "KDE Plasma", "x11": "X11", "portal": "the Settings portal", "vscode": "VS Code", "wezterm": "WezTerm",
-        "ghostty": "Ghostty", "alacritty": "Alacritty", "foot": "foot",
+        "ghostty": "Ghostty", "alacritty": "Alacritty", "foot": "foot", "chromium": "Chromium", "firefox": "Firefox",
     ]
+
+    /// `fontd desktop status`'s line for the browsers whose fontd extension follows the server at `url`
+    /// (the board's `clients`, docs/DESIGN.md §26 (The desktop bridge), "Browsers").
+    static func browsersLine(_ clients: [String], url: String) -> String {
+        guard !clients.isEmpty else {
+            return "browsers: none has fontd's extension connected to \(url) (fontd desktop install --browsers offers it)"
+        }
+        return
+            "browsers: \(listed(clients.map { shownNames[$0] ?? $0 })) \(clients.count == 1 ? "follows" : "follow") \(url) through fontd's extension"
+    }
 
     /// The board of the server `client` speaks to; nil when it keeps none (an older fontd, or a
     /// service that is not `fontd serve`).
