@@ -41,7 +41,7 @@ public final class FirefoxSession {
     ///   by default only the pinned fonts.
     public static func start(
         viewportWidth: Int = 1200, viewportHeight: Int = 900, devicePixelsPerPx: Int = 1,
-        environment: [String: String] = PinnedFonts.environment, timeoutSeconds: Double = 30
+        environment: [String: String] = PinnedFonts.environment, timeoutSeconds: Double = Wait.defaultSeconds
     ) throws -> FirefoxSession {
         guard FileManager.default.isExecutableFile(atPath: FirefoxScreenshot.firefoxPath) else {
             throw BrowserError.missingExecutable(path: FirefoxScreenshot.firefoxPath)
