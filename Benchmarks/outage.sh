@@ -9,6 +9,8 @@
 #                (TokenRevocationTests; it was bounded at 2 s there).
 #   degraded     `pg_ctl stop -m fast` returned, until A's /healthz says degraded (PostgresOutageTests;
 #                it was bounded at 2 s there).
+#   refused      a change through A while the database is stopped, until A's 503: at most --store-timeout
+#                (PostgresOutageTests; it was bounded at the timeout + 1 s there).
 #   back         `pg_ctl start` returned, until A's /healthz says ok again (the same; 2 s there).
 #
 # Each "until" is a curl poll every 10 ms (a poll costs a few ms: the figures are that coarse).
@@ -125,6 +127,12 @@ measure() {
     pg_running=false
     start=$(now_ms)
     echo "degraded $(poll_until "$start" '"status":"degraded"' "$a/healthz")" >>"$tmp/round-$round"
+    # refused: a change while the database is stopped, until A's 503 (PostgresOutageTests; it was bounded at
+    # --store-timeout + 1 s there): at most the store's timeout.
+    start=$(now_ms)
+    code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 60 -X PUT -H "Authorization: Bearer $admin" --data '{"category":"s"}' "$a/category")
+    [ "$code" = 503 ] || fail_with_log "a change while the database was stopped was answered $code, not 503" "$tmp/replica-a-$round.log"
+    echo "refused $(($(now_ms) - start))" >>"$tmp/round-$round"
     pg_cluster_ctl start || fail_with_log "pg_ctl start failed" "$tmp/pg-start.log" "$tmp/pg/server.log"
     pg_running=true
     start=$(now_ms)
@@ -161,6 +169,7 @@ for ((round = 1; round <= rounds; round++)); do sed "s/^/$round /" "$tmp/round-$
         row("reference: a change through A, answered by B", "reference")
         row("revocation through A, the token refused by B", "revocation")
         row("database stopped, A'"'"'s /healthz degraded", "degraded")
+        row("a change while it is stopped, A'"'"'s 503", "refused")
         row("database started, A'"'"'s /healthz ok", "back")
         printf "\nrevocation / reference: %.2fx (the same NOTIFY path: near 1x)\n", median("revocation") / (median("reference") > 0 ? median("reference") : 1)
     }'

@@ -44,7 +44,8 @@ public final class FirefoxSession {
     ///     (`-remote-allow-system-access`, for `executeInBrowserWindow`).
     public static func start(
         viewportWidth: Int = 1200, viewportHeight: Int = 900, devicePixelsPerPx: Int = 1,
-        environment: [String: String] = PinnedFonts.environment, timeoutSeconds: Double = 30, systemAccess: Bool = false
+        environment: [String: String] = PinnedFonts.environment, timeoutSeconds: Double = Wait.defaultSeconds,
+        systemAccess: Bool = false
     ) throws -> FirefoxSession {
         guard FileManager.default.isExecutableFile(atPath: FirefoxScreenshot.firefoxPath) else {
             throw BrowserError.missingExecutable(path: FirefoxScreenshot.firefoxPath)

@@ -31,8 +31,9 @@ public struct TestClient: Sendable {
         TestClient(transport: .inProcess(answer))
     }
 
-    /// A client that asks the server listening on `127.0.0.1:port`; a read gives up after `timeoutSeconds`.
-    public static func live(port: Int, timeoutSeconds: Double = 5) -> TestClient {
+    /// A client that asks the server listening on `127.0.0.1:port`; a read gives up after `timeoutSeconds`
+    /// (generous: a change waits up to the store's timeout, and a machine at load 40 added seconds to it).
+    public static func live(port: Int, timeoutSeconds: Double = 30) -> TestClient {
         TestClient(transport: .server(port: port, timeoutSeconds: timeoutSeconds))
     }
 

@@ -106,7 +106,7 @@ import Testing
     @Test func aDatabaseThatGoesAwayRefusesChangesAndReadsGoOn() throws {
         let cluster = try PostgresCluster()
         let url = cluster.url(database: try cluster.createDatabase())
-        let a = try ServerProcess(["--store", url, "--store-timeout", "5"])
+        let a = try ServerProcess(["--store", url, "--store-timeout", "1"])
         #expect(try a.client.put("/category", #"{"category":"xl"}"#).status == 200)
         let subscriber = try EventStreamClient(port: a.port, timeoutSeconds: 20)
         #expect(try subscriber.next().event == "preferences")
@@ -210,8 +210,8 @@ import Testing
     @Test func aResumeFromAnIdThisReplicaHasNotSeenCatchesUpFirst() throws {
         let cluster = try PostgresCluster()
         let url = cluster.url(database: try cluster.createDatabase())
-        let a = try ServerProcess(["--store", url, "--store-timeout", "5"])
-        let b = try ServerProcess(["--store", url, "--store-timeout", "5"])
+        let a = try ServerProcess(["--store", url, "--store-timeout", "1"])
+        let b = try ServerProcess(["--store", url, "--store-timeout", "1"])
         #expect(try b.client.put("/category?scope=alice", #"{"category":"xl"}"#).status == 200)  // 1
         #expect(try b.client.put("/category?scope=alice", #"{"category":"s"}"#).status == 200)  // 2
         // Whether or not A has heard of 2 yet, resuming there from 1 gives exactly 2.
@@ -235,8 +235,8 @@ import Testing
         let cluster = try PostgresCluster()
         let url = cluster.url(database: try cluster.createDatabase())
         // Sixty changes of the root as fast as the store takes them: the write quota (QuotaTests) is not what is tested.
-        let a = try ServerProcess(["--store", url, "--store-timeout", "5", "--max-writes-per-second", "1000000"])
-        let b = try ServerProcess(["--store", url, "--store-timeout", "5"])
+        let a = try ServerProcess(["--store", url, "--store-timeout", "1", "--max-writes-per-second", "1000000"])
+        let b = try ServerProcess(["--store", url, "--store-timeout", "1"])
         let subscriber = try EventStreamClient(port: b.port, timeoutSeconds: 30)
         #expect(try subscriber.next().event == "preferences")
         let categories = ["xs", "s", "m", "l", "xl", "xxl", "xxxl"]
