@@ -134,6 +134,45 @@ import Testing
         #expect(try category(session.server) == "xs")
     }
 
+    /// Whether the slider's settle timer is running, i.e. a write may still come (the item's `_settleId`).
+    static let settling = withSlider("return slider.get_parent().get_parent().get_parent()._settleId !== 0;")
+
+    /// No echo: a change from fontd moves the slider without starting a write, and moves that settle back on the
+    /// category fontd holds (here a script moving it one step up and back) write nothing either. dbus-monitor sees
+    /// every `Set` on the bus; the test's own `Set` comes last, and the Shell sends its messages in order, so a write
+    /// the extension had made would be seen before it.
+    @Test func aChangeFromFontdIsNeverWrittenBack() throws {
+        let session = try Self.session.get()
+        let log = try TestPaths.temporaryDirectory().appendingPathComponent("monitor.txt").path
+        let monitor = try ChildProcess(
+            [
+                "/usr/bin/dbus-monitor", "--address", session.shell.sessionBusAddress,
+                "type='method_call',interface='org.fontd.Fontd1',member='Set'",
+            ],
+            output: .file(log))
+        defer { monitor.terminate() }
+        let monitored = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        try Wait.until("dbus-monitor to listen", seen: monitored) { monitored().contains("member=NameLost") }
+
+        try putCategory("xxl", session.server)
+        try waitForSlider(session.shell, step: 5, name: "xxl")
+        try Wait.until("no write pending after fontd's change") { try session.shell.eval(Self.settling) as? Bool == false }
+        let moved = try session.shell.eval(
+            Self.withSlider(
+                "slider.value = 6 / 11; slider.value = 5 / 11; return slider.get_parent().get_parent().get_parent()._settleId !== 0;"))
+        #expect(moved as? Bool == true, "values set by code are moves")
+        try Wait.until("the moves to settle") { try session.shell.eval(Self.settling) as? Bool == false }
+
+        let marker = try SessionBusScript.call(
+            "org.fontd.Fontd1", "/org/fontd/Fontd1", "org.fontd.Fontd1", "Set", "({'content-size-category': <'xxxl'>},)",
+            address: session.shell.sessionBusAddress)
+        #expect(marker.first as? String == "ok", "\(marker)")
+        try Wait.until("dbus-monitor to see the test's Set", seen: monitored) { monitored().contains(#"string "xxxl""#) }
+        let writes = monitored().components(separatedBy: "member=Set").count - 1
+        #expect(writes == 1, "the extension wrote: \(monitored())")
+        try waitForSlider(session.shell, step: 6, name: "xxxl")
+    }
+
     @Test func boldTextFollowsAndWritesTheLegibilityWeight() throws {
         let session = try Self.session.get()
         let put = try session.server.client.put("/preferences", #"{"legibilityWeight":"regular"}"#)
