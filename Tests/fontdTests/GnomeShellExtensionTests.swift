@@ -123,6 +123,29 @@ import Testing
             return seen == "ax2"
         }
         try waitForSlider(session.shell, step: 8, name: "ax2")
+        // The slider's menu (the arrow beside it) opens the control page.
+        let items = try session.shell.eval(
+            Self.withSlider("return slider.get_parent().get_parent().get_parent().menu._getMenuItems().map(item => item.label?.text);"))
+        #expect(items as? [String] == ["Text & Reading…"])
+    }
+
+    /// The Shell's own Large Text switch sets text-scaling-factor 1.25; the GNOME bridge reads it as xxl, the slider
+    /// follows, and nothing writes the key back: the switch stays on.
+    @Test func theShellsLargeTextSwitchMovesTheSliderToXXL() throws {
+        let session = try Self.session.get()
+        try putCategory("l", session.server)
+        try waitForSlider(session.shell, step: 3, name: "l")
+        // The switch in the Shell's Accessibility menu, as the reader flips it.
+        let switched = try session.shell.eval(
+            "(() => { const item = Main.panel.statusArea.a11y.menu._getMenuItems().find(i => i.label?.text === 'Large Text');"
+                + " item.toggle(); return item.state; })()")
+        #expect(switched as? Bool == true)
+        try waitForSlider(session.shell, step: 5, name: "xxl")
+        #expect(try category(session.server) == "xxl")
+        try Wait.until("the Shell at 1.25") { try session.shell.eval(Self.appliedFactor) as? Bool == true }
+        let factor = try session.shell.eval(
+            "new imports.gi.Gio.Settings({schema_id: 'org.gnome.desktop.interface'}).get_double('text-scaling-factor')")
+        #expect(factor as? Double == 1.25)
     }
 
     @Test func aPutOfXSMovesTheSliderToZero() throws {

@@ -81,6 +81,11 @@ import Testing
         let install = try desktop(["install", "--gnome-shell", shell.path], in: home, environment)
         #expect(install.status == 0, "\(install.standardError)")
         #expect(try gsettings(list) == #"['reader@example.org', "it's@example.org", 'fontd@fontd.org']"#)
+        let folder = home.dataHome.appendingPathComponent("gnome-shell/extensions/\(Self.uuid)").path
+        let status = try desktop(["status", "--gnome-shell", shell.path], in: home, environment)
+        #expect(
+            status.standardOutput.contains("GNOME Shell 43.9: fontd@fontd.org is in \(folder), and in org.gnome.shell enabled-extensions"),
+            "\(status.standardOutput)")
         let again = try desktop(["install", "--gnome-shell", shell.path], in: home, environment)
         #expect(again.standardOutput.contains("Nothing to change"), "\(again.standardOutput)")
         #expect(try gsettings(list) == #"['reader@example.org', "it's@example.org", 'fontd@fontd.org']"#)

@@ -79,3 +79,22 @@ extension DesktopInstallation {
         }
     }
 }
+
+extension DesktopInstallation {
+    /// `status`'s line on the extension: whether it is in place for the Shell installed here, and enabled.
+    var shellExtensionStatus: String {
+        let uuid = GnomeShellExtension.uuid
+        guard let gnomeShell else { return "GNOME Shell extension \(uuid): gnome-shell is not installed" }
+        let shell = "GNOME Shell \(gnomeShell.version)"
+        guard FileManager.default.fileExists(atPath: shellExtensionFolder + "/metadata.json") else {
+            return "\(shell): \(uuid) is not in \(shellExtensionFolder) (run fontd desktop install)"
+        }
+        let setting = "\(EnabledExtensions.schema) \(EnabledExtensions.key)"
+        do throws(EnabledExtensions.Failure) {
+            let enabled = try EnabledExtensions.read(environment: environment).uuids.contains(uuid)
+            return "\(shell): \(uuid) is in \(shellExtensionFolder), \(enabled ? "and" : "but not") in \(setting)"
+        } catch {
+            return "\(shell): \(uuid) is in \(shellExtensionFolder); cannot say whether it is in \(setting): \(error)"
+        }
+    }
+}
