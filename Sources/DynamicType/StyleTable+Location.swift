@@ -81,7 +81,7 @@ extension StyleTable {
     }
 
     /// The running executable, links resolved; `Bundle` would pull all of Foundation into the binary.
-    private static func executableURL() -> URL? {
+    package static func executableURL() -> URL? {
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             return URL(fileURLWithPath: path)
         }

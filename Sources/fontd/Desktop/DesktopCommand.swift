@@ -25,7 +25,7 @@ struct DesktopCommand: ParsableCommand {
         }
     }
 
-    /// The option every subcommand takes: which xdg-desktop-portal to install for.
+    /// The options every subcommand takes: which xdg-desktop-portal and which GNOME Shell to install for.
     struct PortalOptions: ParsableArguments {
         @Option(
             help: ArgumentHelp(
@@ -33,8 +33,15 @@ struct DesktopCommand: ParsableCommand {
                 valueName: "path"))
         var portalExecutable: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "The gnome-shell whose version decides which flavour of fontd's extension to install (default: gnome-shell in PATH).",
+                valueName: "path"))
+        var gnomeShell: String?
+
         func installation() throws -> DesktopInstallation {
-            try DesktopInstallation(environment: ProcessInfo.processInfo.environment, portalExecutable: portalExecutable)
+            try DesktopInstallation(
+                environment: ProcessInfo.processInfo.environment, portalExecutable: portalExecutable, gnomeShellExecutable: gnomeShell)
         }
     }
 

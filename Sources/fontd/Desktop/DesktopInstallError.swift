@@ -13,6 +13,8 @@ enum DesktopInstallError: Error, CustomStringConvertible {
     case unreadableRecord(path: String, reason: String)
     /// The xdg-desktop-portal named with `--portal-executable` does not say its version.
     case unknownPortal(path: String, output: String)
+    /// The GNOME Shell (`gnome-shell`, or the one `--gnome-shell` names) does not say its version.
+    case unknownShell(path: String, output: String)
     /// No home folder to install into.
     case noHome
     /// A reader's file fontd will not edit (docs/DESIGN.md §35 (Editing a reader's file)): a dangling
@@ -31,6 +33,8 @@ enum DesktopInstallError: Error, CustomStringConvertible {
             "cannot read fontd's record of the installation, \(path): \(reason); remove it to start over (the files it names stay as they are)"
         case .unknownPortal(let path, let output):
             "\(path) did not print \"xdg-desktop-portal X.Y.Z\" for --version (it printed \"\(output)\"); name the xdg-desktop-portal executable with --portal-executable"
+        case .unknownShell(let path, let output):
+            "\(path) did not print \"GNOME Shell X.Y\" for --version (\(output)); name the gnome-shell executable with --gnome-shell"
         case .file(let error):
             "\(error); nothing was changed"
         case .noHome:

@@ -33,6 +33,7 @@ extension DesktopInstallation {
             let path = QtThemeChoice.path(paths)
             files.append(PlannedFile(path: path, current: try UserFiles.read(path), wanted: Data(QtThemeChoice.fileText.utf8)))
         }
+        files += try plannedShellExtensionFiles()
         // A file the reader made read-only is left alone: refused before anything is written.
         if let readOnly = files.first(where: { $0.changes && ReaderFile(path: $0.path).isReadOnly }) {
             throw .file(.readOnly(file: readOnly.path))
@@ -71,6 +72,7 @@ extension DesktopInstallation {
             try UserFiles.replace(file.current, with: file.wanted, at: file.path, mode: mode)
             report.append("\(file.current == nil ? "created" : "changed") \(file.path)")
         }
+        if let line = try enableShellExtension(&record) { report.append(line) }
         return report
     }
 
@@ -81,6 +83,10 @@ extension DesktopInstallation {
         case keptEdited(String, originalCopy: String?)
         case alreadyGone(String)
         case keptLink(String)
+        /// fontd's extension taken out of `org.gnome.shell enabled-extensions`.
+        case disabled(String)
+        /// fontd's extension left in `org.gnome.shell enabled-extensions`, for the reason given.
+        case keptEnabled(String, reason: String)
 
         var line: String {
             switch self {
@@ -88,6 +94,9 @@ extension DesktopInstallation {
             case .removed(let path): "removed \(path)"
             case .alreadyGone(let path): "\(path) is gone already; left so"
             case .keptLink(let path): "kept \(path): it is a symbolic link of yours, and fontd removes no link"
+            case .disabled(let uuid): "removed \(uuid) from \(EnabledExtensions.schema) \(EnabledExtensions.key)"
+            case .keptEnabled(let uuid, let reason):
+                "left \(uuid) in \(EnabledExtensions.schema) \(EnabledExtensions.key): \(reason) (disable it with gnome-extensions disable \(uuid))"
             case .keptEdited(let path, let copy):
                 "kept \(path): it was edited since fontd desktop install, so your version stays"
                     + (copy.map { "; the file as it was before install is in \($0)" } ?? " (fontd had created it)")
@@ -101,7 +110,7 @@ extension DesktopInstallation {
     /// nothing is installed.
     func uninstall() throws(DesktopInstallError) -> [Undone]? {
         guard let record = try DesktopRecord.read(paths) else { return nil }
-        var undone: [Undone] = []
+        var undone: [Undone] = disableShellExtension(record).map { [$0] } ?? []
         var keepsCopies = false
         for file in record.files.reversed() {
             let current = try UserFiles.read(file.path)

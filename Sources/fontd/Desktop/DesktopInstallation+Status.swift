@@ -66,6 +66,7 @@ extension DesktopInstallation {
             let readOnly = ReaderFile(path: target.path).isReadOnly ? " (read-only: fontd leaves it alone)" : ""
             printLine("\(target.path): fontd \(first ? "is" : "is not") first for \(PortalsConfiguration.settingsKey)\(readOnly)")
         }
+        printLine(shellExtensionStatus)
         printLine("portal backend answers text-scaling-factor: \(Self.textScalingFactorChosen(environment: environment) ? "yes" : "no")")
         let owners = Self.busNames.map { SessionBusNames.owners(of: [$0], environment: environment)[$0] ?? .unknown("not asked") }
         if case .unknown(let reason) = owners.first, owners.allSatisfy({ $0 == owners.first }) {

@@ -23,10 +23,16 @@ struct DesktopInstallation {
     let paths: DesktopPaths
     /// The xdg-desktop-portal installed here; nil when there is none.
     let portal: XDGDesktopPortal?
+    /// The GNOME Shell installed here, whose version decides the extension's flavour; nil when there is none.
+    let gnomeShell: GnomeShell?
+    /// The reader's environment, in which `gsettings` runs.
+    let environment: [String: String]
 
-    init(environment: [String: String], portalExecutable: String? = nil) throws(DesktopInstallError) {
+    init(environment: [String: String], portalExecutable: String? = nil, gnomeShellExecutable: String? = nil) throws(DesktopInstallError) {
         paths = try DesktopPaths(environment: environment)
         portal = try XDGDesktopPortal.installed(executable: portalExecutable)
+        gnomeShell = try GnomeShell.installed(executable: gnomeShellExecutable, environment: environment)
+        self.environment = environment
     }
 
     /// Whether the user chose, with `fontd desktop install --text-scaling-factor`, that the portal

@@ -19,6 +19,9 @@ struct DesktopRecord: Codable, Sendable {
     var files: [File] = []
     /// Folders fontd made, outermost first; `uninstall` removes them when they are empty again.
     var createdFolders: [String] = []
+    /// Whether fontd added its GNOME Shell extension to `org.gnome.shell enabled-extensions` (nil: it did not, or the
+    /// record is older than the extension), so that `uninstall` removes it only then.
+    var enabledShellExtension: Bool?
 
     /// The record's path in `paths`.
     static func path(_ paths: DesktopPaths) -> String { paths.recordDir + "/record.json" }

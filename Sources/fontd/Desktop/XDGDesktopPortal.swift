@@ -1,5 +1,4 @@
 import Foundation
-import ProcessSpawning
 
 /// The xdg-desktop-portal installed here, its version, and where that version reads backends and
 /// their choice from — the facts of docs/DESIGN.md §28 (The Settings portal backend), "Registration", taken from its sources.
@@ -67,11 +66,6 @@ struct XDGDesktopPortal: Sendable {
 
     /// What `executable --version` prints, trimmed ("" when it cannot be run).
     private static func versionOutput(of executable: String) -> String {
-        guard let portal = try? SpawnedProcess([executable, "--version"], output: .pipe, error: .discarded),
-            let output = portal.standardOutput
-        else { return "" }
-        let data = SpawnedProcess.readToEnd(output)
-        _ = portal.wait()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        DesktopProgram.run([executable, "--version"], environment: ProcessInfo.processInfo.environment)?.output ?? ""
     }
 }
