@@ -27,7 +27,7 @@ COPY . .
 # needs GLib: the desktop bridge's and the session bus's libraries (libfontd-gnome.so, libfontd-bus.so) are not built here, as a
 # container has no desktop session; `serve --desktop gnome` (or `--dbus on`) there stops with one line saying so.
 RUN swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --disable-local-rpath \
-    --product fontd \
+    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors --product fontd \
     && install -m 0755 .build/release/fontd /usr/local/bin/
 
 # Runtime stage: Debian 12 slim with only what the static binary loads (libfontconfig1, libfreetype6,
