@@ -26,13 +26,13 @@ COPY . .
 # scripts/install's (not position-independent: docs/DESIGN.md §19 (Installation and the container)). fontd does not link GIO, so neither stage
 # needs GLib: the desktop bridge's and the session bus's libraries (libfontd-gnome.so, libfontd-bus.so) are not built here, as a
 # container has no desktop session; `serve --desktop gnome` (or `--dbus on`) there stops with one line saying so.
-RUN swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --product fontd \
+RUN swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --disable-local-rpath \
+    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors --product fontd \
     && install -m 0755 .build/release/fontd /usr/local/bin/
 
 # Runtime stage: Debian 12 slim with only what the static binary loads (libfontconfig1, libfreetype6,
-# libsqlite3-0; zlib is
-# part of every Debian), the fonts the default table resolves to (its sans-serif is DejaVu Sans),
-# and fontconfig, whose install builds the font cache in /var/cache/fontconfig: without it every start scans
+# libsqlite3-0, which fontd opens on first use: docs/DESIGN.md §18 (The command line)), the fonts the default
+# table resolves to (its sans-serif is DejaVu Sans), and fontconfig, whose install builds the font cache in /var/cache/fontconfig: without it every start scans
 # the fonts again and prints "Fontconfig error: No writable cache directories" as the unprivileged user. A cache
 # is valid only while its font directories keep their mtime to the nanosecond, and image layers keep whole seconds
 # (Docker's and podman's layer tars truncate them), so the directories get a whole-second mtime before fc-cache.

@@ -101,6 +101,18 @@ let package = Package(
         .target(name: "ProcessSpawning", dependencies: ["CFontdSystem"]),
         // Linked into the fontd executable only: blocks the server's signals before any thread starts.
         .target(name: "CFontdStartup"),
+        // Linked into the fontd executable only: fontconfig's, FreeType's and SQLite's functions under their own names,
+        // each opening its library on its first call, so that a command that never calls them (an answer from the
+        // command line's cache) never loads them (docs/DESIGN.md §18 (The command line)). Linked `--as-needed`, fontd
+        // then names none of those libraries as needed (nor zlib, which swift-nio-extras names and nothing calls). The
+        // option comes from a clang configuration file, whose options go before the others: one given here would
+        // follow every `-l` on the link line, where it changes nothing.
+        .target(
+            name: "CLazyLibraries",
+            dependencies: ["CFontconfig", "CFreeType"],
+            exclude: ["as-needed.cfg"],
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "--config=\(Context.packageDirectory)/Sources/CLazyLibraries/as-needed.cfg"])]
+        ),
 
         // Raw-socket HTTP/1.1 and Server-Sent Events; knows nothing about fonts.
         .target(
@@ -196,6 +208,7 @@ let package = Package(
             dependencies: [
                 "Caching",
                 "CFontdStartup",
+                "CLazyLibraries",
                 "CommandLineCache",
                 "DesktopBridge",
                 "DynamicType",

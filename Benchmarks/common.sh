@@ -140,7 +140,8 @@ before_default_revision=5f1ad05b8fff3b0916058d71f3c86f97b5784b61
 # event loop was cut by concern and its connections got explicit states.
 server_before_default_revision=e351709e2b253a46fb728b6047cca6928ec9defa
 # How scripts/install and the Dockerfile build fontd; the benchmarks build both sides so with --before.
-install_build_options=(--static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic)
+install_build_options=(--static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --disable-local-rpath
+    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
 
 # Reads the arguments of a benchmark whose only option is `--before [REV]`: sets `before_revision`
 # (REV, or DEFAULT when --before comes alone; empty without --before). Usage: USAGE DEFAULT ARGS…

@@ -32,6 +32,38 @@ import Testing
         try setup.expectHit(arguments, answering: uncached)
     }
 
+    /// A hit loads none of the libraries only a miss calls: fontd opens fontconfig, FreeType and SQLite on their
+    /// first call, and names neither them nor zlib as libraries it needs (docs/DESIGN.md §18 (The command line)). The
+    /// dynamic loader's own account (`LD_DEBUG=files`, written to files of its own so that no answer keeps it) of
+    /// a hit, and of a run without the cache, which loads fontconfig and FreeType when it resolves.
+    @Test func aHitLoadsNeitherFontconfigFreeTypeNorSQLite() throws {
+        let setup = try CacheSetup()
+        defer { setup.remove() }
+        let arguments = ["query", "body", "--category", "xl", "--json"]
+        let uncached = try setup.warm(arguments)
+        let loaderLogs = setup.directory.appendingPathComponent("loader")
+        try FileManager.default.createDirectory(at: loaderLogs, withIntermediateDirectories: true)
+        func loaded(_ name: String, _ extra: [String: String]) throws -> (run: CacheSetup.Run, log: String) {
+            let prefix = loaderLogs.appendingPathComponent(name)
+            let run = try setup.run(arguments, extra.merging(["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": prefix.path]) { $1 })
+            let logs = try FileManager.default.contentsOfDirectory(atPath: loaderLogs.path).filter { $0.hasPrefix(name + ".") }
+            let log = try logs.map { try String(contentsOf: loaderLogs.appendingPathComponent($0), encoding: .utf8) }.joined()
+            return (run, log)
+        }
+        let hit = try loaded("hit", [:])
+        #expect(hit.run.isHit, "\(hit.run.trace)")
+        #expect(hit.run.answer == uncached.answer)
+        // The loader's account is there: it names the C library every run loads.
+        #expect(hit.log.contains("file=libc.so.6"), "\(hit.log)")
+        for library in ["libfontconfig.so", "libfreetype.so", "libsqlite3.so", "libz.so", "libexpat.so", "libpng16.so"] {
+            #expect(!hit.log.contains("file=" + library), "a hit loaded \(library):\n\(hit.log)")
+        }
+        let resolved = try loaded("resolved", ["FONTD_NO_CACHE": "1"])
+        #expect(resolved.run.answer == uncached.answer)
+        #expect(resolved.log.contains("file=libfontconfig.so.1 [0];  dynamically loaded by"), "\(resolved.log)")
+        #expect(resolved.log.contains("file=libfreetype.so.6"), "\(resolved.log)")
+    }
+
     /// `--text-spacing wcag` is another key: its answer is never the kept `default` one, nor the reverse.
     @Test func wcagTextSpacingIsAnotherEntry() throws {
         let setup = try CacheSetup()

@@ -126,6 +126,32 @@ import Testing
         #expect(session.home.text("config/alacritty/fontd.yml") == nil)
     }
 
+    /// A file that starts with a UTF-8 byte order mark keeps it first (docs/DESIGN.md §35 (Editing a reader's
+    /// file)): fontd's lines go after it, and Alacritty 0.11, which rejects a whole file whose mark is not at its
+    /// very start, reads the file, the reader's own size in it and fontd's import.
+    @Test func alacrittyElevenReadsAFileThatStartsWithAByteOrderMark() throws {
+        let mark = "\u{FEFF}"
+        let own = mark + "font:\n  size: 12.5 # mine\nwindow:\n  dimensions:\n    columns: 80\n    lines: 24\n"
+        let session = try Session("alacritty", readerFiles: ["alacritty/alacritty.yml": own])
+        defer { session.stop() }
+        let edited = try #require(session.home.text("config/alacritty/alacritty.yml"))
+        #expect(edited.hasPrefix(mark + "# The reader's text size, from fontd"), "\(edited.prefix(60).debugDescription)")
+        let alacritty = try TerminalProcess(["/usr/bin/alacritty", "-vv"], environment: session.environment, in: session.home.root)
+        defer { alacritty.stop() }
+        #expect(alacritty.waitForLog(containing: "Initialisation complete"), "\(alacritty.log())")
+        try session.setCategory(.accessibilityMedium)
+        // Alacritty's size unit is half a point: Size(2 × points), of the reader's 12.5 × r, which only a file
+        // Alacritty read whole gives it.
+        let scaled = tenth(try session.points(12.5, .accessibilityMedium))
+        #expect(alacritty.waitForLog(containing: "Font size changed to Size(\(Int((scaled * 2).rounded(.down))))"), "\(alacritty.log())")
+        #expect(session.home.text("config/alacritty/alacritty.yml")?.contains(mark + "# The reader's text size, from fontd") == true)
+        #expect(!alacritty.log().contains("Unable to load config"), "\(alacritty.log())")
+        #expect(alacritty.isRunning)
+        let excluded = try CommandRunner.run(["desktop", "exclude", "alacritty"], environment: session.environment)
+        #expect(excluded.status == 0, "\(excluded.standardError)")
+        #expect(session.home.text("config/alacritty/alacritty.yml") == own)
+    }
+
     @Test func footAppliesTheSizeAtItsNextStart() throws {
         let session = try Session("foot", readerFiles: ["foot/foot.ini": "font=DejaVu Sans Mono:size=10\n"])
         defer { session.stop() }

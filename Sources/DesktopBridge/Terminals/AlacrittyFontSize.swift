@@ -10,11 +10,13 @@
 enum AlacrittyFontSize {
     /// The value's bytes' range in `bytes`; nil when the file sets no `font.size` fontd can find.
     static func range(in bytes: [UInt8], format: Alacritty.Format) -> Range<Int>? {
-        var offset = 0
+        // A byte order mark is no part of the first line's key (docs/DESIGN.md §35 (Editing a reader's file)).
+        let mark = FileBytes.byteOrderMarkCount(bytes)
+        var offset = mark
         var inFont = false
         var topLevel = true
         var childIndent: Int?
-        for line in FileBytes.lines(bytes) {
+        for line in FileBytes.lines(Array(bytes[mark...])) {
             defer { offset += line.count + 1 }
             let text = Array(line)
             let indent = text.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count

@@ -9,6 +9,8 @@ import Testing
     @Test(
         arguments: [
             ("font:\n  size: 12.5\n", Alacritty.Format.yaml, "12.5"),
+            ("\u{FEFF}font:\n  size: 12.5\n", .yaml, "12.5"),
+            ("\u{FEFF}font.size = 10\n", .toml, "10"),
             ("# mine\r\nfont:\r\n  normal:\r\n    family: Mono\r\n  size: 9 # small\r\nwindow:\r\n  size: 3\r\n", .yaml, "9"),
             ("window:\n  size: 3\nfont:\n  offset:\n    size: 4\n", .yaml, nil),
             ("[window]\nsize = 3\n[font]\nnormal = { family = \"Mono\" }\nsize = 13.5\n", .toml, "13.5"),
