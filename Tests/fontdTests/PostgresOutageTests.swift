@@ -92,9 +92,6 @@ import Testing
             #expect(kept.contains("\(answer.scope)=\(answer.category)"), "acknowledged but not kept: \(answer)")
             #expect(answer.sequence.map(keptSequences.contains) == true, "acknowledged but not in the history: \(answer)")
         }
-        print(
-            "mid-stream stop (\(mode)): \(acknowledged.count) acknowledged and kept, \(refused.count) refused with 503, slowest answer \(slowest) s"
-        )
     }
 
     /// GETs `/healthz` until `accepts` takes its body, and returns that body.
