@@ -28,7 +28,8 @@ struct DesktopCommand: ParsableCommand {
     struct Install: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "install",
-            abstract: "Install fontd.portal where xdg-desktop-portal reads it and put fontd first for Settings in your portals.conf.",
+            abstract:
+                "Install fontd.portal where xdg-desktop-portal reads it, put fontd first for Settings in your portals.conf, add the Text Size launcher and GNOME keybindings.",
             discussion: """
                 Every file it changes is copied first (under $XDG_STATE_HOME/fontd/desktop), so that fontd desktop \
                 uninstall puts it back byte for byte. Running it again changes nothing. xdg-desktop-portal reads its \
@@ -46,12 +47,17 @@ struct DesktopCommand: ParsableCommand {
                     + "that Qt 5 and Qt 6 applications take their fonts from qt5ct and qt6ct, which fontd serve --desktop qt5ct,qt6ct "
                     + "scales; it changes which theme every Qt application uses, and is left out where a Qt theme is chosen already."))
         var qt = false
+        @Flag(
+            inversion: .prefixedNo,
+            help: ArgumentHelp("Add GNOME custom keybindings \(GnomeKeybindings.described), after your own."))
+        var keys = true
         @OptionGroup var portal: PortalOptions
 
         func run() throws {
             let installation = try portal.installation()
-            let report = try installation.install(
-                textScalingFactor: textScalingFactor, qt: qt, environment: ProcessInfo.processInfo.environment)
+            let environment = ProcessInfo.processInfo.environment
+            var report = try installation.install(textScalingFactor: textScalingFactor, qt: qt, environment: environment)
+            if keys { report.append(DesktopCommand.keybindings(environment: environment).install()) }
             report.forEach(Output.printLine)
             let changed = report.contains { !$0.hasPrefix("unchanged") && !$0.hasPrefix("left ") }
             if report.contains(where: { $0.hasSuffix(QtThemeChoice.fileName) && !$0.hasPrefix("unchanged") }) {
@@ -79,6 +85,11 @@ struct DesktopCommand: ParsableCommand {
         }
     }
 
+    /// fontd's GNOME keybindings, written with `gsettings` in `environment`, running this fontd.
+    static func keybindings(environment: [String: String]) -> GnomeKeybindings {
+        GnomeKeybindings(settings: GSettings(environment: environment), executable: BundledLibrary.runningExecutable ?? "fontd")
+    }
+
     struct Uninstall: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "uninstall",
@@ -93,6 +104,9 @@ struct DesktopCommand: ParsableCommand {
         func run() throws {
             let installation = try portal.installation()
             DesktopCommand.putBackBases().forEach(Output.printLine)
+            if let line = DesktopCommand.keybindings(environment: ProcessInfo.processInfo.environment).uninstall() {
+                Output.printLine(line)
+            }
             guard let undone = try installation.uninstall() else {
                 return Output.printLine(
                     "Nothing to undo: fontd desktop install has not run for this user (no \(DesktopRecord.path(installation.paths))).")
