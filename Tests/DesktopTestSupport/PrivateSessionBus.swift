@@ -74,6 +74,9 @@ public final class PrivateSessionBus: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// The daemon's PID while it runs.
+    public var processIdentifier: pid_t? { program?.pid }
+
     /// Stops the daemon (SIGTERM; SIGKILL after 5 s); the services it started leave with the bus.
     public func stop() {
         program?.stop()
