@@ -46,25 +46,27 @@ extension CategoryCommand {
             let before = try await client.command { client throws(FontdClientError) in try await client.preferences() }
             let range = try CategoryRange(minimum: before.minimumCategory, maximum: before.maximumCategory)
             let outcome = Direction.step.outcome(from: before.category, within: range)
-            let note: String?
+            let larger = Direction.step == .bigger
+            let extreme = larger ? "largest" : "smallest"
+            // Why the category did not move, for the line and the notification; nil when it moved.
+            var note: String?
             switch outcome {
             case .moved(let category):
                 let change = try await client.command { client throws(FontdClientError) in try await client.setCategory(category) }
                 Output.printLine("\(change.category.rawValue) (was \(before.category.rawValue))")
-                note = nil
+                await DesktopFollowers.printSentence(client: client, scope: stepped)
             case .atEnd(let category):
-                note = "already the \(Direction.step == .bigger ? "largest" : "smallest")"
-                Output.printLine("\(category.rawValue): \(note ?? "")")
+                note = "already the \(extreme)"
+                Output.printLine("\(category.rawValue): already the \(extreme)")
             case .atBound(let category):
-                let bound = Direction.step == .bigger ? "maximum" : "minimum"
-                note =
-                    "already the \(Direction.step == .bigger ? "largest" : "smallest") \(stepped.isRoot ? "the root scope" : "the scope \(stepped.path)") allows"
+                let bound = larger ? "maximum" : "minimum"
+                let allows = "already the \(extreme) \(stepped.isRoot ? "the root scope" : "the scope \(stepped.path)") allows"
+                note = allows
+                let lift = "fontd \(bound)-category clear" + (stepped.isRoot ? "" : " --scope \(stepped.path)")
                 Output.printLine(
-                    "\(category.rawValue): \(note ?? "") (its \(bound) category is \(category.rawValue); "
-                        + "fontd \(bound)-category clear\(stepped.isRoot ? "" : " --scope \(stepped)") lifts a bound the scope sets itself)"
+                    "\(category.rawValue): \(allows) (its \(bound) category is \(category.rawValue); \(lift) lifts a bound the scope sets itself)"
                 )
             }
-            if case .moved = outcome { await DesktopFollowers.printSentence(client: client, scope: stepped) }
             if show { _ = StepDisplay(environment: ProcessInfo.processInfo.environment).show(outcome.category, note: note) }
         }
     }
