@@ -28,12 +28,17 @@ public enum BundledLibrary {
     /// In order: beside the running executable (where `swift build` puts them), then in
     /// `../lib/fontd/` from there (where `scripts/install` puts them).
     public static func searchPath(for fileName: String) -> [String] {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return [fileName] }
-        let executable = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let executable = runningExecutable else { return [fileName] }
         let directory = executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)]
         return ["\(directory)/\(fileName)", "\(directory)/../lib/fontd/\(fileName)"]
+    }
+
+    /// The absolute path of the running executable (`/proc/self/exe`); nil when Linux cannot say.
+    public static var runningExecutable: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Loads the first library named `fileName` of `searchPath(for:)` that exists (never unloaded:

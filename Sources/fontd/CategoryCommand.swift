@@ -3,13 +3,15 @@ import DesktopBridge
 import FontdClient
 import FontdCommandLine
 
-/// `fontd category [get | set <category> | clear]`: the reader's content-size category on a
+/// `fontd category [get | set <category> | bigger | smaller | clear]`: the reader's content-size category on a
 /// server, the root scope's or, with `--scope`, a scope's (docs/DESIGN.md §23 (Reader scopes and scoped tokens)). `get` and `set`
 /// speak `/category` (and print its JSON); `clear` is every preference's.
 struct CategoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: CategoryCommandPreference.commandName, abstract: CategoryCommandPreference.abstract,
-        subcommands: [Get.self, Set.self, ReaderPreferenceCommand<CategoryCommandPreference>.Clear.self],
+        subcommands: [
+            Get.self, Set.self, Step<Bigger>.self, Step<Smaller>.self, ReaderPreferenceCommand<CategoryCommandPreference>.Clear.self,
+        ],
         defaultSubcommand: Get.self)
 
     struct Get: AsyncParsableCommand {

@@ -33,6 +33,7 @@ struct Fontd: AsyncParsableCommand {
             ReaderPreferenceCommand<ReadingFontCommandPreference>.self, ReaderPreferenceCommand<MinimumCategoryCommandPreference>.self,
             ReaderPreferenceCommand<MaximumCategoryCommandPreference>.self,
             Watch.self, Health.self, CSSCommand.self, TokensCommand.self, CapsizeCommand.self, TokenCommand.self, DesktopCommand.self,
+            SettingsCommand.self,
         ])
 
     /// The commands whose local answers the command line's answer cache keeps (docs/DESIGN.md §18 (The command line)).

@@ -48,7 +48,8 @@ struct DesktopCommand: ParsableCommand {
     struct Install: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "install",
-            abstract: "Install fontd.portal where xdg-desktop-portal reads it and put fontd first for Settings in your portals.conf.",
+            abstract:
+                "Install fontd.portal where xdg-desktop-portal reads it, put fontd first for Settings in your portals.conf, add the Text Size launcher and GNOME keybindings.",
             discussion: """
                 Every file it changes is copied first (under $XDG_STATE_HOME/fontd/desktop), so that fontd desktop \
                 uninstall puts it back byte for byte. Running it again changes nothing. xdg-desktop-portal reads its \
@@ -72,6 +73,10 @@ struct DesktopCommand: ParsableCommand {
             ))
         var browsers = false
         @OptionGroup var extensionFolder: BrowserExtensionFolderOption
+        @Flag(
+            inversion: .prefixedNo,
+            help: ArgumentHelp("Add GNOME custom keybindings \(GnomeKeybindings.described), after your own."))
+        var keys = true
         @OptionGroup var portal: PortalOptions
 
         func run() throws {
@@ -83,8 +88,9 @@ struct DesktopCommand: ParsableCommand {
                 )
             }
             let installation = try portal.installation()
-            let report = try installation.install(
-                textScalingFactor: textScalingFactor, qt: qt, environment: ProcessInfo.processInfo.environment)
+            let environment = ProcessInfo.processInfo.environment
+            var report = try installation.install(textScalingFactor: textScalingFactor, qt: qt, environment: environment)
+            if keys { report.append(DesktopCommand.keybindings(environment: environment).install()) }
             report.forEach(Output.printLine)
             let changed = report.contains { !$0.hasPrefix("unchanged") && !$0.hasPrefix("left ") }
             if report.contains(where: { $0.hasSuffix(QtThemeChoice.fileName) && !$0.hasPrefix("unchanged") }) {
@@ -112,6 +118,11 @@ struct DesktopCommand: ParsableCommand {
         }
     }
 
+    /// fontd's GNOME keybindings, written with `gsettings` in `environment`, running this fontd.
+    static func keybindings(environment: [String: String]) -> GnomeKeybindings {
+        GnomeKeybindings(settings: GSettings(environment: environment), executable: BundledLibrary.runningExecutable ?? "fontd")
+    }
+
     struct Uninstall: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "uninstall",
@@ -128,6 +139,9 @@ struct DesktopCommand: ParsableCommand {
             let installation = try portal.installation()
             DesktopCommand.putBackBases().forEach(Output.printLine)
             try extensionFolder.installation().uninstall().forEach(Output.printLine)
+            if let line = DesktopCommand.keybindings(environment: ProcessInfo.processInfo.environment).uninstall() {
+                Output.printLine(line)
+            }
             guard let undone = try installation.uninstall() else {
                 return Output.printLine(
                     "Nothing to undo: fontd desktop install has not run for this user (no \(DesktopRecord.path(installation.paths))).")

@@ -10,8 +10,8 @@ extension DesktopInstallation {
         var changes: Bool { current != wanted }
     }
 
-    /// The files `install` writes, with their new contents worked out from the current ones (with
-    /// `qt`, fontd's environment.d file, unless `qtChosenElsewhere`); throws, before anything is
+    /// The files `install` writes, with their new contents worked out from the current ones (the
+    /// launcher among them; with `qt`, fontd's environment.d file, unless `qtChosenElsewhere`); throws, before anything is
     /// written, when a file cannot be read or parsed.
     func plan(textScalingFactor: Bool, qt: Bool = false, qtChosenElsewhere: String? = nil) throws(DesktopInstallError) -> [PlannedFile] {
         var files: [PlannedFile] = []
@@ -29,6 +29,11 @@ extension DesktopInstallation {
             PlannedFile(
                 path: choices, current: try UserFiles.read(choices),
                 wanted: Data(Self.portalChoicesText(textScalingFactor: textScalingFactor).utf8)))
+        let launcher = SettingsLauncher.path(paths)
+        files.append(
+            PlannedFile(
+                path: launcher, current: try UserFiles.read(launcher),
+                wanted: Data(SettingsLauncher.text(running: BundledLibrary.runningExecutable).utf8)))
         if qt, qtChosenElsewhere == nil {
             let path = QtThemeChoice.path(paths)
             files.append(PlannedFile(path: path, current: try UserFiles.read(path), wanted: Data(QtThemeChoice.fileText.utf8)))
