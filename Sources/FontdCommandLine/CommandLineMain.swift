@@ -13,24 +13,26 @@ public enum CommandLineMain {
     /// (docs/DESIGN.md §18 (The command line)).
     ///
     /// `choices` says what an argument takes, by its value name (`<category>`), when the parser finds
-    /// it missing: the error then lists the choices (docs/DESIGN.md §18 (The command line)).
+    /// it missing: the error then lists the choices (docs/DESIGN.md §18 (The command line)). `succeeded`
+    /// runs once a command has run without an error, before the process exits with 0.
     ///
     /// On the main actor, and so are the async commands' `run`: a nonisolated one would move the
     /// command onto a thread of the concurrency pool, started for it — 2 ms more for every
     /// `fontd query` (measured with Benchmarks/cli-vs-fc-match.sh --before).
     @MainActor
     public static func run<Root: AsyncParsableCommand>(
-        _ root: Root.Type, arguments: [String]? = nil, keptCommands: [String] = [], choices: (String) -> String? = { _ in nil }
+        _ root: Root.Type, arguments: [String]? = nil, keptCommands: [String] = [], choices: (String) -> String? = { _ in nil },
+        succeeded: () -> Void = {}
     ) async -> Never {
         let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
         guard let cache = CommandAnswerCache(arguments: arguments, commands: keptCommands) else {
-            Glibc.exit(await status(of: root, arguments: arguments, choices: choices))
+            Glibc.exit(await status(of: root, arguments: arguments, choices: choices, succeeded: succeeded))
         }
         guard case .miss(let run) = cache.lookUp() else {
             // The hit wrote everything with write(2): nothing is buffered, and there is nothing to tear down.
             Glibc._exit(0)
         }
-        let status = await status(of: root, arguments: arguments, choices: choices)
+        let status = await status(of: root, arguments: arguments, choices: choices, succeeded: succeeded)
         run?.finish(status: status)
         Glibc.exit(status)
     }
@@ -39,7 +41,7 @@ public enum CommandLineMain {
     /// written to stderr as one line.
     @MainActor
     private static func status<Root: AsyncParsableCommand>(
-        of root: Root.Type, arguments: [String], choices: (String) -> String?
+        of root: Root.Type, arguments: [String], choices: (String) -> String?, succeeded: () -> Void
     ) async -> Int32 {
         do {
             var command = try Root.parseAsRoot(arguments)
@@ -48,6 +50,7 @@ public enum CommandLineMain {
             } else {
                 try command.run()
             }
+            succeeded()
             return 0
         } catch {
             let code = Root.exitCode(for: error)

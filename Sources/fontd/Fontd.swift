@@ -41,7 +41,8 @@ struct Fontd: AsyncParsableCommand {
 
     static func main() async {
         await CommandLineMain.run(
-            Self.self, arguments: Array(CommandLine.arguments.dropFirst()), keptCommands: keptCommands, choices: argumentChoices)
+            Self.self, arguments: Array(CommandLine.arguments.dropFirst()), keptCommands: keptCommands, choices: argumentChoices,
+            succeeded: ServerNaming.sayWhoAnswered)
     }
 
     /// What a missing argument takes, by its value name, for the parser's error (docs/DESIGN.md §18 (The command line)):

@@ -38,12 +38,13 @@ import WebOutputs
                 return
             }
             let properties = WebEndpointTests.properties(of: style, in: rem)
-            #expect(properties["font-size"] == "\(RoundedNumber(size / 16))rem", "\(style)")
-            #expect(properties["line-height"] == "\(RoundedNumber(lineHeight / 16))rem", "\(style)")
+            // Each rem lands on the px sheet's pixels (docs/DESIGN.md §22 (The web)).
+            #expect(properties["font-size"] == "\(formatNumber(CSSUnit.rem.number(size)))rem", "\(style)")
+            #expect(properties["line-height"] == "\(formatNumber(CSSUnit.rem.number(lineHeight)))rem", "\(style)")
             #expect(properties["letter-spacing"] == WebEndpointTests.properties(of: style, in: px)["letter-spacing"], "\(style)")
         }
         let tailwind = try fontd.send("/css?category=ax1&format=tailwind&unit=rem").bodyText
-        #expect(tailwind.contains("  --text-large-title: \(RoundedNumber(44.0 / 16))rem;\n"), "largeTitle is 44 pt at ax1")
+        #expect(tailwind.contains("  --text-large-title: 2.75rem;\n"), "largeTitle is 44 pt at ax1")
     }
 
     @Test(arguments: TestClient.Mode.allCases)

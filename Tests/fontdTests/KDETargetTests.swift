@@ -134,7 +134,7 @@ import Testing
         #expect(result.status != 0)
         #expect(
             result.standardError.contains(
-                "Unknown desktop target 'kdee': expected one of gnome, kde, portal, x11, qt5ct, qt6ct, kitty, alacritty, foot, wezterm, ghostty, vscode (did you mean kde?)"
+                "Unknown desktop target 'kdee': expected one of gnome, kde, portal, x11, qt5ct, qt6ct, kitty, alacritty, foot, wezterm, ghostty, vscode. Did you mean 'kde'?"
             ), "\(result.standardError)")
     }
 

@@ -22,7 +22,7 @@ struct DesktopTool {
         }
     }
 
-    /// The tool's name, as on `PATH`.
+    /// The tool's name, as on `PATH`, or its path.
     let name: String
     /// What to say when it is not installed: which package has it.
     let package: String

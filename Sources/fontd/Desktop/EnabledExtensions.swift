@@ -15,9 +15,9 @@ struct EnabledExtensions: Equatable, Sendable {
 
     /// The list as `gsettings get` prints it now.
     static func read(environment: [String: String]) throws(Failure) -> EnabledExtensions {
-        let run = try gsettings(["get", schema, key], environment: environment)
-        guard let list = EnabledExtensions(text: run.output) else {
-            throw Failure(description: "gsettings printed \(run.output) for \(schema) \(key), which is no list of strings")
+        let text = try settings(environment).get(schema, key)
+        guard let list = EnabledExtensions(text: text) else {
+            throw Failure(description: "gsettings printed \(text) for \(schema) \(key), which is no list of strings")
         }
         return list
     }
@@ -25,65 +25,41 @@ struct EnabledExtensions: Equatable, Sendable {
     /// Writes the list with `gsettings set`, then reads it back: GLib falls back to a memory backend, which keeps
     /// nothing, when dconf cannot be reached, and says so only in a warning.
     func write(environment: [String: String]) throws(Failure) {
-        _ = try Self.gsettings(["set", Self.schema, Self.key, text], environment: environment)
+        try Self.settings(environment).set(Self.schema, Self.key, text)
         let written = try Self.read(environment: environment)
         guard written == self else {
             throw Failure(description: "gsettings did not keep \(Self.schema) \(Self.key) (is dconf reachable on the session bus?)")
         }
     }
 
-    private static func gsettings(_ arguments: [String], environment: [String: String]) throws(Failure) -> DesktopProgram {
+    /// `gsettings` in `environment`, each failure said as this list's.
+    private static func settings(_ environment: [String: String]) throws(Failure) -> Settings {
         // dconf, GNOME's settings backend, is reached through the session bus: without one GLib keeps nothing.
         if let missing = SessionBusNames.missingBus(environment: environment) { throw Failure(description: missing) }
-        guard let run = DesktopProgram.run(["gsettings"] + arguments, environment: environment) else {
-            throw Failure(description: "gsettings cannot be run (Debian: apt install libglib2.0-bin)")
+        return Settings(gsettings: GSettings(environment: environment))
+    }
+
+    /// GSettings whose failures are this list's.
+    private struct Settings {
+        let gsettings: GSettings
+
+        func get(_ schema: String, _ key: String) throws(Failure) -> String {
+            do { return try gsettings.get(schema, key) } catch { throw Failure(description: "gsettings get failed: \(error.reason)") }
         }
-        guard run.status == 0 else {
-            throw Failure(description: "gsettings \(arguments[0]) failed: \(run.complaint ?? "status \(run.status)")")
+
+        func set(_ schema: String, _ key: String, _ value: String) throws(Failure) {
+            do { try gsettings.set(schema, key, value) } catch { throw Failure(description: "gsettings set failed: \(error.reason)") }
         }
-        return run
     }
 
     init(uuids: [String]) { self.uuids = uuids }
 
     /// The GVariant text of an array of strings, as `gsettings get` prints it: `['a@b', "it's"]`, or `@as []`.
     init?(text: String) {
-        var rest = Substring(text).trimmingWhitespace
-        if rest.hasPrefix("@as") { rest = rest.dropFirst(3).drop { $0 == " " } }
-        guard rest.first == "[", rest.last == "]" else { return nil }
-        rest = rest.dropFirst().dropLast()
-        var uuids: [String] = []
-        while true {
-            rest = rest.drop { $0 == " " }
-            guard let quote = rest.first else { break }
-            guard quote == "'" || quote == "\"" else { return nil }
-            rest = rest.dropFirst()
-            var value = ""
-            var closed = false
-            while let character = rest.popFirst() {
-                if character == "\\", let escaped = rest.popFirst() {
-                    value.append(escaped)
-                } else if character == quote {
-                    closed = true
-                    break
-                } else {
-                    value.append(character)
-                }
-            }
-            guard closed else { return nil }
-            uuids.append(value)
-            rest = rest.drop { $0 == " " }
-            guard !rest.isEmpty else { break }
-            guard rest.first == "," else { return nil }
-            rest = rest.dropFirst()
-        }
+        guard let uuids = GSettings.strings(parsing: text) else { return nil }
         self.uuids = uuids
     }
 
     /// The list as GVariant text, for `gsettings set`.
-    var text: String {
-        "["
-            + uuids.map { "'" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'" }
-            .joined(separator: ", ") + "]"
-    }
+    var text: String { GSettings.text(of: uuids) }
 }

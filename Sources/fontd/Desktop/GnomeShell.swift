@@ -1,3 +1,5 @@
+import Foundation
+
 /// The GNOME Shell installed here, by what `gnome-shell --version` says ("GNOME Shell 43.9"): its major version
 /// decides which flavour of fontd's extension it loads (docs/DESIGN.md §37 (The reader's control)).
 struct GnomeShell: Sendable {
@@ -12,14 +14,15 @@ struct GnomeShell: Sendable {
     /// runs but does not say "GNOME Shell X.Y" is refused.
     static func installed(executable: String?, environment: [String: String]) throws(DesktopInstallError) -> GnomeShell? {
         let program = executable ?? "gnome-shell"
-        guard let run = DesktopProgram.run([program, "--version"], environment: environment) else {
+        guard let run = DesktopTool(name: program, package: "gnome-shell").run(["--version"], environment: environment) else {
             if let executable { throw .unknownShell(path: executable, output: "it cannot be run") }
             return nil
         }
-        let words = run.output.split(separator: " ")
+        let output = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let words = output.split(separator: " ")
         guard words.count == 3, words[0] == "GNOME", words[1] == "Shell",
             let major = words[2].split(separator: ".").first.flatMap({ Int($0) })
-        else { throw .unknownShell(path: program, output: run.output) }
+        else { throw .unknownShell(path: program, output: output) }
         return GnomeShell(executable: program, version: String(words[2]), major: major)
     }
 }

@@ -31,17 +31,6 @@ enum SessionBusNames {
         return Dictionary(uniqueKeysWithValues: names.map { ($0, ask($0, environment: environment)) })
     }
 
-    /// Why `environment` has no session bus to ask ("no session bus: …"); nil when it names one or its runtime folder
-    /// has one. GLib would fall back to `$XDG_RUNTIME_DIR/bus`, then to autolaunching a bus under X11: never that.
-    static func missingBus(environment: [String: String]) -> String? {
-        guard environment["DBUS_SESSION_BUS_ADDRESS"] == nil else { return nil }
-        // A relative XDG_RUNTIME_DIR is invalid (the XDG Base Directory specification) and ignored.
-        let socket = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 + "/bus" : nil }
-        if let socket, FileManager.default.fileExists(atPath: socket) { return nil }
-        let missing = socket.map { "there is no \($0)" } ?? "XDG_RUNTIME_DIR is not set to an absolute path"
-        return "no session bus: DBUS_SESSION_BUS_ADDRESS is not set and \(missing)"
-    }
-
     /// `gdbus call --session` of `method` on `object` of `destination`, with `arguments` in GVariant
     /// text; what gdbus printed, or the one line that says why there is no answer.
     static func call(

@@ -66,6 +66,7 @@ struct XDGDesktopPortal: Sendable {
 
     /// What `executable --version` prints, trimmed ("" when it cannot be run).
     private static func versionOutput(of executable: String) -> String {
-        DesktopProgram.run([executable, "--version"], environment: ProcessInfo.processInfo.environment)?.output ?? ""
+        DesktopTool(name: executable, package: "xdg-desktop-portal").run(["--version"], environment: ProcessInfo.processInfo.environment)?
+            .output.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     }
 }
