@@ -4,10 +4,11 @@ import Foundation
 import Synchronization
 
 /// Which server a networked command spoke to (docs/DESIGN.md §18 (The command line)): said once on
-/// stderr, when the command has succeeded, if the server answered and is not the default
-/// `http://127.0.0.1:8686` — so that a reader with two servers (one socket-activated, one run by hand)
-/// sees which one changed — and with `--verbose` always: `fontd: the fontd at http://127.0.0.1:9000
-/// answered ($FONTD_SERVER).` A command that fails says only its error, in one line.
+/// stderr, when the command has succeeded, if the server answered and `$FONTD_SERVER` chose it rather
+/// than the default `http://127.0.0.1:8686` — so that a reader with two servers (one socket-activated,
+/// one run by hand) sees which one changed; a `--server` on the command line already says it — and
+/// with `--verbose` always: `fontd: the fontd at http://127.0.0.1:9000 answered ($FONTD_SERVER).` A
+/// command that fails says only its error, in one line.
 enum ServerNaming {
     /// The line to write once the command has succeeded, and whether the server answered.
     private static let pending = Mutex<(line: String?, answered: Bool)>((nil, false))
@@ -15,7 +16,7 @@ enum ServerNaming {
     /// Remembers that the command's server is `url`, whose address came from `source`.
     static func expect(_ url: URL, source: String, always: Bool) {
         let isDefault = url == (try? FontdClient.baseURL(parsing: ServerOptions.fallbackServer))
-        guard always || !isDefault else { return }
+        guard always || (!isDefault && source != "--server") else { return }
         pending.withLock { $0.line = "fontd: the fontd at \(url.absoluteString) answered (\(source))." }
     }
 
