@@ -163,8 +163,8 @@ let package = Package(
         ),
 
         // fontd on the session bus (docs/DESIGN.md §27 (The session bus), §28 (The Settings portal backend)): org.fontd.Fontd1 and the Settings portal
-        // backend, through libfontd-bus.so, loaded when asked for. Knows no HTTP: the service's own
-        // answers reach it through `ServiceGateway`, which the executable provides.
+        // backend, through libfontd-bus.so, loaded when asked for. Knows no HTTP: it changes preferences
+        // through the reader API (docs/DESIGN.md §38 (One domain in the middle)) and resolves through `FontAnswering`.
         .target(
             name: "SessionBus",
             dependencies: [

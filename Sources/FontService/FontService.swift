@@ -23,10 +23,10 @@ public final class FontService: HTTPResponder {
     let logger: Logger
     /// The answer cache and the answers being computed, shared by all event-loop threads.
     let state: Mutex<ServiceState>
-    /// The scopes' preferences' owner: the current ones, changes, history, event streams.
+    /// The reader API (docs/DESIGN.md §38 (One domain in the middle)): every change goes through it.
+    let reader: ReaderAPI
+    /// The scopes' preferences' owner, the reader API's: the current ones, history, event streams.
     let store: ScopeHub
-    /// Each reader's allowance of changes (`--max-writes-per-second`), when there is a limit.
-    let writeQuota: WriteQuota?
     /// Checks scoped tokens, when the server takes them.
     let tokenVerifier: ScopedTokenVerifier?
     /// The event streams opened with scoped tokens, ended when their tokens expire or are revoked.
@@ -50,9 +50,6 @@ public final class FontService: HTTPResponder {
     let fontQueue = DispatchQueue(label: "fontd.fonts")
     nonisolated(unsafe) private var fontTimer: DispatchSourceTimer?
 
-    /// The preferences of every scope (docs/DESIGN.md §10 (Reader preferences)): what bridges that follow a scope watch.
-    public var hub: ScopeHub { store }
-
     /// - Parameters:
     ///   - resolver: resolves fonts against its style table and lists installed faces.
     ///   - configuration: the cache bound and the CORS origin.
@@ -67,28 +64,45 @@ public final class FontService: HTTPResponder {
     public convenience init(
         resolver: FontResolver, configuration: FontServiceConfiguration, storage: any PreferenceStorage, logger: Logger
     ) throws {
-        let store = try ScopeHub(
+        let hub = try ScopeHub(
             storage: storage, retention: configuration.retention, limits: configuration.scopeLimits,
             keepAliveSeconds: configuration.keepAliveSeconds, logger: logger)
-        self.init(resolver: resolver, configuration: configuration, logger: logger, store: store, willResolve: { _ in })
-        try followRevocations(of: storage)
+        try self.init(
+            resolver: resolver, configuration: configuration, reader: Self.reader(over: hub, resolver, configuration), logger: logger)
+    }
+
+    /// A service that serves `reader`'s preferences (docs/DESIGN.md §38 (One domain in the middle)):
+    /// the composition root builds the reader API and hands it to every front door; the token
+    /// revocations `reader`'s storage keeps are followed from now on.
+    public convenience init(resolver: FontResolver, configuration: FontServiceConfiguration, reader: ReaderAPI, logger: Logger) throws {
+        self.init(resolver: resolver, configuration: configuration, logger: logger, reader: reader, willResolve: { _ in })
+        if let storage = reader.hub.storage { try followRevocations(of: storage) }
+    }
+
+    /// The reader API over `hub` with the limits of `configuration` and the family lookup of `resolver`.
+    public static func reader(over hub: ScopeHub, _ resolver: FontResolver, _ configuration: FontServiceConfiguration) -> ReaderAPI {
+        // The resolver's catalog, not today's: it is replaced when the installed fonts change.
+        ReaderAPI(hub: hub, maximumWritesPerSecond: configuration.maximumWritesPerSecond) { name throws(DynamicTypeError) in
+            try resolver.catalog.installedFamily(named: name)
+        }
     }
 
     init(
         resolver: FontResolver, configuration: FontServiceConfiguration, logger: Logger,
-        store: ScopeHub? = nil,
+        reader: ReaderAPI? = nil,
         willResolve: @escaping @Sendable (FontRequest) throws -> Void
     ) {
         // A store without storage reads nothing, so it cannot fail.
-        self.store =
-            store
-            ?? (try! ScopeHub(
-                storage: nil, retention: configuration.retention, limits: configuration.scopeLimits,
-                keepAliveSeconds: configuration.keepAliveSeconds, logger: logger))
+        self.reader =
+            reader
+            ?? Self.reader(
+                over: try! ScopeHub(
+                    storage: nil, retention: configuration.retention, limits: configuration.scopeLimits,
+                    keepAliveSeconds: configuration.keepAliveSeconds, logger: logger), resolver, configuration)
+        self.store = self.reader.hub
         self.tokenVerifier = configuration.scopedTokenKey.map {
             ScopedTokenVerifier(key: $0, maximumLifetimeSeconds: configuration.maximumTokenLifetimeSeconds)
         }
-        self.writeQuota = configuration.maximumWritesPerSecond.map(WriteQuota.init(perSecond:))
         self.healthy = Self.makeCachedAnswer(
             body: Array(#"{"status":"ok","version":"\#(FontdVersion.current)"}"#.utf8), followsPreferences: false)
         self.resolver = resolver

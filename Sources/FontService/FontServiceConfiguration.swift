@@ -72,8 +72,8 @@ public struct FontServiceConfiguration: Sendable, Hashable {
 
 extension FontServiceConfiguration {
     /// How much history the preferences keep (`--kept-changes`, `--kept-changes-per-scope`).
-    var retention: Retention { Retention(window: keptChanges, perScope: keptChangesPerScope) }
+    public var retention: Retention { Retention(window: keptChanges, perScope: keptChangesPerScope) }
 
     /// How many scopes may hold values (`--max-scopes`, `--max-scopes-per-reader`).
-    var scopeLimits: ScopeLimits { ScopeLimits(maximumScopes: maximumScopes, maximumScopesPerReader: maximumScopesPerReader) }
+    public var scopeLimits: ScopeLimits { ScopeLimits(maximumScopes: maximumScopes, maximumScopesPerReader: maximumScopesPerReader) }
 }

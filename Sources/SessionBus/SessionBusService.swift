@@ -64,13 +64,14 @@ public final class SessionBusService: Sendable {
     /// - Throws: `SessionBusError`, saying what is missing (the address, the library, the bus) or
     ///   which name another program holds.
     public static func start(
-        options: Options, hub: ScopeHub, ratios: TextScalingRatios, gateway: any ServiceGateway, environment: [String: String],
+        options: Options, reader: ReaderAPI, ratios: TextScalingRatios, fonts: any FontAnswering, environment: [String: String],
         logger: Logger
     ) throws(SessionBusError) -> SessionBusService {
+        let hub = reader.hub
         guard let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty else { throw .noAddress }
         let library = try BusLibrary.load()
         let service = SessionBusService(
-            address: address, fontd: FontdObject(scope: options.scope, hub: hub, ratios: ratios, gateway: gateway),
+            address: address, fontd: FontdObject(scope: options.scope, reader: reader, ratios: ratios, fonts: fonts),
             portal: SettingsPortal(
                 scope: options.portalScope, hub: hub, textScalingFactor: options.portalTextScalingFactor, ratios: ratios),
             portalExcluded: options.portalExcluded)

@@ -3,13 +3,14 @@ import DesktopBridge
 import DynamicType
 import FontService
 import Logging
+import ScopedPreferences
 import SessionBus
 
 extension Serve {
     /// The desktop bridge `--desktop` asks for (docs/DESIGN.md §26 (The desktop bridge), §30 (KDE Plasma, X11, and per-target limits)),
     /// started; nil for none, or with `auto` when the desktop cannot be reached (said once in the log).
     func joinDesktop(
-        service: FontService, table: StyleTable, environment: [String: String], exclusions: TargetExclusions, logger: Logger
+        hub: ScopeHub, table: StyleTable, environment: [String: String], exclusions: TargetExclusions, logger: Logger
     ) throws -> JoinedDesktop? {
         guard let desktop, let (bothWays, need) = desktop.bothWays(environment: environment) else { return nil }
         do {
@@ -26,7 +27,7 @@ extension Serve {
                 }
                 do {
                     let bridge = try KDEBridge.start(
-                        scope: scope, targetScope: try TargetRunner.scope(of: "kde", below: scope), hub: service.hub, ratios: ratios,
+                        scope: scope, targetScope: try TargetRunner.scope(of: "kde", below: scope), hub: hub, ratios: ratios,
                         paths: try KDEBridge.Paths(environment: environment), excluded: exclusions.contains("kde"), logger: logger,
                         fontsChanged: { signals?.fontsChanged() })
                     return .kde(bridge, signals)
@@ -37,7 +38,7 @@ extension Serve {
             case .gnome, .x11, .qt5ct, .qt6ct, .auto:
                 return .gnome(
                     try DesktopBridge.start(
-                        scope: scope, targetScope: try TargetRunner.scope(of: "gnome", below: scope), hub: service.hub, ratios: ratios,
+                        scope: scope, targetScope: try TargetRunner.scope(of: "gnome", below: scope), hub: hub, ratios: ratios,
                         originalPath: TargetExclusions.stateFolder(environment: environment).map { $0 + "/gnome-base.json" },
                         excluded: exclusions.contains("gnome"), logger: logger))
             }

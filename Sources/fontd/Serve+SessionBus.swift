@@ -3,6 +3,7 @@ import DesktopBridge
 import DynamicType
 import FontService
 import Logging
+import ScopedPreferences
 import SessionBus
 
 extension Serve {
@@ -13,7 +14,7 @@ extension Serve {
     /// per-target limits)). GNOME's key is answered with `--portal-text-scaling-factor`, or when
     /// `fontd desktop install --text-scaling-factor` chose it.
     func joinSessionBus(
-        service: FontService, table: StyleTable, bridgeScope: PreferenceScope?, token: String?, portalExcluded: Bool,
+        reader: ReaderAPI, service: FontService, table: StyleTable, bridgeScope: PreferenceScope?, portalExcluded: Bool,
         environment: [String: String], logger: Logger
     ) throws -> SessionBusService? {
         guard dbus != .off else { return nil }
@@ -35,8 +36,8 @@ extension Serve {
             portalExcluded: portalExcluded)
         do {
             return try SessionBusService.start(
-                options: options, hub: service.hub, ratios: try TextScalingRatios.of(table),
-                gateway: FontServiceGateway(service: service, token: token), environment: environment, logger: logger)
+                options: options, reader: reader, ratios: try TextScalingRatios.of(table), fonts: ServedFonts(service: service),
+                environment: environment, logger: logger)
         } catch let error as SessionBusError where dbus == .auto {
             logger.notice("serving without the session bus (--dbus auto)", metadata: ["reason": "\(error)"])
             return nil

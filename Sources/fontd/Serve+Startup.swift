@@ -107,7 +107,13 @@ extension Serve {
             } else {
                 try location.open(logger: logger)
             }
-        let service = try FontService(resolver: resolver, configuration: serviceConfiguration, storage: storage, logger: logger)
+        // The composition root (docs/DESIGN.md §38 (One domain in the middle)): the hub and the reader
+        // API over it are built here, and handed to HTTP, the session bus and the desktop bridges.
+        let hub = try ScopeHub(
+            storage: storage, retention: serviceConfiguration.retention, limits: serviceConfiguration.scopeLimits,
+            keepAliveSeconds: serviceConfiguration.keepAliveSeconds, logger: logger)
+        let reader = FontService.reader(over: hub, resolver, serviceConfiguration)
+        let service = try FontService(resolver: resolver, configuration: serviceConfiguration, reader: reader, logger: logger)
         try service.prewarm()
         let http = try HTTPServer(listener: listener, configuration: server, responder: service, logger: logger)
         if fontd_serve_signals_blocked_at_start() == 0 {
@@ -118,22 +124,22 @@ extension Serve {
         let stateFolder = TargetExclusions.stateFolder(environment: environment)
         let exclusions = stateFolder.map { TargetExclusions.read($0 + "/" + TargetExclusions.fileName) } ?? TargetExclusions()
         let bridge = try joinDesktop(
-            service: service, table: resolver.table, environment: environment, exclusions: exclusions, logger: logger)
+            hub: hub, table: resolver.table, environment: environment, exclusions: exclusions, logger: logger)
         defer { bridge?.stop() }
         // After GNOME's: at start its key sets the category that X11 then carries.
         let x11 = try joinX11(table: resolver.table, environment: environment, stateFolder: stateFolder, logger: logger)
         let qt = try joinQt(table: resolver.table, environment: environment, stateFolder: stateFolder, logger: logger)
         let terminals = try terminalTargets(resolver: resolver, environment: environment, stateFolder: stateFolder, logger: logger)
         let bus = try joinSessionBus(
-            service: service, table: resolver.table, bridgeScope: bridge?.scope ?? (x11 == nil ? nil : try desktopScopeParsed()),
-            token: token,
+            reader: reader, service: service, table: resolver.table,
+            bridgeScope: bridge?.scope ?? (x11 == nil ? nil : try desktopScopeParsed()),
             portalExcluded: desktop != nil && exclusions.contains("portal"), environment: environment, logger: logger)
         defer { bus?.stop() }
         // The portal is a target (excludable, with a status) only with --desktop, which keeps the
         // targets' state; without it, it still serves desktop/portal below --dbus-scope.
         let portal = desktop == nil ? nil : bus.map { PortalTarget(service: $0) }
         let targets = try startTargets(
-            [bridge?.target, x11, portal].compactMap { $0 } + qt + terminals, service: service, stateFolder: stateFolder, logger: logger)
+            [bridge?.target, x11, portal].compactMap { $0 } + qt + terminals, hub: hub, stateFolder: stateFolder, logger: logger)
         defer { targets?.stop() }
         service.serveDesktopBoard(
             ServedDesktopBoard(

@@ -1,13 +1,12 @@
 import ArgumentParser
 import DesktopBridge
-import FontService
 import Logging
+import ScopedPreferences
 
 extension Serve {
     /// Runs each of `targets` on its scope below the desktop scope, excluded as the reader chose, its
     /// status kept (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)); nil when there are none.
-    func startTargets(_ targets: [any DesktopTarget], service: FontService, stateFolder: String?, logger: Logger) throws -> DesktopTargets?
-    {
+    func startTargets(_ targets: [any DesktopTarget], hub: ScopeHub, stateFolder: String?, logger: Logger) throws -> DesktopTargets? {
         guard !targets.isEmpty else { return nil }
         guard let stateFolder else {
             throw ValidationError(
@@ -16,7 +15,7 @@ extension Serve {
         let scope = try desktopScopeParsed()
         let started: DesktopTargets
         do {
-            started = try DesktopTargets.start(targets, desktopScope: scope, hub: service.hub, stateFolder: stateFolder, logger: logger)
+            started = try DesktopTargets.start(targets, desktopScope: scope, hub: hub, stateFolder: stateFolder, logger: logger)
         } catch {
             throw ValidationError("Cannot start the desktop targets below \(scope) (each is DESKTOP-SCOPE/desktop/NAME): \(error)")
         }

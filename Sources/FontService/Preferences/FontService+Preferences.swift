@@ -41,9 +41,9 @@ extension FontService {
                     to: context.request))
         }
         let grant = context.grant
-        return .stream(eventStreamHead(context)) { [store, tokenStreams, streamClients] stream in
-            store.subscribe(stream, to: scope, lastEventID: lastEventID)
-            stream.onEnd { [weak store] _ in store?.unsubscribe(stream, from: scope) }
+        return .stream(eventStreamHead(context)) { [reader, tokenStreams, streamClients] stream in
+            reader.subscribe(stream, to: scope, lastEventID: lastEventID)
+            stream.onEnd { [weak reader] _ in reader?.unsubscribe(stream, from: scope) }
             if let client {
                 streamClients.opened(client)
                 stream.onEnd { _ in streamClients.ended(client) }
@@ -74,57 +74,40 @@ extension FontService {
     }
 
     /// Reads the body (which may set `fields`; `example` is what refusals suggest) and hands the
-    /// change to the store; the answer, `answer` of the outcome, goes out once the change is
-    /// committed and announced. The credential was checked by the router.
+    /// change to the reader API (docs/DESIGN.md §38 (One domain in the middle)); the answer, `answer`
+    /// of the outcome, goes out once the change is committed and announced, or the API's refusal as
+    /// HTTP tells it. The credential was checked by the router.
     private func change(
         _ context: RequestContext, fields: [ReaderPreference], example: String,
         answer: @escaping @Sendable (ScopeTree.ChangeOutcome) throws(FontServiceError) -> [UInt8]
     ) throws(FontServiceError) -> HTTPReply {
-        var body = try ScopeUpdate(
+        let body = try ScopeUpdate(
             body: context.request.body, path: context.route.path, fields: fields, example: example, scope: context.scope)
-        // A reading font must be one fontconfig knows (docs/DESIGN.md §33 (The reading font)), kept as fontconfig spells it.
-        if case .set(let family) = body.settings[.readingFont], !family.isEmpty {
-            do { body.settings[.readingFont] = .set(try resolver.catalog.installedFamily(named: family)) } catch {
-                throw .invalidValue(error)
-            }
-        }
-        try checkBounds(body.settings, at: context.scope)
-        let update = body
-        let reader = context.scope.segments.first.map(String.init)
-        if let writeQuota, !context.byOperator, let seconds = writeQuota.admit(reader ?? "") {
-            throw .tooManyWrites(retryAfterSeconds: seconds, reader: reader, perSecond: writeQuota.perSecond)
-        }
-        return .deferred { [store, self] pending in
-            store.change(context.scope, update.settings) { result in
-                switch result {
-                case .failure(let error) where error.isScopeLimit:
-                    pending.complete(self.errorResponse(.scopeLimit(error.description), to: context.request))
-                case .failure(.unavailable(let reason)):
-                    pending.complete(
-                        self.errorResponse(
-                            .storeUnavailable(
-                                "the change is not known to be committed: the preferences store is unreachable (\(reason)). A PUT is idempotent: send it again"
-                            ),
-                            to: context.request))
-                case .failure(.refused(let reason)):
-                    pending.complete(self.errorResponse(.storeUnavailable(reason), to: context.request))
-                case .failure(let error):
-                    pending.complete(self.errorResponse(.stateNotSaved(error.description), to: context.request))
-                case .success(let outcome):
-                    do throws(FontServiceError) {
-                        let body = try answer(outcome)
-                        pending.complete(
-                            HTTPResponse(
-                                status: 200,
-                                headers: [Self.jsonContentType]
-                                    + (context.isPublic ? [(name: "Cache-Control", value: "no-store")] : Self.privateFields)
-                                    + Self.corsHeaders,
-                                body: body))
-                    } catch {
-                        pending.complete(self.errorResponse(error, to: context.request))
-                    }
+        return .deferred { [self] pending in
+            do throws(ReaderError) {
+                try reader.change(context.scope, body.settings, byOperator: context.byOperator) { [self] result in
+                    complete(pending, context, result.mapError(FontServiceError.init), answer)
                 }
+            } catch {
+                pending.complete(errorResponse(FontServiceError(error), to: context.request))
             }
+        }
+    }
+
+    private func complete(
+        _ pending: HTTPDeferredResponse, _ context: RequestContext, _ result: Result<ScopeTree.ChangeOutcome, FontServiceError>,
+        _ answer: @Sendable (ScopeTree.ChangeOutcome) throws(FontServiceError) -> [UInt8]
+    ) {
+        do throws(FontServiceError) {
+            let body = try answer(result.get())
+            pending.complete(
+                HTTPResponse(
+                    status: 200,
+                    headers: [Self.jsonContentType] + (context.isPublic ? [(name: "Cache-Control", value: "no-store")] : Self.privateFields)
+                        + Self.corsHeaders,
+                    body: body))
+        } catch {
+            pending.complete(errorResponse(error, to: context.request))
         }
     }
 
@@ -179,65 +162,6 @@ extension FontService {
     }
 }
 
-extension FontService {
-    /// Refuses a change of `scope`'s bounds that would widen an ancestor's, or leave its minimum
-    /// above its maximum (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): a scope's bounds only narrow.
-    ///
-    /// Checked against the tree as the request finds it; the tightest bounds on the path are the
-    /// ones answers clamp into, so an ancestor narrowed later still wins.
-    func checkBounds(_ settings: PerPreference<ScopeTree.Setting>, at scope: PreferenceScope) throws(FontServiceError) {
-        let inherited = scope.parent.map(store.preferences(of:)) ?? .initial
-        let current = store.preferences(of: scope)
-        let lower = ReaderPreference.minimumCategory
-        let upper = ReaderPreference.maximumCategory
-        let categories = ContentSizeCategory.allCases
-        for preference in [lower, upper] {
-            guard case .set(let raw) = settings[preference], let value = CategoryBound(rawValue: raw)?.category else { continue }
-            let allowed = inherited.range
-            guard allowed.clamp(value) != value else { continue }
-            // The ancestor bound the value passes: the same end when it widens it, else the other end.
-            let passed = allowed.minimum.map { value < $0 } == true ? lower : upper
-            let passedBound = passed == lower ? allowed.minimum : allowed.maximum
-            let holder = scopeSetting(passed, above: scope)
-            throw .conflictingParameters(
-                "\(preference.wireName) \(value.rawValue)", "\(passed.wireName) \(passedBound?.rawValue ?? "none") of \(holder)",
-                reason: "a scope's bounds only narrow its ancestors'; \(scope.path)'s \(preference.wireName) may be "
-                    + "\((allowed.minimum ?? categories[0]).rawValue) to \((allowed.maximum ?? categories[categories.count - 1]).rawValue), or none to inherit"
-            )
-        }
-        let minimum = bound(settings[lower], lower, current: current.minimumCategory, inherited: inherited.minimumCategory)
-        let maximum = bound(settings[upper], upper, current: current.maximumCategory, inherited: inherited.maximumCategory)
-        if let minimum, let maximum, minimum > maximum {
-            throw .conflictingParameters(
-                "\(lower.wireName) \(minimum.rawValue)", "\(upper.wireName) \(maximum.rawValue)",
-                reason:
-                    "\(scope.isRoot ? "the root scope" : scope.path)'s minimum would be above its maximum; lower the one or raise the other"
-            )
-        }
-    }
-
-    /// The scope's effective bound after `setting`: its own, if any, tightened by the inherited one.
-    private func bound(
-        _ setting: ScopeTree.Setting, _ preference: ReaderPreference, current: CategoryBound, inherited: CategoryBound
-    ) -> ContentSizeCategory? {
-        let clamp = preference.declaration.clamp ?? .upper
-        return switch setting {
-        case .keep: current.category
-        case .clear: inherited.category
-        case .set(let raw): CategoryBound(rawValue: clamp.tighter(inherited.rawValue, raw))?.category
-        }
-    }
-
-    /// The nearest scope above `scope` that sets `preference` itself (the root when none below it does), as a message names it.
-    private func scopeSetting(_ preference: ReaderPreference, above scope: PreferenceScope) -> String {
-        var current = scope.parent
-        while let ancestor = current, !ancestor.isRoot, store.answer(for: ancestor).inherited?.contains(preference.wireName) != false {
-            current = ancestor.parent
-        }
-        return current.map { $0.isRoot ? "the root scope" : "scope \($0.path)" } ?? "the root scope"
-    }
-}
-
 /// The body of `PUT /preferences` and `PUT /category` for a scope (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): each
 /// preference set (`"xl"`), cleared so it inherits again (`null`), or, absent, left as it is.
 struct ScopeUpdate: Sendable {
@@ -265,11 +189,7 @@ struct ScopeUpdate: Sendable {
                 // A preference that can be none (the reading font): on the root, null is none.
                 settings[preference] = .set("")
             case .null:
-                guard !scope.isRoot else {
-                    throw .invalidBody(
-                        "'\(member.key)' is null, which clears a scope's own value so it inherits again; the root scope inherits from nothing, so give it a value"
-                    )
-                }
+                guard !scope.isRoot else { throw .invalidBody(Self.rootNull(member.key)) }
                 settings[preference] = .clear
             case .string(let name):
                 do { settings[preference] = .set(try preference.declaration.parse(name)) } catch { throw .invalidValue(error) }
@@ -277,6 +197,13 @@ struct ScopeUpdate: Sendable {
                 throw .invalidBody("'\(member.key)' must be a string\(scope.isRoot ? "" : " or null"), not \(member.value.kind)")
             }
         }
+    }
+}
+
+extension ScopeUpdate {
+    /// Why `null` for `field` is refused on the root scope.
+    static func rootNull(_ field: String) -> String {
+        "'\(field)' is null, which clears a scope's own value so it inherits again; the root scope inherits from nothing, so give it a value"
     }
 }
 

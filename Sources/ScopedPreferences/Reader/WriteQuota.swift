@@ -5,26 +5,26 @@ import Synchronization
 /// up to `perSecond` changes and refilled at `perSecond` a second, so a burst of that many
 /// passes and a flood is held to the rate.
 ///
-/// Event-loop threads call `admit` concurrently; one lock guards the buckets.
-final class WriteQuota: Sendable {
+/// Any thread calls `admit` concurrently (the HTTP event loops, the bus); one lock guards the buckets.
+public final class WriteQuota: Sendable {
     private struct Bucket {
         var tokens: Double
         var updated: ContinuousClock.Instant
     }
 
     /// The rate, and the burst, of changes.
-    let perSecond: Double
+    public let perSecond: Double
     private let buckets = Mutex<[String: Bucket]>([:])
 
     /// How many readers' buckets are kept before the full ones (which hold nothing a reader
     /// could lose) are forgotten.
     static let keptBuckets = 4096
 
-    init(perSecond: Double) { self.perSecond = perSecond }
+    public init(perSecond: Double) { self.perSecond = perSecond }
 
     /// Takes one change from `reader`'s allowance; nil when it is allowed, else the whole seconds
     /// until it would be (at least 1, for `Retry-After`).
-    func admit(_ reader: String, now: ContinuousClock.Instant = .now) -> Int? {
+    public func admit(_ reader: String, now: ContinuousClock.Instant = .now) -> Int? {
         let capacity = max(1, perSecond)
         return buckets.withLock { buckets in
             var bucket = buckets[reader] ?? Bucket(tokens: capacity, updated: now)
