@@ -12,7 +12,7 @@ extension ScopeHub {
         // /healthz would say ok through an outage.
         shared.watchReachability { [weak self] reason in
             guard let self else { return }
-            storageSaysUnreachable.store(reason != nil, ordering: .releasing)
+            state.withLock { $0.storageSaysUnreachable = reason != nil }
             guard let reason else {
                 storeIsReachable()
                 // For any catch-up passed over meanwhile (one connection may have heard a
@@ -28,11 +28,18 @@ extension ScopeHub {
     /// later, and so on until it is back. While the storage itself says it is away, none is
     /// tried (each would hold the queue, and the changes behind it, for the storage's timeout).
     func scheduleCatchUp(after seconds: Double = 0) {
-        guard !catchUpQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let queued = state.withLock { state in
+            defer { state.catchUpQueued = true }
+            return state.catchUpQueued
+        }
+        guard !queued else { return }
         queue.asyncAfter(deadline: .now() + seconds) { [weak self] in
             guard let self else { return }
-            catchUpQueued.store(false, ordering: .releasing)
-            guard !storageSaysUnreachable.load(ordering: .acquiring) else { return }
+            let storageSaysUnreachable = state.withLock { state in
+                state.catchUpQueued = false
+                return state.storageSaysUnreachable
+            }
+            guard !storageSaysUnreachable else { return }
             if case .failure(.unavailable) = catchUp() { scheduleCatchUp(after: 1) }
         }
     }
@@ -52,8 +59,10 @@ extension ScopeHub {
         }
         storeIsReachable()
         let (followed, reports) = state.withLock { state in
-            (
-                entries.allSatisfy { state.tree.applyCommitted($0, rootChanged: publishRoot) },
+            var fonts = state.readingFonts
+            defer { state.readingFonts = fonts }
+            return (
+                entries.allSatisfy { state.tree.applyCommitted($0) { publishRoot($0, fonts: &fonts) } },
                 state.watches.reports(in: state.tree, madeBy: nil)
             )
         }
@@ -72,7 +81,7 @@ extension ScopeHub {
             var fresh = ScopeTree(stored: stored, retention: state.tree.retention, limits: state.tree.limits)
             fresh.adoptSubscribers(of: state.tree)
             state.tree = fresh
-            publishRoot(fresh.preferences(of: .root))
+            publishRoot(fresh.preferences(of: .root), fonts: &state.readingFonts)
             return state.watches.reports(in: state.tree, madeBy: nil)
         }
         reports.send()
@@ -102,7 +111,7 @@ extension ScopeHub {
         else { return .ready }
         if let reason = unreachableReason { return .unavailable(reason) }
         let now = DispatchTime.now().uptimeNanoseconds
-        return caughtUpFor.withLock { $0.contains { $0.id == number && now &- $0.at < 1_000_000_000 } } ? .ready : .catchUpFirst
+        return state.withLock { $0.caughtUpFor.contains { $0.id == number && now &- $0.at < 1_000_000_000 } } ? .ready : .catchUpFirst
     }
 
     /// Catches up on the queue for a resume from `lastEventID`, then calls `done` (from the
@@ -113,9 +122,9 @@ extension ScopeHub {
             self.catchUp()
             if let number = lastEventID.flatMap({ Int($0) }) {
                 let now = DispatchTime.now().uptimeNanoseconds
-                self.caughtUpFor.withLock { recent in
-                    recent.removeAll { now &- $0.at >= 1_000_000_000 }
-                    if recent.count < 64 { recent.append((number, now)) }
+                self.state.withLock { state in
+                    state.caughtUpFor.removeAll { now &- $0.at >= 1_000_000_000 }
+                    if state.caughtUpFor.count < 64 { state.caughtUpFor.append((number, now)) }
                 }
             }
             done()

@@ -35,14 +35,14 @@ extension ScopeHub {
     }
 
     /// The store's health, as `/healthz` tells it: nil, or why the storage cannot be reached.
-    public var unreachableReason: String? { health.withLock { $0 } }
+    public var unreachableReason: String? { state.withLock { $0.health } }
 
     /// Notes that the storage answered; logs once when it had not.
     func storeIsReachable() {
         guard
-            let was = health.withLock({ reason in
-                defer { reason = nil }
-                return reason
+            let was = state.withLock({ state in
+                defer { state.health = nil }
+                return state.health
             })
         else { return }
         logger.notice("the preferences store is reachable again", metadata: ["was": "\(was)"])
@@ -50,9 +50,9 @@ extension ScopeHub {
 
     /// Notes that the storage cannot be reached; logs once, not per request.
     func storeIsUnreachable(_ reason: String) {
-        let first = health.withLock { current in
-            defer { current = reason }
-            return current == nil
+        let first = state.withLock { state in
+            defer { state.health = reason }
+            return state.health == nil
         }
         if first {
             logger.warning("the preferences store is unreachable; changes are refused until it is back", metadata: ["reason": "\(reason)"])

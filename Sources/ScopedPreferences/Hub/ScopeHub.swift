@@ -7,14 +7,29 @@ import Synchronization
 /// at a time on the hub's queue (never an event loop), committed durably, and only then applied
 /// to the tree and sent to the subscribers they reach.
 ///
-/// Event-loop threads subscribe and read; the queue writes; the lock makes "register a
-/// subscriber" and "broadcast a change" exclusive, so each subscriber gets every change exactly
-/// once, in its replay or live.
+/// One owner of its mutable state: `state`, one lock, guards all of it (the tree, the watches,
+/// the store's health, the catch-ups); the queue orders the writes (changes, catch-ups, the
+/// keep-alive); the root's preferences are also published in one atomic, read without the lock
+/// by every cached answer. Event-loop threads, the bus and the bridges subscribe and read; the
+/// queue writes; the lock makes "register a subscriber" and "broadcast a change" exclusive, so
+/// each subscriber gets every change exactly once, in its replay or live.
 public final class ScopeHub: Sendable {
-    /// What the lock guards: the tree, and the watches that follow its scopes.
+    /// What the lock guards: everything of the hub that changes.
     struct State: Sendable {
         var tree: ScopeTree
         var watches = ScopeWatches()
+        /// The reading fonts the root has had, so the atomic holds an index; read only when it is set.
+        var readingFonts: [ReadingFont] = [.none]
+        /// Why the storage cannot be reached, while it cannot.
+        var health: String?
+        /// The ids resumes caught up for, and when (`DispatchTime` nanoseconds): a resume from one
+        /// of them within a second needs no other catch-up.
+        var caughtUpFor: [(id: Int, at: UInt64)] = []
+        /// Whether a catch-up with other replicas' commits is queued and not yet begun.
+        var catchUpQueued = false
+        /// Whether the storage itself last said it cannot be reached: it then says when it is
+        /// back, so no catch-up is tried meanwhile.
+        var storageSaysUnreachable = false
     }
 
     /// Where changes are kept; nil keeps them in memory only (tests of the read side).
@@ -22,21 +37,10 @@ public final class ScopeHub: Sendable {
     let state: Mutex<State>
     /// The root scope's preferences packed in an atomic rather than behind the lock, because
     /// every cached answer reads them: `ReaderPreferences.packed`, and above it the reading
-    /// font's index in `readingFonts` (0: none).
+    /// font's index in `State.readingFonts` (0: none). Written under the lock only.
     private let packedRoot: Atomic<UInt64>
-    /// The reading fonts the root has had, so the atomic holds an index; read only when it is set.
-    private let readingFonts = Mutex<[ReadingFont]>([.none])
+    /// The hub's one serial executor: changes, catch-ups and the keep-alive run on it, in order.
     let queue = DispatchQueue(label: "fontd.preferences")
-    /// Whether a catch-up with other replicas' commits is queued and not yet begun.
-    let catchUpQueued = Atomic<Bool>(false)
-    /// Why the storage cannot be reached, while it cannot.
-    let health = Mutex<String?>(nil)
-    /// The ids resumes caught up for, and when (`DispatchTime` nanoseconds): a resume from one of
-    /// them within a second needs no other catch-up.
-    let caughtUpFor = Mutex<[(id: Int, at: UInt64)]>([])
-    /// Whether the storage itself last said it cannot be reached: it then says when it is back,
-    /// so no catch-up is tried meanwhile.
-    let storageSaysUnreachable = Atomic<Bool>(false)
     /// Only touched in `init` and `deinit`.
     nonisolated(unsafe) private let keepAliveTimer: DispatchSourceTimer
     let logger: Logger
@@ -54,14 +58,14 @@ public final class ScopeHub: Sendable {
         let tree = ScopeTree(stored: try storage?.load() ?? StoredScopes(), retention: retention, limits: limits)
         self.storage = storage
         self.logger = logger
-        packedRoot = Atomic(0)
-        state = Mutex(State(tree: tree))
-        keepAliveTimer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "fontd.keepalive"))
+        var initial = State(tree: tree)
+        packedRoot = Atomic(Self.packed(tree.preferences(of: .root), fonts: &initial.readingFonts))
+        state = Mutex(initial)
+        keepAliveTimer = DispatchSource.makeTimerSource(queue: queue)
         let interval = DispatchTimeInterval.milliseconds(Int(keepAliveSeconds * 1000))
         keepAliveTimer.schedule(deadline: .now() + interval, repeating: interval)
         keepAliveTimer.setEventHandler { [weak self] in self?.state.withLock { $0.tree.sendToAll(EventFrames.keepAlive) } }
         keepAliveTimer.resume()
-        publishRoot(tree.preferences(of: .root))
         watchStorage()
     }
 
@@ -72,22 +76,37 @@ public final class ScopeHub: Sendable {
         let packed = packedRoot.load(ordering: .acquiring)
         var preferences = ReaderPreferences(packed: UInt16(truncatingIfNeeded: packed))
         if packed >> 16 != 0 {
-            preferences.readingFont = readingFonts.withLock { $0.indices.contains(Int(packed >> 16)) ? $0[Int(packed >> 16)] : .none }
+            let index = Int(packed >> 16)
+            preferences.readingFont = state.withLock { $0.readingFonts.indices.contains(index) ? $0.readingFonts[index] : .none }
         }
         return preferences
     }
 
     /// Makes `preferences` what `current` answers (from the queue, under the lock, before any
-    /// subscriber hears of them).
-    func publishRoot(_ preferences: ReaderPreferences) {
-        let index = readingFonts.withLock { fonts in
-            if let index = fonts.firstIndex(of: preferences.readingFont) { return index }
+    /// subscriber hears of them); `fonts` is the state's `readingFonts`, written back under the same lock.
+    func publishRoot(_ preferences: ReaderPreferences, fonts: inout [ReadingFont]) {
+        packedRoot.store(Self.packed(preferences, fonts: &fonts), ordering: .releasing)
+    }
+
+    /// `preferences` as `packedRoot` holds them, the reading font added to `fonts` when it is new.
+    private static func packed(_ preferences: ReaderPreferences, fonts: inout [ReadingFont]) -> UInt64 {
+        let index: Int
+        if let known = fonts.firstIndex(of: preferences.readingFont) {
+            index = known
+        } else {
             // The root's reading font changes as often as a reader picks another: a few, ever.
             if fonts.count >= 4096 { fonts.removeSubrange(1...) }
             fonts.append(preferences.readingFont)
-            return fonts.count - 1
+            index = fonts.count - 1
         }
-        packedRoot.store(UInt64(index) << 16 | UInt64(preferences.packed), ordering: .releasing)
+        return UInt64(index) << 16 | UInt64(preferences.packed)
+    }
+
+    /// Applies `plan` to `state`'s tree, publishing the root as it changes; under the lock.
+    func apply(_ plan: ScopeTree.Plan, to state: inout State) -> ScopeTree.ChangeOutcome {
+        var fonts = state.readingFonts
+        defer { state.readingFonts = fonts }
+        return state.tree.apply(plan) { publishRoot($0, fonts: &fonts) }
     }
 
     /// The effective preferences of `scope` now.
@@ -161,7 +180,7 @@ public final class ScopeHub: Sendable {
                     }
                 }
                 let (outcome, reports) = state.withLock { state in
-                    let outcome = state.tree.apply(plan, rootChanged: publishRoot)
+                    let outcome = apply(plan, to: &state)
                     return (outcome, state.watches.reports(in: state.tree, madeBy: watch))
                 }
                 reports.send()
