@@ -17,9 +17,10 @@ public func fuzzJSONDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     let bytes = UnsafeBufferPointer(start: data, count: size)
     agree(StyleTable.self, bytes)
     agree(PreferencesUpdate.self, bytes)
-    agree(CategoryChange.self, bytes)
-    agree(ReadingFontChange.self, bytes)
-    agree(LegibilityWeightChange.self, bytes)
+    agree(PreferenceChange<ContentSizeCategory>.self, bytes)
+    agree(PreferenceChange<ReadingFont>.self, bytes)
+    agree(PreferenceChange<LegibilityWeight>.self, bytes)
+    agree(PreferenceChange<CategoryBound>.self, bytes)
     agree(FontsChange.self, bytes)
     return 0
 }

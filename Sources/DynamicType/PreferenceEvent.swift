@@ -13,14 +13,14 @@ public enum PreferenceEvent: Hashable, Sendable {
     /// The preferences as they are now: sent first, and instead of the missed changes when
     /// those can no longer be told (so the subscriber knows it may have missed some).
     case snapshot(Preferences)
-    case categoryChanged(CategoryChange)
-    case legibilityWeightChanged(LegibilityWeightChange)
-    case textSpacingChanged(TextSpacingChange)
-    case readingFontChanged(ReadingFontChange)
+    case categoryChanged(PreferenceChange<ContentSizeCategory>)
+    case legibilityWeightChanged(PreferenceChange<LegibilityWeight>)
+    case textSpacingChanged(PreferenceChange<TextSpacing>)
+    case readingFontChanged(PreferenceChange<ReadingFont>)
     /// A scope's lower bound (docs/DESIGN.md §23 (Reader scopes and scoped tokens)) moved.
-    case minimumCategoryChanged(CategoryBoundChange<MinimumCategoryEnd>)
+    case minimumCategoryChanged(PreferenceChange<CategoryBound>)
     /// A scope's upper bound moved.
-    case maximumCategoryChanged(CategoryBoundChange<MaximumCategoryEnd>)
+    case maximumCategoryChanged(PreferenceChange<CategoryBound>)
     /// The installed fonts changed (docs/DESIGN.md §25 (Font set changes)); not a preference change, so no id.
     case fontsChanged(FontsChange)
 

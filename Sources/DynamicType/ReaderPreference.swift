@@ -114,28 +114,38 @@ extension ReaderPreference {
         private let makeChange: @Sendable (String?, String, String, Int) -> PreferenceEvent?
         private let decodeChange: @Sendable (Data) throws -> PreferenceEvent
         private let extractChange: @Sendable (PreferenceEvent) -> (any ReaderChange)?
+        /// The type of its values (`LegibilityWeight`), which its changes carry.
+        public let valueType: any ReaderValue.Type
 
-        /// The declaration of a preference announced by `Change` events (`event` wraps one in its
-        /// `PreferenceEvent` case, `payload` finds it there), its values `Change.Value`'s; its
-        /// noun is the wire name's words (`text spacing`).
-        static func of<Change: ReaderChange>(
-            _ preference: ReaderPreference, _ event: @escaping @Sendable (Change) -> PreferenceEvent,
-            _ payload: @escaping @Sendable (PreferenceEvent) -> Change?, eventName: String,
-            queryParameter: String, initial: Change.Value, description: String, valuesHelp: String? = nil, clamp: ClampEnd? = nil
+        /// The declaration of a preference whose values are `Value`s, announced by a
+        /// `PreferenceChange<Value>` that `event` wraps in its `PreferenceEvent` case and `payload`
+        /// finds there; its noun is the wire name's words (`text spacing`).
+        static func of<Value: ReaderValue>(
+            _ preference: ReaderPreference, _ event: @escaping @Sendable (PreferenceChange<Value>) -> PreferenceEvent,
+            _ payload: @escaping @Sendable (PreferenceEvent) -> PreferenceChange<Value>?, eventName: String,
+            queryParameter: String, initial: Value, description: String, valuesHelp: String? = nil, clamp: ClampEnd? = nil
         ) -> Declaration {
             Declaration(
                 eventName: eventName, queryParameter: queryParameter, column: Self.column(of: preference.rawValue),
                 noun: Self.words(of: preference.rawValue), description: description, valuesHelp: valuesHelp, initialValue: initial.rawValue,
-                allowedValues: Change.Value.allowedValues,
+                allowedValues: Value.allowedValues,
                 clamp: clamp,
-                canonicalValue: { (text: String) throws(DynamicTypeError) -> String in try Change.Value(parsing: text).rawValue },
-                rawValue: { Change.Value(rawValue: $0) != nil },
+                canonicalValue: { (text: String) throws(DynamicTypeError) -> String in try Value(parsing: text).rawValue },
+                rawValue: { Value(rawValue: $0) != nil },
                 makeChange: { scope, value, previous, sequence in
-                    guard let value = Change.Value(rawValue: value), let previous = Change.Value(rawValue: previous) else { return nil }
-                    return event(Change(scope: scope, value: value, previous: previous, sequence: sequence))
+                    guard let value = Value(rawValue: value), let previous = Value(rawValue: previous) else { return nil }
+                    return event(PreferenceChange(preference, scope: scope, value: value, previous: previous, sequence: sequence))
                 },
-                decodeChange: { data in event(try JSONDecoder().decode(Change.self, from: data)) },
-                extractChange: payload)
+                decodeChange: { data in
+                    let change = try JSONDecoder().decode(PreferenceChange<Value>.self, from: data)
+                    guard change.preference == preference else {
+                        throw DecodingError.dataCorrupted(
+                            DecodingError.Context(
+                                codingPath: [], debugDescription: "A \(eventName) event has a \(preference.wireName) field."))
+                    }
+                    return event(change)
+                },
+                extractChange: payload, valueType: Value.self)
         }
 
         /// The raw value a reader's text names (any of its names, any case), or the error naming the allowed ones.
@@ -206,8 +216,8 @@ extension ReaderValue where Self: CaseIterable {
     public static var allowedValues: [String] { allCases.map(\.rawValue) }
 }
 
-/// A preference's change event payload (`CategoryChange` …): the scope, the value after and
-/// before, and the event's id.
+/// A preference's change event payload, `PreferenceChange` of any value type: the scope, the value
+/// after and before, and the event's id.
 public protocol ReaderChange: Codable, Hashable, Sendable {
     associatedtype Value: ReaderValue
     init(scope: String?, value: Value, previous: Value, sequence: Int)

@@ -83,9 +83,10 @@ extension FontdClient {
     /// Sets the reader's category (`PUT /category`); answers it with the one it replaced.
     /// Needs the server's token when it has one.
     @discardableResult
-    public func setCategory(_ category: ContentSizeCategory) async throws(FontdClientError) -> CategoryChange {
+    public func setCategory(_ category: ContentSizeCategory) async throws(FontdClientError) -> PreferenceChange<ContentSizeCategory> {
         let body = encoded(PreferencesUpdate(category: category))
-        return try decode(CategoryChange.self, from: await send("PUT", "/category", query: scoped(), body: body), path: "/category")
+        let answer = try await send("PUT", "/category", query: scoped(), body: body)
+        return try decode(PreferenceChange<ContentSizeCategory>.self, from: answer, path: "/category")
     }
 
     private func encoded(_ update: PreferencesUpdate) -> Data {

@@ -53,7 +53,7 @@ extension CategoryCommand {
             switch outcome {
             case .moved(let category):
                 let change = try await client.command { client throws(FontdClientError) in try await client.setCategory(category) }
-                Output.printLine("\(change.category.rawValue) (was \(before.category.rawValue))")
+                Output.printLine("\(change.value.rawValue) (was \(before.category.rawValue))")
                 await DesktopFollowers.printSentence(client: client, scope: stepped)
             case .atEnd(let category):
                 note = "already the \(extreme)"

@@ -7,11 +7,12 @@ import FontdCommandLine
 /// server, the root scope's or, with `--scope`, a scope's (docs/DESIGN.md §23 (Reader scopes and scoped tokens)). `get` and `set`
 /// speak `/category` (and print its JSON); `clear` is every preference's.
 struct CategoryCommand: AsyncParsableCommand {
+    /// The category's place in `ReaderPreference.allCases`: its help and `clear` are every preference's.
+    typealias Preference = ReaderPreferenceCommand<0>
+
     static let configuration = CommandConfiguration(
-        commandName: CategoryCommandPreference.commandName, abstract: CategoryCommandPreference.abstract,
-        subcommands: [
-            Get.self, Set.self, Step<Bigger>.self, Step<Smaller>.self, ReaderPreferenceCommand<CategoryCommandPreference>.Clear.self,
-        ],
+        commandName: Preference.declaration.commandName, abstract: Preference.abstract,
+        subcommands: [Get.self, Set.self, Step<Bigger>.self, Step<Smaller>.self, Preference.Clear.self],
         defaultSubcommand: Get.self)
 
     struct Get: AsyncParsableCommand {
@@ -37,7 +38,7 @@ struct CategoryCommand: AsyncParsableCommand {
 
         @Argument(
             help: ArgumentHelp(
-                String(CategoryCommandPreference.values.dropLast())
+                String(Preference.values.dropLast())
                     + ", or a text scale such as 1.5 or 150% (the nearest category by the desktop's ratios)."),
             completion: .list(ContentSizeCategory.allCases.map(\.rawValue)))
         var category: String
@@ -65,9 +66,9 @@ struct CategoryCommand: AsyncParsableCommand {
             let change = try await client.command { client throws(FontdClientError) in try await client.setCategory(chosen) }
             if json { return try Output.printJSON(change) }
             Output.printLine(
-                (change.previous == change.category
-                    ? "\(change.category.rawValue) (unchanged)"
-                    : "\(change.category.rawValue) (was \(change.previous.rawValue))") + note)
+                (change.previous == change.value
+                    ? "\(change.value.rawValue) (unchanged)"
+                    : "\(change.value.rawValue) (was \(change.previous.rawValue))") + note)
             await DesktopFollowers.printSentence(client: client, scope: changed)
         }
     }

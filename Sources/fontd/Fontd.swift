@@ -28,10 +28,10 @@ struct Fontd: AsyncParsableCommand {
         version: FontdVersion.current,
         subcommands: [
             Query.self, StylesCommand.self, Categories.self, List.self, Serve.self,
-            CategoryCommand.self, ReaderPreferenceCommand<LegibilityCommandPreference>.self,
-            ReaderPreferenceCommand<TextSpacingCommandPreference>.self,
-            ReaderPreferenceCommand<ReadingFontCommandPreference>.self, ReaderPreferenceCommand<MinimumCategoryCommandPreference>.self,
-            ReaderPreferenceCommand<MaximumCategoryCommandPreference>.self,
+            // Every preference after the category, by its place in ReaderPreference.allCases (the category's
+            // command has bigger and smaller besides).
+            CategoryCommand.self, ReaderPreferenceCommand<1>.self, ReaderPreferenceCommand<2>.self, ReaderPreferenceCommand<3>.self,
+            ReaderPreferenceCommand<4>.self, ReaderPreferenceCommand<5>.self,
             Watch.self, Health.self, CSSCommand.self, TokensCommand.self, CapsizeCommand.self, TokenCommand.self, DesktopCommand.self,
             SettingsCommand.self,
         ])

@@ -5,12 +5,12 @@ import Testing
 /// The models the server encodes and the client decodes: one definition, one wire form.
 @Suite struct WireModelTests {
     @Test func preferenceEventsHaveTheWireFormOfDesign() {
-        let change = PreferenceEvent.categoryChanged(CategoryChange(category: .extraLarge, previous: .large, sequence: 42))
+        let change = PreferenceEvent.categoryChanged(PreferenceChange(value: .extraLarge, previous: .large, sequence: 42))
         #expect(
             change.serverSentEvent
                 == "id: 42\nevent: contentSizeCategoryDidChange\ndata: {\"category\":\"xl\",\"previous\":\"l\",\"sequence\":42}\n\n")
         let weight = PreferenceEvent.legibilityWeightChanged(
-            LegibilityWeightChange(legibilityWeight: .bold, previous: .regular, sequence: 43))
+            PreferenceChange(value: .bold, previous: .regular, sequence: 43))
         #expect(
             weight.serverSentEvent
                 == "id: 43\nevent: legibilityWeightDidChange\ndata: {\"legibilityWeight\":\"bold\",\"previous\":\"regular\",\"sequence\":43}\n\n"
@@ -20,7 +20,7 @@ import Testing
             snapshot.serverSentEvent
                 == "id: 7\nevent: preferences\ndata: {\"category\":\"ax1\",\"legibilityWeight\":\"regular\",\"textSpacing\":\"default\",\"sequence\":7}\n\n"
         )
-        let spacing = PreferenceEvent.textSpacingChanged(TextSpacingChange(textSpacing: .wcag, previous: .default, sequence: 44))
+        let spacing = PreferenceEvent.textSpacingChanged(PreferenceChange(value: .wcag, previous: .default, sequence: 44))
         #expect(
             spacing.serverSentEvent
                 == "id: 44\nevent: textSpacingDidChange\ndata: {\"textSpacing\":\"wcag\",\"previous\":\"default\",\"sequence\":44}\n\n")
@@ -28,14 +28,39 @@ import Testing
 
     @Test(arguments: [
         PreferenceEvent.snapshot(Preferences(category: .extraSmall, legibilityWeight: .bold, sequence: 0)),
-        .categoryChanged(CategoryChange(category: .accessibilityExtraExtraExtraLarge, previous: .small, sequence: 9)),
-        .legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: .regular, previous: .bold, sequence: 1 << 40)),
-        .textSpacingChanged(TextSpacingChange(scope: "alice", textSpacing: .wcag, previous: .default, sequence: 3)),
+        .categoryChanged(PreferenceChange(value: .accessibilityExtraExtraExtraLarge, previous: .small, sequence: 9)),
+        .legibilityWeightChanged(PreferenceChange(value: .regular, previous: .bold, sequence: 1 << 40)),
+        .textSpacingChanged(PreferenceChange(scope: "alice", value: .wcag, previous: .default, sequence: 3)),
     ])
     func preferenceEventsReadBackFromTheirNameAndData(event: PreferenceEvent) throws {
         let decoded = try PreferenceEvent(name: event.name, data: Array(event.data.utf8))
         #expect(decoded == event)
         #expect(decoded?.sequence == event.sequence)
+    }
+
+    /// The one generic payload (docs/DESIGN.md §38 (One domain in the middle)) writes each preference's field
+    /// by its wire name, `null` for none, and reads the two bounds apart by that field.
+    @Test func theOnePayloadWritesEachPreferenceUnderItsOwnField() throws {
+        let lower = PreferenceEvent.minimumCategoryChanged(
+            PreferenceChange(.minimumCategory, scope: "desktop/kde", value: CategoryBound(category: .large), previous: .none, sequence: 46))
+        #expect(
+            lower.serverSentEvent
+                == "id: 46\nevent: minimumCategoryDidChange\ndata: {\"scope\":\"desktop/kde\",\"minimumCategory\":\"l\",\"previous\":null,\"sequence\":46}\n\n"
+        )
+        let upper = PreferenceEvent.maximumCategoryChanged(
+            PreferenceChange(.maximumCategory, value: CategoryBound.none, previous: CategoryBound(category: .extraExtraLarge), sequence: 47)
+        )
+        #expect(upper.data == #"{"maximumCategory":null,"previous":"xxl","sequence":47}"#)
+        let font = PreferenceEvent.readingFontChanged(
+            PreferenceChange(value: ReadingFont(rawValue: "OpenDyslexic"), previous: .none, sequence: 45))
+        #expect(font.data == #"{"readingFont":"OpenDyslexic","previous":null,"sequence":45}"#)
+        for event in [lower, upper, font] {
+            #expect(try PreferenceEvent(name: event.name, data: Array(event.data.utf8)) == event)
+        }
+        let bound = try JSONDecoder().decode(PreferenceChange<CategoryBound>.self, from: Data(upper.data.utf8))
+        #expect(bound.preference == .maximumCategory)
+        // A bound's data under the other bound's event name is refused, not read as the wrong bound.
+        #expect(throws: DecodingError.self) { try PreferenceEvent(name: "minimumCategoryDidChange", data: Array(upper.data.utf8)) }
     }
 
     @Test func anUnknownEventNameIsSkippedAndBadDataIsAnError() throws {

@@ -143,7 +143,7 @@ import Testing
 
         #expect(
             try await client.setCategory(.accessibilityLarge)
-                == CategoryChange(category: .accessibilityLarge, previous: .large, sequence: 1))
+                == PreferenceChange(value: .accessibilityLarge, previous: .large, sequence: 1))
         #expect(try await client.category() == CategoryPreference(category: .accessibilityLarge, sequence: 1))
 
         let both = try await client.setPreferences(category: .small, legibilityWeight: .bold)
@@ -151,7 +151,7 @@ import Testing
         let weightOnly = try await client.setPreferences(legibilityWeight: .regular)
         #expect(weightOnly == Preferences(category: .small, legibilityWeight: .regular, sequence: 4))
         // Setting what is current changes nothing.
-        #expect(try await client.setCategory(.small) == CategoryChange(category: .small, previous: .small, sequence: 4))
+        #expect(try await client.setCategory(.small) == PreferenceChange(value: .small, previous: .small, sequence: 4))
         #expect(
             try await client.preferences()
                 == Preferences(category: .small, legibilityWeight: .regular, sequence: 4, fontGeneration: generation))

@@ -68,7 +68,7 @@ import Testing
     static func expectedChanges(through count: Int) -> [PreferenceEvent] {
         (1...count).map { sequence in
             .categoryChanged(
-                CategoryChange(category: category(sequence), previous: sequence == 1 ? .large : category(sequence - 1), sequence: sequence))
+                PreferenceChange(value: category(sequence), previous: sequence == 1 ? .large : category(sequence - 1), sequence: sequence))
         }
     }
 
@@ -87,9 +87,9 @@ import Testing
         #expect(
             collector.received == [
                 Self.initialSnapshot,
-                .categoryChanged(CategoryChange(category: .accessibilityExtraLarge, previous: .large, sequence: 1)),
-                .legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: .bold, previous: .regular, sequence: 2)),
-                .legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: .regular, previous: .bold, sequence: 3)),
+                .categoryChanged(PreferenceChange(value: .accessibilityExtraLarge, previous: .large, sequence: 1)),
+                .legibilityWeightChanged(PreferenceChange(value: .bold, previous: .regular, sequence: 2)),
+                .legibilityWeightChanged(PreferenceChange(value: .regular, previous: .bold, sequence: 3)),
             ])
     }
 
@@ -110,7 +110,7 @@ import Testing
         try await collector.waitForSequence(1)
         #expect(
             collector.received == [
-                Self.initialSnapshot, .textSpacingChanged(TextSpacingChange(textSpacing: .wcag, previous: .default, sequence: 1)),
+                Self.initialSnapshot, .textSpacingChanged(PreferenceChange(value: .wcag, previous: .default, sequence: 1)),
             ])
         let followed = try await client.fonts(category: .large)
         #expect(followed.fonts.first { $0.style == .body }?.metrics == asked.metrics)
@@ -219,7 +219,7 @@ import Testing
         #expect(
             Array(collector.received.suffix(2)) == [
                 Self.initialSnapshot,
-                .categoryChanged(CategoryChange(category: .extraSmall, previous: .large, sequence: 1)),
+                .categoryChanged(PreferenceChange(value: .extraSmall, previous: .large, sequence: 1)),
             ])
         server.stop()
     }
@@ -255,7 +255,7 @@ import Testing
         try await collector.waitForSequence(1)
         #expect(
             collector.received == [
-                Self.initialSnapshot, .categoryChanged(CategoryChange(category: .extraLarge, previous: .large, sequence: 1)),
+                Self.initialSnapshot, .categoryChanged(PreferenceChange(value: .extraLarge, previous: .large, sequence: 1)),
             ])
     }
 }

@@ -20,7 +20,7 @@ import Testing
         let phone = try client("alice/phone", of: server)
         let root = try client(nil, of: server)
         let change = try await alice.setCategory(.extraLarge)
-        #expect(change == CategoryChange(scope: "alice", category: .extraLarge, previous: .large, sequence: 1))
+        #expect(change == PreferenceChange(scope: "alice", value: .extraLarge, previous: .large, sequence: 1))
         let set = try await phone.setPreferences(legibilityWeight: .bold)
         #expect(
             set
@@ -63,7 +63,7 @@ import Testing
             return
         }
         #expect(snapshot.scope == "alice/phone" && snapshot.category == .large)
-        #expect(change.category == .extraExtraLarge && change.previous == .large && change.sequence == 2)
+        #expect(change.value == .extraExtraLarge && change.previous == .large && change.sequence == 2)
     }
 
     @Test func aScopeNeedsAToken() async throws {
@@ -95,7 +95,7 @@ import Testing
         #expect(
             events.received.last
                 == .legibilityWeightChanged(
-                    LegibilityWeightChange(scope: "alice/phone", legibilityWeight: .bold, previous: .regular, sequence: 1)))
+                    PreferenceChange(scope: "alice/phone", value: .bold, previous: .regular, sequence: 1)))
         let bob = try client("bob", of: server, token: jwt)
         do {
             _ = try await bob.preferences()

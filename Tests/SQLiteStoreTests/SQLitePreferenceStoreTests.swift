@@ -121,14 +121,14 @@ import Testing
             return
         }
         let state = StoredPreferences(
-            preferences: Preferences(category: last.category, legibilityWeight: .regular, sequence: 15), history: history)
+            preferences: Preferences(category: last.value, legibilityWeight: .regular, sequence: 15), history: history)
         let store = try SQLitePreferenceStore.open(path: fixture.path)
         try store.importState(state)
         let loaded = try store.load()
         #expect(loaded.history.map(\.position) == Array(11...15))
         #expect(loaded.history.map(\.sequence) == Array(11...15))
         #expect(loaded.droppedThrough == [.root: 10])
-        #expect(loaded.scopes == [ScopeRecord(scope: .root, category: last.category, legibilityWeight: .regular, categoryMark: 15)])
+        #expect(loaded.scopes == [ScopeRecord(scope: .root, category: last.value, legibilityWeight: .regular, categoryMark: 15)])
         #expect((loaded.sequence, loaded.position) == (15, 15))
     }
 

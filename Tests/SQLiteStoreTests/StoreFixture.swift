@@ -71,9 +71,9 @@ struct StoreFixture {
             for change in changes {
                 let (kind, value, previous) =
                     switch change {
-                    case .categoryChanged(let change): ("category", change.category.rawValue, change.previous.rawValue)
+                    case .categoryChanged(let change): ("category", change.value.rawValue, change.previous.rawValue)
                     case .legibilityWeightChanged(let change):
-                        ("legibilityWeight", change.legibilityWeight.rawValue, change.previous.rawValue)
+                        ("legibilityWeight", change.value.rawValue, change.previous.rawValue)
                     case .snapshot, .fontsChanged, .textSpacingChanged, .readingFontChanged, .minimumCategoryChanged,
                         .maximumCategoryChanged:
                         ("snapshot", "", "")
@@ -110,19 +110,19 @@ struct StoreFixture {
         var root = ScopeRecord.initialRoot
         var entries: [ScopeHistoryEntry] = []
         for case .categoryChanged(let changed) in categoryChanges(count) {
-            root.category = changed.category
+            root.category = changed.value
             root.categoryMark = changed.sequence
-            entries.append(entry(changed.sequence, .category(changed.category, previous: changed.previous)))
+            entries.append(entry(changed.sequence, .category(changed.value, previous: changed.previous)))
         }
         return ScopeCommit(entries: entries, scopes: [root], sequence: count)
     }
 
     static func category(_ sequence: Int, _ category: ContentSizeCategory, from previous: ContentSizeCategory) -> PreferenceEvent {
-        .categoryChanged(CategoryChange(category: category, previous: previous, sequence: sequence))
+        .categoryChanged(PreferenceChange(value: category, previous: previous, sequence: sequence))
     }
 
     static func weight(_ sequence: Int, _ weight: LegibilityWeight, from previous: LegibilityWeight) -> PreferenceEvent {
-        .legibilityWeightChanged(LegibilityWeightChange(legibilityWeight: weight, previous: previous, sequence: sequence))
+        .legibilityWeightChanged(PreferenceChange(value: weight, previous: previous, sequence: sequence))
     }
 
     /// Changes `1...count` from `l`, each a category change to a category other than the one before.

@@ -32,6 +32,22 @@ import Testing
             #expect(entry.matches(of: /default/.ignoresCase()).count <= 1, "\(entry)")
         }
     }
+
+    /// One command per preference, named and described by its declaration (docs/DESIGN.md §10 (Reader
+    /// preferences)): the command list places each by its place in the list, and this finds a misplaced one.
+    @Test(arguments: ReaderPreference.allCases)
+    func eachPreferenceHasTheCommandItsDeclarationNames(_ preference: ReaderPreference) throws {
+        let declaration = preference.declaration
+        let result = try CommandRunner.run([declaration.commandName, "--help"])
+        #expect(result.status == 0, "\(result.standardError)")
+        // The overview up to its blank line, its wrapped lines joined.
+        let paragraph = result.standardOutput.split(separator: "\n\n").first.map(String.init) ?? ""
+        let overview = paragraph.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(overview == "OVERVIEW: Show or set the reader's \(declaration.description) on a fontd server.", "\(result.standardOutput)")
+        let clear = try CommandRunner.run([declaration.commandName, "clear", "--help"])
+        let clearHelp = clear.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(clearHelp.contains("own \(declaration.noun), so that"), "\(clear.standardOutput)")
+    }
 }
 
 /// The version, from its one place (docs/DESIGN.md §29 (A desktop service)), wherever fontd says it.

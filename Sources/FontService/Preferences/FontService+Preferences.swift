@@ -58,8 +58,8 @@ extension FontService {
     func changeCategory(_ context: RequestContext) throws(FontServiceError) -> HTTPReply {
         try change(context, fields: [.category], example: #"{"category": "xl"}"#) { outcome throws(FontServiceError) in
             try self.encoded(
-                CategoryChange(
-                    scope: outcome.after.scope, category: outcome.after.category, previous: outcome.before.category,
+                PreferenceChange(
+                    scope: outcome.after.scope, value: outcome.after.category, previous: outcome.before.category,
                     sequence: outcome.after.sequence))
         }
     }
