@@ -27,12 +27,17 @@ public enum NearestNames {
     /// among those at most half of whose characters differ from it (`bdoy` → `body`, `xxxxl` →
     /// `xxxl`, `quer` → `query`); nil when none is that near (`huge` suggests no category).
     ///
+    /// A word for on or off meant for a switch's other word comes before any spelling: `yes`,
+    /// `true`, `1` or `enable(d)` offer `on` (or `yes`), their opposites `off` (or `no`), from
+    /// `switchWords`, so that `--dbus yes` offers `on`, which no edit distance would.
+    ///
     /// A name more than twice as long as a candidate differs from it in more than half its
-    /// characters, so a name more than twice the longest costs no work at all.
+    /// characters, so a name more than twice the longest (and than every switch word) costs no work at all.
     public static func suggestion(for name: String, among candidates: [String]) -> String? {
         let known = distinct(candidates)
         let longest = known.map(\.folded.count).max() ?? 0
-        guard let asked = boundedFold(name, atMost: 2 * longest), !asked.isEmpty else { return nil }
+        guard let asked = boundedFold(name, atMost: max(2 * longest, switchWordLength)), !asked.isEmpty else { return nil }
+        if let word = switchWord(for: String(asked), among: known) { return word }
         let codes = CharacterCodes(asked, known)
         var cells = 0
         let near = known.filter { candidate in
@@ -41,6 +46,23 @@ public enum NearestNames {
             return banded(codes.asked, codes.code(of: candidate.folded), atMost: larger / 2, cells: &cells) != nil
         }
         return ranked(asked, among: near, limit: 1).first
+    }
+
+    /// The words that set a switch one way, each group meaning one thing: a name of a group offers
+    /// a candidate of the same group (`yes` → `on`; `false` → `off`).
+    public static let switchWords: [[String]] = [
+        ["on", "yes", "true", "1", "enable", "enabled"],
+        ["off", "no", "false", "0", "disable", "disabled"],
+    ]
+
+    /// The longest of `switchWords`.
+    private static let switchWordLength = switchWords.joined().map(\.count).max() ?? 0
+
+    /// The first of `known` in the group of `switchWords` that `asked` (folded) is in; nil when it
+    /// is in none, or no candidate is.
+    private static func switchWord(for asked: String, among known: [Candidate]) -> String? {
+        guard let group = switchWords.first(where: { $0.contains(asked) }) else { return nil }
+        return known.first { group.contains($0.foldedText) }?.name
     }
 
     /// The end of the ordered `names` that `name` lies past, for an error's "did you mean"

@@ -55,6 +55,21 @@ import Testing
         #expect(NearestNames.suggestion(for: asked, among: known) == meant)
     }
 
+    @Test(arguments: [
+        ("yes", ["off", "auto", "on"], "on"), ("TRUE", ["off", "auto", "on"], "on"), ("1", ["off", "auto", "on"], "on"),
+        ("enabled", ["off", "on"], "on"), ("enable", ["off", "on"], "on"), ("no", ["off", "auto", "on"], "off"),
+        ("false", ["off", "on"], "off"), ("0", ["off", "on"], "off"), ("disabled", ["off", "on"], "off"), ("on", ["yes", "no"], "yes"),
+        ("off", ["yes", "no"], "no"),
+    ])
+    func aWordForASwitchOffersTheSwitchsWord(asked: String, known: [String], meant: String) {
+        #expect(NearestNames.suggestion(for: asked, among: known) == meant)
+    }
+
+    @Test func aWordForASwitchOffersNothingWhereNoValueIsOne() {
+        #expect(NearestNames.suggestion(for: "yes", among: ["gnome", "kde", "x11"]) == nil)
+        #expect(NearestNames.suggestion(for: "maybe", among: ["off", "auto", "on"]) == nil)
+    }
+
     @Test func aNameNearNothingSuggestsNothing() {
         let categories = ContentSizeCategory.allCases.flatMap { [$0.rawValue, $0.appleName] }
         #expect(NearestNames.suggestion(for: "huge", among: categories) == nil)

@@ -33,7 +33,13 @@ import Testing
             ["serve", "--desktop", "gnom"],
             "fontd: error: Unknown value 'gnom' for --desktop; use one of: gnome, kde, x11, qt5ct, qt6ct, auto. Did you mean 'gnome'?\n"
         ),
-        (["serve", "--dbus", "yes"], "fontd: error: Unknown value 'yes' for --dbus; use one of: off, auto, on.\n"),
+        (["serve", "--dbus", "yes"], "fontd: error: Unknown value 'yes' for --dbus; use one of: off, auto, on. Did you mean 'on'?\n"),
+        (["serve", "--dbus", "no"], "fontd: error: Unknown value 'no' for --dbus; use one of: off, auto, on. Did you mean 'off'?\n"),
+        (
+            ["serve", "--dbus", "Enabled"],
+            "fontd: error: Unknown value 'Enabled' for --dbus; use one of: off, auto, on. Did you mean 'on'?\n"
+        ),
+        (["serve", "--dbus", "0"], "fontd: error: Unknown value '0' for --dbus; use one of: off, auto, on. Did you mean 'off'?\n"),
         (["serve", "--dbus", "onn"], "fontd: error: Unknown value 'onn' for --dbus; use one of: off, auto, on. Did you mean 'on'?\n"),
     ])
     func anEnumeratedOptionSaysItsValuesAndTheOneMeant(_ arguments: [String], _ sentence: String) throws {

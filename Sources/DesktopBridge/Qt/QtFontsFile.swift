@@ -14,7 +14,8 @@ public struct QtFontsFile: Sendable, Hashable {
         case groupAfterNewline = 2
         /// The group went after a last line that had no newline (fontd ended it).
         case groupAfterLastLine = 3
-        /// There was neither the file nor its folder (`QtTarget` made the folder).
+        /// There was neither the file nor its folder: recorded by an earlier fontd, which made the
+        /// folder itself (the folders fontd makes are now in `CreatedFolders`).
         case fileInNewFolder = 4
     }
 

@@ -43,6 +43,8 @@ public final class QtTarget: DesktopTarget, @unchecked Sendable {
     }
 
     private var file: ReaderFile { ReaderFile(path: path) }
+    /// The record of the folders fontd made (`CreatedFolders`); nil without a state folder.
+    private var createdFolders: String? { stateFolder.map { CreatedFolders.path(stateFolder: $0) } }
 
     /// Sets each font to its size at `category`; nothing when both already are. A font that holds
     /// no size in points leaves the whole file untouched, and is reported.
@@ -53,12 +55,10 @@ public final class QtTarget: DesktopTarget, @unchecked Sendable {
         var writes: [(key: String, points: Double)] = []
         var addition: QtFontsFile.Addition?
         var malformed: QtFontsFileError?
-        // The tool's folder, made when missing (the reader never opened the tool): removed again with fontd's file.
-        let folder = ReaderFile.folder(of: path)
-        let madeFolder = access(folder, F_OK) != 0 && mkdir(folder, 0o755) == 0
-        defer { if madeFolder, access(path, F_OK) != 0 { rmdir(folder) } }
         do {
+            // The tool's folder, made when missing (the reader never opened the tool), is removed again with fontd's file.
             let outcome = try file.edit(
+                recordingFoldersIn: createdFolders,
                 { bytes throws(ReaderFileError) in
                     var file = QtFontsFile(bytes)
                     bases = []
@@ -88,7 +88,6 @@ public final class QtTarget: DesktopTarget, @unchecked Sendable {
                 },
                 beforeReplacing: { _, _ in
                     for write in writes { recordBases { $0.willWrite(name, write.key, write.points) } }
-                    if madeFolder, addition == .file { addition = .fileInNewFolder }
                     if let addition { recordBases { $0[name, Self.additionKey] = TargetBases.Entry(base: addition.rawValue) } }
                 })
             if let malformed {
@@ -113,7 +112,7 @@ public final class QtTarget: DesktopTarget, @unchecked Sendable {
     /// no file where there was none); a size the reader set since fontd's last write stays.
     public func exclude() throws {
         shown = (nil, nil)
-        try Self.putBack(tool, path: path, record: recordBases)
+        try Self.putBack(tool, path: path, createdFolders: createdFolders, record: recordBases)
     }
 
     /// Puts back `tool`'s fonts as recorded under `stateFolder` and forgets them: what `fontd desktop
@@ -121,15 +120,17 @@ public final class QtTarget: DesktopTarget, @unchecked Sendable {
     public static func putBack(_ tool: QtConfigurationTool, environment: [String: String], stateFolder: String) throws {
         guard let path = tool.configurationPath(environment: environment) else { return }
         let recordPath = TargetBases.path(stateFolder: stateFolder)
-        try putBack(tool, path: path) { change in (try? TargetBases.update(at: recordPath) { change(&$0) }) ?? nil }
+        try putBack(tool, path: path, createdFolders: CreatedFolders.path(stateFolder: stateFolder)) { change in
+            (try? TargetBases.update(at: recordPath) { change(&$0) }) ?? nil
+        }
     }
 
-    private static func putBack(_ tool: QtConfigurationTool, path: String, record: ((inout TargetBases) -> Double??) -> Double??)
-        throws
-    {
+    private static func putBack(
+        _ tool: QtConfigurationTool, path: String, createdFolders: String?, record: ((inout TargetBases) -> Double??) -> Double??
+    ) throws {
         let name = tool.name
         var added: Double?
-        try ReaderFile(path: path).edit { bytes throws(ReaderFileError) in
+        try ReaderFile(path: path).edit(recordingFoldersIn: createdFolders) { bytes throws(ReaderFileError) in
             guard bytes != nil else { return nil }
             var file = QtFontsFile(bytes)
             let original = file
@@ -154,6 +155,7 @@ public final class QtTarget: DesktopTarget, @unchecked Sendable {
             guard file != original else { return nil }
             return file.bytes.isEmpty && (addition == .file || addition == .fileInNewFolder) ? .remove : .write(file.bytes)
         }
+        // A folder an earlier fontd made, recorded here rather than in `CreatedFolders`.
         if added == QtFontsFile.Addition.fileInNewFolder.rawValue, access(path, F_OK) != 0 { rmdir(ReaderFile.folder(of: path)) }
         for key in QtConfigurationTool.fontKeys.map(\.key) + [additionKey] {
             _ = record { bases in

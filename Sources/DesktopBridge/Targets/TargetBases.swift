@@ -8,9 +8,9 @@ import Foundation
 /// A base is recorded before fontd first writes the value and is never read back from fontd's own
 /// write: every write is recorded first (`willWrite`), so that after a crash the value found is
 /// recognised as fontd's. A value found that is neither the base nor fontd's is the reader's own
-/// change, and becomes the base. Written whole through `AtomicFile`; `update` holds one lock per
-/// process around each read, change and write, so the runners' queues never lose each other's entries.
-public struct TargetBases: Sendable, Hashable, Codable {
+/// change, and becomes the base. A `StateRecord`: written whole through `AtomicFile`, and `update`
+/// holds one lock per process around each read, change and write.
+public struct TargetBases: StateRecord {
     /// One value's base and fontd's writes of it.
     public struct Entry: Sendable, Hashable, Codable {
         /// The reader's own value; nil when they had none (the program's default applies, and
@@ -30,7 +30,9 @@ public struct TargetBases: Sendable, Hashable, Codable {
     /// Each target's values, by target name, then by value name.
     public var targets: [String: [String: Entry]]
 
-    public init(targets: [String: [String: Entry]] = [:]) {
+    public init() { self.init(targets: [:]) }
+
+    public init(targets: [String: [String: Entry]]) {
         self.targets = targets
     }
 
@@ -39,33 +41,6 @@ public struct TargetBases: Sendable, Hashable, Codable {
 
     /// The record's path in `stateFolder`.
     public static func path(stateFolder: String) -> String { stateFolder + "/" + fileName }
-
-    /// The record at `path`; empty when there is none. One that does not decode counts as none.
-    public static func read(_ path: String) -> TargetBases {
-        AtomicFile.read(path).flatMap { try? JSONDecoder().decode(TargetBases.self, from: Data($0.utf8)) } ?? TargetBases()
-    }
-
-    /// Writes the record to `path`, whole or not at all, creating its folder.
-    public func write(to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try AtomicFile.write(String(decoding: try encoder.encode(self), as: UTF8.self) + "\n", to: path)
-    }
-
-    /// The one lock of this process around the record's read, change and write.
-    private static let lock = NSLock()
-
-    /// Reads the record at `path`, lets `change` change it, and writes it back when it changed.
-    public static func update<Result>(at path: String, _ change: (inout TargetBases) throws -> Result) throws -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        var record = read(path)
-        let before = record
-        let result = try change(&record)
-        if record != before { try record.write(to: path) }
-        return result
-    }
 
     /// The entry of `value` of `target`, if recorded.
     public subscript(target: String, value: String) -> Entry? {

@@ -2,12 +2,14 @@ import Foundation
 
 /// The targets the reader excluded, `$XDG_STATE_HOME/fontd/desktop-targets.json` (docs/DESIGN.md §30
 /// (KDE Plasma, X11, and per-target limits)): this machine's files, so this machine's choice, not
-/// the preferences store's. `fontd desktop exclude|include` edit it; `fontd serve` watches it.
-public struct TargetExclusions: Sendable, Hashable, Codable {
+/// the preferences store's (a `StateRecord`). `fontd desktop exclude|include` edit it; `fontd serve` watches it.
+public struct TargetExclusions: StateRecord {
     /// The names excluded, sorted.
     public var excluded: [String]
 
-    public init(excluded: [String] = []) {
+    public init() { self.init(excluded: []) }
+
+    public init(excluded: [String]) {
         self.excluded = Array(Set(excluded)).sorted()
     }
 
@@ -24,19 +26,6 @@ public struct TargetExclusions: Sendable, Hashable, Codable {
 
     /// The file's name in the state folder.
     public static let fileName = "desktop-targets.json"
-
-    /// The exclusions at `path`; none when the file is missing or does not decode.
-    public static func read(_ path: String) -> TargetExclusions {
-        AtomicFile.read(path).flatMap { try? JSONDecoder().decode(TargetExclusions.self, from: Data($0.utf8)) } ?? TargetExclusions()
-    }
-
-    /// Writes them to `path` whole or not at all, creating the folder.
-    public func write(to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try AtomicFile.write(String(decoding: try encoder.encode(self), as: UTF8.self) + "\n", to: path)
-    }
 
     public func contains(_ name: String) -> Bool { excluded.contains(name) }
 

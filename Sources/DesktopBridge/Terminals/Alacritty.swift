@@ -55,7 +55,7 @@ public struct Alacritty: TerminalProgram {
 
     private var recorded: RecordedEdit {
         RecordedEdit(
-            readerFile: readerFile, recordFile: folder.file("fontd-alacritty-before"),
+            folder: folder, readerFile: readerFile, recordFile: folder.file("fontd-alacritty-before"),
             heading: SettingsRecord.heading(of: "Alacritty's " + (format == .toml ? "alacritty.toml" : "alacritty.yml")))
     }
 
@@ -92,14 +92,14 @@ public struct Alacritty: TerminalProgram {
             after.replaceSubrange(range, with: Array(size.decimal.utf8))
             return after
         }
-        let wrote = try ConfigurationFolder.write("# Written by fontd: the reader's text size.\n" + text, to: fontdFile)
-        let included = try include.include(in: readerFile)
+        let wrote = try folder.write("# Written by fontd: the reader's text size.\n" + text, to: fontdFile)
+        let included = try include.include(in: readerFile, of: folder)
         guard edited || wrote || included else { return .unchanged }
         return .applied("font.size \(size.decimal); running Alacritty reloads it (live_config_reload)")
     }
 
     public func exclude() throws(TerminalTargetError) {
-        try include.exclude(from: readerFile)
+        try include.exclude(from: readerFile, of: folder)
         // The reader's own value back where it stood, when the file changed otherwise since.
         try recorded.restore { now, before in
             guard let was = AlacrittyFontSize.range(in: before, format: format),
@@ -109,7 +109,7 @@ public struct Alacritty: TerminalProgram {
             after.replaceSubrange(range, with: before[was])
             return after
         }
-        try ConfigurationFolder.remove(fontdFile)
+        try folder.remove(fontdFile)
     }
 
     /// The line (from 1) of a top-level `import` key of the reader's own, if any.

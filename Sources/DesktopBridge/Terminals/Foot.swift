@@ -44,9 +44,9 @@ public struct Foot: TerminalProgram {
         let size = sizes[Self.fontSize]
         let fonts = try readerOwnFonts() ?? size.family
         let text = "# Written by fontd: the reader's text size.\n[main]\nfont=\(Self.fonts(fonts, sized: size.shortest))\n"
-        let wrote = try ConfigurationFolder.write(text, to: fontdFile)
+        let wrote = try folder.write(text, to: fontdFile)
         // The block ends in [main], so a `font=` after it before another section is main's.
-        let included = try include.include(in: readerFile) { after in
+        let included = try include.include(in: readerFile, of: folder) { after in
             Self.readerFonts(Array(after.map { FileBytes.text($0) }.joined(separator: "\n").utf8)) != nil
         }
         guard wrote || included else { return .unchanged }
@@ -54,8 +54,8 @@ public struct Foot: TerminalProgram {
     }
 
     public func exclude() throws(TerminalTargetError) {
-        try include.exclude(from: readerFile)
-        try ConfigurationFolder.remove(fontdFile)
+        try include.exclude(from: readerFile, of: folder)
+        try folder.remove(fontdFile)
     }
 
     /// The reader's own `font=` in `foot.ini`, fontd's block left out.

@@ -41,16 +41,16 @@ public struct Ghostty: TerminalProgram {
 
     public func apply(_ sizes: TerminalSizes) throws(TerminalTargetError) -> TerminalOutcome {
         let size = sizes[Self.fontSize]
-        let wrote = try ConfigurationFolder.write(
+        let wrote = try folder.write(
             "# Written by fontd: the reader's text size.\nfont-size = \(size.shortest)\n", to: fontdFile)
-        let included = try Self.include.include(in: readerFile)
+        let included = try Self.include.include(in: readerFile, of: folder)
         guard wrote || included else { return .unchanged }
         return .applied("font-size \(size.shortest); " + (reload() ? "the running Ghostty reloaded it" : "no Ghostty running"))
     }
 
     public func exclude() throws(TerminalTargetError) {
-        try Self.include.exclude(from: readerFile)
-        try ConfigurationFolder.remove(fontdFile)
+        try Self.include.exclude(from: readerFile, of: folder)
+        try folder.remove(fontdFile)
     }
 
     /// Asks the running Ghostty to reload its configuration; false when none owns the name (or

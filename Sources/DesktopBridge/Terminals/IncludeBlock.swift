@@ -84,10 +84,12 @@ struct IncludeBlock: Sendable {
         return nil
     }
 
-    /// Adds the block to `file` when it is not there, or moves it to the end when a line after it
-    /// `overrides` fontd's size; true when the file was written.
-    func include(in file: String, overrides: ([ArraySlice<UInt8>]) -> Bool = { _ in false }) throws(TerminalTargetError) -> Bool {
-        try ConfigurationFolder.edit(file) { bytes in
+    /// Adds the block to `file` in `folder` when it is not there, or moves it to the end when a line
+    /// after it `overrides` fontd's size; true when the file was written.
+    func include(
+        in file: String, of folder: ConfigurationFolder, overrides: ([ArraySlice<UInt8>]) -> Bool = { _ in false }
+    ) throws(TerminalTargetError) -> Bool {
+        try folder.edit(file) { bytes in
             if let bytes, contains(bytes) { return moving(in: bytes, overrides: overrides).map { .write($0) } }
             return adding(to: bytes).map { .write($0) }
         } != .unchanged
@@ -99,9 +101,10 @@ struct IncludeBlock: Sendable {
         return FileBytes.lines(remaining).map { FileBytes.text($0) }
     }
 
-    /// Removes the block from `file` (the file itself when fontd created it for the block).
-    func exclude(from file: String) throws(TerminalTargetError) {
-        try ConfigurationFolder.edit(file) { bytes in
+    /// Removes the block from `file` in `folder` (the file itself when fontd created it for the
+    /// block, and then the folders fontd made for it, when empty).
+    func exclude(from file: String, of folder: ConfigurationFolder) throws(TerminalTargetError) {
+        try folder.edit(file) { bytes in
             guard let bytes, let remaining = removing(from: bytes) else { return nil }
             return remaining.map { .write($0) } ?? .remove
         }

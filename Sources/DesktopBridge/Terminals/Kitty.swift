@@ -16,7 +16,7 @@ public struct Kitty: TerminalProgram {
     public init(environment: [String: String]) throws(TerminalTargetError) {
         self.environment = environment
         if let own = environment["KITTY_CONFIG_DIRECTORY"], own.hasPrefix("/") {
-            folder = ConfigurationFolder(path: own)
+            folder = ConfigurationFolder(path: own, environment: environment)
         } else {
             folder = try ConfigurationFolder("kitty", environment: environment)
         }
@@ -40,8 +40,8 @@ public struct Kitty: TerminalProgram {
 
     public func apply(_ sizes: TerminalSizes) throws(TerminalTargetError) -> TerminalOutcome {
         let size = sizes[Self.fontSize]
-        let wrote = try ConfigurationFolder.write("# Written by fontd: the reader's text size.\nfont_size \(size.decimal)\n", to: fontdFile)
-        let included = try Self.include.include(in: readerFile) { after in
+        let wrote = try folder.write("# Written by fontd: the reader's text size.\nfont_size \(size.decimal)\n", to: fontdFile)
+        let included = try Self.include.include(in: readerFile, of: folder) { after in
             ConfigurationLine.lastNumber(of: "font_size", in: after.map { FileBytes.text($0) }, equals: false) != nil
         }
         guard wrote || included else { return .unchanged }
@@ -50,8 +50,8 @@ public struct Kitty: TerminalProgram {
     }
 
     public func exclude() throws(TerminalTargetError) {
-        try Self.include.exclude(from: readerFile)
-        try ConfigurationFolder.remove(fontdFile)
+        try Self.include.exclude(from: readerFile, of: folder)
+        try folder.remove(fontdFile)
     }
 
     /// Whether `kitty` reads its configuration from this folder (its own environment says where).

@@ -3,6 +3,8 @@
 /// bytes before fontd's first edit and fontd's new bytes are kept in a `SettingsRecord` beside it,
 /// so that `restore` puts the reader's bytes back exactly.
 struct RecordedEdit: Sendable {
+    /// The folder both files are in.
+    let folder: ConfigurationFolder
     /// The reader's file.
     let readerFile: String
     /// fontd's record beside it.
@@ -15,7 +17,7 @@ struct RecordedEdit: Sendable {
     /// Replaces the reader's file with what `transform` makes of it (nil: leave it), recording
     /// first; true when written.
     func edit(_ transform: ([UInt8]?) throws(ReaderFileError) -> [UInt8]?) throws(TerminalTargetError) -> Bool {
-        try ConfigurationFolder.edit(
+        try folder.edit(
             readerFile, emptyIsTheReaders: emptyIsTheReaders,
             { before throws(ReaderFileError) in
                 guard let after = try transform(before), after != before else { return nil }
@@ -39,11 +41,11 @@ struct RecordedEdit: Sendable {
         let record: SettingsRecord?
         do throws(ReaderFileError) { record = try SettingsRecord.read(recordFile, heading: heading) } catch { throw .file(error) }
         guard let record else { return }
-        try ConfigurationFolder.edit(readerFile, emptyIsTheReaders: emptyIsTheReaders) { now throws(ReaderFileError) in
+        try folder.edit(readerFile, emptyIsTheReaders: emptyIsTheReaders) { now throws(ReaderFileError) in
             if now == record.written { return record.before.map { .write($0) } ?? .remove }
             guard let now, let before = record.before else { return nil }
             return try partial(now, before).map { .write($0) }
         }
-        try ConfigurationFolder.remove(recordFile)
+        try folder.remove(recordFile)
     }
 }

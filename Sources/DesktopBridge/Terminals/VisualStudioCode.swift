@@ -31,7 +31,7 @@ public struct VisualStudioCode: TerminalProgram {
 
     private var recorded: RecordedEdit {
         RecordedEdit(
-            readerFile: readerFile, recordFile: fontdFile, heading: SettingsRecord.heading(of: "VS Code's settings.json"),
+            folder: folder, readerFile: readerFile, recordFile: fontdFile, heading: SettingsRecord.heading(of: "VS Code's settings.json"),
             emptyIsTheReaders: false)
     }
 

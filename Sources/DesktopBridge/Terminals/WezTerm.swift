@@ -40,7 +40,7 @@ public struct WezTerm: TerminalProgram {
             + "-- `config.font_size = 13 * require('fontd').scale` (your own size × the category's ratio),\n"
             + "-- or require('fontd').font_size (wezterm.lua's own `config.font_size = N` × the ratio).\n"
             + "return { font_size = \(size.decimal), scale = \(Self.scale(sizes.ratio)) }\n"
-        guard try ConfigurationFolder.write(text, to: fontdFile) else { return .unchanged }
+        guard try folder.write(text, to: fontdFile) else { return .unchanged }
         return .applied("font_size \(size.decimal); WezTerm reloads it when wezterm.lua requires fontd")
     }
 
@@ -51,6 +51,6 @@ public struct WezTerm: TerminalProgram {
     }
 
     public func exclude() throws(TerminalTargetError) {
-        try ConfigurationFolder.remove(fontdFile)
+        try folder.remove(fontdFile)
     }
 }
