@@ -8,21 +8,19 @@
 /// preferences the scope inherits rather than sets itself:
 /// `{"scope": "alice/phone", "category": "xl", "legibilityWeight": "regular", "textSpacing": "default",
 /// "sequence": 57, "inherited": ["legibilityWeight", "textSpacing"]}`. The root scope's has neither.
-public struct Preferences: Hashable, Sendable, Codable {
+///
+/// It keeps the preferences as one raw value each (`fields`), so it names none of them but in
+/// its typed accessors; its wire form is written by going through `ReaderPreference.allCases`
+/// (`Preferences+Codable.swift`).
+public struct Preferences: Hashable, Sendable {
     /// The scope's path; nil for the root scope.
     public var scope: String?
-    /// The category answers at: the reader's, clamped into the scope's bounds.
-    public var category: ContentSizeCategory
+    /// Each preference's raw value as the answer carries it ("" for none): the category is the
+    /// one answers at, clamped into the scope's bounds.
+    var fields: PerPreference<String>
     /// The reader's category before the scope's bounds clamped it; nil for a scope with no bound,
     /// which the answer leaves out (docs/DESIGN.md §23 (Reader scopes and scoped tokens)).
     public var requestedCategory: ContentSizeCategory?
-    public var legibilityWeight: LegibilityWeight
-    public var textSpacing: TextSpacing
-    /// The reading font (docs/DESIGN.md §33 (The reading font)); nil for none, which the answer leaves out.
-    public var readingFont: String?
-    /// The scope's bounds, the tightest on its path from the root; nil for none, which the answer leaves out.
-    public var minimumCategory: ContentSizeCategory?
-    public var maximumCategory: ContentSizeCategory?
     /// The id of the newest change that affected the scope.
     public var sequence: Int
     /// The installed fonts' generation (docs/DESIGN.md §25 (Font set changes)); nil from a server that does not tell it.
@@ -36,52 +34,80 @@ public struct Preferences: Hashable, Sendable, Codable {
         requestedCategory: ContentSizeCategory? = nil, minimumCategory: ContentSizeCategory? = nil,
         maximumCategory: ContentSizeCategory? = nil
     ) {
-        self.readingFont = readingFont
-        self.requestedCategory = requestedCategory
-        self.minimumCategory = minimumCategory
-        self.maximumCategory = maximumCategory
-        self.fontGeneration = fontGeneration
-        self.scope = scope
-        self.inherited = inherited
+        self.init(
+            scope: scope, fields: PerPreference(repeating: ""), requestedCategory: requestedCategory, sequence: sequence,
+            fontGeneration: fontGeneration, inherited: inherited)
         self.category = category
         self.legibilityWeight = legibilityWeight
         self.textSpacing = textSpacing
+        self.readingFont = readingFont
+        self.minimumCategory = minimumCategory
+        self.maximumCategory = maximumCategory
+    }
+
+    /// The preferences whose fields are `fields`, raw values as the answer carries them.
+    init(
+        scope: String?, fields: PerPreference<String>, requestedCategory: ContentSizeCategory?, sequence: Int, fontGeneration: String?,
+        inherited: [String]?
+    ) {
+        self.scope = scope
+        self.fields = fields
+        self.requestedCategory = requestedCategory
         self.sequence = sequence
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case scope, category, requestedCategory, legibilityWeight, textSpacing, readingFont, minimumCategory, maximumCategory, sequence,
-            fontGeneration, inherited
-    }
-
-    /// Reads the preferences; a server from before text spacing leaves it out, which is `default`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            scope: try container.decodeIfPresent(String.self, forKey: .scope),
-            category: try container.decode(ContentSizeCategory.self, forKey: .category),
-            legibilityWeight: try container.decode(LegibilityWeight.self, forKey: .legibilityWeight),
-            textSpacing: try container.decodeIfPresent(TextSpacing.self, forKey: .textSpacing) ?? .default,
-            sequence: try container.decode(Int.self, forKey: .sequence),
-            fontGeneration: try container.decodeIfPresent(String.self, forKey: .fontGeneration),
-            inherited: try container.decodeIfPresent([String].self, forKey: .inherited),
-            readingFont: try container.decodeIfPresent(String.self, forKey: .readingFont),
-            requestedCategory: try container.decodeIfPresent(ContentSizeCategory.self, forKey: .requestedCategory),
-            minimumCategory: try container.decodeIfPresent(ContentSizeCategory.self, forKey: .minimumCategory),
-            maximumCategory: try container.decodeIfPresent(ContentSizeCategory.self, forKey: .maximumCategory))
+        self.fontGeneration = fontGeneration
+        self.inherited = inherited
     }
 }
 
 extension Preferences {
+    /// The category answers at: the reader's, clamped into the scope's bounds.
+    public var category: ContentSizeCategory {
+        get { self[.category, else: .default] }
+        set { self[.category, else: .default] = newValue }
+    }
+
+    public var legibilityWeight: LegibilityWeight {
+        get { self[.legibilityWeight, else: .regular] }
+        set { self[.legibilityWeight, else: .regular] = newValue }
+    }
+
+    public var textSpacing: TextSpacing {
+        get { self[.textSpacing, else: .default] }
+        set { self[.textSpacing, else: .default] = newValue }
+    }
+
+    /// The reading font (docs/DESIGN.md §33 (The reading font)); nil for none, which the answer leaves out.
+    public var readingFont: String? {
+        get { self[.readingFont, else: ReadingFont.none].family }
+        set { self[.readingFont, else: ReadingFont.none] = ReadingFont(rawValue: newValue ?? "") }
+    }
+
+    /// The scope's bounds, the tightest on its path from the root; nil for none, which the answer leaves out.
+    public var minimumCategory: ContentSizeCategory? {
+        get { self[.minimumCategory, else: CategoryBound.none].category }
+        set { self[.minimumCategory, else: CategoryBound.none] = CategoryBound(category: newValue) }
+    }
+
+    public var maximumCategory: ContentSizeCategory? {
+        get { self[.maximumCategory, else: CategoryBound.none].category }
+        set { self[.maximumCategory, else: CategoryBound.none] = CategoryBound(category: newValue) }
+    }
+
     /// Each preference's raw value (`xl`, `bold`, `wcag`); the category is the reader's, before the scope's bounds.
     public var values: PerPreference<String> {
-        var values = PerPreference(repeating: "")
-        values[.category] = (requestedCategory ?? category).rawValue
-        values[.legibilityWeight] = legibilityWeight.rawValue
-        values[.textSpacing] = textSpacing.rawValue
-        values[.readingFont] = readingFont ?? ""
-        values[.minimumCategory] = minimumCategory?.rawValue ?? ""
-        values[.maximumCategory] = maximumCategory?.rawValue ?? ""
+        var values = fields
+        if let requestedCategory {
+            for preference in ReaderPreference.allCases where preference.declaration.isClampedByBounds {
+                values[preference] = requestedCategory.rawValue
+            }
+        }
         return values
+    }
+
+    /// `preference`'s value, typed; `fallback` only if its field is not one of its raw values, which
+    /// the accessors and the decoder never leave.
+    private subscript<Value: ReaderValue>(preference: ReaderPreference, else fallback: Value) -> Value {
+        get { Value(rawValue: fields[preference]) ?? fallback }
+        set { fields[preference] = newValue.rawValue }
     }
 }

@@ -29,13 +29,14 @@ public enum ReaderPreference: String, CaseIterable, Hashable, Sendable, Codable 
             .of(
                 preference, PreferenceEvent.categoryChanged, { if case .categoryChanged(let change) = $0 { change } else { nil } },
                 eventName: "contentSizeCategoryDidChange", queryParameter: "category", initial: .default,
-                description: "content-size category", valuesHelp: "xs s m l xl xxl xxxl ax1…ax5 (Apple's names work too).")
+                description: "content-size category", valuesHelp: "xs s m l xl xxl xxxl ax1…ax5 (Apple's names work too).",
+                onEveryAnswer: true, boundsClampIt: true)
         case .legibilityWeight:
             .of(
                 preference, PreferenceEvent.legibilityWeightChanged,
                 { if case .legibilityWeightChanged(let change) = $0 { change } else { nil } },
                 eventName: "legibilityWeightDidChange", queryParameter: "legibility", initial: .regular,
-                description: #"legibility weight (the "Bold Text" setting)"#)
+                description: #"legibility weight (the "Bold Text" setting)"#, onEveryAnswer: true)
         case .textSpacing:
             .of(
                 preference, PreferenceEvent.textSpacingChanged, { if case .textSpacingChanged(let change) = $0 { change } else { nil } },
@@ -109,6 +110,14 @@ extension ReaderPreference {
         /// Which end of a scope's clamp it is (docs/DESIGN.md §23 (Reader scopes and scoped tokens)); nil for a
         /// preference a scope inherits whole rather than narrows.
         public let clamp: ClampEnd?
+        /// Whether every `Preferences` has carried its field since the first one, so that one without it is
+        /// refused; false for a preference added later (an older server leaves it out) or left out when it
+        /// has no value: its absent field reads as `initialValue`.
+        public let isOnEveryAnswer: Bool
+        /// Whether a scope's bounds clamp it (docs/DESIGN.md §23 (Reader scopes and scoped tokens)): an answer
+        /// carries the clamped value under its wire name and, when the scope is bounded, the reader's own right
+        /// after it (`requestedCategory`).
+        public let isClampedByBounds: Bool
         private let canonicalValue: @Sendable (String) throws(DynamicTypeError) -> String
         private let rawValue: @Sendable (String) -> Bool
         private let makeChange: @Sendable (String?, String, String, Int) -> PreferenceEvent?
@@ -123,13 +132,14 @@ extension ReaderPreference {
         static func of<Value: ReaderValue>(
             _ preference: ReaderPreference, _ event: @escaping @Sendable (PreferenceChange<Value>) -> PreferenceEvent,
             _ payload: @escaping @Sendable (PreferenceEvent) -> PreferenceChange<Value>?, eventName: String,
-            queryParameter: String, initial: Value, description: String, valuesHelp: String? = nil, clamp: ClampEnd? = nil
+            queryParameter: String, initial: Value, description: String, valuesHelp: String? = nil, clamp: ClampEnd? = nil,
+            onEveryAnswer: Bool = false, boundsClampIt: Bool = false
         ) -> Declaration {
             Declaration(
                 eventName: eventName, queryParameter: queryParameter, column: Self.column(of: preference.rawValue),
                 noun: Self.words(of: preference.rawValue), description: description, valuesHelp: valuesHelp, initialValue: initial.rawValue,
                 allowedValues: Value.allowedValues,
-                clamp: clamp,
+                clamp: clamp, isOnEveryAnswer: onEveryAnswer, isClampedByBounds: boundsClampIt,
                 canonicalValue: { (text: String) throws(DynamicTypeError) -> String in try Value(parsing: text).rawValue },
                 rawValue: { Value(rawValue: $0) != nil },
                 makeChange: { scope, value, previous, sequence in

@@ -1,6 +1,5 @@
 import DesktopBridge
 import DynamicType
-import ScopedPreferences
 
 /// A scope's preferences as the session bus tells them (docs/DESIGN.md §27 (The session bus)): one key per reader
 /// preference, named by its declaration (`ReaderPreference.Declaration.busKey`), then the text
@@ -25,7 +24,7 @@ public struct BusPreferences: Hashable, Sendable {
 
     /// The preferences `answer` (`GET /preferences`'s) tells, their text scale by `ratios`.
     public init(_ answer: Preferences, ratios: TextScalingRatios) {
-        let values = ReaderPreferences(answer).values
+        let values = answer.values
         clampedCategory = answer.category
         entries =
             ReaderPreference.allCases.map { BusEntry($0.declaration.busKey, .string(values[$0])) } + [
