@@ -170,28 +170,38 @@ extension ControlPage {
           }
         }
 
-        function entry(name, target, range) {
+        // Each target keeps one entry while it is on the board, filled again as the board changes: a
+        // redraw never takes away the switch a reader is about to press, their focus or a screen
+        // reader's place.
+        const entries = new Map();
+
+        function entry(name) {
           const item = document.createElement("li");
           const heading = document.createElement("h3");
           heading.textContent = name;
-          item.append(heading, line("State", target.state));
-          if (target.base) item.append(line("Base", target.base));
-          if (target.value) item.append(line("Now", target.value));
-          item.append(line("Limits", range));
-          if (target.detail && !["applied", "excluded"].includes(target.state)) item.append(line("Why", target.detail));
+          const facts = document.createElement("div");
           const choice = document.createElement("p");
           choice.className = "choice";
           const box = document.createElement("input");
           box.type = "checkbox";
           box.id = `exclude-${name}`;
-          box.checked = target.state === "excluded";
           box.addEventListener("change", () => exclude(name, box.checked));
           const label = document.createElement("label");
           label.htmlFor = box.id;
           label.textContent = `Exclude ${name}`;
           choice.append(box, " ", label);
-          item.append(choice);
-          return item;
+          item.append(heading, facts, choice);
+          return { item, facts, box };
+        }
+
+        function fill(shown, target, range) {
+          const facts = [line("State", target.state)];
+          if (target.base) facts.push(line("Base", target.base));
+          if (target.value) facts.push(line("Now", target.value));
+          facts.push(line("Limits", range));
+          if (target.detail && !["applied", "excluded"].includes(target.state)) facts.push(line("Why", target.detail));
+          shown.facts.replaceChildren(...facts);
+          shown.box.checked = target.state === "excluded";
         }
 
         const readBoard = async () => {
@@ -210,13 +220,20 @@ extension ControlPage {
           const names = Object.keys(answer?.targets ?? {}).sort();
           const ranges = await Promise.all(names.map((name) => limits(answer.scope, name)));
           if (asked !== boardAsked) return;
-          const focused = document.activeElement?.id;
-          targets.replaceChildren(...names.map((name, index) => entry(name, answer.targets[name], ranges[index])));
+          for (const name of entries.keys()) if (!names.includes(name)) entries.delete(name);
+          names.forEach((name, index) => {
+            if (!entries.has(name)) entries.set(name, entry(name));
+            fill(entries.get(name), answer.targets[name], ranges[index]);
+          });
+          const items = names.map((name) => entries.get(name).item);
+          // Only a target that came or went changes the list itself.
+          if (items.length !== targets.children.length || items.some((item, index) => targets.children[index] !== item)) {
+            targets.replaceChildren(...items);
+          }
           note.replaceChildren(...words(!answer ? "This fontd keeps no desktop board."
             : !answer.bridges ? "No desktop program follows this fontd. To let them, start it with: fontd serve --desktop auto --bridge auto"
             : names.length === 0 ? "No program fontd writes is on this desktop."
             : "The programs fontd writes, and how each stands."));
-          if (focused) $(focused)?.focus();
           fit();
         }
 

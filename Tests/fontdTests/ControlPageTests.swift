@@ -230,6 +230,18 @@ import Testing
         #expect(entry.contains("Base: ") && entry.contains("Now: "), "\(entry)")
         #expect(try browser.accessibilityViolations() == [], "with a target on the board")
 
+        // A change of the reader's size redraws the board (kitty's "Now" moves): its switch stays the very
+        // element the reader may be pressing, so no click lands on a removed one.
+        _ = try browser.execute("window.keptSwitch = document.getElementById('exclude-kitty'); return true;")
+        // The entry's text runs its lines together: "…Now: font_size 11Limits: …".
+        let now = try #require(entry.firstMatch(of: /Now: (.+?)Limits:/)).1
+        #expect(try server.client.put("/category", #"{"category":"xl"}"#).status == 200)
+        let moved = try browser.waitUntil(
+            "const text = (() => { \(Self.entry("kitty")) })(); return text.includes('Now: ') && !text.includes('Now: \(now)Limits:');")
+        let after = try browser.execute(Self.entry("kitty")) as? String ?? ""
+        #expect(moved, "kitty's entry after the change: \(after)")
+        #expect(try browser.execute("return document.getElementById('exclude-kitty') === window.keptSwitch;") as? Bool == true)
+
         try browser.click("#exclude-kitty")
         let file = home.stateHome.appendingPathComponent("fontd/desktop-targets.json")
         #expect(try Wait.holds { (try? String(contentsOf: file, encoding: .utf8))?.contains("\"kitty\"") == true })
