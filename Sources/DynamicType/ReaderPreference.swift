@@ -118,6 +118,11 @@ extension ReaderPreference {
         /// carries the clamped value under its wire name and, when the scope is bounded, the reader's own right
         /// after it (`requestedCategory`).
         public let isClampedByBounds: Bool
+        /// Whether font answers depend on it, so that the routes that answer fonts take its query
+        /// parameter and, when it is left out, follow it (docs/DESIGN.md §10 (Reader preferences)). Every
+        /// preference so far does; one that does not (a "Reduce Motion") must not make font answers
+        /// follow the reader, or every font answer would be `no-cache`.
+        public let shapesFonts: Bool
         private let canonicalValue: @Sendable (String) throws(DynamicTypeError) -> String
         private let rawValue: @Sendable (String) -> Bool
         private let makeChange: @Sendable (String?, String, String, Int) -> PreferenceEvent?
@@ -133,13 +138,14 @@ extension ReaderPreference {
             _ preference: ReaderPreference, _ event: @escaping @Sendable (PreferenceChange<Value>) -> PreferenceEvent,
             _ payload: @escaping @Sendable (PreferenceEvent) -> PreferenceChange<Value>?, eventName: String,
             queryParameter: String, initial: Value, description: String, valuesHelp: String? = nil, clamp: ClampEnd? = nil,
-            onEveryAnswer: Bool = false, boundsClampIt: Bool = false
+            onEveryAnswer: Bool = false, boundsClampIt: Bool = false, shapesFonts: Bool = true
         ) -> Declaration {
             Declaration(
                 eventName: eventName, queryParameter: queryParameter, column: Self.column(of: preference.rawValue),
                 noun: Self.words(of: preference.rawValue), description: description, valuesHelp: valuesHelp, initialValue: initial.rawValue,
                 allowedValues: Value.allowedValues,
                 clamp: clamp, isOnEveryAnswer: onEveryAnswer, isClampedByBounds: boundsClampIt,
+                shapesFonts: shapesFonts,
                 canonicalValue: { (text: String) throws(DynamicTypeError) -> String in try Value(parsing: text).rawValue },
                 rawValue: { Value(rawValue: $0) != nil },
                 makeChange: { scope, value, previous, sequence in

@@ -41,8 +41,8 @@ struct QueryParameters: Sendable {
             self.init(rawValue: preference.declaration.queryParameter)
         }
 
-        /// Every reader preference's parameter: what an endpoint that follows the reader takes.
-        static let readerPreferences = ReaderPreference.allCases.map(Name.init)
+        /// Every parameter of a reader preference that font answers depend on: what an endpoint that follows the reader takes.
+        static let readerPreferences = ReaderPreference.allCases.filter(\.declaration.shapesFonts).map(Name.init)
     }
 
     private var values: [Name: String] = [:]
