@@ -129,12 +129,19 @@ extension ControlPage {
         const say = (text) => status.replaceChildren(...words(text));
         // The reader's bounds: fontd.js carries no bound, so the page reads them, and hears their changes, itself.
         const bounds = { minimumCategory: $("minimum-category"), maximumCategory: $("maximum-category") };
-        const showBounds = (answer) => {
+        // What the page shows is the newest it has heard, by the changes' ids: a read that set out before a
+        // change and answers after its event does not put the older bounds back.
+        let boundsSequence = -1;
+        const showBounds = (answer, sequence) => {
+          if (sequence < boundsSequence) return;
+          boundsSequence = sequence;
           for (const [name, select] of Object.entries(bounds)) if (name in answer) select.value = answer[name] ?? "";
         };
         const readBounds = async () => {
           const answer = await fetch("/preferences", { cache: "no-store" }).then((reply) => reply.ok ? reply.json() : null, () => null);
-          if (answer) showBounds({ minimumCategory: answer.minimumCategory ?? null, maximumCategory: answer.maximumCategory ?? null });
+          if (answer) {
+            showBounds({ minimumCategory: answer.minimumCategory ?? null, maximumCategory: answer.maximumCategory ?? null }, answer.sequence);
+          }
         };
         for (const [name, select] of Object.entries(bounds)) {
           select.addEventListener("change", async () => {
@@ -147,7 +154,7 @@ extension ControlPage {
         for (const name of Object.keys(bounds)) {
           boundEvents.addEventListener(`${name}DidChange`, (event) => {
             const data = JSON.parse(event.data);
-            if (!data.scope) showBounds({ [name]: data[name] ?? null });
+            if (!data.scope) showBounds({ [name]: data[name] ?? null }, data.sequence);
           });
         }
 

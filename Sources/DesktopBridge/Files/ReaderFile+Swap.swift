@@ -94,13 +94,22 @@ extension ReaderFile {
         guard descriptor >= 0 else {
             throw .notWritten(file: target, reason: "creating a temporary file in \(folder): \(String(cString: strerror(errno)))")
         }
-        let temporary = String(cString: template)
+        var temporary = String(cString: template)
         func failed(_ step: String) -> ReaderFileError {
             let failure = ReaderFileError.notWritten(file: target, reason: "\(step) \(temporary): \(String(cString: strerror(errno)))")
             close(descriptor)
             unlink(temporary)
             return failure
         }
+        // Named by this process and its own inode, so that what a killed fontd leaves is known for its
+        // own (ReaderFile+Leftovers).
+        var made = stat()
+        guard fstat(descriptor, &made) == 0 else { throw failed("reading the inode of") }
+        let named = temporaryPath(beside: target, inode: made.st_ino)
+        guard fontd_rename_noreplace(temporary, named) == 0 || (errno != EEXIST && rename(temporary, named) == 0) else {
+            throw failed("naming")
+        }
+        temporary = named
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in

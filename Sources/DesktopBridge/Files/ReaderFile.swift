@@ -76,6 +76,7 @@ public struct ReaderFile: Sendable {
         beforeReplacing: ([UInt8]?, Change) throws(ReaderFileError) -> Void = { _, _ in }
     ) throws(ReaderFileError) -> Outcome {
         let target = try target()
+        Self.removeLeftovers(beside: target)
         var held: KConfigLock?
         if lock == .kconfig { held = try KConfigLock.take(for: target) }
         defer { held?.release() }
