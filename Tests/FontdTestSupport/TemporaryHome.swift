@@ -85,10 +85,19 @@ public struct TemporaryHome: Sendable {
         for case let relative as String in walker {
             let path = root.appendingPathComponent(relative).path
             var status = stat()
-            stat(path, &status)
+            // Gone since the listing: a running server's temporary file, renamed into place meanwhile.
+            guard stat(path, &status) == 0 else { continue }
             let mode = String(status.st_mode & 0o7777, radix: 8)
-            let contents =
-                (status.st_mode & S_IFMT) == S_IFDIR ? "folder" : (try Data(contentsOf: URL(fileURLWithPath: path))).base64EncodedString()
+            let contents: String
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                contents = "folder"
+            } else {
+                do {
+                    contents = try Data(contentsOf: URL(fileURLWithPath: path)).base64EncodedString()
+                } catch  where access(path, F_OK) != 0 {
+                    continue
+                }
+            }
             entries[String(path.dropFirst(prefix))] = "\(mode) \(contents)"
         }
         return entries
