@@ -81,12 +81,6 @@ public struct CreatedFolders: StateRecord {
 
     /// Whether `folder` is a folder with nothing in it.
     private static func isEmpty(_ folder: String) -> Bool {
-        guard let stream = opendir(folder) else { return false }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { return false }
-        }
-        return true
+        ReaderFile.entries(of: folder)?.isEmpty == true
     }
 }

@@ -24,14 +24,8 @@ extension ReaderFile {
     static func removeLeftovers(beside target: String) -> [String] {
         let folder = folder(of: target)
         let prefix = temporaryPrefix(of: target)
-        guard let stream = opendir(folder) else { return [] }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix(prefix) { names.append(name) }
-        }
-        closedir(stream)
-        return names.filter { name in
+        return (entries(of: folder) ?? []).filter { name in
+            guard name.hasPrefix(prefix) else { return false }
             let fields = name.dropFirst(prefix.count).split(separator: "-")
             guard fields.count == 2, let process = pid_t(fields[0]), process > 0, process != getpid(), let inode = ino_t(fields[1])
             else { return false }

@@ -172,4 +172,16 @@ public struct ReaderFile: Sendable {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
+
+    /// The names in `folder` but `.` and `..`; nil when it cannot be listed.
+    static func entries(of folder: String) -> [String]? {
+        guard let stream = opendir(folder) else { return nil }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
 }

@@ -10,11 +10,8 @@ struct RunningProgram: Sendable {
     /// prewarmed child is not a terminal), and that blocks or catches `signal`, so that sending it
     /// cannot end the process.
     static func all(named name: String, handling signal: Int32) -> [RunningProgram] {
-        guard let directory = opendir("/proc") else { return [] }
-        defer { closedir(directory) }
         var found: [RunningProgram] = []
-        while let entry = readdir(directory) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for entryName in ReaderFile.entries(of: "/proc") ?? [] {
             guard let pid = pid_t(entryName) else { continue }
             var info = stat()
             guard stat("/proc/\(pid)", &info) == 0, info.st_uid == getuid(),

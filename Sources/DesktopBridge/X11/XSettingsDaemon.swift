@@ -11,12 +11,9 @@ struct XSettingsDaemon: Hashable {
 
     /// Every `xsettingsd` of this user whose DISPLAY is `display`'s.
     static func running(on display: String) -> [XSettingsDaemon] {
-        guard let directory = opendir("/proc") else { return [] }
-        defer { closedir(directory) }
         let ownDisplay = XDisplayName(display)
         var found: [XSettingsDaemon] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for name in ReaderFile.entries(of: "/proc") ?? [] {
             guard let pid = pid_t(name) else { continue }
             var info = stat()
             guard stat("/proc/\(pid)", &info) == 0, info.st_uid == getuid(),
