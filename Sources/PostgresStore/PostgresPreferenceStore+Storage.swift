@@ -1,7 +1,10 @@
 import ScopedPreferences
 
 /// The PostgreSQL store is the storage several replicas share as it is (docs/DESIGN.md §24 (Replicas on PostgreSQL)).
-extension PostgresPreferenceStore: SharedPreferenceStorage {
+extension PostgresPreferenceStore: PreferenceStorage {
+    /// Shared: every replica commits to it.
+    public var isShared: Bool { true }
+
     /// Through a `LISTEN fontd` connection of its own: on every replica's commit, and after each (re)connection.
     public func watch(_ changed: @escaping @Sendable () -> Void) {
         listen { (_: Int) in changed() }

@@ -32,17 +32,6 @@ struct HistoryRow: Codable, FetchableRecord, PersistableRecord {
         previous = entry.change.previous
     }
 
-    /// The row for a root change of a state file (§12 (The store and the state file)), at the position of its sequence; a snapshot is
-    /// not a change and is refused.
-    init(rootChange event: PreferenceEvent) throws(SQLiteStoreError) {
-        guard let (preference, payload) = event.change else { throw .notAChange(event.name) }
-        let (value, previous) = payload.rawValues
-        self.init(
-            ScopeHistoryEntry(
-                position: payload.sequence, sequence: payload.sequence, isEvent: true, scope: .root,
-                change: ScopeHistoryEntry.Change(preference, value: value, previous: previous)))
-    }
-
     /// The entry as the service replays it; a scope, a kind or a value this version does not
     /// know means the row was not written by fontd.
     func entry(path: String) throws(SQLiteStoreError) -> ScopeHistoryEntry {

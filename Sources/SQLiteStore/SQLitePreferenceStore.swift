@@ -283,17 +283,17 @@ public final class SQLitePreferenceStore: Sendable {
         }
     }
 
-    /// Puts a state — the root preferences, sequence and history of a state file (§12 (The store and the state file)) — into a store
-    /// that holds nothing yet, in one transaction: each change becomes a root entry at the
-    /// position of its sequence, the root's marks the newest change of each kind, and a history
-    /// that does not start at 1 is recorded as dropped before its first change.
+    /// Puts a state — the root scope, sequence and history of a state file (§12 (The store and the state file)), as
+    /// `StateFileStorage.load()` reads it — into a store that holds nothing yet, in one transaction: each change
+    /// becomes a root entry at the position of its sequence, the root's marks the newest change of each kind, and a
+    /// history that does not start at 1 is recorded as dropped before its first change.
     ///
-    /// The history must follow the state file's rules (changes only, consecutive sequences,
-    /// the last one the state's sequence; none at sequence 0), so whatever a state file reader
-    /// accepts can be imported.
-    public func importState(_ state: StoredPreferences) throws(SQLiteStoreError) {
-        let rows = try state.history.map { change throws(SQLiteStoreError) in try HistoryRow(rootChange: change) }
+    /// The state must follow the state file's rules (the root scope only; changes of it only, each an event at the
+    /// position of its sequence; consecutive sequences, the last one the state's sequence; none at sequence 0), so
+    /// whatever a state file reader accepts can be imported.
+    public func importState(_ state: StoredScopes) throws(SQLiteStoreError) {
         try Self.checkImport(state)
+        let rows = state.history.map(HistoryRow.init)
         let path = path
         try write { db in
             let current = try RootRow.fetch(db, path: path)
@@ -302,9 +302,10 @@ public final class SQLitePreferenceStore: Sendable {
             }
             for row in rows { try row.insert(db) }
             var root = current
-            root.values = state.preferences.values
+            let record = state.scopes.first ?? .initialRoot
+            root.values = PerPreference { record.values[$0] ?? $0.declaration.initialValue }
             root.marks = PerPreference { preference in rows.last { $0.kind == preference.wireName }?.sequence ?? 0 }
-            root.sequence = state.preferences.sequence
+            root.sequence = state.sequence
             root.position = rows.last?.position ?? 0
             try root.update(db)
             if let first = rows.first, first.sequence > 1 {
@@ -313,24 +314,30 @@ public final class SQLitePreferenceStore: Sendable {
         }
     }
 
-    /// Refuses a history that a state file reader would refuse.
-    private static func checkImport(_ state: StoredPreferences) throws(SQLiteStoreError) {
+    /// Refuses a state that a state file reader would refuse.
+    private static func checkImport(_ state: StoredScopes) throws(SQLiteStoreError) {
+        if let scope = state.scopes.first(where: { !$0.scope.isRoot })?.scope {
+            throw .invalidImport("it holds the scope '\(scope.path)'; a state file holds the root scope only")
+        }
+        if let entry = state.history.first(where: { !$0.scope.isRoot || !$0.isEvent || $0.position != $0.sequence }) {
+            throw .invalidImport(
+                "its entry at position \(entry.position) is not a change of the root announced at that position, as a state file's are")
+        }
         guard let last = state.history.last else {
-            guard state.preferences.sequence == 0 else {
-                throw .invalidImport("the sequence is \(state.preferences.sequence) but the history is empty")
+            guard state.sequence == 0 else {
+                throw .invalidImport("the sequence is \(state.sequence) but the history is empty")
             }
             return
         }
-        // Only changes are kept in a history, and every change has a sequence.
-        let sequences = state.history.map { $0.sequence ?? 0 }
+        let sequences = state.history.map(\.sequence)
         guard let first = sequences.first, first >= 1 else {
             throw .invalidImport("the first change's sequence is \(sequences.first ?? 0); sequences start at 1")
         }
         for (earlier, later) in zip(sequences, sequences.dropFirst()) where earlier == Int.max || later != earlier + 1 {
             throw .invalidImport("change \(later) follows change \(earlier)")
         }
-        guard last.sequence == state.preferences.sequence else {
-            throw .invalidImport("the last change is \(last.sequence) but the sequence is \(state.preferences.sequence)")
+        guard last.sequence == state.sequence else {
+            throw .invalidImport("the last change is \(last.sequence) but the sequence is \(state.sequence)")
         }
     }
 

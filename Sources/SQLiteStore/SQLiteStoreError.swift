@@ -23,8 +23,6 @@ public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
     case sequenceBehind(stored: Int, got: Int)
     /// A commit that does not hold together (a root value cleared, an entry beyond the commit's sequence).
     case invalidCommit(String)
-    /// An event that is not a change (a snapshot), offered to `commit` or `importState`.
-    case notAChange(String)
     /// An import into a store that already holds changes.
     case notEmpty(String)
     /// A state to import whose history does not fit its sequence.
@@ -63,8 +61,6 @@ public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
             "the commit was refused: its sequence \(got) is lower than the store's \(stored)"
         case .invalidCommit(let reason):
             "the commit was refused: \(reason)"
-        case .notAChange(let name):
-            "a \(name) event is not a change; only \(PreferenceEvent.categoryChangedName), \(PreferenceEvent.legibilityWeightChangedName) and \(PreferenceEvent.textSpacingChangedName) events are stored"
         case .notEmpty(let path):
             "the store \(path) already holds changes; a state is imported only into a new store (move the store away to import again)"
         case .invalidImport(let reason):

@@ -41,12 +41,12 @@ struct StoreLocation {
     /// The state file is read first, so a broken one stops the start before a store exists: an
     /// empty store left behind would make the next start skip the import and reset the reader.
     func open(logger: Logger) throws -> SQLitePreferenceStore {
-        var imported: StoredPreferences?
+        var imported: StoredScopes?
         if let stateFile, !PathStamp(path: store).exists, PathStamp(path: stateFile).exists {
-            imported = try StateFileStorage(path: stateFile).load(historyLimit: .max)
+            imported = try StateFileStorage(path: stateFile).load()
         }
         let opened = try SQLitePreferenceStore.open(path: store)
-        if opened.wasCreated, let imported, imported.preferences.sequence > 0 {
+        if opened.wasCreated, let imported, imported.sequence > 0 {
             try opened.importState(imported)
         }
         if opened.isExclusive {

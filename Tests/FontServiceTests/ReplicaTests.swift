@@ -40,8 +40,9 @@ import Testing
     }
 
     /// One replica's handle on the shared store.
-    final class Replica: SharedPreferenceStorage, @unchecked Sendable {
+    final class Replica: PreferenceStorage, @unchecked Sendable {
         let memory: SharedMemory
+        var isShared: Bool { true }
         init(_ memory: SharedMemory) { self.memory = memory }
 
         func load() throws -> StoredScopes {

@@ -120,8 +120,9 @@ import Testing
             Issue.record("no last change")
             return
         }
-        let state = StoredPreferences(
-            preferences: Preferences(category: last.value, legibilityWeight: .regular, sequence: 15), history: history)
+        let state = StoredScopes(
+            sequence: 15, position: 15, scopes: [ScopeRecord(scope: .root, category: last.value, legibilityWeight: .regular)],
+            history: Fixture.entries(history))
         let store = try SQLitePreferenceStore.open(path: fixture.path)
         try store.importState(state)
         let loaded = try store.load()
@@ -156,20 +157,21 @@ import Testing
         var gap = Fixture.importedState
         gap.history.remove(at: 3)
         var wrongSequence = Fixture.importedState
-        wrongSequence.preferences.sequence = 8
+        wrongSequence.sequence = 8
         var sequenceWithoutHistory = Fixture.importedState
         sequenceWithoutHistory.history = []
-        var snapshot = Fixture.importedState
-        snapshot.history[6] = .snapshot(Fixture.importedState.preferences)
+        var silent = Fixture.importedState
+        silent.history[6].isEvent = false
+        var otherScope = Fixture.importedState
+        otherScope.scopes.append(ScopeRecord(scope: try Fixture.scope("alice"), category: .small))
 
-        for state in [gap, wrongSequence, sequenceWithoutHistory] {
+        for state in [gap, wrongSequence, sequenceWithoutHistory, silent, otherScope] {
             let error = #expect(throws: SQLiteStoreError.self) { try store.importState(state) }
             guard case .invalidImport? = error else {
                 Issue.record("expected invalidImport, got \(String(describing: error))")
                 continue
             }
         }
-        #expect(throws: SQLiteStoreError.notAChange("preferences")) { try store.importState(snapshot) }
         #expect(try store.load() == StoredScopes())
     }
 

@@ -125,6 +125,18 @@ struct StoreFixture {
         .legibilityWeightChanged(PreferenceChange(value: weight, previous: previous, sequence: sequence))
     }
 
+    /// The history entries of root changes, each at the position of its id.
+    static func entries(_ events: [PreferenceEvent]) -> [ScopeHistoryEntry] {
+        events.compactMap { event in
+            event.change.map { change in
+                entry(
+                    change.payload.sequence,
+                    ScopeHistoryEntry.Change(
+                        change.preference, value: change.payload.rawValues.value, previous: change.payload.rawValues.previous))
+            }
+        }
+    }
+
     /// Changes `1...count` from `l`, each a category change to a category other than the one before.
     static func categoryChanges(_ count: Int) -> [PreferenceEvent] {
         let cycle = ContentSizeCategory.allCases
@@ -137,18 +149,11 @@ struct StoreFixture {
         }
     }
 
-    /// A state like the state file's example (§12 (The store and the state file)) grown to seven changes: xl / bold at sequence 7.
-    static let importedState = StoredPreferences(
-        preferences: Preferences(category: .extraLarge, legibilityWeight: .bold, sequence: 7),
-        history: [
-            category(1, .extraLarge, from: .large),
-            weight(2, .bold, from: .regular),
-            category(3, .accessibilityMedium, from: .extraLarge),
-            category(4, .small, from: .accessibilityMedium),
-            weight(5, .regular, from: .bold),
-            weight(6, .bold, from: .regular),
-            category(7, .extraLarge, from: .small),
-        ])
+    /// A state like the state file's example (§12 (The store and the state file)) grown to seven changes: xl / bold
+    /// at sequence 7, as `StateFileStorage.load()` reads one (the root without marks: the import sets them).
+    static let importedState = StoredScopes(
+        sequence: 7, position: 7, scopes: [ScopeRecord(scope: .root, category: .extraLarge, legibilityWeight: .bold)],
+        history: importedScopes.history)
 
     /// `importedState` as the store holds it: root entries at the positions of their sequences,
     /// the marks the newest change of each kind.

@@ -72,11 +72,11 @@ extension FontService {
     /// keeps one (a failed read is tried again a second later).
     func followRevocations(of storage: any PreferenceStorage) throws {
         tokenVerifier?.revocations.add(try storage.revocations())
-        guard let shared = storage as? any SharedPreferenceStorage else { return }
-        shared.watchRevocations { [weak self] in self?.reloadRevocations(from: shared) }
+        guard storage.isShared else { return }
+        storage.watchRevocations { [weak self] in self?.reloadRevocations(from: storage) }
     }
 
-    private func reloadRevocations(from storage: any SharedPreferenceStorage) {
+    private func reloadRevocations(from storage: any PreferenceStorage) {
         Self.revocationQueue.async { [weak self] in
             guard let self else { return }
             do {

@@ -30,12 +30,6 @@ struct StateFileContents: Equatable, Sendable {
         history.append(change)
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
-
-    /// The preferences with the sequence, as `GET /preferences` and the snapshot event tell them.
-    var snapshot: Preferences {
-        preferences.answer(scope: .root, sequence: sequence, inherited: [])
-    }
-
 }
 
 /// The state file's format: one JSON object, keys in this order, history oldest first.
@@ -144,27 +138,5 @@ extension StateFileContents: Codable {
             throw refusal(.history, "'sequence' is \(sequence) but the history is empty (fontd keeps the last changes once there are any)")
         }
         self.init(preferences: ReaderPreferences(category: category, legibilityWeight: weight, textSpacing: spacing), history: history)
-    }
-}
-
-/// The store's state in the form every `PreferenceStorage` speaks.
-extension StateFileContents {
-    var stored: StoredPreferences {
-        StoredPreferences(preferences: snapshot, history: history.compactMap(\.event))
-    }
-
-    /// The state `stored` holds; events that are not changes (a snapshot) are left out.
-    init(stored: StoredPreferences) {
-        self.init()
-        preferences = ReaderPreferences(stored.preferences)
-        history = stored.history.compactMap(StateFileEntry.init(event:))
-    }
-}
-
-extension StateFileEntry {
-    /// The change an event announces; nil for a snapshot or a change of the fonts.
-    init?(event: PreferenceEvent) {
-        guard let (preference, payload) = event.change else { return nil }
-        self.init(sequence: payload.sequence, preference: preference, value: payload.rawValues.value, previous: payload.rawValues.previous)
     }
 }

@@ -19,20 +19,15 @@ public final class StateFileStorage: PreferenceStorage {
         try DurableFile.makeDirectories(DurableFile.directory(of: path))
     }
 
-    /// The file's preferences and history as a reader of the state file (§12 (The store and the state file)) reads them.
-    public func load(historyLimit: Int) throws -> StoredPreferences {
-        guard let bytes = try DurableFile.read(path) else { return StoredPreferences() }
-        return try StateFileContents(fileBytes: bytes, path: path).stored
-    }
-
     /// Refused: a state file keeps the root scope's preferences only, and no revocations of scoped tokens.
     public func revoke(_ revocation: TokenRevocation) throws {
         throw PreferenceStorageFailure.revocationsNotKept("the state file \(path) keeps the root scope's preferences only")
     }
 
-    /// The file as the root scope, its changes as the root's history (position = id).
+    /// The file as the root scope, its changes as the root's history (position = id), as a reader of the state
+    /// file (§12 (The store and the state file)) reads it; no file is the initial preferences.
     public func load() throws -> StoredScopes {
-        state = StateFileContents(stored: try load(historyLimit: .max))
+        state = try DurableFile.read(path).map { try StateFileContents(fileBytes: $0, path: path) } ?? StateFileContents()
         var marks = PerPreference(repeating: 0)
         for change in state.history { marks[change.preference] = change.sequence }
         let root = ScopeRecord(scope: .root, values: PerPreference { state.preferences.values[$0] }, marks: marks)
@@ -93,12 +88,6 @@ struct StateFileEntry: Equatable, Sendable {
     var preference: ReaderPreference
     var value: String
     var previous: String
-
-    /// The change as the event stream tells it (its wire form is the model's); nil for a value
-    /// the preference does not take.
-    var event: PreferenceEvent? {
-        preference.declaration.changeEvent(scope: nil, value: value, previous: previous, sequence: sequence)
-    }
 
     /// The SSE event name (docs/DESIGN.md §11 (The event stream)), which the state file's history records.
     var eventName: String { preference.declaration.eventName }

@@ -6,11 +6,11 @@ extension ScopeHub {
     /// Follows a storage other replicas share (docs/DESIGN.md §24 (Replicas on PostgreSQL)): a catch-up on each of their
     /// commits, and the storage's own word on whether it can be reached.
     func watchStorage() {
-        guard let shared = storage as? any SharedPreferenceStorage else { return }
-        shared.watch { [weak self] in self?.scheduleCatchUp() }
+        guard let storage, storage.isShared else { return }
+        storage.watch { [weak self] in self?.scheduleCatchUp() }
         // Without it, nothing but a failed call would find the storage gone: with no writes,
         // /healthz would say ok through an outage.
-        shared.watchReachability { [weak self] reason in
+        storage.watchReachability { [weak self] reason in
             guard let self else { return }
             state.withLock { $0.storageSaysUnreachable = reason != nil }
             guard let reason else {
@@ -50,7 +50,7 @@ extension ScopeHub {
     /// from this replica's tree, everything is loaded again and every subscriber gets a snapshot.
     @discardableResult
     public func catchUp() -> Result<Void, ChangeRefusal> {
-        guard let storage = storage as? any SharedPreferenceStorage else { return .success(()) }
+        guard let storage, storage.isShared else { return .success(()) }
         let entries: [ScopeHistoryEntry]
         do {
             entries = try storage.entries(after: state.withLock { $0.tree.position })
@@ -106,7 +106,7 @@ extension ScopeHub {
     }
 
     public func readiness(toResumeAfter lastEventID: String?) -> ResumeReadiness {
-        guard storage is any SharedPreferenceStorage, let lastEventID, let number = Int(lastEventID),
+        guard storage?.isShared == true, let lastEventID, let number = Int(lastEventID),
             number > state.withLock({ $0.tree.sequence })
         else { return .ready }
         if let reason = unreachableReason { return .unavailable(reason) }

@@ -168,7 +168,7 @@ public final class ScopeHub: Sendable {
                 // A change that is no change here may be one in a storage other replicas share
                 // (one of them changed the value and its notification is on its way): ask the
                 // storage before answering 200 for it.
-                if plan.entries.isEmpty, attempt == 1, storage is any SharedPreferenceStorage {
+                if plan.entries.isEmpty, attempt == 1, storage?.isShared == true {
                     if case .failure(let error) = catchUp() { return completion(.failure(error)) }
                     continue
                 }

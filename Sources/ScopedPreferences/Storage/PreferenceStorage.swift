@@ -22,21 +22,12 @@ public protocol PreferenceStorage: AnyObject, Sendable {
     /// Keeps `revocation` durably, or a later one already kept for its scope; throws
     /// `PreferenceStorageFailure.revocationsNotKept` when the storage keeps none.
     func revoke(_ revocation: TokenRevocation) throws
-}
 
-extension PreferenceStorage {
-    /// None: a storage that keeps no revocations has none.
-    public func revocations() throws -> [TokenRevocation] { [] }
+    /// Whether other fontd replicas commit to this storage too (docs/DESIGN.md §24 (Replicas on PostgreSQL)): then the
+    /// service reads what they committed (`entries(after:)`), follows their commits (`watch`), and asks the
+    /// storage before answering that a change is no change. False for a storage only this process writes.
+    var isShared: Bool { get }
 
-    /// Refused: this storage keeps no revocations.
-    public func revoke(_ revocation: TokenRevocation) throws {
-        throw PreferenceStorageFailure.revocationsNotKept("this storage (\(Self.self)) keeps no revocations")
-    }
-}
-
-/// A storage several fontd replicas share (docs/DESIGN.md §24 (Replicas on PostgreSQL)): what the others committed can
-/// be read, and the storage says when there is more.
-public protocol SharedPreferenceStorage: PreferenceStorage {
     /// The kept entries after `position`, by position: what other replicas committed since.
     func entries(after position: Int) throws -> [ScopeHistoryEntry]
 
@@ -55,12 +46,29 @@ public protocol SharedPreferenceStorage: PreferenceStorage {
     func watchReachability(_ changed: @escaping @Sendable (_ unreachableReason: String?) -> Void)
 }
 
-extension SharedPreferenceStorage {
-    /// Never: a shared storage that keeps no revocations has none to announce.
+extension PreferenceStorage {
+    /// None: a storage that keeps no revocations has none.
+    public func revocations() throws -> [TokenRevocation] { [] }
+
+    /// Refused: this storage keeps no revocations.
+    public func revoke(_ revocation: TokenRevocation) throws {
+        throw PreferenceStorageFailure.revocationsNotKept("this storage (\(Self.self)) keeps no revocations")
+    }
+
+    /// Not shared: only this process writes it.
+    public var isShared: Bool { false }
+
+    /// None: nobody else writes this storage.
+    public func entries(after position: Int) throws -> [ScopeHistoryEntry] { [] }
+
+    /// Never: nobody else commits to this storage.
+    public func watch(_ changed: @escaping @Sendable () -> Void) {}
+
+    /// Never: a storage that keeps no revocations, or that nobody else writes, has none to announce.
     public func watchRevocations(_ changed: @escaping @Sendable () -> Void) {}
 
-    /// Never: a shared storage that does not watch its own reachability is found unreachable by
-    /// the calls that fail.
+    /// Never: a storage that does not watch its own reachability is found unreachable by the
+    /// calls that fail.
     public func watchReachability(_ changed: @escaping @Sendable (_ unreachableReason: String?) -> Void) {}
 }
 
