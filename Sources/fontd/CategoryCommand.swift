@@ -7,12 +7,11 @@ import FontdCommandLine
 /// server, the root scope's or, with `--scope`, a scope's (docs/DESIGN.md §23 (Reader scopes and scoped tokens)). `get` and `set`
 /// speak `/category` (and print its JSON); `clear` is every preference's.
 struct CategoryCommand: AsyncParsableCommand {
-    /// The category's place in `ReaderPreference.allCases`: its help and `clear` are every preference's.
-    typealias Preference = ReaderPreferenceCommand<0>
-
+    // `ReaderPreferenceCommand<0>` is the category's (its place in `ReaderPreference.allCases`): its help and
+    // `clear` are every preference's.
     static let configuration = CommandConfiguration(
-        commandName: Preference.declaration.commandName, abstract: Preference.abstract,
-        subcommands: [Get.self, Set.self, Step<Bigger>.self, Step<Smaller>.self, Preference.Clear.self],
+        commandName: ReaderPreferenceCommand<0>.declaration.commandName, abstract: ReaderPreferenceCommand<0>.abstract,
+        subcommands: [Get.self, Set.self, Step<Bigger>.self, Step<Smaller>.self, ReaderPreferenceCommand<0>.Clear.self],
         defaultSubcommand: Get.self)
 
     struct Get: AsyncParsableCommand {
@@ -38,7 +37,7 @@ struct CategoryCommand: AsyncParsableCommand {
 
         @Argument(
             help: ArgumentHelp(
-                String(Preference.values.dropLast())
+                String(ReaderPreferenceCommand<0>.values.dropLast())
                     + ", or a text scale such as 1.5 or 150% (the nearest category by the desktop's ratios)."),
             completion: .list(ContentSizeCategory.allCases.map(\.rawValue)))
         var category: String
