@@ -2,11 +2,22 @@
 ///
 /// `code` is the stable identifier the HTTP API answers with (docs/DESIGN.md §8 (Errors)); `description`
 /// is one sentence a person can act on.
+///
+/// A value a reader preference does not take is one error whatever the preference (`refusedValue`), with its code and
+/// sentence derived from the preference's declaration (docs/DESIGN.md §10 (Reader preferences)): `unknownValue` for
+/// every preference but the first three, whose values keep being refused with their own cases so that a client's
+/// `catch DynamicTypeError.unknownCategory` still matches.
 public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownStyle(String, known: [String])
+    /// A name that is no content-size category: the category's `unknownValue`, kept as its own case.
     case unknownCategory(String, allowed: [String])
+    /// A legibility weight that is neither `regular` nor `bold`: the legibility weight's `unknownValue`, kept as its own case.
     case unknownLegibilityWeight(String, allowed: [String])
+    /// A text spacing that is neither `default` nor `wcag`: the text spacing's `unknownValue`, kept as its own case.
     case unknownTextSpacing(String, allowed: [String])
+    /// A value `preference` does not take, given as `name`; `allowed` are the values it takes. Its code is `unknown`
+    /// and the wire name capitalised (`ErrorCode(unknownValueOf:)`), its sentence names the declaration's noun.
+    case unknownValue(_ preference: ReaderPreference, _ name: String, allowed: [String])
     case unknownTrait(String, allowed: [String])
     case conflictingTraits(String, String)
     case duplicateTrait(String)
@@ -33,6 +44,7 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unknownCategory: .unknownCategory
         case .unknownLegibilityWeight: .unknownLegibilityWeight
         case .unknownTextSpacing: .unknownTextSpacing
+        case .unknownValue(let preference, _, _): ErrorCode(unknownValueOf: preference)
         case .unknownTrait: .unknownTrait
         case .conflictingTraits: .conflictingTraits
         case .duplicateTrait: .duplicateTrait
@@ -45,12 +57,25 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
         }
     }
 
+    /// For a value a preference does not take, whichever case carries it: the preference, the name given and the values
+    /// it takes; nil for every other error. A client that handles every preference alike matches on this rather than
+    /// on the cases.
+    public var refusedValue: (preference: ReaderPreference, name: String, allowed: [String])? {
+        switch self {
+        case .unknownCategory(let name, let allowed): (.category, name, allowed)
+        case .unknownLegibilityWeight(let name, let allowed): (.legibilityWeight, name, allowed)
+        case .unknownTextSpacing(let name, let allowed): (.textSpacing, name, allowed)
+        case .unknownValue(let preference, let name, let allowed): (preference, name, allowed)
+        default: nil
+        }
+    }
+
     /// The values that would have been accepted, where a list helps.
     public var allowed: [String]? {
-        switch self {
+        if let refused = refusedValue { return refused.allowed }
+        return switch self {
         case .unknownStyle(_, let known): known
-        case .unknownCategory(_, let allowed), .unknownLegibilityWeight(_, let allowed),
-            .unknownTextSpacing(_, let allowed), .unknownTrait(_, let allowed), .unknownFamily(_, let allowed):
+        case .unknownTrait(_, let allowed), .unknownFamily(_, let allowed):
             allowed
         case .invalidNumber(_, _, _, _, let names) where !names.isEmpty: names
         case .invalidScope: [PreferenceScope.form]
@@ -61,16 +86,17 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The value the asker most likely meant (`body` for `bdoy`), when one is near enough
     /// (`NearestNames.suggestion`); the API answers it as `suggestion` (docs/DESIGN.md §8 (Errors)).
     public var suggestion: String? {
-        switch self {
-        case .unknownStyle(let name, let known): NearestNames.suggestion(for: name, among: known)
-        case .unknownCategory(let name, let allowed):
+        if case (let preference, let name, let allowed)? = refusedValue {
+            guard preference == .category else { return NearestNames.suggestion(for: name, among: allowed) }
             // Past either end, that end (`ax6` → `ax5`); else the nearest by spelling. Apple's names
             // are accepted too, so `extraLarg` is offered `extraLarge`.
-            NearestNames.end(pastWhich: name, of: allowed)
+            return NearestNames.end(pastWhich: name, of: allowed)
                 ?? NearestNames.suggestion(
                     for: name, among: allowed + ContentSizeCategory.allCases.filter { allowed.contains($0.rawValue) }.map(\.appleName))
-        case .unknownLegibilityWeight(let name, let allowed), .unknownTextSpacing(let name, let allowed),
-            .unknownTrait(let name, let allowed), .unknownFamily(let name, let allowed):
+        }
+        return switch self {
+        case .unknownStyle(let name, let known): NearestNames.suggestion(for: name, among: known)
+        case .unknownTrait(let name, let allowed), .unknownFamily(let name, let allowed):
             NearestNames.suggestion(for: name, among: allowed)
         case .invalidNumber(_, let value, _, _, let names) where !names.isEmpty:
             NearestNames.suggestion(for: value, among: names)
@@ -87,15 +113,18 @@ public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     private var sentence: String {
-        switch self {
+        if case (let preference, let name, let allowed)? = refusedValue {
+            // The category's names are also Apple's, which the list does not show.
+            let also = preference == .category ? " (Apple's names such as extraLarge also work)" : ""
+            let noun = preference == .category ? "content-size category" : preference.declaration.noun
+            return "Unknown \(noun) '\(name)'; use one of: \(allowed.joined(separator: ", "))\(also)."
+        }
+        return switch self {
+        case .unknownCategory, .unknownLegibilityWeight, .unknownTextSpacing, .unknownValue:
+            // Said above, from `refusedValue`.
+            ""
         case .unknownStyle(let name, let known):
             "Unknown text style '\(name)'; the loaded table has: \(known.joined(separator: ", "))."
-        case .unknownCategory(let name, let allowed):
-            "Unknown content-size category '\(name)'; use one of: \(allowed.joined(separator: ", ")) (Apple's names such as extraLarge also work)."
-        case .unknownLegibilityWeight(let name, let allowed):
-            "Unknown legibility weight '\(name)'; use one of: \(allowed.joined(separator: ", "))."
-        case .unknownTextSpacing(let name, let allowed):
-            "Unknown text spacing '\(name)'; use one of: \(allowed.joined(separator: ", "))."
         case .unknownTrait(let name, let allowed):
             "Unknown symbolic trait '\(name)'; use any of: \(allowed.joined(separator: ", "))."
         case .conflictingTraits(let first, let second):

@@ -12,10 +12,17 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, Expressi
 
     public var description: String { rawValue }
 
+    /// The code of a value `preference` does not take (`DynamicTypeError.unknownValue`): `unknown` and its wire
+    /// name capitalised, `unknownTextSpacing`.
+    public init(unknownValueOf preference: ReaderPreference) {
+        let name = preference.wireName
+        self.init(rawValue: "unknown" + name.prefix(1).uppercased() + name.dropFirst())
+    }
+
     public static let unknownStyle: ErrorCode = "unknownStyle"
-    public static let unknownCategory: ErrorCode = "unknownCategory"
-    public static let unknownLegibilityWeight: ErrorCode = "unknownLegibilityWeight"
-    public static let unknownTextSpacing: ErrorCode = "unknownTextSpacing"
+    public static let unknownCategory = ErrorCode(unknownValueOf: .category)
+    public static let unknownLegibilityWeight = ErrorCode(unknownValueOf: .legibilityWeight)
+    public static let unknownTextSpacing = ErrorCode(unknownValueOf: .textSpacing)
     public static let unknownTrait: ErrorCode = "unknownTrait"
     public static let conflictingTraits: ErrorCode = "conflictingTraits"
     public static let duplicateTrait: ErrorCode = "duplicateTrait"
@@ -53,12 +60,14 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, Expressi
     /// A family fontconfig does not know, as a reading font (400); `allowed` names the closest installed ones.
     public static let unknownFamily: ErrorCode = "unknownFamily"
 
-    /// Every code docs/DESIGN.md §8 (Errors) lists, in its order.
-    public static let all: [ErrorCode] = [
-        .unknownStyle, .unknownCategory, .unknownLegibilityWeight, .unknownTextSpacing, .unknownTrait, .conflictingTraits, .duplicateTrait,
-        .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
-        .notFound, .methodNotAllowed, .payloadTooLarge, .uriTooLong, .headersTooLarge, .requestTimeout, .badRequest,
-        .notImplemented, .unavailable, .internal, .forbidden, .conflictingParameters, .invalidParameter,
-        .scopeLimit, .misdirectedRequest, .tooManyRequests, .unknownFamily,
-    ]
+    /// Every code docs/DESIGN.md §8 (Errors) lists, in its order: after `unknownStyle`, the unknown-value code of each
+    /// preference whose values are its own names (`ReaderPreference.Declaration.unknownValueCode`).
+    public static let all: [ErrorCode] =
+        [.unknownStyle] + ReaderPreference.allCases.compactMap(\.declaration.unknownValueCode) + [
+            .unknownTrait, .conflictingTraits, .duplicateTrait,
+            .invalidNumber, .unknownParameter, .duplicateParameter, .missingParameter, .invalidBody, .unauthorized,
+            .notFound, .methodNotAllowed, .payloadTooLarge, .uriTooLong, .headersTooLarge, .requestTimeout, .badRequest,
+            .notImplemented, .unavailable, .internal, .forbidden, .conflictingParameters, .invalidParameter,
+            .scopeLimit, .misdirectedRequest, .tooManyRequests, .unknownFamily,
+        ]
 }

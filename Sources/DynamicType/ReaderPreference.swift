@@ -107,6 +107,11 @@ extension ReaderPreference {
         public let initialValue: String
         /// Every value it takes, as raw values, for help and errors.
         public let allowedValues: [String]
+        /// The code a value it does not take is refused with when its values are names of its own, a `CaseIterable`
+        /// type (`unknownTextSpacing`, `ErrorCode(unknownValueOf:)`); nil when they are another preference's (a
+        /// bound's are categories, refused as `unknownCategory`) or any text (a family, which the server checks:
+        /// `unknownFamily`).
+        public let unknownValueCode: ErrorCode?
         /// Which end of a scope's clamp it is (docs/DESIGN.md §23 (Reader scopes and scoped tokens)); nil for a
         /// preference a scope inherits whole rather than narrows.
         public let clamp: ClampEnd?
@@ -144,6 +149,7 @@ extension ReaderPreference {
                 eventName: eventName, queryParameter: queryParameter, column: Self.column(of: preference.rawValue),
                 noun: Self.words(of: preference.rawValue), description: description, valuesHelp: valuesHelp, initialValue: initial.rawValue,
                 allowedValues: Value.allowedValues,
+                unknownValueCode: Value.self is any CaseIterable.Type ? ErrorCode(unknownValueOf: preference) : nil,
                 clamp: clamp, isOnEveryAnswer: onEveryAnswer, isClampedByBounds: boundsClampIt,
                 shapesFonts: shapesFonts,
                 canonicalValue: { (text: String) throws(DynamicTypeError) -> String in try Value(parsing: text).rawValue },
@@ -222,7 +228,8 @@ extension ReaderPreference {
 
 /// A preference's value type: named by its raw value, read from any of its names by `init(parsing:)`.
 public protocol ReaderValue: RawRepresentable<String>, Hashable, Sendable, Codable {
-    /// Reads a value as the API does, refusing a name with the allowed ones.
+    /// Reads a value as the API does, refusing a name with the allowed ones: a type whose values are its preference's
+    /// own names throws that preference's `DynamicTypeError.unknownValue` (its code `unknown` and the wire name).
     init(parsing text: String) throws(DynamicTypeError)
     /// Every value it takes, as raw values; empty when any text is one (a family name).
     static var allowedValues: [String] { get }
