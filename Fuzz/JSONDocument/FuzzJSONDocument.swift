@@ -16,7 +16,7 @@ public func fuzzJSONDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     guard let data else { return 0 }
     let bytes = UnsafeBufferPointer(start: data, count: size)
     agree(StyleTable.self, bytes)
-    agree(PreferencesUpdate.self, bytes)
+    agree(PerPreference<String?>.self, bytes)
     agree(PreferenceChange<ContentSizeCategory>.self, bytes)
     agree(PreferenceChange<ReadingFont>.self, bytes)
     agree(PreferenceChange<LegibilityWeight>.self, bytes)

@@ -1,46 +1,22 @@
-/// The body of `PUT /preferences` and `PUT /category`: what to change, the rest left as it is,
-/// `{"category": "xl"}`, `{"legibilityWeight": "bold"}`, `{"textSpacing": "wcag"}` or any of them together.
-public struct PreferencesUpdate: Hashable, Sendable, Codable {
-    /// The raw value to set of each preference that changes; nil: left as it is.
-    public var values: PerPreference<String?>
+// The body of `PUT /preferences` was a struct around a `PerPreference<String?>`; it is that value itself now
+// (`PerPreference+Update.swift`), and the struct's name and members stay as deprecated ones
+// (docs/DESIGN.md §38 (One domain in the middle)).
 
-    /// An update setting each preference to its raw value in `values` (nil: left as it is).
+/// The body of `PUT /preferences` and `PUT /category`: what to change, the rest left as it is.
+@available(*, deprecated, message: "use PerPreference<String?>, the body itself")
+public typealias PreferencesUpdate = PerPreference<String?>
+
+extension PerPreference where Value == String? {
+    /// The body is the values themselves.
+    @available(*, deprecated, message: "PerPreference<String?> is the body itself; use the values as they are")
     public init(values: PerPreference<String?>) {
-        self.values = values
+        self = values
     }
 
-    public init(category: ContentSizeCategory? = nil, legibilityWeight: LegibilityWeight? = nil, textSpacing: TextSpacing? = nil) {
-        var values = PerPreference<String?>(repeating: nil)
-        values[.category] = category?.rawValue
-        values[.legibilityWeight] = legibilityWeight?.rawValue
-        values[.textSpacing] = textSpacing?.rawValue
-        self.init(values: values)
-    }
-
-    public var category: ContentSizeCategory? { values[.category].flatMap(ContentSizeCategory.init(rawValue:)) }
-    public var legibilityWeight: LegibilityWeight? { values[.legibilityWeight].flatMap(LegibilityWeight.init(rawValue:)) }
-    public var textSpacing: TextSpacing? { values[.textSpacing].flatMap(TextSpacing.init(rawValue:)) }
-
-    /// Writes only the fields that are set, in the list's order (`null` would be refused by the server).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        for preference in ReaderPreference.allCases {
-            try container.encodeIfPresent(values[preference], forKey: AnyCodingKey(preference.wireName))
-        }
-    }
-
-    /// Reads a field only when it is there: an absent field is left as it is, while `null`
-    /// is refused (it would say neither "keep" nor a value). Names are matched as the query
-    /// parameters are (any of a category's names, any case); a name that matches nothing is
-    /// refused with the `DynamicTypeError` as the underlying error.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        values = try PerPreference { preference in
-            let key = AnyCodingKey(preference.wireName)
-            guard let name = try container.decodeUnlessAbsent(String.self, forKey: key) else { return nil }
-            do throws(DynamicTypeError) { return try preference.declaration.parse(name) } catch {
-                throw container.refusal(forKey: key, error.description, underlyingError: error)
-            }
-        }
+    /// The body is the values themselves.
+    @available(*, deprecated, message: "PerPreference<String?> is the body itself; use it as it is")
+    public var values: PerPreference<String?> {
+        get { self }
+        set { self = newValue }
     }
 }

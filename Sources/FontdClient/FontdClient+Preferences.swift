@@ -16,7 +16,7 @@ extension FontdClient {
     public func setPreferences(
         category: ContentSizeCategory? = nil, legibilityWeight: LegibilityWeight? = nil, textSpacing: TextSpacing? = nil
     ) async throws(FontdClientError) -> Preferences {
-        try await setPreferences(PreferencesUpdate(category: category, legibilityWeight: legibilityWeight, textSpacing: textSpacing))
+        try await setPreferences(PerPreference(category: category, legibilityWeight: legibilityWeight, textSpacing: textSpacing))
     }
 
     /// Sets `preference` to the value `text` names (any of its names; `PUT /preferences`), answering
@@ -27,12 +27,12 @@ extension FontdClient {
     public func setPreference(_ preference: ReaderPreference, to text: String) async throws(FontdClientError) -> Preferences {
         var values = PerPreference<String?>(repeating: nil)
         do { values[preference] = try preference.declaration.parse(text) } catch { throw .invalidCall(error.description) }
-        return try await setPreferences(PreferencesUpdate(values: values))
+        return try await setPreferences(values)
     }
 
     /// Sends `update` (`PUT /preferences`), answering the preferences after the change.
     @discardableResult
-    public func setPreferences(_ update: PreferencesUpdate) async throws(FontdClientError) -> Preferences {
+    public func setPreferences(_ update: PerPreference<String?>) async throws(FontdClientError) -> Preferences {
         try decode(Preferences.self, from: await send("PUT", "/preferences", query: scoped(), body: encoded(update)), path: "/preferences")
     }
 
@@ -84,12 +84,12 @@ extension FontdClient {
     /// Needs the server's token when it has one.
     @discardableResult
     public func setCategory(_ category: ContentSizeCategory) async throws(FontdClientError) -> PreferenceChange<ContentSizeCategory> {
-        let body = encoded(PreferencesUpdate(category: category))
+        let body = encoded(PerPreference(category: category))
         let answer = try await send("PUT", "/category", query: scoped(), body: body)
         return try decode(PreferenceChange<ContentSizeCategory>.self, from: answer, path: "/category")
     }
 
-    private func encoded(_ update: PreferencesUpdate) -> Data {
+    private func encoded(_ update: PerPreference<String?>) -> Data {
         // The encoder refuses only non-finite numbers, and an update holds none.
         (try? OrderedJSONEncoder().encode(update)) ?? Data("{}".utf8)
     }
