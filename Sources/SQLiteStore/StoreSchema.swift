@@ -8,9 +8,10 @@ import GRDB
 ///   the newest history entry. They are kept in the row rather than derived from the history so
 ///   that they outlive the entries the service drops, and so that the open-time check has two
 ///   records to compare. (Before `v2` the row had no marks and `sequence` was the newest change's;
-///   before `v3`, no text spacing; before `v5`, no reading font; before `v6`, no bounds.)
+///   before `v3`, no text spacing; before `v5`, no reading font; before `v6`, no bounds. A preference
+///   declared since has its columns added by a migration derived from its declaration, `v7` on.)
 /// - `scopes`: one row per scope other than the root that has a value of its own (NULL:
-///   inherited, never all six), with its marks.
+///   inherited, never all of them), with its marks.
 /// - `history`: one row per change of a scope's own value, `position` the primary key (SQLite's
 ///   rowid, so range reads walk the table's own b-tree); `sequence` the event's id (for a silent
 ///   entry, `is_event` 0, the store's sequence then); `scope` the path, `''` for the root;
@@ -32,7 +33,12 @@ enum StoreSchema {
     /// The tables of a store that an older fontd left at `v1`, which `v2` migrates.
     static let v1TableNames: Set<String> = ["grdb_migrations", "preferences", "changes"]
 
-    static let migrator: DatabaseMigrator = {
+    /// The migrations the store runs: the frozen ones, then those derived from the declared
+    /// preferences (`migrator(for:)`), none while they are the six `v6` knows.
+    static let migrator = migrator(for: StoreColumn.declared)
+
+    /// `v1` … `v6`, each as it was written.
+    static let frozenMigrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         // Frozen as written: a later schema is a new migration, never an edit of this one.
         migrator.registerMigration("v1") { db in
