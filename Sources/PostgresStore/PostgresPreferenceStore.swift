@@ -67,6 +67,14 @@ public final class PostgresPreferenceStore: Sendable {
     public static func open(url text: String, timeoutSeconds: Double = 10, logger: Logger) throws(PostgresStoreError)
         -> PostgresPreferenceStore
     {
+        try open(url: text, timeoutSeconds: timeoutSeconds, logger: logger, columns: StoreColumn.declared)
+    }
+
+    /// `open(url:timeoutSeconds:logger:)` with tables that hold `columns` (the declared preferences'
+    /// unless a test says otherwise).
+    static func open(url text: String, timeoutSeconds: Double = 10, logger: Logger, columns: [StoreColumn]) throws(PostgresStoreError)
+        -> PostgresPreferenceStore
+    {
         let url = try PostgresURL(parsing: text)
         let tls = try TLSSettings(url.sslMode, rootCertificates: url.rootCertificates)
         var connectionConfiguration = PostgresConnection.Configuration(
@@ -83,7 +91,7 @@ public final class PostgresPreferenceStore: Sendable {
         try BlockingCall.run(timeoutSeconds: timeoutSeconds, url: url) { [connectionConfiguration] in
             let connection = try await PostgresConnection.connect(configuration: connectionConfiguration, id: 0, logger: logger)
             do {
-                try await PostgresSchema.prepare(connection, logger: logger)
+                try await PostgresSchema.prepare(connection, columns: columns, logger: logger)
             } catch {
                 try? await connection.close()
                 throw error

@@ -6,11 +6,12 @@ import PostgresNIO
 ///
 /// - `fontd_schema_version`: one row, the schema's version (5 for this layout: version 1, the
 ///   text spacing columns of version 2, the revocations of version 3, the reading font columns
-///   of version 4 and the scope bounds' columns of version 5); a later layout is a new version with its own migration, never an edit of this one.
+///   of version 4 and the scope bounds' columns of version 5), each frozen as written; a preference
+///   declared since adds one to it and has its columns added by `conform(_:to:logger:)`, derived from its declaration.
 /// - `preferences`: one row (id 1), the root scope's values and marks, the store's sequence and
 ///   the newest history `position`. Every commit locks it first (`FOR UPDATE`), so commits of
 ///   all replicas take their positions and ids one after another, in commit order.
-/// - `scopes`: every other scope with a value of its own (NULL: inherited, never all six), with its marks.
+/// - `scopes`: every other scope with a value of its own (NULL: inherited, never all of them), with its marks.
 /// - `history`: every kept entry by `position` (the primary key): sequence, is_event, scope
 ///   (`''` for the root), kind, the raw values of §3 (Vocabulary) in `value` and `previous` (NULL: inherited).
 /// - `dropped_history`: per scope whose older entries were dropped, the largest sequence among them.
@@ -20,8 +21,9 @@ import PostgresNIO
 ///
 /// Scope paths are `COLLATE "C"`, so they order by bytes, as SQLite's and `PreferenceScope`'s do.
 enum PostgresSchema {
-    /// The newest schema version this fontd makes and reads.
-    static let version = 5
+    /// The newest schema version this fontd makes and reads: 5, the last written by hand, plus one
+    /// per declared preference version 5 does not have (`version(for:)`).
+    static let version = version(for: StoreColumn.declared)
 
     /// The tables fontd makes; any of them in a database without `fontd_schema_version` is another application's.
     static let tableNames = ["preferences", "scopes", "history", "dropped_history"]
@@ -166,7 +168,9 @@ enum PostgresSchema {
 
     /// Creates the tables in a database that has none of them, or checks that the ones there are
     /// fontd's and not a newer fontd's (an older fontd's are migrated), in one transaction under the advisory lock.
-    static func prepare(_ connection: PostgresConnection, logger: Logger) async throws {
+    /// The tables hold `columns` after it: the frozen versions make the first six, `conform(_:to:logger:)` the rest.
+    static func prepare(_ connection: PostgresConnection, columns: [StoreColumn] = StoreColumn.declared, logger: Logger) async throws {
+        let version = version(for: columns)
         try await Transaction.run(on: connection, logger: logger) { connection in
             _ = try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger).collect()
             let existing = try await connection.query(
@@ -182,6 +186,7 @@ enum PostgresSchema {
                 for statement in version1 + version2 + version3 + version4 + version5 {
                     _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect()
                 }
+                try await conformBeyondFrozen(connection, to: columns, version: version, logger: logger)
                 logger.info("created the fontd tables", metadata: ["schema": "\(version)"])
                 return
             }
@@ -196,11 +201,21 @@ enum PostgresSchema {
             // A database an older fontd made: the later versions, in the same transaction.
             let later =
                 (stored < 2 ? version2 : []) + (stored < 3 ? version3 : []) + (stored < 4 ? version4 : []) + (stored < 5 ? version5 : [])
-            if !later.isEmpty {
-                for statement in later { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect() }
+            for statement in later { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect() }
+            if stored < version {
+                try await conformBeyondFrozen(connection, to: columns, version: version, logger: logger)
                 logger.info("migrated the fontd tables", metadata: ["from": "\(stored)", "schema": "\(version)"])
             }
         }
+    }
+
+    /// After the frozen versions: the columns of the preferences declared since, and `version` recorded.
+    private static func conformBeyondFrozen(_ connection: PostgresConnection, to columns: [StoreColumn], version: Int, logger: Logger)
+        async throws
+    {
+        guard version > frozenVersion else { return }
+        try await conform(connection, to: columns, logger: logger)
+        _ = try await connection.query("UPDATE fontd_schema_version SET version = \(version)", logger: logger).collect()
     }
 }
 
