@@ -28,9 +28,8 @@ extension PostgresSchema {
     /// `NOT NULL` with the initial value as its default, so the root row takes it; the mark 0) and
     /// to `scopes` (NULL: inherited; the mark 0), and makes the CHECKs `scopes_check` (at least one
     /// value set) and `history_kind_check` name exactly `columns`. Alters nothing when the tables
-    /// already hold them; answers whether it altered anything.
-    @discardableResult
-    static func conform(_ connection: PostgresConnection, to columns: [StoreColumn], logger: Logger) async throws -> Bool {
+    /// already hold them.
+    static func conform(_ connection: PostgresConnection, to columns: [StoreColumn], logger: Logger) async throws {
         var statements: [String] = []
         let rootColumns = try await Self.columns(of: "preferences", connection, logger: logger)
         let rootAdditions = columns.flatMap { column in
@@ -71,7 +70,6 @@ extension PostgresSchema {
             )
         }
         for statement in statements { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect() }
-        return !statements.isEmpty
     }
 
     /// The kinds a `history_kind_check` allows, read from PostgreSQL's text of it

@@ -131,7 +131,7 @@ import Testing
         let emptyScope = #expect(throws: DatabaseError.self) {
             try database.write { db in try db.execute(sql: "INSERT INTO scopes (scope) VALUES ('carol')") }
         }
-        #expect(emptyScope?.resultCode == .SQLITE_CONSTRAINT)
+        #expect(emptyScope?.extendedResultCode == .SQLITE_CONSTRAINT_CHECK)
         let unknownKind = #expect(throws: DatabaseError.self) {
             try database.write { db in
                 try db.execute(
@@ -140,7 +140,7 @@ import Testing
                 )
             }
         }
-        #expect(unknownKind?.resultCode == .SQLITE_CONSTRAINT)
+        #expect(unknownKind?.extendedResultCode == .SQLITE_CONSTRAINT_CHECK)
     }
 
     @Test func theDerivedStepRunTwiceChangesNothing() throws {
