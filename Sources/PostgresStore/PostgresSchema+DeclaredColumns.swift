@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import ScopedPreferences
 
 /// The tables after the frozen versions, derived from the declared preferences (docs/DESIGN.md §24 (Replicas on
 /// PostgreSQL)): a preference declared after version 5 needs no version written by hand.

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import ScopedPreferences
 
 /// The store's tables in PostgreSQL, mirroring the SQLite store's `v6` (docs/DESIGN.md §12 (The store and the state file)), and
 /// their creation, once, by whichever replica opens the database first.

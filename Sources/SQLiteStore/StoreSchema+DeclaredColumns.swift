@@ -1,4 +1,5 @@
 import GRDB
+import ScopedPreferences
 
 /// The tables after the frozen migrations, derived from the declared preferences (docs/DESIGN.md §12 (The store
 /// and the state file)): a preference declared after `v6` needs no migration written by hand.

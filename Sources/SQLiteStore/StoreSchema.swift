@@ -1,4 +1,5 @@
 import GRDB
+import ScopedPreferences
 
 /// The store's tables, made by GRDB's migrator, and the checks that tell a fontd store from
 /// any other file before anything is written to it.

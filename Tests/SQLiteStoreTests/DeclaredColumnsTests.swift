@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ScopedPreferences
 import Testing
 
 @testable import SQLiteStore

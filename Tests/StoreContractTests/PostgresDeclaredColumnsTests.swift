@@ -2,6 +2,7 @@ import FontdTestSupport
 import Foundation
 import Logging
 import PostgresTestSupport
+import ScopedPreferences
 import Testing
 
 @testable import PostgresStore

@@ -1,41 +1,41 @@
 import DynamicType
 
-/// A reader preference as the PostgreSQL tables hold it (docs/DESIGN.md §24 (Replicas on PostgreSQL)): its
+/// A reader preference as a store's tables hold it, SQLite's (docs/DESIGN.md §12 (The store and the state file)) and
+/// PostgreSQL's (docs/DESIGN.md §24 (Replicas on PostgreSQL)): its
 /// value's column and its mark's in `preferences` and `scopes`, the `kind` of its history entries,
-/// and the root's value before any change. The tables' layout after the frozen versions is derived
-/// from a list of these (`PostgresSchema.conform(_:to:logger:)`); the store passes `declared`, and a
-/// test may pass a list with a preference `ReaderPreference` does not have. (The SQLite store's
-/// `StoreColumn` is the same; neither store module imports the other.)
-struct StoreColumn: Hashable, Sendable {
+/// and the root's value before any change. The tables' layout after the frozen migrations is
+/// derived from a list of these (`StoreSchema.migrator(for:)`, `PostgresSchema.conform(_:to:logger:)`); the store passes `declared`, and a
+/// test may pass a list with a preference `ReaderPreference` does not have.
+public struct StoreColumn: Hashable, Sendable {
     /// The value's column: `reduce_motion`.
-    var name: String
+    public var name: String
     /// The history's `kind` for the preference's entries: its wire name, `reduceMotion`.
-    var kind: String
+    public var kind: String
     /// The root's value before any change: the default of its `preferences` column.
-    var initialValue: String
+    public var initialValue: String
 
     /// The mark's column: `reduce_motion_mark`.
-    var markName: String { name + "_mark" }
+    public var markName: String { name + "_mark" }
 
     /// The initial value as an SQL string literal: `'off'`.
-    var initialValueLiteral: String { Self.literal(initialValue) }
+    public var initialValueLiteral: String { Self.literal(initialValue) }
 
     /// The kind as an SQL string literal: `'reduceMotion'`.
-    var kindLiteral: String { Self.literal(kind) }
+    public var kindLiteral: String { Self.literal(kind) }
 
-    init(name: String, kind: String, initialValue: String) {
+    public init(name: String, kind: String, initialValue: String) {
         self.name = name
         self.kind = kind
         self.initialValue = initialValue
     }
 
     /// The columns `preference`'s declaration names.
-    init(_ preference: ReaderPreference) {
+    public init(_ preference: ReaderPreference) {
         self.init(name: preference.declaration.column, kind: preference.wireName, initialValue: preference.declaration.initialValue)
     }
 
     /// Every declared preference's, in `ReaderPreference.allCases` order.
-    static let declared = ReaderPreference.allCases.map(StoreColumn.init)
+    public static let declared = ReaderPreference.allCases.map(StoreColumn.init)
 
     private static func literal(_ text: String) -> String {
         "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
