@@ -7,7 +7,7 @@ import Testing
     /// The preferences whose values are names of their own: each refuses an unknown one with its own code.
     static let namingPreferences = ReaderPreference.allCases.filter { $0.declaration.unknownValueCode != nil }
 
-    /// `unknown` and the wire name with its first letter capitalised, as §8's table spells the codes.
+    /// `unknown` and the wire name with its first letter capitalised, as the table of docs/DESIGN.md §8 (Errors) spells the codes.
     static func expectedCode(of preference: ReaderPreference) -> ErrorCode {
         let name = preference.wireName
         return ErrorCode(rawValue: "unknown\(name.first.map { String($0).uppercased() } ?? "")\(name.dropFirst())")
