@@ -31,7 +31,7 @@ public final class DesktopBridge: @unchecked Sendable {
     /// `$XDG_STATE_HOME/fontd/gnome-base.json`; nil when there is no state folder (nothing is put back then).
     let originalPath: String?
     /// The key and the watch of the scope's category; nil until both exist, and again once stopped.
-    let links = Mutex<(key: DesktopSettingsKey, watch: CategoryWatch)?>(nil)
+    let links = Mutex<(key: DesktopSettingsKey, watch: ScopeWatch)?>(nil)
     /// The value this bridge last wrote to the key, until the key holds another: its own change
     /// read back. Settings thread only.
     var written: Double?
@@ -68,11 +68,11 @@ public final class DesktopBridge: @unchecked Sendable {
             changed: { [weak bridge] value, _ in bridge?.keyChanged(to: value) },
             log: { level, message in logger.log(level: level, "GLib: \(message)") })
         // Only to set the desktop scope's category: writing is the runner's, on `desktop/gnome`.
-        let watch = CategoryWatch(scope: scope, hub: hub) { _ in }
+        let watch = ScopeWatch(scope: scope, hub: hub) { _ in }
         bridge.links.withLock { $0 = (key, watch) }
 
         let done = DispatchSemaphore(value: 0)
-        let outcome = Mutex<(factor: Double, result: Result<ContentSizeCategory, CategoryWatch.SetFailure>?)?>(nil)
+        let outcome = Mutex<(factor: Double, result: Result<ContentSizeCategory, ScopeWatch.SetFailure>?)?>(nil)
         key.perform { access in
             bridge.started = true
             bridge.excluded = excluded

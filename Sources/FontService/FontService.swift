@@ -151,7 +151,7 @@ public final class FontService: HTTPResponder {
         let context = RequestContext(
             request: HTTPRequest(method: "GET", target: String(target)), route: route,
             parameters: QueryParameters(Dictionary(uniqueKeysWithValues: values.map { ($0.key, $0.value) })),
-            preferences: store.current)
+            preferences: store.preferences(of: .root))
         _ = try lookUp(context, subject: subject, answer: answer)
     }
 
@@ -183,7 +183,8 @@ public final class FontService: HTTPResponder {
         // The hot path: this loop answered this exact target before, under the current preferences.
         // Only public targets are remembered, and a request with a credential is checked first.
         if reads,
-            let answer = loop.targets.answer(for: request.target, current: store.current, fontEpoch: fontEpoch.load(ordering: .acquiring)),
+            let answer = loop.targets.answer(
+                for: request.target, current: store.packedCurrent, fontEpoch: fontEpoch.load(ordering: .acquiring)),
             request.header("Authorization") == nil
         {
             return .response(answer.reply(to: request))
@@ -224,8 +225,11 @@ public final class FontService: HTTPResponder {
                     }
                 }
             }
+            // The root's preferences are read once, packed, so that an answer is remembered under what it followed.
+            let packed = scope.isRoot ? store.packedCurrent : nil
             let context = RequestContext(
-                request: request, route: route, parameters: parameters, preferences: store.preferences(of: scope),
+                request: request, route: route, parameters: parameters,
+                preferences: packed.map(store.preferences(packed:)) ?? store.preferences(of: scope), packedPreferences: packed,
                 scope: scope, hasCredential: Self.carriesCredential(request), bearer: bearer)
             switch handler {
             case .cached(let subject, let answer):
@@ -257,10 +261,12 @@ public final class FontService: HTTPResponder {
         // Read before the answer is: one computed across a change of fonts is remembered under the old epoch.
         let epoch = fontEpoch.load(ordering: .acquiring)
         switch try lookUp(context, subject: subject, answer: answer) {
-        case .ready(let answer, let followed):
+        case .ready(let answer):
             // An answer about a scope, or to a credential, is found again only through `lookUp`,
             // after the credential is checked (docs/DESIGN.md §23 (Reader scopes and scoped tokens)).
-            if context.isPublic { targets.remember(answer, for: request.target, preferences: followed, fontEpoch: epoch) }
+            if context.isPublic, let packed = context.packedPreferences {
+                targets.remember(answer, for: request.target, preferences: context.dependsOnPreferences ? packed : nil, fontEpoch: epoch)
+            }
             return .response(answer.reply(to: context))
         case .computing(let flight):
             // Another loop's thread is computing it: this loop goes on with its other
@@ -278,8 +284,8 @@ public final class FontService: HTTPResponder {
 
     /// How the answer for a request stands.
     enum AnswerLookup {
-        /// Cached, or computed now by the calling thread; with the preferences it followed, if any.
-        case ready(CachedAnswer, followed: ReaderPreferences?)
+        /// Cached, or computed now by the calling thread.
+        case ready(CachedAnswer)
         /// Another thread is computing it.
         case computing(Flight)
     }
@@ -289,10 +295,9 @@ public final class FontService: HTTPResponder {
     func lookUp(_ context: RequestContext, subject: Route.Subjecting, answer: Route.Answering) throws(FontServiceError) -> AnswerLookup {
         let follows = context.followsPreferences
         let key = AnswerKey(path: context.route.path, subject: try subject(self, context), followsPreferences: follows)
-        let followed = context.dependsOnPreferences ? context.preferences : nil
         switch state.withLock({ $0.lookUp(key) }) {
         case .cached(let answer):
-            return .ready(answer, followed: followed)
+            return .ready(answer)
         case .wait(let flight):
             return .computing(flight)
         case .lead(let flight):
@@ -309,7 +314,7 @@ public final class FontService: HTTPResponder {
                     "target": "\(Self.redacted(context.request.target))",
                     "duration": "\(ContinuousClock.now - started)",
                 ])
-            return .ready(try result.get(), followed: followed)
+            return .ready(try result.get())
         }
     }
 

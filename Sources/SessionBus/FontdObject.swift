@@ -21,20 +21,21 @@ struct FontdObject: Sendable {
     let ratios: TextScalingRatios
     let fonts: any FontAnswering
 
-    /// The served scope's preferences now.
-    var preferences: BusPreferences { BusPreferences(reader.preferences(of: scope), ratios: ratios) }
+    /// The served scope's preferences now, as `GET /preferences` answers them.
+    var preferences: Preferences { reader.preferences(of: scope) }
+
+    /// The served scope's keys and values now.
+    var entries: [BusEntry] { Self.entries(of: preferences, ratios: ratios) }
 
     /// The keys whose value moves only with a change the watch reports: `sequence` also moves with a
     /// change that leaves the effective preferences as they were, `font-generation` with the fonts.
-    static let answeredAtOnce = BusPreferences.keys.filter {
-        $0 != BusPreferences.Extra.sequence.rawValue && $0 != BusPreferences.Extra.fontGeneration.rawValue
-    }
+    static let answeredAtOnce = keys.filter { $0 != ExtraKey.sequence.rawValue && $0 != ExtraKey.fontGeneration.rawValue }
 
-    /// The reads the bus library answers at once for `preferences` (docs/DESIGN.md §27 (The session bus)): `ReadOne`
+    /// The reads the bus library answers at once for `entries` (docs/DESIGN.md §27 (The session bus)): `ReadOne`
     /// of `answeredAtOnce`, and `Version`. Every other call comes to `handle`.
-    static func answers(_ preferences: BusPreferences) -> [BusAnswer] {
-        answeredAtOnce.compactMap { key in
-            preferences[key].map { BusAnswer(path, interface, "ReadOne", BusValue.tuple(.string(key)), .variant($0)) }
+    static func answers(_ entries: [BusEntry]) -> [BusAnswer] {
+        entries.filter { answeredAtOnce.contains($0.key) }.map { entry in
+            BusAnswer(path, interface, "ReadOne", BusValue.tuple(.string(entry.key)), .variant(entry.value))
         } + [BusAnswer.property(path, interface, "Version", .uint32(version))]
     }
 
@@ -43,10 +44,12 @@ struct FontdObject: Sendable {
     func handle(_ call: BusCall) {
         switch call.member {
         case "ReadAll":
-            call.answer(.success(.dictionary(preferences.entries)))
+            call.answer(.success(.dictionary(entries)))
         case "ReadOne":
             let key = call.arguments.first?.values.first ?? ""
-            guard let value = preferences[key] else { return call.fail(BusPreferences.unknownKey(key, among: BusPreferences.keys)) }
+            guard let value = entries.first(where: { $0.key == key })?.value else {
+                return call.fail(Self.unknownKey(key, among: Self.keys))
+            }
             call.answer(.success(.variant(value)))
         case "Set":
             var settings = PerPreference<ScopeTree.Setting>(repeating: .keep)
@@ -87,13 +90,13 @@ struct FontdObject: Sendable {
     /// with why not.
     private func writable(_ key: String, _ call: BusCall) -> ReaderPreference? {
         if let preference = ReaderPreference.allCases.first(where: { $0.declaration.busKey == key }) { return preference }
-        if BusPreferences.keys.contains(key) {
+        if Self.keys.contains(key) {
             call.fail(
                 BusError(
                     name: Self.errorPrefix + "InvalidBody",
-                    message: "'\(key)' is read-only; \(call.member) takes \(BusPreferences.writableKeys.joined(separator: ", "))"))
+                    message: "'\(key)' is read-only; \(call.member) takes \(Self.writableKeys.joined(separator: ", "))"))
         } else {
-            call.fail(BusPreferences.unknownKey(key, among: BusPreferences.writableKeys))
+            call.fail(Self.unknownKey(key, among: Self.writableKeys))
         }
         return nil
     }
@@ -106,7 +109,7 @@ struct FontdObject: Sendable {
         DispatchQueue.global().async { [self] in
             do throws(ReaderError) {
                 try reader.change(scope, settings, byOperator: true) { result in
-                    call.answer(result.map { _ in .dictionary(preferences.entries) }.mapError(BusError.init))
+                    call.answer(result.map { _ in .dictionary(entries) }.mapError(BusError.init))
                 }
             } catch {
                 call.fail(BusError(error))

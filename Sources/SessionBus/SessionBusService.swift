@@ -10,7 +10,7 @@ import Synchronization
 /// portal `desktop/portal` below it (§30 (KDE Plasma, X11, and per-target limits)), so a bound
 /// there limits what applications read through xdg-desktop-portal — and every change of their
 /// preferences announced — `Changed` once per change, `SettingChanged` once per changed key —
-/// from the hub's watches of the scopes (`PreferencesWatch`), whatever made the change.
+/// from the hub's watches of the scopes (`ScopeWatch`), whatever made the change.
 ///
 /// Calls arrive on the bus library's thread; the watches report on the hub's queue; signals are
 /// handed to the bus thread in the order of the changes. `announced` is held by its lock.
@@ -40,14 +40,14 @@ public final class SessionBusService: Sendable {
     public let address: String
     private let fontd: FontdObject
     private let portal: SettingsPortal
-    private let links = Mutex<(connection: BusConnection, watches: [PreferencesWatch])?>(nil)
+    private let links = Mutex<(connection: BusConnection, watches: [ScopeWatch])?>(nil)
     /// What was last announced; the next change's signals are the keys that differ from it.
     private let announced: Mutex<Announced>
 
-    /// Both objects' preferences as last announced, and whether the portal withholds the text size.
+    /// Both objects' preferences as last announced (the bus API's as its keys), and whether the portal withholds the text size.
     private struct Announced {
-        var fontd: BusPreferences
-        var portal: BusPreferences
+        var fontd: [BusEntry]
+        var portal: Preferences
         var portalExcluded: Bool
     }
 
@@ -55,7 +55,7 @@ public final class SessionBusService: Sendable {
         self.address = address
         self.fontd = fontd
         self.portal = portal
-        announced = Mutex(Announced(fontd: fontd.preferences, portal: portal.preferences, portalExcluded: portalExcluded))
+        announced = Mutex(Announced(fontd: fontd.entries, portal: portal.preferences, portalExcluded: portalExcluded))
     }
 
     /// Joins the session bus at `environment`'s `DBUS_SESSION_BUS_ADDRESS`: loads the bus library,
@@ -89,12 +89,12 @@ public final class SessionBusService: Sendable {
             try connection.export(String(cString: fontd_bus_fontd1_introspection()), at: FontdObject.path)
             try connection.export(String(cString: fontd_bus_portal_introspection()), at: SettingsPortal.path)
             let watches = [
-                PreferencesWatch(scope: options.scope, hub: hub) { [weak service] change in service?.fontdChanged(change) },
-                PreferencesWatch(scope: options.portalScope, hub: hub) { [weak service] change in service?.portalChanged(change) },
+                ScopeWatch(scope: options.scope, hub: hub) { [weak service] change in service?.fontdChanged(change) },
+                ScopeWatch(scope: options.portalScope, hub: hub) { [weak service] change in service?.portalChanged(change) },
             ]
             service.links.withLock { $0 = (connection, watches) }
             service.announced.withLock { announced in
-                announced.fontd = service.fontd.preferences
+                announced.fontd = service.fontd.entries
                 announced.portal = service.portal.preferences
                 connection.setAnswers(service.answers(announced))
             }
@@ -181,19 +181,19 @@ public final class SessionBusService: Sendable {
     /// The bus API's scope changed; on the hub's queue, in the order of the changes. The reads
     /// answered at once are set before the change's signal is emitted, so a client that reads
     /// after a signal reads that change or a later one.
-    private func fontdChanged(_ change: PreferencesWatch.Change) {
-        let after = BusPreferences(change.answer, ratios: fontd.ratios)
+    private func fontdChanged(_ change: ScopeWatch.Change) {
+        let after = FontdObject.entries(of: change.answer, ratios: fontd.ratios)
         let connection = links.withLock { $0?.connection }
         announced.withLock { announced in
             announced.fontd = after
             connection?.setAnswers(answers(announced))
         }
-        connection?.emit("Changed", of: FontdObject.interface, from: FontdObject.path, BusValue.tuple(.dictionary(after.entries)))
+        connection?.emit("Changed", of: FontdObject.interface, from: FontdObject.path, BusValue.tuple(.dictionary(after)))
     }
 
     /// The portal's scope changed; as `fontdChanged`, with one `SettingChanged` per changed key.
-    private func portalChanged(_ change: PreferencesWatch.Change) {
-        let after = BusPreferences(change.answer, ratios: fontd.ratios)
+    private func portalChanged(_ change: ScopeWatch.Change) {
+        let after = change.answer
         let connection = links.withLock { $0?.connection }
         let signals: [String] = announced.withLock { announced in
             let before = announced.portal

@@ -20,11 +20,11 @@ struct SettingsPortal: Sendable {
     static let invalidArgument = "org.freedesktop.portal.Error.InvalidArgument"
     static let version: UInt32 = 1
     /// The keys of `org.fontd.Fontd1` the portal leaves out: they mean nothing to an application.
-    static let leftOut: Set<String> = [BusPreferences.Extra.scope.rawValue, BusPreferences.Extra.fontGeneration.rawValue]
+    static let leftOut: Set<String> = [FontdObject.ExtraKey.scope.rawValue, FontdObject.ExtraKey.fontGeneration.rawValue]
 
     /// The keys an excluded portal does not answer: the text size, in fontd's namespace and GNOME's.
     static let withheld: Set<String> = [
-        ReaderPreference.category.declaration.busKey, BusPreferences.Extra.textScale.rawValue, DesktopBridge.key,
+        ReaderPreference.category.declaration.busKey, FontdObject.ExtraKey.textScale.rawValue, DesktopBridge.key,
     ]
 
     /// The scope whose preferences the portal answers.
@@ -34,19 +34,19 @@ struct SettingsPortal: Sendable {
     let textScalingFactor: Bool
     let ratios: TextScalingRatios
 
-    /// The portal scope's preferences now.
-    var preferences: BusPreferences { BusPreferences(hub.answer(for: scope), ratios: ratios) }
+    /// The portal scope's preferences now, as `GET /preferences` answers them.
+    var preferences: Preferences { hub.answer(for: scope) }
 
     /// Every namespace and its keys for `preferences`; without the text size when `excluded`.
-    func settings(_ preferences: BusPreferences, excluded: Bool) -> [(namespace: String, entries: [BusEntry])] {
-        // Applications read the size the scope's bounds allow: the category clamped, not the one requested.
+    func settings(_ preferences: Preferences, excluded: Bool) -> [(namespace: String, entries: [BusEntry])] {
+        // Applications read the size the scope's bounds allow: the category clamped (the answer's), not the one requested.
         let categoryKey = ReaderPreference.category.declaration.busKey
-        let own = preferences.entries.filter { !Self.leftOut.contains($0.key) }.map { entry in
-            entry.key == categoryKey ? BusEntry(categoryKey, .string(preferences.clampedCategory.rawValue)) : entry
+        let own = FontdObject.entries(of: preferences, ratios: ratios).filter { !Self.leftOut.contains($0.key) }.map { entry in
+            entry.key == categoryKey ? BusEntry(categoryKey, .string(preferences.category.rawValue)) : entry
         }
         var settings: [(namespace: String, entries: [BusEntry])] = [(Self.namespace, own)]
         if textScalingFactor {
-            settings.append((DesktopBridge.schema, [BusEntry(DesktopBridge.key, .double(ratios.factor(for: preferences.clampedCategory)))]))
+            settings.append((DesktopBridge.schema, [BusEntry(DesktopBridge.key, .double(ratios.factor(for: preferences.category)))]))
         }
         guard excluded else { return settings }
         return settings.map { setting in (setting.namespace, setting.entries.filter { !Self.withheld.contains($0.key) }) }
@@ -56,7 +56,7 @@ struct SettingsPortal: Sendable {
     /// The reads the bus library answers at once for `preferences` (docs/DESIGN.md §27 (The session bus)): `Read` of
     /// each key but `sequence` (see `FontdObject.answeredAtOnce`), and `version`. Every other call
     /// comes to `handle`.
-    func answers(_ preferences: BusPreferences, excluded: Bool) -> [BusAnswer] {
+    func answers(_ preferences: Preferences, excluded: Bool) -> [BusAnswer] {
         settings(preferences, excluded: excluded).flatMap { namespace, entries in
             entries.filter { FontdObject.answeredAtOnce.contains($0.key) || namespace != Self.namespace }.map { entry in
                 BusAnswer(Self.path, Self.interface, "Read", BusValue.tuple(.string(namespace), .string(entry.key)), .variant(entry.value))
@@ -65,7 +65,7 @@ struct SettingsPortal: Sendable {
     }
 
     /// Answers `call` from `preferences`, at once.
-    func handle(_ call: BusCall, preferences: BusPreferences, excluded: Bool) {
+    func handle(_ call: BusCall, preferences: Preferences, excluded: Bool) {
         let settings = settings(preferences, excluded: excluded)
         switch call.member {
         case "ReadAll":
@@ -87,7 +87,7 @@ struct SettingsPortal: Sendable {
     /// The `SettingChanged` signals from `before` to `after`: one per key whose value changed or
     /// that came back. None when only `sequence` moved (a change of the reader's that the portal
     /// scope's bounds clamp away, or one of a withheld key): the portal's keys are as they were.
-    func changes(from before: BusPreferences, excluded wasExcluded: Bool, to after: BusPreferences, excluded: Bool) -> [String] {
+    func changes(from before: Preferences, excluded wasExcluded: Bool, to after: Preferences, excluded: Bool) -> [String] {
         let old = settings(before, excluded: wasExcluded)
         let changed = settings(after, excluded: excluded).flatMap { namespace, entries in
             entries.compactMap { entry -> (key: String, signal: String)? in
@@ -96,7 +96,7 @@ struct SettingsPortal: Sendable {
                 return (entry.key, BusValue.tuple(.string(namespace), .string(entry.key), .variant(entry.value)))
             }
         }
-        guard changed.contains(where: { $0.key != BusPreferences.Extra.sequence.rawValue }) else { return [] }
+        guard changed.contains(where: { $0.key != FontdObject.ExtraKey.sequence.rawValue }) else { return [] }
         return changed.map(\.signal)
     }
 

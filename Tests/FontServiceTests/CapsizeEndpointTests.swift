@@ -41,7 +41,8 @@ import WebOutputs
         let again = try service.client.send("/capsize?style=body", headers: [("If-None-Match", tag)])
         #expect(again.status == 304)
         #expect(again.body.isEmpty)
-        service.setPreferences(ReaderPreferences(category: .accessibilityExtraExtraExtraLarge, legibilityWeight: .regular))
+        service.setPreferences(
+            PerPreference<String>.initial.with(\.category, .accessibilityExtraExtraExtraLarge).with(\.legibilityWeight, .regular))
         let changed = try service.client.send("/capsize?style=body", headers: [("If-None-Match", tag)])
         #expect(changed.status == 200)
         #expect(try changed.member("category") == .string("ax5"))

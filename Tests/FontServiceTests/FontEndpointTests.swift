@@ -54,7 +54,7 @@ import Testing
         let implicit = try service.client.send("/font?style=body")
         #expect(try implicit.json() == expectedJSON(resolver.resolve(FontRequest(style: .body, category: .large))))
 
-        service.setPreferences(ReaderPreferences(category: .extraExtraLarge, legibilityWeight: .bold))
+        service.setPreferences(PerPreference<String>.initial.with(\.category, .extraExtraLarge).with(\.legibilityWeight, .bold))
         let changed = try service.client.send("/font?style=body")
         let expected = FontRequest(style: .body, category: .extraExtraLarge, legibilityWeight: .bold)
         #expect(try changed.json() == expectedJSON(resolver.resolve(expected)), "the remembered target must not answer stale")
@@ -83,7 +83,7 @@ import Testing
 
     @Test func fontsWithoutCategoryIsAtTheCurrentCategory() throws {
         let service = makeService()
-        service.setPreferences(ReaderPreferences(category: .accessibilityMedium, legibilityWeight: .regular))
+        service.setPreferences(PerPreference<String>.initial.with(\.category, .accessibilityMedium).with(\.legibilityWeight, .regular))
         let body = try service.client.send("/fonts").json()
         #expect(body["category"] == .string("ax1"))
         #expect(
@@ -121,7 +121,7 @@ import Testing
 
     @Test func scaleWithoutCategoryFollowsTheReader() throws {
         let service = makeService()
-        service.setPreferences(ReaderPreferences(category: .extraSmall, legibilityWeight: .regular))
+        service.setPreferences(PerPreference<String>.initial.with(\.category, .extraSmall).with(\.legibilityWeight, .regular))
         let body = try service.client.send("/scale?style=body&value=22").json()
         #expect(body["scaled"] == .number(RoundedNumber(22 * (19.0 / 22.0)).value))
         #expect(body["factor"] == .number(RoundedNumber(19.0 / 22.0).value))

@@ -63,7 +63,7 @@ import Testing
     @Test func aTagFromBeforeAPreferenceChangeNoLongerMatches() throws {
         let service = makeService()
         let tag = try #require(try service.client.send("/font?style=body").header("ETag"))
-        service.setPreferences(ReaderPreferences(category: .large, legibilityWeight: .bold))
+        service.setPreferences(PerPreference<String>.initial.with(\.category, .large).with(\.legibilityWeight, .bold))
         let response = try service.client.send("/font?style=body", headers: [("If-None-Match", tag)])
         #expect(response.status == 200)
         #expect(try response.json()["descriptor"]?["requestedWeight"] == .number(600))

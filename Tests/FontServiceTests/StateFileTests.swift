@@ -25,7 +25,7 @@ import Testing
 
     @Test func anOlderFileLoads() throws {
         let state = try Self.read(Self.olderFile)
-        #expect(state.preferences == ReaderPreferences(category: .extraLarge, legibilityWeight: .bold))
+        #expect(state.preferences == PerPreference<String>.initial.with(\.category, .extraLarge).with(\.legibilityWeight, .bold))
         #expect(state.sequence == 3)
         #expect(
             state.history == [

@@ -49,7 +49,7 @@ func makeClient(_ mode: TestClient.Mode, trustedOrigin: String = "*") throws -> 
 extension FontService {
     /// Makes `preferences` the reader's, through the store as a PUT does (in memory: these
     /// services have no state file), and returns once they are current.
-    func setPreferences(_ preferences: ReaderPreferences) {
+    func setPreferences(_ preferences: PerPreference<String>) {
         let changed = DispatchSemaphore(value: 0)
         var update = PerPreference<ScopeTree.Setting>(repeating: .keep)
         update[.category] = .set(preferences.category.rawValue)

@@ -147,7 +147,7 @@ import WebOutputs
         let service = makeService()
         let before = try service.client.send("/css").bodyText
         #expect(before.contains("category l, legibility regular"))
-        service.setPreferences(ReaderPreferences(category: .accessibilityExtraLarge, legibilityWeight: .bold))
+        service.setPreferences(PerPreference<String>.initial.with(\.category, .accessibilityExtraLarge).with(\.legibilityWeight, .bold))
         let after = try service.client.send("/css").bodyText
         #expect(after.contains("category ax3, legibility bold"))
         let all = try service.client.send("/css?category=all").bodyText

@@ -6,7 +6,7 @@ import ScopedPreferences
 import Synchronization
 import Testing
 
-/// `CategoryWatch` reports the effective category — clamped into the bounds of the scope and its
+/// `ScopeWatch` reports the effective category — clamped into the bounds of the scope and its
 /// ancestors (docs/DESIGN.md §30 (KDE Plasma, X11, and per-target limits)) — so a bound set or
 /// cleared re-applies a target while the reader's category stays.
 @Suite struct CategoryWatchTests {
@@ -22,8 +22,9 @@ import Testing
     @Test func aBoundSetAndClearedOnAnAncestorIsReportedAsAChangeOfCategory() throws {
         let hub = try ScopeHub(storage: nil, keepAliveSeconds: 15, logger: Logger(label: "test"))
         let reports = Mutex<[String]>([])
-        let watch = CategoryWatch(scope: try PreferenceScope(parsing: "desktop/kde"), hub: hub) { change in
-            reports.withLock { $0.append("\(change.previous.rawValue)→\(change.category.rawValue)") }
+        let watch = ScopeWatch(scope: try PreferenceScope(parsing: "desktop/kde"), hub: hub) { change in
+            guard change.movesCategory else { return }
+            reports.withLock { $0.append("\(change.previousCategory.rawValue)→\(change.category.rawValue)") }
         }
         defer { watch.cancel() }
 

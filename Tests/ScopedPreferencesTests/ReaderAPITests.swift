@@ -74,7 +74,7 @@ import Testing
         let api = try Self.api()
         let root = api.preferences(of: .root)
         #expect(root.category == .large && root.legibilityWeight == .regular && root.sequence == 0)
-        #expect(ReaderPreferences(root) == .initial)
+        #expect(PerPreference(root) == .initial)
         #expect(root.scope == nil && root.inherited == nil)
     }
 
@@ -83,7 +83,7 @@ import Testing
         let answer = api.preferences(of: Self.phone)
         #expect(answer.scope == "alice/phone")
         #expect(answer.inherited == ["category", "legibilityWeight", "textSpacing"], "\(answer.inherited ?? [])")
-        #expect(ReaderPreferences(answer) == .initial)
+        #expect(PerPreference(answer) == .initial)
     }
 
     // MARK: Values
@@ -98,9 +98,9 @@ import Testing
     func aValueIsKeptInItsCanonicalSpelling(preference: ReaderPreference, text: String, kept: String) throws {
         let api = try Self.api()
         let outcome = try Self.change(api, .root, [preference: text])
-        #expect(ReaderPreferences(outcome.after).values[preference] == kept)
-        #expect(ReaderPreferences(api.preferences(of: .root)).values[preference] == kept)
-        #expect(api.hub.current.values[preference] == kept)
+        #expect(PerPreference(outcome.after)[preference] == kept)
+        #expect(PerPreference(api.preferences(of: .root))[preference] == kept)
+        #expect(api.hub.current[preference] == kept)
     }
 
     @Test(arguments: [
@@ -145,7 +145,7 @@ import Testing
         let api = try Self.api()
         try Self.change(api, .root, [.readingFont: "OpenDyslexic"])
         let outcome = try Self.change(api, .root, [.readingFont: nil])
-        #expect(ReaderPreferences(outcome.after).readingFont == .none)
+        #expect(PerPreference(outcome.after).readingFont == .none)
         #expect(api.hub.current.readingFont == .none)
     }
 
@@ -170,7 +170,7 @@ import Testing
         }
         #expect(done.wait(timeout: .now() + 120) == .success)
         let inherited = try #require(after.withLock { $0 })
-        #expect(ReaderPreferences(inherited).values[preference] == preference.declaration.initialValue)
+        #expect(PerPreference(inherited)[preference] == preference.declaration.initialValue)
         #expect(inherited.inherited?.contains(preference.wireName) == true)
     }
 
@@ -179,7 +179,7 @@ import Testing
         let api = try Self.api()
         try Self.change(api, .root, [preference: preference == .minimumCategory ? "s" : "xxl"])
         let outcome = try Self.change(api, .root, [preference: nil])
-        #expect(ReaderPreferences(outcome.after).values[preference] == "")
+        #expect(PerPreference(outcome.after)[preference] == "")
         #expect(outcome.after.minimumCategory == nil && outcome.after.maximumCategory == nil)
     }
 
@@ -191,7 +191,7 @@ import Testing
     func aScopeInheritsWhatTheRootSets(preference: ReaderPreference, value: String) throws {
         let api = try Self.api()
         try Self.change(api, .root, [preference: value])
-        #expect(ReaderPreferences(api.preferences(of: Self.phone)).values[preference] == value)
+        #expect(PerPreference(api.preferences(of: Self.phone))[preference] == value)
         #expect(api.preferences(of: Self.phone).inherited?.contains(preference.wireName) == true)
     }
 
@@ -263,7 +263,7 @@ import Testing
         let api = try Self.api()
         try Self.change(api, .root, [.minimumCategory: "m", .maximumCategory: "xxxl"])
         let outcome = try Self.change(api, Self.alice, [preference: value])
-        #expect(ReaderPreferences(outcome.after).values[preference] == value)
+        #expect(PerPreference(outcome.after)[preference] == value)
     }
 
     @Test func aBoundBelowAnotherScopesIsNamedByThatScope() throws {

@@ -33,7 +33,9 @@ import Testing
     @Test func aScopeInheritsWhatItDoesNotSetAndSaysSo() throws {
         var tree = ScopeTree(stored: StoredScopes())
         try Self.change(&tree, Self.alice, [.category: "xl"])
-        #expect(tree.preferences(of: Self.phone) == ReaderPreferences(category: .extraLarge, legibilityWeight: .regular))
+        #expect(
+            tree.preferences(of: Self.phone)
+                == PerPreference<String>.initial.with(\.category, .extraLarge).with(\.legibilityWeight, .regular))
         let answer = tree.answer(for: Self.phone)
         #expect(answer.scope == "alice/phone" && answer.sequence == 1)
         #expect(answer.inherited == ["category", "legibilityWeight", "textSpacing"])

@@ -53,7 +53,7 @@ public final class KDEBridge: @unchecked Sendable {
     let logger: Logger
     let fontsChanged: @Sendable () -> Void
     let queue = DispatchQueue(label: "fontd.desktop.kde")
-    private let links = Mutex<(watch: CategoryWatch, folder: FolderWatch)?>(nil)
+    private let links = Mutex<(watch: ScopeWatch, folder: FolderWatch)?>(nil)
     var bases = KDEFontBases(sizes: [:])
     /// `[General] font`'s size as last read or written by this bridge: a file whose size is this one
     /// is no change of the reader's (fontd's own write read back, or another key changed).
@@ -93,7 +93,7 @@ public final class KDEBridge: @unchecked Sendable {
         let folder = try FolderWatch(folder: paths.folder, name: "kdeglobals", queue: bridge.queue) { [weak bridge] in bridge?.fileChanged()
         }
         // Only to set the desktop scope's category: writing is the runner's, on `desktop/kde`.
-        let watch = CategoryWatch(scope: scope, hub: hub) { _ in }
+        let watch = ScopeWatch(scope: scope, hub: hub) { _ in }
         bridge.links.withLock { $0 = (watch, folder) }
 
         let takenOver: Result<ContentSizeCategory?, KDEBridgeError> = bridge.queue.sync {
@@ -121,7 +121,7 @@ public final class KDEBridge: @unchecked Sendable {
             return bridge
         }
         let done = DispatchSemaphore(value: 0)
-        let outcome = Mutex<Result<ContentSizeCategory, CategoryWatch.SetFailure>?>(nil)
+        let outcome = Mutex<Result<ContentSizeCategory, ScopeWatch.SetFailure>?>(nil)
         watch.set(startCategory) { result in
             outcome.withLock { $0 = result }
             done.signal()

@@ -5,7 +5,7 @@ import ScopedPreferences
 import Synchronization
 
 /// Carries one target scope's effective category to one `DesktopTarget` (docs/DESIGN.md §30 (KDE
-/// Plasma, X11, and per-target limits)): the target's serial queue, the `CategoryWatch` on its
+/// Plasma, X11, and per-target limits)): the target's serial queue, the `ScopeWatch` on its
 /// scope (`desktop/<name>` below the desktop scope, so a bound there or on an ancestor limits
 /// it), the exclusion, and the status record — once for every target.
 ///
@@ -18,7 +18,7 @@ public final class TargetRunner: @unchecked Sendable {
     private let board: TargetStatusBoard
     private let logger: Logger
     private let queue: DispatchQueue
-    private let watch = Mutex<CategoryWatch?>(nil)
+    private let watch = Mutex<ScopeWatch?>(nil)
     /// Whether the reader excluded the target. Queue only.
     private var excluded = false
 
@@ -39,8 +39,8 @@ public final class TargetRunner: @unchecked Sendable {
         self.board = board
         self.logger = logger
         queue = DispatchQueue(label: "fontd.desktop.\(target.name)")
-        let watch = CategoryWatch(scope: scope, hub: hub) { [weak self] change in
-            guard let self else { return }
+        let watch = ScopeWatch(scope: scope, hub: hub) { [weak self] change in
+            guard let self, change.movesCategory else { return }
             queue.async { self.apply(change.category) }
         }
         self.watch.withLock { $0 = watch }

@@ -8,10 +8,10 @@ import ScopedPreferences
 /// state and loop threads never wait for one another on the hot path. An entry that
 /// followed the reader's preferences records which, and is passed over once they change.
 final class TargetCache {
-    /// An answer and the preferences it followed (nil: it follows none).
+    /// An answer and the root's preferences it followed, packed (`ScopeHub.packedCurrent`; nil: it follows none).
     struct Entry {
         var answer: CachedAnswer
-        var preferences: ReaderPreferences?
+        var preferences: UInt64?
         /// The service's font epoch the answer was computed in.
         var fontEpoch: Int
     }
@@ -33,9 +33,9 @@ final class TargetCache {
     /// How many targets this loop remembers.
     var count: Int { entries.count }
 
-    /// The answer remembered for `target`, unless it followed preferences other than `current`
-    /// or was computed before the fonts last changed (then every entry is dropped).
-    func answer(for target: String, current: ReaderPreferences, fontEpoch: Int) -> CachedAnswer? {
+    /// The answer remembered for `target`, unless it followed preferences other than `current` (packed:
+    /// compared without building them) or was computed before the fonts last changed (then every entry is dropped).
+    func answer(for target: String, current: UInt64, fontEpoch: Int) -> CachedAnswer? {
         guard let entry = entries.value(for: target) else { return nil }
         if entry.fontEpoch != fontEpoch {
             entries.removeAll()
@@ -45,8 +45,8 @@ final class TargetCache {
         return entry.answer
     }
 
-    /// Remembers `answer` for `target`, computed under `preferences` if it follows them, in `fontEpoch`.
-    func remember(_ answer: CachedAnswer, for target: String, preferences: ReaderPreferences?, fontEpoch: Int) {
+    /// Remembers `answer` for `target`, computed under `preferences` (packed) if it follows them, in `fontEpoch`.
+    func remember(_ answer: CachedAnswer, for target: String, preferences: UInt64?, fontEpoch: Int) {
         entries.insert(Entry(answer: answer, preferences: preferences, fontEpoch: fontEpoch), for: target, cost: answer.byteCount)
     }
 }

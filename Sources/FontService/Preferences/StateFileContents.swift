@@ -4,7 +4,7 @@ import ScopedPreferences
 /// What the state file holds: the preferences, the sequence of the last change, and the
 /// most recent changes (so a subscriber can resume across restarts).
 struct StateFileContents: Equatable, Sendable {
-    var preferences = ReaderPreferences.initial
+    var preferences = PerPreference<String>.initial
     /// The last `historyLimit` changes, oldest first; never emptied once a change is made.
     var history: [StateFileEntry] = []
 
@@ -24,9 +24,8 @@ struct StateFileContents: Equatable, Sendable {
     /// Appends `change` to the history, makes its value current, and keeps the newest
     /// `historyLimit` changes.
     mutating func record(_ change: StateFileEntry) {
-        var values = preferences.values
-        values[change.preference] = change.value
-        preferences = ReaderPreferences(values: values)
+        preferences[change.preference] = change.value
+        preferences = preferences.normalized()
         history.append(change)
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
@@ -137,6 +136,8 @@ extension StateFileContents: Codable {
         if history.isEmpty, sequence != 0 {
             throw refusal(.history, "'sequence' is \(sequence) but the history is empty (fontd keeps the last changes once there are any)")
         }
-        self.init(preferences: ReaderPreferences(category: category, legibilityWeight: weight, textSpacing: spacing), history: history)
+        self.init(
+            preferences: PerPreference.initial.with(\.category, category).with(\.legibilityWeight, weight).with(\.textSpacing, spacing),
+            history: history)
     }
 }

@@ -30,7 +30,7 @@ public final class StateFileStorage: PreferenceStorage {
         state = try DurableFile.read(path).map { try StateFileContents(fileBytes: $0, path: path) } ?? StateFileContents()
         var marks = PerPreference(repeating: 0)
         for change in state.history { marks[change.preference] = change.sequence }
-        let root = ScopeRecord(scope: .root, values: PerPreference { state.preferences.values[$0] }, marks: marks)
+        let root = ScopeRecord(scope: .root, values: PerPreference { state.preferences[$0] }, marks: marks)
         let history = state.history.map { change in
             ScopeHistoryEntry(
                 position: change.sequence, sequence: change.sequence, isEvent: true, scope: .root,

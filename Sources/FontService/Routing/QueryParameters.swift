@@ -100,12 +100,12 @@ struct QueryParameters: Sendable {
 
     /// The reader's preferences `reader` with those the query names instead (each read as `PUT`
     /// reads it, its refusal the answer).
-    func readerPreferences(over reader: ReaderPreferences) throws(FontServiceError) -> ReaderPreferences {
-        var values = reader.values
+    func readerPreferences(over reader: PerPreference<String>) throws(FontServiceError) -> PerPreference<String> {
+        var values = reader
         for preference in ReaderPreference.allCases {
             if let value = try value(Name(preference), preference.declaration.parse) { values[preference] = value }
         }
-        return ReaderPreferences(values: values)
+        return values
     }
 
     /// The value of `name` read by `parse` (a model parser, whose refusal is the answer), or nil when not given.
@@ -120,7 +120,7 @@ struct QueryParameters: Sendable {
 
     /// The scope's bounds `reader` holds narrowed by `minimumCategory=` and `maximumCategory=`
     /// (docs/DESIGN.md §23 (Reader scopes and scoped tokens)); unbounded when there are none.
-    func categoryRange(within reader: ReaderPreferences) throws(FontServiceError) -> CategoryRange {
+    func categoryRange(within reader: PerPreference<String>) throws(FontServiceError) -> CategoryRange {
         do {
             return reader.range.narrowed(by: try CategoryRange(parsingMinimum: values[.minimumCategory], maximum: values[.maximumCategory]))
         } catch {

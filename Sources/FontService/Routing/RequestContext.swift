@@ -9,7 +9,10 @@ struct RequestContext: Sendable {
     var request: HTTPRequest
     var route: Route
     var parameters: QueryParameters
-    var preferences: ReaderPreferences
+    var preferences: PerPreference<String>
+    /// `preferences` packed as the hub's atomic holds them when the scope is the root (nil for
+    /// another scope): what a loop remembers an answer that followed them under.
+    var packedPreferences: UInt64? = nil
     /// `scope=`, or the root scope.
     var scope: PreferenceScope = .root
     /// Whether the request carried a credential (`Authorization`, `access_token=`), even one a
@@ -51,7 +54,7 @@ struct RequestContext: Sendable {
     /// `ETag` changes.
     var followsPreferences: Bool {
         route.followedPreferences.contains { followed in
-            parameters[followed.parameter] == nil && (!followed.startsAsNone || !preferences.values[followed.preference].isEmpty)
+            parameters[followed.parameter] == nil && (!followed.startsAsNone || !preferences[followed.preference].isEmpty)
         } || route.preferenceValues.contains { name, value in parameters[name]?.lowercased() == value }
     }
 

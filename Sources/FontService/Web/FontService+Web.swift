@@ -57,7 +57,7 @@ extension FontService {
     }
 
     /// What a left-out category, legibility weight and text spacing stand for on a server: the reader's.
-    private static func defaults(of reader: ReaderPreferences) -> WebDocuments.Stylesheet.Defaults {
+    private static func defaults(of reader: PerPreference<String>) -> WebDocuments.Stylesheet.Defaults {
         .init(category: reader.category, legibility: reader.legibilityWeight, textSpacing: reader.textSpacing)
     }
 

@@ -59,10 +59,10 @@ extension ScopeHub {
         }
         storeIsReachable()
         let (followed, reports) = state.withLock { state in
-            var fonts = state.readingFonts
-            defer { state.readingFonts = fonts }
+            var texts = state.freeTexts
+            defer { state.freeTexts = texts }
             return (
-                entries.allSatisfy { state.tree.applyCommitted($0) { publishRoot($0, fonts: &fonts) } },
+                entries.allSatisfy { state.tree.applyCommitted($0) { publishRoot($0, texts: &texts) } },
                 state.watches.reports(in: state.tree, madeBy: nil)
             )
         }
@@ -81,7 +81,7 @@ extension ScopeHub {
             var fresh = ScopeTree(stored: stored, retention: state.tree.retention, limits: state.tree.limits)
             fresh.adoptSubscribers(of: state.tree)
             state.tree = fresh
-            publishRoot(fresh.preferences(of: .root), fonts: &state.readingFonts)
+            publishRoot(fresh.preferences(of: .root), texts: &state.freeTexts)
             return state.watches.reports(in: state.tree, madeBy: nil)
         }
         reports.send()

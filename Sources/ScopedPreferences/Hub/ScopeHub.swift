@@ -18,8 +18,8 @@ public final class ScopeHub: Sendable {
     struct State: Sendable {
         var tree: ScopeTree
         var watches = ScopeWatches()
-        /// The reading fonts the root has had, so the atomic holds an index; read only when it is set.
-        var readingFonts: [ReadingFont] = [.none]
+        /// The free-text values the root has had (its reading fonts), so the atomic holds an id.
+        var freeTexts = FreeTexts()
         /// Why the storage cannot be reached, while it cannot.
         var health: String?
         /// The ids resumes caught up for, and when (`DispatchTime` nanoseconds): a resume from one
@@ -36,8 +36,8 @@ public final class ScopeHub: Sendable {
     public let storage: (any PreferenceStorage)?
     let state: Mutex<State>
     /// The root scope's preferences packed in an atomic rather than behind the lock, because
-    /// every cached answer reads them: `ReaderPreferences.packed`, and above it the reading
-    /// font's index in `State.readingFonts` (0: none). Written under the lock only.
+    /// every cached answer reads them: `PackedValues.pack`, and above its `bitCount` the id of the
+    /// free-text values (the reading font) in `State.freeTexts` (0: none). Written under the lock only.
     private let packedRoot: Atomic<UInt64>
     /// The hub's one serial executor: changes, catch-ups and the keep-alive run on it, in order.
     let queue = DispatchQueue(label: "fontd.preferences")
@@ -59,7 +59,7 @@ public final class ScopeHub: Sendable {
         self.storage = storage
         self.logger = logger
         var initial = State(tree: tree)
-        packedRoot = Atomic(Self.packed(tree.preferences(of: .root), fonts: &initial.readingFonts))
+        packedRoot = Atomic(Self.packed(tree.preferences(of: .root), texts: &initial.freeTexts))
         state = Mutex(initial)
         keepAliveTimer = DispatchSource.makeTimerSource(queue: queue)
         let interval = DispatchTimeInterval.milliseconds(Int(keepAliveSeconds * 1000))
@@ -72,45 +72,41 @@ public final class ScopeHub: Sendable {
     deinit { keepAliveTimer.cancel() }
 
     /// The root scope's preferences now: what omitted preferences stand for without `scope=`.
-    public var current: ReaderPreferences {
-        let packed = packedRoot.load(ordering: .acquiring)
-        var preferences = ReaderPreferences(packed: UInt16(truncatingIfNeeded: packed))
-        if packed >> 16 != 0 {
-            let index = Int(packed >> 16)
-            preferences.readingFont = state.withLock { $0.readingFonts.indices.contains(index) ? $0.readingFonts[index] : .none }
-        }
+    public var current: PerPreference<String> { preferences(packed: packedCurrent) }
+
+    /// The root scope's preferences now, packed in one integer, read without a lock or an allocation:
+    /// two equal ones are equal preferences, so an answer that followed them is keyed on it.
+    public var packedCurrent: UInt64 { packedRoot.load(ordering: .acquiring) }
+
+    /// The root's preferences that `packed`, a `packedCurrent`, stands for.
+    public func preferences(packed: UInt64) -> PerPreference<String> {
+        var preferences = PerPreference<String>.initial
+        PackedValues.unpack(packed, into: &preferences)
+        let id = packed >> UInt64(PackedValues.bitCount)
+        if id != 0 { state.withLock { $0.freeTexts.fill(&preferences, from: id) } }
         return preferences
     }
 
     /// Makes `preferences` what `current` answers (from the queue, under the lock, before any
-    /// subscriber hears of them); `fonts` is the state's `readingFonts`, written back under the same lock.
-    func publishRoot(_ preferences: ReaderPreferences, fonts: inout [ReadingFont]) {
-        packedRoot.store(Self.packed(preferences, fonts: &fonts), ordering: .releasing)
+    /// subscriber hears of them); `texts` is the state's `freeTexts`, written back under the same lock.
+    func publishRoot(_ preferences: PerPreference<String>, texts: inout FreeTexts) {
+        packedRoot.store(Self.packed(preferences, texts: &texts), ordering: .releasing)
     }
 
-    /// `preferences` as `packedRoot` holds them, the reading font added to `fonts` when it is new.
-    private static func packed(_ preferences: ReaderPreferences, fonts: inout [ReadingFont]) -> UInt64 {
-        let index: Int
-        if let known = fonts.firstIndex(of: preferences.readingFont) {
-            index = known
-        } else {
-            // The root's reading font changes as often as a reader picks another: a few, ever.
-            if fonts.count >= 4096 { fonts.removeSubrange(1...) }
-            fonts.append(preferences.readingFont)
-            index = fonts.count - 1
-        }
-        return UInt64(index) << 16 | UInt64(preferences.packed)
+    /// `preferences` as `packedRoot` holds them, their free-text values added to `texts` when they are new.
+    private static func packed(_ preferences: PerPreference<String>, texts: inout FreeTexts) -> UInt64 {
+        texts.id(of: preferences) << UInt64(PackedValues.bitCount) | PackedValues.pack(preferences)
     }
 
     /// Applies `plan` to `state`'s tree, publishing the root as it changes; under the lock.
     func apply(_ plan: ScopeTree.Plan, to state: inout State) -> ScopeTree.ChangeOutcome {
-        var fonts = state.readingFonts
-        defer { state.readingFonts = fonts }
-        return state.tree.apply(plan) { publishRoot($0, fonts: &fonts) }
+        var texts = state.freeTexts
+        defer { state.freeTexts = texts }
+        return state.tree.apply(plan) { publishRoot($0, texts: &texts) }
     }
 
     /// The effective preferences of `scope` now.
-    public func preferences(of scope: PreferenceScope) -> ReaderPreferences {
+    public func preferences(of scope: PreferenceScope) -> PerPreference<String> {
         scope.isRoot ? current : state.withLock { $0.tree.preferences(of: scope) }
     }
 
@@ -186,7 +182,7 @@ public final class ScopeHub: Sendable {
                 reports.send()
                 if !outcome.events.isEmpty {
                     var metadata: Logger.Metadata = ["scope": "\(scope)", "sequence": "\(outcome.after.sequence)"]
-                    let after = ReaderPreferences(outcome.after).values
+                    let after = PerPreference(outcome.after)
                     for preference in ReaderPreference.allCases { metadata[preference.wireName] = "\(after[preference])" }
                     logger.info("preferences changed", metadata: metadata)
                 }

@@ -1,13 +1,12 @@
 import DynamicType
 
-/// The scopes whose effective preferences a `PreferencesWatch` (or a `CategoryWatch`, built on
-/// one) follows, by watch, with the preferences each last heard (docs/DESIGN.md §26 (The desktop bridge), §27 (The session bus)).
+/// The scopes whose effective preferences a `ScopeWatch` follows, by watch, with the preferences each last heard (docs/DESIGN.md §26 (The desktop bridge), §27 (The session bus)).
 struct ScopeWatches: Sendable {
     /// A scope's effective preferences as its watch last heard them, and where a change goes.
     struct Watched: Sendable {
         let scope: PreferenceScope
-        var preferences: ReaderPreferences
-        let report: @Sendable (PreferencesWatch.Change) -> Void
+        var preferences: PerPreference<String>
+        let report: @Sendable (ScopeWatch.Change) -> Void
         /// When the watch began, counted: one change is reported to its watches in that order
         /// (the session bus's `Changed` before the portal's `SettingChanged`).
         var order = 0
@@ -15,7 +14,7 @@ struct ScopeWatches: Sendable {
 
     /// Changes owed to watches, sent once the lock is released: a watch's handler may call the hub.
     struct Reports {
-        fileprivate var pending: [(report: @Sendable (PreferencesWatch.Change) -> Void, change: PreferencesWatch.Change)] = []
+        fileprivate var pending: [(report: @Sendable (ScopeWatch.Change) -> Void, change: ScopeWatch.Change)] = []
 
         func send() {
             for (report, change) in pending { report(change) }
@@ -34,7 +33,7 @@ struct ScopeWatches: Sendable {
             let preferences = tree.preferences(of: entry.scope)
             guard preferences != entry.preferences else { continue }
             watched[id]?.preferences = preferences
-            let change = PreferencesWatch.Change(answer: tree.answer(for: entry.scope), previous: entry.preferences, isOwn: id == watch)
+            let change = ScopeWatch.Change(answer: tree.answer(for: entry.scope), previous: entry.preferences, isOwn: id == watch)
             reports.pending.append((entry.report, change))
         }
         return reports
@@ -43,7 +42,7 @@ struct ScopeWatches: Sendable {
 
 extension ScopeHub {
     /// Reports every later change of `scope`'s effective preferences to `report`, for `watch`.
-    func watch(_ scope: PreferenceScope, for watch: ObjectIdentifier, report: @escaping @Sendable (PreferencesWatch.Change) -> Void) {
+    func watch(_ scope: PreferenceScope, for watch: ObjectIdentifier, report: @escaping @Sendable (ScopeWatch.Change) -> Void) {
         state.withLock { state in
             state.watches.watched[watch] = ScopeWatches.Watched(
                 scope: scope, preferences: state.tree.preferences(of: scope), report: report, order: state.watches.nextOrder)

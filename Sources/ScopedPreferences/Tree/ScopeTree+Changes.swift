@@ -93,7 +93,7 @@ extension ScopeTree {
     /// subscribers of every scope it reaches, one by one with the values just before and after it.
     /// A change of the root calls `rootChanged` with its preferences before each event is sent,
     /// so that what is read without the tree is current before anyone hears of it.
-    public mutating func apply(_ plan: Plan, rootChanged: (ReaderPreferences) -> Void = { _ in }) -> ChangeOutcome {
+    public mutating func apply(_ plan: Plan, rootChanged: (PerPreference<String>) -> Void = { _ in }) -> ChangeOutcome {
         guard !plan.entries.isEmpty else { return ChangeOutcome(before: plan.before, after: plan.before, events: []) }
         let scope = plan.scope
         makeNode(scope)
@@ -125,7 +125,7 @@ extension ScopeTree {
 
     /// Applies one entry another replica committed; false when it is not the next one, or does
     /// not follow from this tree (the caller then loads everything again).
-    public mutating func applyCommitted(_ entry: ScopeHistoryEntry, rootChanged: (ReaderPreferences) -> Void = { _ in }) -> Bool {
+    public mutating func applyCommitted(_ entry: ScopeHistoryEntry, rootChanged: (PerPreference<String>) -> Void = { _ in }) -> Bool {
         let (next, overflow) = position.addingReportingOverflow(1)
         guard !overflow, entry.position == next else { return false }
         var update = PerPreference<Setting>(repeating: .keep)
@@ -136,13 +136,13 @@ extension ScopeTree {
     }
 
     /// The event `entry` makes for a subscriber of `scope` whose effective values went from `before` to `after`.
-    static func event(_ entry: ScopeHistoryEntry, before: ReaderPreferences, after: ReaderPreferences, for scope: PreferenceScope)
+    static func event(_ entry: ScopeHistoryEntry, before: PerPreference<String>, after: PerPreference<String>, for scope: PreferenceScope)
         -> PreferenceEvent
     {
         let preference = entry.change.preference
-        // Both are the preference's raw values, as `ReaderPreferences` holds them.
+        // Both are the preference's raw values, as the effective preferences hold them.
         return preference.declaration.changeEvent(
-            scope: scope.isRoot ? nil : scope.path, value: after.values[preference], previous: before.values[preference],
+            scope: scope.isRoot ? nil : scope.path, value: after[preference], previous: before[preference],
             sequence: entry.sequence) ?? .snapshot(after.answer(scope: scope, sequence: entry.sequence, inherited: []))
     }
 }

@@ -67,16 +67,15 @@ extension ScopeTree {
         entries.sort { $0.entry.position < $1.entry.position }
         var values = lineage.map { record(of: $0).values }
         for (level, entry) in entries.reversed() { values[level][entry.change.preference] = entry.change.previous }
-        func effective() -> ReaderPreferences {
-            ReaderPreferences(
-                values: PerPreference { preference in
-                    let own = values.compactMap { $0[preference] }
-                    // A bound is the tightest on the lineage, as `effective(_:at:)` has it.
-                    if let clamp = preference.declaration.clamp, let first = own.first {
-                        return own.dropFirst().reduce(first, clamp.tighter)
-                    }
-                    return own.last ?? preference.declaration.initialValue
-                })
+        func effective() -> PerPreference<String> {
+            PerPreference { preference in
+                let own = values.compactMap { $0[preference] }
+                // A bound is the tightest on the lineage, as `effective(_:at:)` has it.
+                if let clamp = preference.declaration.clamp, let first = own.first {
+                    return own.dropFirst().reduce(first, clamp.tighter)
+                }
+                return own.last ?? preference.declaration.initialValue
+            }.normalized()
         }
         var bytes: [UInt8] = []
         for (level, entry) in entries {

@@ -59,7 +59,7 @@ extension ScopeTree {
     }
 
     /// Sends `entry` to the subscribers of its scope and of every scope below it that follows it.
-    mutating func broadcast(_ entry: ScopeHistoryEntry, before: ReaderPreferences, after: ReaderPreferences) {
+    mutating func broadcast(_ entry: ScopeHistoryEntry, before: PerPreference<String>, after: PerPreference<String>) {
         let frames = EventFrames.Splice(Self.event(entry, before: before, after: after, for: .root), sequence: entry.sequence)
         for follower in followers(of: entry.change.preference, from: entry.scope) {
             guard let node = nodes[follower.path], !node.subscribers.isEmpty else { continue }

@@ -98,8 +98,8 @@ public struct ScopeTree: Sendable {
     }
 
     /// The effective preferences of `scope`.
-    public func preferences(of scope: PreferenceScope) -> ReaderPreferences {
-        ReaderPreferences(values: PerPreference { effective($0, at: scope).value })
+    public func preferences(of scope: PreferenceScope) -> PerPreference<String> {
+        PerPreference { effective($0, at: scope).value }.normalized()
     }
 
     /// `scope`'s own values and marks (nothing of its own: an empty record).
@@ -118,7 +118,7 @@ public struct ScopeTree: Sendable {
     /// The answer without the fonts' generation: what a PUT answers.
     func bareAnswer(for scope: PreferenceScope) -> Preferences {
         let effective = ReaderPreference.allCases.map { self.effective($0, at: scope) }
-        return ReaderPreferences(values: PerPreference { effective[$0.ordinal].value }).answer(
+        return PerPreference { effective[$0.ordinal].value }.normalized().answer(
             scope: scope, sequence: effective.map(\.affected).max() ?? 0, inherited: record(of: scope).values.preferences { $0 == nil })
     }
 
