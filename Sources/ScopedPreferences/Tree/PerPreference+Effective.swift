@@ -88,9 +88,7 @@ extension PerPreference where Value == String {
     public func answer(scope: PreferenceScope, sequence: Int, inherited: [ReaderPreference]) -> Preferences {
         let (clamped, requested) = range.apply(to: category)
         return Preferences(
-            scope: scope.isRoot ? nil : scope.path, category: clamped, legibilityWeight: legibilityWeight, textSpacing: textSpacing,
-            sequence: sequence, inherited: scope.isRoot ? nil : inherited.filter { !self[$0].isEmpty }.map(\.wireName),
-            readingFont: readingFont.family, requestedCategory: requested, minimumCategory: minimumCategory.category,
-            maximumCategory: maximumCategory.category)
+            scope: scope.isRoot ? nil : scope.path, values: normalized(), clampedTo: clamped, requestedCategory: requested,
+            sequence: sequence, inherited: scope.isRoot ? nil : inherited.filter { !self[$0].isEmpty }.map(\.wireName))
     }
 }
