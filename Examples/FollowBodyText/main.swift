@@ -18,14 +18,12 @@ func show(_ font: ResolvedFont) {
 do {
     // The snapshot comes first, then each change; after a dropped connection or a server
     // restart the stream resumes where it was, so no change is missed.
-    for try await event in client.preferenceChanges() {
-        switch event {
-        case .snapshot, .categoryChanged, .legibilityWeightChanged, .textSpacingChanged, .readingFontChanged, .minimumCategoryChanged,
-             .maximumCategoryChanged, .fontsChanged:
-            // No category given: the server answers for the reader's current one. When the
-            // installed fonts changed, the body font may be another face now.
-            show(try await client.font(.body))
-        }
+    // Every event may change the body font: the snapshot, a change of any preference (those a later
+    // fontd adds too), a change of the installed fonts.
+    for try await _ in client.preferenceChanges() {
+        // No category given: the server answers for the reader's current one. When the
+        // installed fonts changed, the body font may be another face now.
+        show(try await client.font(.body))
     }
 } catch {
     FileHandle.standardError.write(Data("follow-body-text: \(error)\n".utf8))

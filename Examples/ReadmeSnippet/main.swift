@@ -16,10 +16,8 @@ for try await event in client.preferenceChanges() {   // .snapshot first, then e
     case .snapshot(let preferences): print("now", preferences.category)
     case .categoryChanged(let change): print(change.previous, "→", change.value)
     case .legibilityWeightChanged(let change): print("bold text:", change.value)
-    case .textSpacingChanged(let change): print("text spacing:", change.value)
-    case .readingFontChanged(let change): print("reading font:", change.value.family ?? "the table's own")
-    case .minimumCategoryChanged(let change): print("answers from:", change.value.category ?? .extraSmall)
-    case .maximumCategoryChanged(let change): print("answers up to:", change.value.category ?? .accessibilityExtraExtraExtraLarge)
     case .fontsChanged(let change): print("fonts installed or removed:", change.fontGeneration)
+    default:  // every other preference's change, and those of preferences a later fontd adds
+        if let (preference, change) = event.change { print(preference.wireName, "now", change.rawValues.value) }
     }
 }
