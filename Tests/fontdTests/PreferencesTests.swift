@@ -1,3 +1,4 @@
+import DynamicType
 import FontdTestSupport
 import Foundation
 import ServerTestSupport
@@ -54,6 +55,41 @@ import Testing
             try server.client.get("/preferences").bodyText
                 == server.client.withFontGeneration(#"{"category":"s","legibilityWeight":"bold","textSpacing":"default","sequence":4}"#))
         #expect(try server.client.get("/category").bodyText == #"{"category":"s","sequence":4}"#)
+    }
+
+    /// Each preference whose values have names (not the reading font, whose values are the installed
+    /// families), set on the root through the built server: announced by its event, kept by the SQLite
+    /// store across a restart, effective in a scope below, and replayed to a subscriber resuming from 0.
+    @Test(arguments: ReaderPreference.allCases.filter { !$0.declaration.allowedValues.isEmpty })
+    func everyPreferenceIsAnnouncedKeptInheritedAndReplayed(preference: ReaderPreference) throws {
+        let declaration = preference.declaration
+        let value = try #require(
+            declaration.allowedValues.compactMap { try? declaration.parse($0) }.first { $0 != declaration.initialValue })
+        let store = try TestPaths.temporaryDirectory().appendingPathComponent("fontd.sqlite").path
+        let first = try ServerProcess(["--store", store])
+        let subscriber = try EventStreamClient(port: first.port)
+        #expect(try subscriber.next().event == "preferences")
+        #expect(try first.client.put("/preferences", #"{"\#(preference.wireName)":"\#(value)"}"#).status == 200)
+        let change = try subscriber.next()
+        #expect(change.event == declaration.eventName && change.id == "1", "\(change)")
+        #expect(first.terminate() == 0)
+
+        let second = try ServerProcess(["--store", store])
+        #expect(try second.client.get("/preferences").member(preference.wireName) == .string(value))
+        let scoped = try second.client.get("/preferences?scope=alice/phone")
+        #expect(try scoped.member(preference.wireName) == .string(value), "\(scoped.bodyText)")
+        if declaration.clamp == nil {
+            guard case .array(let inherited)? = try scoped.member("inherited") else {
+                Issue.record("no inherited list: \(scoped.bodyText)")
+                return
+            }
+            #expect(inherited.contains(.string(preference.wireName)), "\(scoped.bodyText)")
+        }
+        let resumed = try EventStreamClient(port: second.port, lastEventID: "0")
+        var replayed = try resumed.next()
+        // A restart may find the fonts changed, which is said first, without an id.
+        while replayed.event == PreferenceEvent.fontsChangedName { replayed = try resumed.next() }
+        #expect(replayed == change)
     }
 
     @Test func answersWithoutCategoryFollowThePreferences() throws {
