@@ -23,3 +23,12 @@ public struct PerPreference<Value: Hashable & Sendable>: Hashable, Sendable {
         ReaderPreference.allCases.filter { isIncluded(self[$0]) }
     }
 }
+
+extension PerPreference where Value == String {
+    /// `preference`'s raw value typed as a `Typed`; `fallback` when it is not one of `Typed`'s raw values.
+    /// Setting stores the new value's raw value.
+    public subscript<Typed: ReaderValue>(preference: ReaderPreference, else fallback: Typed) -> Typed {
+        get { Typed(rawValue: self[preference]) ?? fallback }
+        set { self[preference] = newValue.rawValue }
+    }
+}

@@ -62,35 +62,35 @@ public struct Preferences: Hashable, Sendable {
 extension Preferences {
     /// The category answers at: the reader's, clamped into the scope's bounds.
     public var category: ContentSizeCategory {
-        get { self[.category, else: .default] }
-        set { self[.category, else: .default] = newValue }
+        get { fields[.category, else: .default] }
+        set { fields[.category, else: .default] = newValue }
     }
 
     public var legibilityWeight: LegibilityWeight {
-        get { self[.legibilityWeight, else: .regular] }
-        set { self[.legibilityWeight, else: .regular] = newValue }
+        get { fields[.legibilityWeight, else: .regular] }
+        set { fields[.legibilityWeight, else: .regular] = newValue }
     }
 
     public var textSpacing: TextSpacing {
-        get { self[.textSpacing, else: .default] }
-        set { self[.textSpacing, else: .default] = newValue }
+        get { fields[.textSpacing, else: .default] }
+        set { fields[.textSpacing, else: .default] = newValue }
     }
 
     /// The reading font (docs/DESIGN.md §33 (The reading font)); nil for none, which the answer leaves out.
     public var readingFont: String? {
-        get { self[.readingFont, else: ReadingFont.none].family }
-        set { self[.readingFont, else: ReadingFont.none] = ReadingFont(rawValue: newValue ?? "") }
+        get { fields[.readingFont, else: ReadingFont.none].family }
+        set { fields[.readingFont, else: ReadingFont.none] = ReadingFont(rawValue: newValue ?? "") }
     }
 
     /// The scope's bounds, the tightest on its path from the root; nil for none, which the answer leaves out.
     public var minimumCategory: ContentSizeCategory? {
-        get { self[.minimumCategory, else: CategoryBound.none].category }
-        set { self[.minimumCategory, else: CategoryBound.none] = CategoryBound(category: newValue) }
+        get { fields[.minimumCategory, else: CategoryBound.none].category }
+        set { fields[.minimumCategory, else: CategoryBound.none] = CategoryBound(category: newValue) }
     }
 
     public var maximumCategory: ContentSizeCategory? {
-        get { self[.maximumCategory, else: CategoryBound.none].category }
-        set { self[.maximumCategory, else: CategoryBound.none] = CategoryBound(category: newValue) }
+        get { fields[.maximumCategory, else: CategoryBound.none].category }
+        set { fields[.maximumCategory, else: CategoryBound.none] = CategoryBound(category: newValue) }
     }
 
     /// Each preference's raw value (`xl`, `bold`, `wcag`); the category is the reader's, before the scope's bounds.
@@ -102,12 +102,5 @@ extension Preferences {
             }
         }
         return values
-    }
-
-    /// `preference`'s value, typed; `fallback` only if its field is not one of its raw values, which
-    /// the accessors and the decoder never leave.
-    private subscript<Value: ReaderValue>(preference: ReaderPreference, else fallback: Value) -> Value {
-        get { Value(rawValue: fields[preference]) ?? fallback }
-        set { fields[preference] = newValue.rawValue }
     }
 }

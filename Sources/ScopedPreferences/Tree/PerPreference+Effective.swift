@@ -22,13 +22,6 @@ extension PerPreference where Value == String {
         }
     }
 
-    /// `preference`'s value as a `Type`; nil when its raw value is not one (`Type` another preference's).
-    /// Setting nil puts the preference's initial value.
-    public subscript<Type: ReaderValue>(_ preference: ReaderPreference, as type: Type.Type) -> Type? {
-        get { Type(rawValue: self[preference]) }
-        set { self[preference] = newValue?.rawValue ?? preference.declaration.initialValue }
-    }
-
     /// These preferences with `keyPath` set to `value`: `.initial.with(\.category, .extraLarge)`.
     public func with<Field>(_ keyPath: WritableKeyPath<Self, Field>, _ value: Field) -> Self {
         var changed = self
@@ -38,35 +31,35 @@ extension PerPreference where Value == String {
 
     /// The reader's category, before the scope's bounds clamp it (`clampedCategory`).
     public var category: ContentSizeCategory {
-        get { self[.category, as: ContentSizeCategory.self] ?? .default }
-        set { self[.category] = newValue.rawValue }
+        get { self[.category, else: .default] }
+        set { self[.category, else: .default] = newValue }
     }
 
     public var legibilityWeight: LegibilityWeight {
-        get { self[.legibilityWeight, as: LegibilityWeight.self] ?? .regular }
-        set { self[.legibilityWeight] = newValue.rawValue }
+        get { self[.legibilityWeight, else: .regular] }
+        set { self[.legibilityWeight, else: .regular] = newValue }
     }
 
     public var textSpacing: TextSpacing {
-        get { self[.textSpacing, as: TextSpacing.self] ?? .default }
-        set { self[.textSpacing] = newValue.rawValue }
+        get { self[.textSpacing, else: .default] }
+        set { self[.textSpacing, else: .default] = newValue }
     }
 
     /// The reading font (docs/DESIGN.md §33 (The reading font)); `.none` for the table's own families.
     public var readingFont: ReadingFont {
-        get { self[.readingFont, as: ReadingFont.self] ?? .none }
-        set { self[.readingFont] = newValue.rawValue }
+        get { self[.readingFont, else: .none] }
+        set { self[.readingFont, else: .none] = newValue }
     }
 
     /// The scope's bounds (docs/DESIGN.md §23 (Reader scopes and scoped tokens)), the tightest on its path from the root.
     public var minimumCategory: CategoryBound {
-        get { self[.minimumCategory, as: CategoryBound.self] ?? .none }
-        set { self[.minimumCategory] = newValue.rawValue }
+        get { self[.minimumCategory, else: .none] }
+        set { self[.minimumCategory, else: .none] = newValue }
     }
 
     public var maximumCategory: CategoryBound {
-        get { self[.maximumCategory, as: CategoryBound.self] ?? .none }
-        set { self[.maximumCategory] = newValue.rawValue }
+        get { self[.maximumCategory, else: .none] }
+        set { self[.maximumCategory, else: .none] = newValue }
     }
 
     /// The scope's bounds as a range. Bounds that cross (an ancestor narrowed below a bound its
