@@ -15,14 +15,9 @@ extension PostgresSchema {
     /// The last version written by hand.
     static let frozenVersion = 5
 
-    /// The preferences' columns version 5 leaves: what the derived versions count from.
-    static let frozenColumnNames: Set<String> = [
-        "category", "legibility_weight", "text_spacing", "reading_font", "minimum_category", "maximum_category",
-    ]
-
     /// The version of the layout that holds `columns`: `frozenVersion` plus one per column version 5 does not have.
     static func version(for columns: [StoreColumn]) -> Int {
-        frozenVersion + columns.filter { !frozenColumnNames.contains($0.name) }.count
+        frozenVersion + StoreColumn.countBeyondFrozen(columns)
     }
 
     /// Makes the tables hold `columns`: adds to `preferences` the columns it lacks (the value
@@ -54,8 +49,9 @@ extension PostgresSchema {
             """, logger: logger
         ).collect().map { try $0.decode(String.self) }
         if Set(checked) != Set(columns.map(\.name)) {
-            let atLeastOne = columns.map { "\($0.name) IS NOT NULL" }.joined(separator: " OR ")
-            scopeChanges += ["DROP CONSTRAINT IF EXISTS scopes_check", "ADD CONSTRAINT scopes_check CHECK (\(atLeastOne))"]
+            scopeChanges += [
+                "DROP CONSTRAINT IF EXISTS scopes_check", "ADD CONSTRAINT scopes_check CHECK (\(StoreColumn.atLeastOneSet(columns)))",
+            ]
         }
         if !scopeChanges.isEmpty { statements.append("ALTER TABLE scopes " + scopeChanges.joined(separator: ", ")) }
 
@@ -64,20 +60,12 @@ extension PostgresSchema {
             SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'history'::regclass AND conname = 'history_kind_check'
             """, logger: logger
         ).collect().map { try $0.decode(String.self) }
-        if Set(kindCheck.flatMap(checkedKinds)) != Set(columns.map(\.kind)) {
-            let kinds = columns.map(\.kindLiteral).joined(separator: ", ")
+        if Set(kindCheck.flatMap(StoreColumn.quotedStrings)) != Set(columns.map(\.kind)) {
             statements.append(
-                "ALTER TABLE history DROP CONSTRAINT IF EXISTS history_kind_check, ADD CONSTRAINT history_kind_check CHECK (kind IN (\(kinds)))"
-            )
+                "ALTER TABLE history DROP CONSTRAINT IF EXISTS history_kind_check, "
+                    + "ADD CONSTRAINT history_kind_check CHECK (kind IN (\(StoreColumn.kindList(columns))))")
         }
         for statement in statements { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect() }
-    }
-
-    /// The kinds a `history_kind_check` allows, read from PostgreSQL's text of it
-    /// (`CHECK ((kind = ANY (ARRAY['category'::text, …])))`): its only quoted strings.
-    static func checkedKinds(in definition: String) -> [String] {
-        let parts = definition.split(separator: "'", omittingEmptySubsequences: false)
-        return parts.indices.filter { $0 % 2 == 1 }.map { String(parts[$0]) }
     }
 
     /// The names of `table`'s columns.

@@ -12,11 +12,6 @@ import ScopedPreferences
 /// that knows more runs the ones it adds. What a migration does is read from the tables, not from
 /// its identifier, so a preference declared between two others is added just the same.
 extension StoreSchema {
-    /// The preferences' columns `v6` leaves, the last frozen migration: what the derived migrations count from.
-    static let frozenColumnNames: Set<String> = [
-        "category", "legibility_weight", "text_spacing", "reading_font", "minimum_category", "maximum_category",
-    ]
-
     /// The frozen migrations, then one derived migration per preference of `columns` that `v6` does not have.
     static func migrator(for columns: [StoreColumn]) -> DatabaseMigrator {
         var migrator = frozenMigrator
@@ -28,7 +23,7 @@ extension StoreSchema {
 
     /// `v7`, `v8` …: one identifier per preference of `columns` past `v6`'s.
     static func derivedIdentifiers(for columns: [StoreColumn]) -> [String] {
-        let added = columns.filter { !frozenColumnNames.contains($0.name) }.count
+        let added = StoreColumn.countBeyondFrozen(columns)
         return (0..<added).map { "v\(7 + $0)" }
     }
 
@@ -53,7 +48,7 @@ extension StoreSchema {
             try rebuildScopes(db, columns: columns, keeping: scopeColumns)
         }
         if try checkedKinds(inHistory: tableSQL(db, "history")) != Set(columns.map(\.kind)) {
-            try rebuildHistory(db, kinds: columns.map(\.kindLiteral))
+            try rebuildHistory(db, columns: columns)
         }
     }
 
@@ -65,8 +60,7 @@ extension StoreSchema {
 
     /// The kinds `history`'s CHECK allows, read from the table's SQL: its only quoted strings.
     static func checkedKinds(inHistory sql: String) -> Set<String> {
-        let parts = sql.split(separator: "'", omittingEmptySubsequences: false)
-        return Set(parts.indices.filter { $0 % 2 == 1 }.map { String(parts[$0]) })
+        Set(StoreColumn.quotedStrings(in: sql))
     }
 
     /// The SQL SQLite keeps for `table`, as it was created (and renamed).
@@ -77,14 +71,13 @@ extension StoreSchema {
     /// `scopes` made anew with `columns`, its rows copied (a column it did not have starts NULL, its mark 0).
     private static func rebuildScopes(_ db: Database, columns: [StoreColumn], keeping existing: Set<String>) throws {
         let definitions = columns.flatMap { ["\($0.name) TEXT", $0.markDefinition] }
-        let atLeastOne = columns.map { "\($0.name) IS NOT NULL" }.joined(separator: " OR ")
         let copied = (["scope"] + columns.flatMap { [$0.name, $0.markName] }).filter(existing.contains).joined(separator: ", ")
         try db.execute(
             sql: """
                 CREATE TABLE scopes_rebuilt (
                     scope TEXT PRIMARY KEY CHECK (scope <> ''),
                     \(definitions.joined(separator: ",\n    ")),
-                    CHECK (\(atLeastOne))
+                    CHECK (\(StoreColumn.atLeastOneSet(columns)))
                 ) STRICT;
                 INSERT INTO scopes_rebuilt (\(copied)) SELECT \(copied) FROM scopes;
                 DROP TABLE scopes;
@@ -92,8 +85,8 @@ extension StoreSchema {
                 """)
     }
 
-    /// `history` made anew allowing `kinds` (SQL literals), its rows copied, its index made again.
-    private static func rebuildHistory(_ db: Database, kinds: [String]) throws {
+    /// `history` made anew allowing the kinds of `columns`, its rows copied, its index made again.
+    private static func rebuildHistory(_ db: Database, columns: [StoreColumn]) throws {
         try db.execute(
             sql: """
                 CREATE TABLE history_rebuilt (
@@ -101,7 +94,7 @@ extension StoreSchema {
                     sequence INTEGER NOT NULL CHECK (sequence >= 0),
                     is_event INTEGER NOT NULL CHECK (is_event IN (0, 1)),
                     scope TEXT NOT NULL,
-                    kind TEXT NOT NULL CHECK (kind IN (\(kinds.joined(separator: ", ")))),
+                    kind TEXT NOT NULL CHECK (kind IN (\(StoreColumn.kindList(columns)))),
                     value TEXT,
                     previous TEXT
                 ) STRICT;

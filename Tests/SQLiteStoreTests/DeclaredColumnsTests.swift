@@ -64,7 +64,7 @@ import Testing
 
     @Test func theDeclaredPreferencesAddNoMigrationToTheFrozenOnes() {
         #expect(StoreSchema.derivedIdentifiers(for: StoreColumn.declared) == [])
-        #expect(Set(StoreColumn.declared.map(\.name)) == StoreSchema.frozenColumnNames)
+        #expect(Set(StoreColumn.declared.map(\.name)) == StoreColumn.frozenNames)
         #expect(StoreSchema.derivedIdentifiers(for: StoreColumn.declared + [Self.reduceMotion]) == ["v7"])
         #expect(StoreSchema.derivedIdentifiers(for: StoreColumn.declared + [Self.lineHeight, Self.reduceMotion]) == ["v7", "v8"])
     }

@@ -37,6 +37,34 @@ public struct StoreColumn: Hashable, Sendable {
     /// Every declared preference's, in `ReaderPreference.allCases` order.
     public static let declared = ReaderPreference.allCases.map(StoreColumn.init)
 
+    /// The preferences' columns both stores' frozen layouts hold (SQLite's `v6`, PostgreSQL's version 5): each
+    /// declared preference outside them is one derived migration (SQLite) or version (PostgreSQL) more.
+    public static let frozenNames: Set<String> = [
+        "category", "legibility_weight", "text_spacing", "reading_font", "minimum_category", "maximum_category",
+    ]
+
+    /// How many of `columns` the frozen layouts lack.
+    public static func countBeyondFrozen(_ columns: [StoreColumn]) -> Int {
+        columns.filter { !frozenNames.contains($0.name) }.count
+    }
+
+    /// `scopes`' CHECK condition, that at least one of `columns`' values is set: `category IS NOT NULL OR …`.
+    public static func atLeastOneSet(_ columns: [StoreColumn]) -> String {
+        columns.map { "\($0.name) IS NOT NULL" }.joined(separator: " OR ")
+    }
+
+    /// `history`'s kinds of `columns` as an SQL list: `'category', 'legibilityWeight', …`.
+    public static func kindList(_ columns: [StoreColumn]) -> String {
+        columns.map(\.kindLiteral).joined(separator: ", ")
+    }
+
+    /// The single-quoted strings of an SQL text (its odd parts between quotes): the kinds a CHECK on
+    /// `history.kind` allows, in SQLite's text of the table and PostgreSQL's of the constraint.
+    public static func quotedStrings(in sql: String) -> [String] {
+        let parts = sql.split(separator: "'", omittingEmptySubsequences: false)
+        return parts.indices.filter { $0 % 2 == 1 }.map { String(parts[$0]) }
+    }
+
     private static func literal(_ text: String) -> String {
         "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
     }
