@@ -37,11 +37,11 @@ import Testing
         #expect(ci.first == "scripts/install-dependencies", "\(ci)")
         #expect(ci.filter { $0.hasPrefix("scripts/install-dependencies") } == ["scripts/install-dependencies"], "\(ci)")
         #expect(ci.filter { $0.hasPrefix("swift ") } == ["swift test"], "\(ci)")
-        // Everything else CI runs is a check script of the repository's, each named in docs/development.md (one
-        // may run in the background with an option the script documents, and a `wait` for it).
+        // Everything else CI runs is a check script of the repository's, each named in docs/development.md (with
+        // an option the script documents, perhaps in the background with a `wait` for it).
         let development = try String(contentsOf: Self.root.appendingPathComponent("docs/development.md"), encoding: .utf8)
         for command in ci where command != "scripts/install-dependencies" && command != "swift test" && command != "wait" {
-            let match = try #require(command.wholeMatch(of: /(scripts\/check-[a-z]+)( --[a-z-]+ &)?/), "\(command)")
+            let match = try #require(command.wholeMatch(of: /(scripts\/check-[a-z]+)( --[a-z-]+)?( &)?/), "\(command)")
             #expect(development.contains("`\(match.output.0)`"), "docs/development.md does not name \(command)")
         }
     }
