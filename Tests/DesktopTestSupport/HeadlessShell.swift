@@ -26,14 +26,17 @@ public final class HeadlessShell: @unchecked Sendable {
     public enum StartError: Error, CustomStringConvertible {
         case noSystemBus(log: String)
         case noMock(name: String, log: String)
-        case notStarted(log: String)
+        /// `state`: where the Shell's start-up stood when the wait gave up, if it still answered `Eval`.
+        case notStarted(log: String, state: String?)
 
         public var description: String {
             switch self {
             case .noSystemBus(let log): "the private system bus did not start (is dbus-daemon installed?): \(log)"
             case .noMock(let name, let log):
                 "python3-dbusmock did not own \(name) on the system bus (is python3-dbusmock installed?): \(log)"
-            case .notStarted(let log): "gnome-shell did not finish starting (is gnome-shell installed?); its log ends: \(log.suffix(3000))"
+            case .notStarted(let log, let state):
+                "gnome-shell did not finish starting (is gnome-shell installed?); its start-up stood at: \(state ?? "(no answer to Eval)"); "
+                    + "its log ends: \(log.suffix(3000))"
             }
         }
     }
@@ -115,18 +118,61 @@ public final class HeadlessShell: @unchecked Sendable {
         let program = try SpawnedProcess(arguments, environment: environment, outputPath: logPath)
         shell = program
         Self.started(program.pid)
+        // The Shell logs "GNOME Shell started at …" when its start-up completes (js/ui/main.js, on the layout's
+        // startup-complete, just after `_startingUp` is set false): the log is read while waiting, not `Eval` run
+        // (a python3 each time), then `Eval` confirms once.
         let ready = Wait.holds {
             guard program.poll() == nil else { return true }
-            return (try? eval("Main.layoutManager._startingUp")) as? Bool == false
+            for child in Self.forksStuckBeforeExec(of: program.pid) {
+                kill(child, SIGKILL)
+                let note = "HeadlessShell: killed gnome-shell's child \(child), forked and stuck before its exec (forksStuckBeforeExec)\n"
+                FileHandle.standardError.write(Data(note.utf8))
+            }
+            return ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").contains("GNOME Shell started at")
         }
-        guard ready, program.poll() == nil else {
+        guard ready, program.poll() == nil, (try? eval("Main.layoutManager._startingUp")) as? Bool == false else {
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            let state = program.poll() == nil ? (try? eval(Self.startUpState)).map { "\($0)" } : nil
             stop()
-            throw StartError.notStarted(log: log)
+            throw StartError.notStarted(log: log, state: state)
         }
         // The banner a root session shows would cover the Quick Settings menu in screenshots.
         _ = try? eval("Main.messageTray._bannerBin.hide(); true")
     }
+
+    /// Children of `parent` still named gnome-shell `seconds` after their fork: gnome-shell 43 starts ibus-daemon with
+    /// `GLib.spawn_async` and a JavaScript child-setup function (js/misc/ibusManager.js), which runs in the forked
+    /// child of a process with threads; when another thread held GObject's type lock at the fork, the child waits
+    /// for it forever before its exec (its stack ends in `g_type_get_qdata` under `g_spawn_async`), and the Shell,
+    /// which reads a pipe until that exec, never finishes starting (seen in about one start in ten beside two CPU
+    /// hogs). Killed, such a child closes the pipe as an exec would, and the Shell goes on without ibus-daemon,
+    /// which nothing here needs. A child that execs takes its program's name within milliseconds.
+    public static func forksStuckBeforeExec(of parent: Int32, olderThan seconds: Double = 5) -> [Int32] {
+        let uptime = (try? String(contentsOfFile: "/proc/uptime", encoding: .utf8))?.split(separator: " ").first.flatMap { Double($0) }
+        guard let uptime, let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return entries.compactMap { Int32($0) }.filter { pid in
+            // /proc/PID/stat: pid (comm) state ppid … starttime (the 22nd field, in clock ticks since boot).
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard stat[stat.index(after: open)..<close] == "gnome-shell", fields.count > 19, Int32(fields[1]) == parent,
+                let started = Double(fields[19])
+            else { return false }
+            return uptime - started / ticks > seconds
+        }
+    }
+
+    /// The steps of gnome-shell 43's start-up (js/ui/layout.js), for a start that does not finish: the system
+    /// background loaded (then an idle at low priority shows the stage and adds the cover pane), the monitors'
+    /// backgrounds loaded, then the user interface group eased in, whose end sets `_startingUp` false.
+    static let startUpState = """
+        (() => { const l = Main.layoutManager; return { startingUp: l._startingUp, primaryMonitor: !!l.primaryMonitor,
+          systemBackground: !!l._systemBackground, stageShown: global.stage.visible, coverPane: !!l._coverPane,
+          backgrounds: l._bgManagers.length, easing: !!l.uiGroup.get_transition('opacity'),
+          uiGroup: [l.uiGroup.opacity, l.uiGroup.scale_x] }; })()
+        """
 
     /// Runs `script` in the Shell (`org.gnome.Shell.Eval`) and returns its value, which the Shell passes through
     /// `JSON.stringify` (a string, number, Boolean, array or dictionary; NSNull for `null`).
