@@ -150,17 +150,11 @@ public final class HeadlessShell: @unchecked Sendable {
     public static func forksStuckBeforeExec(of parent: Int32, olderThan seconds: Double = 5) -> [Int32] {
         let uptime = (try? String(contentsOfFile: "/proc/uptime", encoding: .utf8))?.split(separator: " ").first.flatMap { Double($0) }
         guard let uptime, let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
-        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         return entries.compactMap { Int32($0) }.filter { pid in
-            // /proc/PID/stat: pid (comm) state ppid … starttime (the 22nd field, in clock ticks since boot).
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+            guard let stat = ProcessStat(pid: pid), stat.command == "gnome-shell", stat.parent == parent,
+                let started = stat.startTicks
             else { return false }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard stat[stat.index(after: open)..<close] == "gnome-shell", fields.count > 19, Int32(fields[1]) == parent,
-                let started = Double(fields[19])
-            else { return false }
-            return uptime - started / ticks > seconds
+            return uptime - started / ProcessStat.ticksPerSecond > seconds
         }
     }
 
